@@ -1,0 +1,63 @@
+/// <reference lib="dom" />
+// The built core, imported as-is (no bundler, no polyfills) by a module Web
+// Worker in real Chromium: the tools run and snapshots cross into the page.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const dist = join(import.meta.dirname, '../dist');
+const ORIGIN = 'http://agentvfs.test';
+
+const WORKER = `
+import { createStateBackend, createTools, isVfsError } from '/dist/index.js';
+const backend = createStateBackend({ files: { '/src/a.ts': 'export const a = 1;\\nexport const b = 2;\\n' } });
+const tools = createTools(backend);
+const results = [];
+for (const [name, args] of [
+  ['ls', { path: '/src' }],
+  ['read_file', { path: '/src/a.ts' }],
+  ['edit_file', { path: '/src/a.ts', old_string: 'b = 2', new_string: 'b = 3' }],
+  ['grep', { pattern: 'b = \\\\d', output_mode: 'content' }],
+  ['glob', { pattern: '**/*.ts' }],
+  ['grep', { pattern: '(a+)+$' }],
+]) results.push(await tools.call(name, args));
+let code = null;
+try { await backend.readFile('/missing'); } catch (e) { code = isVfsError(e) ? e.code : 'not a VfsError'; }
+const snapshot = await backend.snapshot();
+postMessage({ results, code, snapshot }, [snapshot.buffer]);
+`;
+
+test('the core runs in a module Web Worker with no polyfills', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.route(`${ORIGIN}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>agentvfs</title>' });
+    if (path === '/worker.js') return route.fulfill({ contentType: 'text/javascript', body: WORKER });
+    if (path.startsWith('/dist/')) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(dist, path.slice(6))) });
+    return route.fulfill({ status: 404 });
+  });
+  await page.goto(`${ORIGIN}/`);
+  const out = await page.evaluate(
+    () =>
+      new Promise<{ results: string[]; code: string; snapshotBytes: number; magic: string }>((resolve, reject) => {
+        const worker = new Worker('/worker.js', { type: 'module' });
+        worker.onerror = (e) => reject(new Error(`worker failed: ${e.message}`));
+        worker.onmessage = (e) => {
+          const { results, code, snapshot } = e.data as { results: string[]; code: string; snapshot: Uint8Array };
+          resolve({ results, code, snapshotBytes: snapshot.byteLength, magic: String.fromCharCode(...snapshot.subarray(0, 4)) });
+        };
+      }),
+  );
+  expect(JSON.parse(out.results[0]!)).toEqual([{ name: 'a.ts', path: '/src/a.ts', is_dir: false, size: 40 }]);
+  expect(out.results[1]).toBe('     1\texport const a = 1;\n     2\texport const b = 2;');
+  expect(out.results[2]).toMatch(/^Edited \/src\/a\.ts: 1 replacement/);
+  expect(out.results[3]).toBe('/src/a.ts:2:export const b = 3;');
+  expect(out.results[4]).toBe('/src/a.ts');
+  expect(out.results[5]).toMatch(/^No matches/);
+  expect(out.code).toBe('ENOENT');
+  expect(out.magic).toBe('AVFS');
+  expect(out.snapshotBytes).toBeGreaterThan(40);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,56 @@
+// Builds dist/: one self-contained ESM bundle per public entry, with memfs's
+// Node built-ins replaced by small browser-safe modules, plus .d.ts files.
+// Then checks that no entry still imports a Node built-in.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const shim = (name) => fileURLToPath(new URL(`./shims/${name}`, import.meta.url));
+const pkg = (name) => fileURLToPath(import.meta.resolve(name));
+
+export const ENTRIES = { index: 'src/index.ts' };
+
+const builtins = {
+  buffer: pkg('buffer/'),
+  events: pkg('events/'),
+  path: pkg('path-browserify'),
+  stream: shim('stream.js'),
+  url: shim('url.js'),
+  process: shim('process.js'),
+};
+const alias = Object.entries(builtins).flatMap(([name, target]) => [
+  { find: new RegExp(`^(node:)?${name}$`), replacement: target },
+]);
+
+rmSync(`${root}/dist`, { recursive: true, force: true });
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  resolve: { alias },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    lib: { entry: ENTRIES, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+    rolldownOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+  },
+});
+
+execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.json', '--emitDeclarationOnly'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+// The core must load in browsers and workerd untouched: no Node built-in may remain.
+const BUILTIN_IMPORT = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)["'](node:[^"']+|buffer|events|path|stream|url|util|fs|process|crypto|os)["']/;
+for (const name of Object.keys(ENTRIES)) {
+  const code = readFileSync(`${root}/dist/${name}.js`, 'utf8');
+  const hit = code.match(BUILTIN_IMPORT);
+  if (hit) throw new Error(`dist/${name}.js still imports the Node built-in "${hit[1]}"`);
+}
+console.log('built dist/ for', Object.keys(ENTRIES).join(', '));

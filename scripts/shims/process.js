@@ -1,0 +1,2 @@
+// memfs probes `require('process')` inside a try; an empty module makes it fall back to its own defaults.
+export default undefined;

@@ -1,0 +1,269 @@
+/**
+ * createStateBackend: the in-memory backend. Methods are async (one contract
+ * for in-process and worker use) but run synchronously inside, so each call is
+ * atomic with respect to every other call.
+ */
+import { applyEdit } from '../edit/apply-edit.ts';
+import { VfsError, isVfsError } from '../errors.ts';
+import { resolveLimits } from '../limits.ts';
+import { normalizePath } from '../paths.ts';
+import { decodeSnapshot, encodeSnapshot, type SnapshotEntry } from '../snapshot/format.ts';
+import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
+import { globFiles, grepFiles } from './search.ts';
+import { Tree, comparePaths } from './tree.ts';
+import type {
+  Backend,
+  DownloadResult,
+  EditOptions,
+  EditResult,
+  FileInfo,
+  GlobOptions,
+  GrepMatch,
+  GrepOptions,
+  ReadResult,
+  RemoveOptions,
+  RenameOptions,
+  StateBackendOptions,
+  UploadResult,
+  WriteOptions,
+  WriteResult,
+} from './types.ts';
+
+export type StateBackend = Backend;
+
+export function createStateBackend(options: StateBackendOptions = {}): StateBackend {
+  return new InMemoryBackend(options);
+}
+
+class InMemoryBackend implements Backend {
+  #tree: Tree;
+  readonly #cwd: string;
+  readonly #versions = { next: 1 };
+
+  constructor(options: StateBackendOptions) {
+    const limits = resolveLimits(options.limits);
+    const now = options.now ?? Date.now;
+    if (typeof now !== 'function') throw new TypeError('agentvfs: options.now must be a function returning ms since epoch.');
+    this.#cwd = normalizePath(options.cwd ?? '/');
+    this.#tree = new Tree(limits, now, this.#versions);
+    // Initial files go through the same checks as any write; a bad one fails construction.
+    for (const [path, data] of Object.entries(options.files ?? {})) {
+      this.#tree.writeFile(this.#path(path), toBytes(data, path));
+    }
+  }
+
+  #path(input: unknown): string {
+    return normalizePath(input, this.#cwd);
+  }
+
+  async resolvePath(path: string): Promise<string> {
+    return this.#path(path);
+  }
+
+  async ls(path: string = '/'): Promise<FileInfo[]> {
+    const dir = this.#path(path);
+    this.#tree.requireDir(dir);
+    const infos = this.#tree.children(dir).map((p) => this.#tree.info(p, this.#tree.get(p)!));
+    return infos.sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  async stat(path: string): Promise<FileInfo> {
+    const p = this.#path(path);
+    return this.#tree.info(p, this.#tree.require(p));
+  }
+
+  async exists(path: string): Promise<boolean> {
+    return this.#tree.get(this.#path(path)) !== undefined;
+  }
+
+  async readFile(path: string): Promise<Uint8Array> {
+    const p = this.#path(path);
+    this.#tree.requireFile(p);
+    return this.#tree.bytes(p);
+  }
+
+  async readText(path: string): Promise<string> {
+    const p = this.#path(path);
+    this.#tree.requireFile(p);
+    return decodeText(this.#tree.view(p));
+  }
+
+  async read(path: string): Promise<ReadResult> {
+    const p = this.#path(path);
+    const meta = this.#tree.requireFile(p);
+    return { path: p, content: this.#tree.bytes(p), version: meta.version, mtimeMs: meta.mtimeMs };
+  }
+
+  async writeFile(path: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<WriteResult> {
+    const p = this.#path(path);
+    const bytes = toBytes(data, p);
+    this.#checkVersion(p, options.expectedVersion);
+    const { meta, created } = this.#tree.writeFile(p, bytes);
+    return { ...this.#tree.info(p, meta), created };
+  }
+
+  async edit(path: string, oldString: string, newString: string, options: EditOptions = {}): Promise<EditResult> {
+    const p = this.#path(path);
+    if (typeof oldString !== 'string' || typeof newString !== 'string') {
+      throw new VfsError('EINVAL', 'old_string and new_string must be strings.', { path: p });
+    }
+    this.#tree.requireFile(p);
+    this.#checkVersion(p, options.expectedVersion);
+    const bytes = this.#tree.view(p);
+    if (isBinary(bytes)) {
+      throw new VfsError('EBINARY', `${p} is a binary file (${bytes.length} bytes); it cannot be edited as text. It is unchanged.`, { path: p });
+    }
+    const bom = hasBom(bytes);
+    let outcome;
+    try {
+      outcome = applyEdit(decodeText(bytes), oldString, newString, { replaceAll: options.replaceAll === true });
+    } catch (error) {
+      if (isVfsError(error)) throw new VfsError(error.code, `${p}: ${error.message}`, { path: p });
+      throw error;
+    }
+    const encoded = encodeText(outcome.text);
+    const next = bom ? withBom(encoded) : encoded;
+    const { meta } = this.#tree.writeFile(p, next);
+    return {
+      ...this.#tree.info(p, meta),
+      count: outcome.count,
+      correction: outcome.correction,
+      correctionNote: outcome.correctionNote,
+      firstLine: outcome.firstLine,
+      lastLine: outcome.lastLine,
+    };
+  }
+
+  #checkVersion(path: string, expected: number | undefined): void {
+    if (expected === undefined) return;
+    const current = this.#tree.get(path);
+    const actual = current?.kind === 'file' ? current.version : -1;
+    if (actual !== expected) {
+      const what = actual === -1 ? 'it no longer exists' : expected === -1 ? 'it was created' : 'it was modified';
+      throw new VfsError('ESTALE', `${path} changed since it was read (${what}). It is unchanged by this call. Read it again with read_file, then retry.`, { path });
+    }
+  }
+
+  async mkdir(path: string): Promise<FileInfo> {
+    const p = this.#path(path);
+    return this.#tree.info(p, this.#tree.mkdir(p));
+  }
+
+  async remove(path: string, options: RemoveOptions = {}): Promise<void> {
+    this.#tree.remove(this.#path(path), options.recursive === true);
+  }
+
+  async rename(from: string, to: string, options: RenameOptions = {}): Promise<FileInfo> {
+    const source = this.#path(from);
+    const target = this.#path(to);
+    return this.#tree.info(target, this.#tree.rename(source, target, options.overwrite === true));
+  }
+
+  async glob(pattern: string, options: GlobOptions = {}): Promise<string[]> {
+    const base = this.#path(options.path ?? '/');
+    this.#tree.requireDir(base);
+    return globFiles(this.#tree, requireString(pattern, 'pattern'), base);
+  }
+
+  async grep(pattern: string, options: GrepOptions = {}): Promise<GrepMatch[]> {
+    const base = this.#path(options.path ?? '/');
+    this.#tree.require(base);
+    const maxMatches = options.maxMatches ?? Infinity;
+    if (typeof maxMatches !== 'number' || !(maxMatches >= 1)) {
+      throw new VfsError('EINVAL', `maxMatches must be a number >= 1, got ${String(maxMatches)}.`);
+    }
+    return grepFiles(this.#tree, {
+      pattern: requireString(pattern, 'pattern'),
+      base,
+      glob: options.glob,
+      ignoreCase: options.ignoreCase === true,
+      fixedStrings: options.fixedStrings === true,
+      maxMatches,
+    });
+  }
+
+  async uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>): Promise<UploadResult[]> {
+    if (!Array.isArray(files)) throw new VfsError('EINVAL', 'uploadFiles expects an array of [path, bytes] pairs.');
+    return files.map((pair) => {
+      const path = Array.isArray(pair) && typeof pair[0] === 'string' ? pair[0] : String(pair);
+      try {
+        const p = this.#path(path);
+        this.#tree.writeFile(p, toBytes(pair[1], p, false));
+        return { path: p };
+      } catch (error) {
+        return { path, error: describe(error) };
+      }
+    });
+  }
+
+  async downloadFiles(paths: readonly string[]): Promise<DownloadResult[]> {
+    if (!Array.isArray(paths)) throw new VfsError('EINVAL', 'downloadFiles expects an array of paths.');
+    return paths.map((path) => {
+      try {
+        const p = this.#path(path);
+        this.#tree.requireFile(p);
+        return { path: p, content: this.#tree.bytes(p) };
+      } catch (error) {
+        return { path: String(path), content: null, error: describe(error) };
+      }
+    });
+  }
+
+  async snapshot(): Promise<Uint8Array> {
+    const entries: SnapshotEntry[] = [];
+    for (const [path, meta] of this.#tree.entries()) {
+      if (path === '/') continue;
+      entries.push(
+        meta.kind === 'dir'
+          ? { path, kind: 'dir', mtimeMs: meta.mtimeMs }
+          : { path, kind: 'file', mtimeMs: meta.mtimeMs, content: this.#tree.view(path) },
+      );
+    }
+    entries.sort((a, b) => comparePaths(a.path, b.path));
+    return encodeSnapshot(entries);
+  }
+
+  async restore(bytes: Uint8Array): Promise<void> {
+    const old = this.#tree;
+    const entries = decodeSnapshot(bytes, old.limits);
+    // Build the new state to the side; swap only when every entry went in.
+    const next = new Tree(old.limits, old.now, this.#versions);
+    try {
+      for (const entry of entries.sort((a, b) => comparePaths(a.path, b.path))) {
+        if (entry.kind === 'dir') next.mkdir(entry.path, entry.mtimeMs);
+        else next.writeFile(entry.path, entry.content ?? new Uint8Array(0), entry.mtimeMs);
+      }
+    } catch (error) {
+      throw new VfsError('ESNAPSHOT', `Snapshot rejected, state unchanged: ${describe(error)}`, { cause: error });
+    }
+    this.#tree = next;
+  }
+}
+
+function toBytes(data: unknown, path: string, allowString = true): Uint8Array {
+  if (allowString && typeof data === 'string') return encodeText(data);
+  // Any realm's Uint8Array (or Buffer); storage copies it, so the caller may reuse it.
+  if (ArrayBuffer.isView(data) && Object.prototype.toString.call(data) === '[object Uint8Array]') return data as Uint8Array;
+  throw new VfsError(
+    'EINVAL',
+    `Content for ${path} must be ${allowString ? 'a string or ' : ''}a Uint8Array, got ${data === null ? 'null' : typeof data}. Nothing was written.`,
+    { path },
+  );
+}
+
+function withBom(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(bytes.length + 3);
+  out.set([0xef, 0xbb, 0xbf]);
+  out.set(bytes, 3);
+  return out;
+}
+
+function requireString(value: unknown, name: string): string {
+  if (typeof value !== 'string') throw new VfsError('EINVAL', `${name} must be a string, got ${value === null ? 'null' : typeof value}.`);
+  return value;
+}
+
+function describe(error: unknown): string {
+  if (isVfsError(error)) return `${error.code}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}

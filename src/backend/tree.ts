@@ -1,0 +1,272 @@
+/**
+ * The synchronous heart of the backend: the directory tree, per-path metadata
+ * (kind, size, version, mtime) and byte storage. Every mutation checks all of
+ * its preconditions first and only then touches storage, so a refused call
+ * changes nothing.
+ */
+import { VfsError } from '../errors.ts';
+import { formatBytes, type Limits } from '../limits.ts';
+import { ancestorsOf, baseName, isWithin, joinPath, parentOf } from '../paths.ts';
+import { MemfsStore } from '../storage/memfs-store.ts';
+import type { FileInfo } from './types.ts';
+import { notFoundMessage } from './not-found.ts';
+
+export interface Meta {
+  kind: 'file' | 'dir';
+  size: number;
+  mtimeMs: number;
+  version: number;
+}
+
+export class Tree {
+  readonly #store = new MemfsStore();
+  readonly #meta = new Map<string, Meta>();
+  #totalBytes = 0;
+  #fileCount = 0;
+  // Shared by every tree of one backend (restore builds a new tree), so a version is never reused.
+  readonly #versions: { next: number };
+
+  constructor(
+    readonly limits: Limits,
+    readonly now: () => number,
+    versions: { next: number },
+  ) {
+    this.#versions = versions;
+    this.#meta.set('/', { kind: 'dir', size: 0, mtimeMs: now(), version: this.#nextVersion() });
+  }
+
+  get totalBytes(): number {
+    return this.#totalBytes;
+  }
+
+  get fileCount(): number {
+    return this.#fileCount;
+  }
+
+  #nextVersion(): number {
+    return this.#versions.next++;
+  }
+
+  get(path: string): Meta | undefined {
+    return this.#meta.get(path);
+  }
+
+  info(path: string, meta: Meta): FileInfo {
+    return { path, name: baseName(path), isDir: meta.kind === 'dir', size: meta.size, mtimeMs: meta.mtimeMs, version: meta.version };
+  }
+
+  /** Metadata of an existing path; ENOENT (with suggestions) or ENOTDIR when a parent is a file. */
+  require(path: string): Meta {
+    const meta = this.#meta.get(path);
+    if (meta) return meta;
+    this.#assertNoFileAncestor(path);
+    throw new VfsError('ENOENT', notFoundMessage(path, this.#meta.keys()), { path });
+  }
+
+  requireFile(path: string): Meta {
+    const meta = this.require(path);
+    if (meta.kind === 'dir') {
+      throw new VfsError('EISDIR', `${path} is a directory, not a file. Use ls to see what it contains.`, { path });
+    }
+    return meta;
+  }
+
+  requireDir(path: string): Meta {
+    const meta = this.require(path);
+    if (meta.kind === 'file') {
+      throw new VfsError('ENOTDIR', `${path} is a file, not a directory. Use read_file to read it.`, { path });
+    }
+    return meta;
+  }
+
+  bytes(path: string): Uint8Array {
+    return this.#store.read(path);
+  }
+
+  /** Bytes without a copy: for reading inside the backend only. */
+  view(path: string): Uint8Array {
+    return this.#store.view(path);
+  }
+
+  /** Immediate children of a directory, by name. */
+  children(dir: string): string[] {
+    return this.#store.list(dir).map((name) => joinPath(dir, name));
+  }
+
+  /** Every path (files and directories, "/" included), in insertion order. */
+  paths(): IterableIterator<string> {
+    return this.#meta.keys();
+  }
+
+  entries(): IterableIterator<[string, Meta]> {
+    return this.#meta.entries();
+  }
+
+  /** Checks that `path` could be a file or directory: no ancestor is a file, and it fits the path limit. */
+  checkPlace(path: string): void {
+    if (path.length > this.limits.maxPathLength) {
+      throw new VfsError(
+        'EINVAL',
+        `Path is ${path.length} characters, over the limit of ${this.limits.maxPathLength}: ${path.slice(0, 80)}…`,
+        { path },
+      );
+    }
+    this.#assertNoFileAncestor(path);
+  }
+
+  #assertNoFileAncestor(path: string): void {
+    for (const ancestor of ancestorsOf(path)) {
+      const meta = this.#meta.get(ancestor);
+      if (!meta) return;
+      if (meta.kind === 'file') {
+        throw new VfsError('ENOTDIR', `${ancestor} is a file, so ${path} cannot exist under it.`, { path });
+      }
+    }
+  }
+
+  /** Throws EQUOTA/ETOOBIG unless replacing `oldSize` bytes by `newSize` (and adding `newFiles`) fits. */
+  checkQuota(path: string, newSize: number, oldSize: number, newFiles: number): void {
+    const { maxFileBytes, maxTotalBytes, maxFiles } = this.limits;
+    if (newSize > maxFileBytes) {
+      throw new VfsError(
+        'ETOOBIG',
+        `${path} would be ${formatBytes(newSize)}, over the per-file limit of ${formatBytes(maxFileBytes)}. Nothing was written.`,
+        { path },
+      );
+    }
+    const total = this.#totalBytes - oldSize + newSize;
+    if (total > maxTotalBytes) {
+      throw new VfsError(
+        'EQUOTA',
+        `Writing ${path} would bring the filesystem to ${formatBytes(total)}, over its limit of ${formatBytes(maxTotalBytes)} (now ${formatBytes(this.#totalBytes)}). Nothing was written; remove files to make room.`,
+        { path },
+      );
+    }
+    if (this.#fileCount + newFiles > maxFiles) {
+      throw new VfsError(
+        'EQUOTA',
+        `Creating ${path} would exceed the limit of ${maxFiles} files. Nothing was written; remove files to make room.`,
+        { path },
+      );
+    }
+  }
+
+  /** Writes a file, creating missing parents. All checks happen before storage is touched. */
+  writeFile(path: string, bytes: Uint8Array, mtimeMs = this.now()): { meta: Meta; created: boolean } {
+    if (path === '/') throw new VfsError('EISDIR', 'The root "/" is a directory; give a file path.', { path });
+    const existing = this.#meta.get(path);
+    if (existing?.kind === 'dir') {
+      throw new VfsError('EISDIR', `${path} is a directory; write to a file path inside it instead.`, { path });
+    }
+    this.checkPlace(path);
+    this.checkQuota(path, bytes.byteLength, existing?.size ?? 0, existing ? 0 : 1);
+    this.#mkdirs(parentOf(path), mtimeMs);
+    this.#store.write(path, bytes);
+    const meta: Meta = { kind: 'file', size: bytes.byteLength, mtimeMs, version: this.#nextVersion() };
+    this.#meta.set(path, meta);
+    this.#totalBytes += bytes.byteLength - (existing?.size ?? 0);
+    if (!existing) this.#fileCount++;
+    return { meta, created: !existing };
+  }
+
+  /** Creates a directory and its missing parents; an existing directory is fine. */
+  mkdir(path: string, mtimeMs = this.now()): Meta {
+    const existing = this.#meta.get(path);
+    if (existing?.kind === 'file') throw new VfsError('EEXIST', `${path} already exists as a file.`, { path });
+    if (existing) return existing;
+    this.checkPlace(path);
+    this.#mkdirs(path, mtimeMs);
+    return this.#meta.get(path)!;
+  }
+
+  // Callers have checked that no ancestor is a file.
+  #mkdirs(path: string, mtimeMs: number): void {
+    if (this.#meta.has(path)) return;
+    for (const dir of [...ancestorsOf(path), path]) {
+      if (this.#meta.has(dir)) continue;
+      this.#store.mkdir(dir);
+      this.#meta.set(dir, { kind: 'dir', size: 0, mtimeMs, version: this.#nextVersion() });
+    }
+  }
+
+  remove(path: string, recursive: boolean): void {
+    if (path === '/') throw new VfsError('EINVAL', 'Refusing to remove the root "/". Remove its entries instead.', { path });
+    const meta = this.require(path);
+    const removed = meta.kind === 'dir' ? this.#descendants(path) : [path];
+    if (meta.kind === 'dir' && removed.length > 1 && !recursive) {
+      throw new VfsError(
+        'EISDIR',
+        `${path} is a directory with ${removed.length - 1} entries; pass { recursive: true } to remove it and everything in it.`,
+        { path },
+      );
+    }
+    this.#store.remove(path);
+    for (const p of removed) {
+      const m = this.#meta.get(p)!;
+      if (m.kind === 'file') {
+        this.#totalBytes -= m.size;
+        this.#fileCount--;
+      }
+      this.#meta.delete(p);
+    }
+  }
+
+  rename(from: string, to: string, overwrite: boolean): Meta {
+    if (from === '/') throw new VfsError('EINVAL', 'The root "/" cannot be moved.', { path: from });
+    const source = this.require(from);
+    if (from === to) return source;
+    if (to === '/' || isWithin(to, from)) {
+      throw new VfsError('EINVAL', `Cannot move ${from} into itself (${to}).`, { path: to });
+    }
+    const target = this.#meta.get(to);
+    if (target && (target.kind === 'dir' || source.kind === 'dir' || !overwrite)) {
+      const hint = target.kind === 'file' && source.kind === 'file' ? ' Pass { overwrite: true } to replace it.' : '';
+      throw new VfsError('EEXIST', `${to} already exists.${hint} Nothing was moved.`, { path: to });
+    }
+    this.checkPlace(to);
+    const moved = source.kind === 'dir' ? this.#descendants(from) : [from];
+    for (const p of moved) this.checkPlace(to + p.slice(from.length));
+    if (target) this.remove(to, false);
+    this.#mkdirs(parentOf(to), this.now());
+    this.#store.rename(from, to);
+    for (const p of moved) {
+      const m = this.#meta.get(p)!;
+      this.#meta.delete(p);
+      // A moved file is new content at its new path: give it a fresh version so old reads there are stale.
+      this.#meta.set(to + p.slice(from.length), { ...m, version: this.#nextVersion() });
+    }
+    return this.#meta.get(to)!;
+  }
+
+  /** `dir` and every path beneath it. */
+  #descendants(dir: string): string[] {
+    const prefix = `${dir}/`;
+    const out = [dir];
+    for (const p of this.#meta.keys()) if (p.startsWith(prefix)) out.push(p);
+    return out;
+  }
+
+  /** Files (not directories) at or beneath `path`, sorted by path. */
+  filesUnder(path: string): string[] {
+    const meta = this.#meta.get(path);
+    if (meta?.kind === 'file') return [path];
+    const prefix = path === '/' ? '/' : `${path}/`;
+    const out: string[] = [];
+    for (const [p, m] of this.#meta) if (m.kind === 'file' && p.startsWith(prefix)) out.push(p);
+    return out.sort(comparePaths);
+  }
+}
+
+/** Orders paths segment by segment so "/a/b" sorts before "/a-b" (as a tree walk would). */
+export function comparePaths(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    if (ca === 47) return -1;
+    if (cb === 47) return 1;
+    return ca - cb;
+  }
+  return a.length - b.length;
+}

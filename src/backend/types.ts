@@ -1,0 +1,139 @@
+/** Public types of the backend contract, shared by the in-process backend and the worker client. */
+import type { Limits } from '../limits.ts';
+
+export interface FileInfo {
+  /** Absolute, normalized path. */
+  path: string;
+  /** Last path segment ("" for the root). */
+  name: string;
+  isDir: boolean;
+  /** Size in bytes (0 for directories). */
+  size: number;
+  /** Last modification time, from the backend's clock (ms since epoch). */
+  mtimeMs: number;
+  /** Changes on every write to this path; never reused, even after remove + recreate. */
+  version: number;
+}
+
+export interface WriteResult extends FileInfo {
+  /** True when the file did not exist before this write. */
+  created: boolean;
+}
+
+export interface WriteOptions {
+  /** Refuse with ESTALE unless the file's current version is this one (-1: the file must not exist). */
+  expectedVersion?: number;
+}
+
+export interface EditOptions {
+  /** Replace every occurrence instead of refusing with EAMBIGUOUS. */
+  replaceAll?: boolean;
+  /** Refuse with ESTALE unless the file's current version is this one. */
+  expectedVersion?: number;
+}
+
+export type EditCorrection = 'line-endings' | 'unescaped' | 'trailing-whitespace' | 'indentation';
+
+export interface EditResult extends FileInfo {
+  /** Number of replacements made. */
+  count: number;
+  /** Which correction made old_string match, or null for an exact match. */
+  correction: EditCorrection | null;
+  /** One sentence describing the correction, or null. */
+  correctionNote: string | null;
+  /** 1-based line range of the new text covering every replaced region. */
+  firstLine: number;
+  lastLine: number;
+}
+
+export interface ReadResult {
+  path: string;
+  content: Uint8Array;
+  version: number;
+  mtimeMs: number;
+}
+
+export interface GlobOptions {
+  /** Directory the pattern is matched relative to. Default "/". */
+  path?: string;
+}
+
+export interface GrepOptions {
+  /** File or directory to search. Default "/". */
+  path?: string;
+  /** Only search files whose path (relative to `path`) matches; a pattern without "/" matches basenames. */
+  glob?: string;
+  ignoreCase?: boolean;
+  /** Treat `pattern` as a literal string. */
+  fixedStrings?: boolean;
+  /** Stop after this many matching lines (default: no limit). */
+  maxMatches?: number;
+}
+
+export interface GrepMatch {
+  path: string;
+  /** 1-based line number. */
+  line: number;
+  /** 0-based UTF-16 offset of the first match in the line. */
+  column: number;
+  /** Length of the first match, in UTF-16 units. */
+  length: number;
+  /** The whole line, without its line ending. */
+  text: string;
+}
+
+export interface UploadResult {
+  path: string;
+  error?: string;
+}
+
+export interface DownloadResult {
+  path: string;
+  content: Uint8Array | null;
+  error?: string;
+}
+
+export interface RemoveOptions {
+  /** Required to remove a non-empty directory. */
+  recursive?: boolean;
+}
+
+export interface RenameOptions {
+  /** Replace an existing destination file (never a directory). */
+  overwrite?: boolean;
+}
+
+export interface StateBackendOptions {
+  /** Initial files: path → text or bytes. Parents are created. */
+  files?: Record<string, string | Uint8Array>;
+  /** Directory that relative paths resolve against. Default "/". */
+  cwd?: string;
+  limits?: Partial<Limits>;
+  /** Clock for modification times. Default Date.now. */
+  now?: () => number;
+}
+
+/** The backend contract. Every method is async so the same type fits an in-process backend and a worker proxy. */
+export interface Backend {
+  /** The absolute, normalized form of `path` (resolved against the backend's cwd); EINVAL if invalid. */
+  resolvePath(path: string): Promise<string>;
+  ls(path?: string): Promise<FileInfo[]>;
+  stat(path: string): Promise<FileInfo>;
+  exists(path: string): Promise<boolean>;
+  readFile(path: string): Promise<Uint8Array>;
+  /** UTF-8 text of a file; a leading BOM is dropped. */
+  readText(path: string): Promise<string>;
+  /** Bytes and version of a file, read atomically. */
+  read(path: string): Promise<ReadResult>;
+  writeFile(path: string, data: string | Uint8Array, options?: WriteOptions): Promise<WriteResult>;
+  edit(path: string, oldString: string, newString: string, options?: EditOptions): Promise<EditResult>;
+  mkdir(path: string): Promise<FileInfo>;
+  remove(path: string, options?: RemoveOptions): Promise<void>;
+  rename(from: string, to: string, options?: RenameOptions): Promise<FileInfo>;
+  glob(pattern: string, options?: GlobOptions): Promise<string[]>;
+  grep(pattern: string, options?: GrepOptions): Promise<GrepMatch[]>;
+  uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>): Promise<UploadResult[]>;
+  downloadFiles(paths: readonly string[]): Promise<DownloadResult[]>;
+  snapshot(): Promise<Uint8Array>;
+  restore(bytes: Uint8Array): Promise<void>;
+}

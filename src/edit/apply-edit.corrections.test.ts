@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import { VfsError } from '../errors.ts';
+import { applyEdit } from './apply-edit.ts';
+
+/** The corrections edit_file tries, in order, when old_string is not found exactly. */
+
+function fails(fn: () => unknown): VfsError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(VfsError);
+    return e as VfsError;
+  }
+  throw new Error('expected a VfsError');
+}
+
+describe('line endings', () => {
+  it('converts an LF old_string (and new_string) to a CRLF file, reporting it', () => {
+    const out = applyEdit('one\r\ntwo\r\nthree\r\n', 'one\ntwo', 'uno\ndos');
+    expect(out).toMatchObject({ text: 'uno\r\ndos\r\nthree\r\n', correction: 'line-endings', firstLine: 1, lastLine: 2 });
+    expect(out.correctionNote).toMatch(/CRLF/);
+  });
+
+  it('converts a CRLF old_string to an LF file', () => {
+    const out = applyEdit('one\ntwo\nthree\n', 'two\r\nthree', 'TWO\r\nTHREE');
+    expect(out).toMatchObject({ text: 'one\nTWO\nTHREE\n', correction: 'line-endings' });
+  });
+
+  it('keeps untouched lines of a mixed-ending file byte-identical', () => {
+    const text = 'lf1\ncrlf1\r\ncrlf2\r\nlf2\nlast';
+    const out = applyEdit(text, 'crlf1\ncrlf2', 'new1\nnew2\nnew3');
+    expect(out.text).toBe('lf1\nnew1\r\nnew2\r\nnew3\r\nlf2\nlast');
+    expect(out.correction).toBe('line-endings');
+  });
+
+  it('converts new_string to CRLF even on an exact single-line match', () => {
+    const out = applyEdit('a\r\nb\r\n', 'b', 'b1\nb2');
+    expect(out).toMatchObject({ text: 'a\r\nb1\r\nb2\r\n', correction: null, firstLine: 2, lastLine: 3 });
+    expect(applyEdit('a\nb\n', 'b', 'b1\r\nb2').text).toBe('a\nb1\nb2\n');
+    expect(applyEdit('no breaks', 'breaks', 'x\r\ny').text).toBe('no x\r\ny'); // no convention to follow
+  });
+
+  it('does not double a CR when new_string starts at the LF of a CRLF', () => {
+    expect(applyEdit('a\r\nb', '\nb', '\nc\nd').text).toBe('a\r\nc\r\nd');
+  });
+
+  it('refuses 2 matches (EAMBIGUOUS) but replace_all applies the lossless conversion to all', () => {
+    const text = 'x\r\ny\r\nx\r\ny\r\n';
+    const e = fails(() => applyEdit(text, 'x\ny', 'z'));
+    expect(e.code).toBe('EAMBIGUOUS');
+    expect(e.message).toContain('not found exactly');
+    expect(e.message).toContain('lines 1, 3');
+    expect(applyEdit(text, 'x\ny', 'z', { replaceAll: true })).toMatchObject({ text: 'z\r\nz\r\n', count: 2, correction: 'line-endings' });
+  });
+});
+
+describe('over-escaped strings', () => {
+  it('unescapes \\n and \\" in old_string and new_string', () => {
+    const text = 'print("hi")\nprint("there")\n';
+    const out = applyEdit(text, 'print(\\"hi\\")\\nprint(\\"there\\")', 'print(\\"bye\\")\\nprint(\\"now\\")');
+    expect(out).toMatchObject({ text: 'print("bye")\nprint("now")\n', correction: 'unescaped', firstLine: 1, lastLine: 2 });
+    expect(out.correctionNote).toMatch(/unescap/);
+  });
+
+  it("unescapes \\t, \\' and \\\\", () => {
+    const text = "\tx = 'a\\b'\n";
+    expect(applyEdit(text, "\\tx = \\'a\\\\b\\'", "\\ty = \\'c\\'").text).toBe("\ty = 'c'\n");
+  });
+
+  it('keeps new_string as typed when it already has real line breaks', () => {
+    const out = applyEdit('a\nb\n', 'a\\nb', 'log("x\\n")\nb');
+    expect(out.text).toBe('log("x\\n")\nb\n');
+    expect(out.correctionNote).toMatch(/kept as typed/);
+  });
+
+  it('combines with the file line endings', () => {
+    expect(applyEdit('a\r\nb\r\n', 'a\\nb', 'c\\nd')).toMatchObject({ text: 'c\r\nd\r\n', correction: 'unescaped' });
+  });
+
+  it('refuses an unescaped old_string that matches twice', () => {
+    const e = fails(() => applyEdit('"q"\n"q"\n', '\\"q\\"', 'r'));
+    expect(e.code).toBe('EAMBIGUOUS');
+    expect(e.message).toMatch(/unescaping/);
+    expect(fails(() => applyEdit('"q"\n"q"\n', '\\"q\\"', 'r', { replaceAll: true })).code).toBe('EAMBIGUOUS');
+  });
+});
+
+describe('trailing whitespace', () => {
+  it('matches when the file has trailing spaces old_string lacks', () => {
+    const text = 'keep\nif (a) {  \n  go();\t\n}\nkeep\n';
+    const out = applyEdit(text, 'if (a) {\n  go();\n}', 'if (b) {\n  stop();\n}');
+    expect(out).toMatchObject({ text: 'keep\nif (b) {\n  stop();\n}\nkeep\n', correction: 'trailing-whitespace', firstLine: 2, lastLine: 4 });
+  });
+
+  it('matches when old_string has trailing spaces the file lacks, in a CRLF file', () => {
+    const out = applyEdit('a\r\nb\r\nc\r\n', 'a  \nb \n', 'x\n');
+    expect(out).toMatchObject({ text: 'x\r\nc\r\n', correction: 'trailing-whitespace' });
+  });
+
+  it("matches old_string's final newline against a file without one, and keeps it without one", () => {
+    const out = applyEdit('a\nb  ', 'b\n', 'c\n');
+    expect(out).toMatchObject({ text: 'a\nc', correction: 'trailing-whitespace' });
+    expect(out.correctionNote).toMatch(/no final newline/);
+  });
+
+  it('refuses two matches', () => {
+    const e = fails(() => applyEdit('x  \ny\nx \n', 'x\n', 'z\n'));
+    expect(e.code).toBe('EAMBIGUOUS');
+    expect(e.message).toMatch(/trailing whitespace.*2 places.*lines 1, 3/);
+    const all = fails(() => applyEdit('x  \ny\nx \n', 'x\n', 'z\n', { replaceAll: true }));
+    expect(all.message).toMatch(/replace_all applies only to exact matches/);
+  });
+
+  it('accepts a first line copied without its indentation, keeping the indentation', () => {
+    const out = applyEdit('x\n    if (a) {  \n      b();\n    }\n', 'if (a) {\n      b();\n    }', 'if (c) {\n      d();\n    }');
+    expect(out).toMatchObject({ text: 'x\n    if (c) {\n      d();\n    }\n', correction: 'trailing-whitespace', firstLine: 2, lastLine: 4 });
+  });
+
+  it('needs old_string lines to be whole lines', () => {
+    expect(fails(() => applyEdit('foo bar  \nbaz\n', 'bar\nbaz', 'x')).code).toBe('ENOMATCH');
+  });
+});
+
+describe('indentation', () => {
+  it('matches a uniform shift and re-indents new_string deeper', () => {
+    const text = 'class A {\n    run() {\n        go();\n    }\n}\n';
+    const out = applyEdit(text, 'run() {\n    go();\n}', 'run() {\n    stop();\n    go();\n}');
+    expect(out.text).toBe('class A {\n    run() {\n        stop();\n        go();\n    }\n}\n');
+    expect(out).toMatchObject({ correction: 'indentation', firstLine: 2, lastLine: 5 });
+    expect(out.correctionNote).toMatch(/4 columns deeper/);
+  });
+
+  it('matches when old_string is indented more than the file', () => {
+    const out = applyEdit('if x:\n  y()\n', '    if x:\n      y()', '    if z:\n      w()\n    done()');
+    expect(out).toMatchObject({ text: 'if z:\n  w()\ndone()\n', correction: 'indentation' });
+  });
+
+  it('converts spaces to the file tabs (tab width 4)', () => {
+    const text = 'f() {\n\tif (a) {\n\t\tb();\n\t}\n}\n';
+    const out = applyEdit(text, '    if (a) {\n        b();\n    }', '    if (a) {\n        c();\n        b();\n    }');
+    expect(out.text).toBe('f() {\n\tif (a) {\n\t\tc();\n\t\tb();\n\t}\n}\n');
+    expect(out.correctionNote).toMatch(/tabs where old_string used spaces, tab width 4/);
+  });
+
+  it('converts 2-space indentation to the file tabs (tab width 2)', () => {
+    const text = 'x\n\tif (a) {\n\t\tb();\n\t}\n';
+    const out = applyEdit(text, '  if (a) {\n    b();\n  }', '  if (a) {\n    c();\n  }');
+    expect(out.text).toBe('x\n\tif (a) {\n\t\tc();\n\t}\n');
+    expect(out.correctionNote).toMatch(/tab width 2/);
+  });
+
+  it('converts tabs to the file spaces', () => {
+    const text = 'def f():\n    if a:\n        b()\n';
+    const out = applyEdit(text, '\tif a:\n\t\tb()', '\tif a:\n\t\tc()\n\td()');
+    expect(out.text).toBe('def f():\n    if a:\n        c()\n    d()\n');
+  });
+
+  it('keeps blank lines of old_string matching blank lines and leaves blank lines of new_string alone', () => {
+    const text = '  a\n\n  b\n';
+    expect(applyEdit(text, 'a\n\nb', 'c\n\nd').text).toBe('  c\n\n  d\n');
+  });
+
+  it('refuses a non-uniform shift', () => {
+    expect(fails(() => applyEdit('  a\n    b\n  c\n', ' a\nb\nc', 'x')).code).toBe('ENOMATCH');
+    expect(fails(() => applyEdit('  a\n    b\n  c\n', 'a\nb\nc', 'x')).code).toBe('ENOMATCH');
+  });
+
+  it('keeps the file indentation of a first line that old_string copied without it', () => {
+    const text = 'fn() {\n\tif (a) {\n\t\tb();\n\t}\n}\n';
+    const out = applyEdit(text, 'if (a) {\n        b();\n    }', 'if (z) {\n        b();\n        c();\n    }');
+    expect(out).toMatchObject({ text: 'fn() {\n\tif (z) {\n\t\tb();\n\t\tc();\n\t}\n}\n', correction: 'indentation', firstLine: 2, lastLine: 5 });
+  });
+
+  it('refuses two matches with different shifts', () => {
+    const e = fails(() => applyEdit('  x();\n    x();\n', '      x();', 'y();'));
+    expect(e.code).toBe('EAMBIGUOUS');
+    expect(e.message).toMatch(/ignoring indentation, it matches 2 places/);
+  });
+});

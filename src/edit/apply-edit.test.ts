@@ -1,0 +1,233 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isVfsError, VfsError } from '../errors.ts';
+import { applyEdit, type EditOutcome } from './apply-edit.ts';
+
+function fails(fn: () => unknown): VfsError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(VfsError);
+    return e as VfsError;
+  }
+  throw new Error('expected a VfsError');
+}
+
+describe('exact matching', () => {
+  it('replaces a unique occurrence and reports the line range', () => {
+    const out = applyEdit('a\nb\nc\n', 'b', 'B1\nB2');
+    expect(out).toEqual<EditOutcome>({ text: 'a\nB1\nB2\nc\n', count: 1, correction: null, correctionNote: null, firstLine: 2, lastLine: 3 });
+  });
+
+  it('keeps $&, $1, $$ and $` literally', () => {
+    const text = 'const price = 1;\n';
+    expect(applyEdit(text, '1', "$& $1 $$ $` $' $<n>").text).toBe("const price = $& $1 $$ $` $' $<n>;\n");
+    expect(applyEdit('x', 'x', '$&$&', { replaceAll: true }).text).toBe('$&$&');
+  });
+
+  it('treats regex metacharacters in old_string literally', () => {
+    expect(applyEdit('a.b a+b (x)', 'a+b (x)', 'ok').text).toBe('a.b ok');
+  });
+
+  it('edits at the start and at the end of a file', () => {
+    expect(applyEdit('first\nmid\nlast', 'first', 'FIRST')).toMatchObject({ text: 'FIRST\nmid\nlast', firstLine: 1, lastLine: 1 });
+    expect(applyEdit('first\nmid\nlast', 'last', 'LAST\nMORE')).toMatchObject({ text: 'first\nmid\nLAST\nMORE', firstLine: 3, lastLine: 4 });
+    expect(applyEdit('abc', 'abc', '')).toMatchObject({ text: '', firstLine: 1, lastLine: 1 });
+  });
+
+  it('keeps the final-newline state unless the edit itself changes it', () => {
+    expect(applyEdit('a\nb', 'b', 'c').text).toBe('a\nc');
+    expect(applyEdit('a\nb\n', 'b', 'c').text).toBe('a\nc\n');
+    expect(applyEdit('a\nb', 'b', 'c\n').text).toBe('a\nc\n'); // explicitly asked for
+  });
+
+  it('handles unicode (astral, combining, CJK) by code units without corruption', () => {
+    const text = 'héllo 👋🏽 wörld\n日本語のテキスト\ne\u0301\n';
+    expect(applyEdit(text, '👋🏽', '🌍').text).toBe('héllo 🌍 wörld\n日本語のテキスト\ne\u0301\n');
+    expect(applyEdit(text, '日本語', '中文')).toMatchObject({ text: 'héllo 👋🏽 wörld\n中文のテキスト\ne\u0301\n', firstLine: 2, lastLine: 2 });
+    expect(applyEdit(text, 'e\u0301', 'é').text.endsWith('\né\n')).toBe(true);
+  });
+
+  it('reports the line range of a deletion and of a trailing-newline replacement', () => {
+    expect(applyEdit('a\nb\nc\nd\n', 'b\nc\n', '')).toMatchObject({ text: 'a\nd\n', firstLine: 2, lastLine: 2 });
+    expect(applyEdit('a\nb\nc\n', 'b\n', 'x\ny\n')).toMatchObject({ text: 'a\nx\ny\nc\n', firstLine: 2, lastLine: 3 });
+  });
+});
+
+describe('argument errors', () => {
+  it('ENOCHANGE when old_string equals new_string', () => {
+    const e = fails(() => applyEdit('abc', 'b', 'b'));
+    expect(e.code).toBe('ENOCHANGE');
+    expect(e.message).toMatch(/identical/);
+  });
+
+  it('ENOCHANGE when the strings differ only in line endings the file normalizes anyway', () => {
+    expect(fails(() => applyEdit('a\r\nb\r\n', 'a\nb', 'a\r\nb')).code).toBe('ENOCHANGE');
+  });
+
+  it('EINVAL for an empty old_string, pointing to write_file', () => {
+    const e = fails(() => applyEdit('abc', '', 'x'));
+    expect(e.code).toBe('EINVAL');
+    expect(e.message).toMatch(/write_file/);
+    expect(fails(() => applyEdit('', '', 'x')).code).toBe('EINVAL');
+  });
+});
+
+describe('EAMBIGUOUS and replace_all', () => {
+  it('names the count and the starting lines', () => {
+    const e = fails(() => applyEdit('x\ny\nx\nz\nx', 'x', 'w'));
+    expect(e.code).toBe('EAMBIGUOUS');
+    expect(e.message).toContain('3 times');
+    expect(e.message).toContain('lines 1, 3, 5');
+    expect(e.message).toMatch(/replace_all=true/);
+    expect(e.message).toMatch(/unchanged/);
+  });
+
+  it('caps the line list at 20', () => {
+    const text = Array.from({ length: 25 }, () => 'dup').join('\n');
+    const e = fails(() => applyEdit(text, 'dup', 'x'));
+    expect(e.message).toContain('25 times');
+    expect(e.message).toContain('20 and 5 more');
+    expect(e.message).not.toContain(' 21,');
+  });
+
+  it('replace_all replaces every non-overlapping occurrence and spans the range', () => {
+    const out = applyEdit('foo\nbar\nfoo\nbaz foo\n', 'foo', 'qux', { replaceAll: true });
+    expect(out).toMatchObject({ text: 'qux\nbar\nqux\nbaz qux\n', count: 3, firstLine: 1, lastLine: 4 });
+    expect(applyEdit('aaaa', 'aa', 'b', { replaceAll: true })).toMatchObject({ text: 'bb', count: 2 });
+    expect(applyEdit('only one', 'one', 'two', { replaceAll: true }).count).toBe(1);
+  });
+
+  it('lastLine accounts for line count changes of earlier replacements', () => {
+    const out = applyEdit('x\na\nx\n', 'x', 'l1\nl2\nl3', { replaceAll: true });
+    expect(out.text).toBe('l1\nl2\nl3\na\nl1\nl2\nl3\n');
+    expect(out).toMatchObject({ firstLine: 1, lastLine: 7 });
+  });
+});
+
+describe('ENOMATCH', () => {
+  const text = 'import x from "y";\n\nfunction computeTotal(items) {\n  return items.length;\n}\nconst totalItems = 3;\n';
+
+  it('lists the closest lines with 1-based numbers, says unchanged, suggests read_file', () => {
+    const e = fails(() => applyEdit(text, 'function computeTotals(items) {\n  return 0;\n}', 'x'));
+    expect(e.code).toBe('ENOMATCH');
+    expect(e.message).toContain('3: function computeTotal(items) {');
+    expect(e.message).toMatch(/unchanged/);
+    expect(e.message).toMatch(/read_file/);
+  });
+
+  it('orders candidates most similar first', () => {
+    const e = fails(() => applyEdit(text, 'const total = items.length', 'x'));
+    expect(e.message).toMatch(/6: const totalItems = 3;\n4:   return items\.length;/);
+  });
+
+  it('says when the first line matches and the difference is further down', () => {
+    const e = fails(() => applyEdit(text, 'function computeTotal(items) {\n  return items.size;', 'x'));
+    expect(e.message).toContain('matches line 3');
+  });
+
+  it('shows at most 3 candidates, and none when nothing is similar', () => {
+    const many = Array.from({ length: 10 }, (_, i) => `value_${i} = compute(${i});`).join('\n');
+    const e = fails(() => applyEdit(many, 'value_x = compute(y);', 'z'));
+    expect(e.message.split('\n').filter((l) => / = compute\(/.test(l))).toHaveLength(3);
+    expect(fails(() => applyEdit('alpha\nbeta\n', 'zzzz qqqq', 'x')).message).toMatch(/No line resembles/);
+  });
+
+  it('an empty file matches nothing', () => {
+    const e = fails(() => applyEdit('', 'x', 'y'));
+    expect(e.code).toBe('ENOMATCH');
+    expect(e.message).toMatch(/empty/);
+  });
+});
+
+describe('performance', () => {
+  const line = 'const value = someFunction(argument1, argument2); // comment\n';
+  const big = line.repeat(Math.ceil((5 * 1024 * 1024) / line.length));
+
+  it('one exact edit in a 5 MB file takes milliseconds', () => {
+    const text = `${big}UNIQUE_MARKER\n${big}`;
+    const t0 = performance.now();
+    const out = applyEdit(text, 'UNIQUE_MARKER', 'replaced');
+    const ms = performance.now() - t0;
+    expect(out.firstLine).toBe(big.split('\n').length);
+    expect(ms).toBeLessThan(250);
+  });
+
+  it('ENOMATCH with candidates on a 10 MB file stays fast', () => {
+    const text = big + big;
+    const t0 = performance.now();
+    const e = fails(() => applyEdit(text, '  const valu = someFunction(argument1, argument3);\n  next();', 'x'));
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(e.code).toBe('ENOMATCH');
+    expect(e.message).toContain('1: const value');
+  });
+});
+
+describe('properties', () => {
+  const lineText = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\t', 'é', '😀', '$', '&', '\\', '"'), maxLength: 12 });
+
+  it('replacing a unique substring equals splicing it out', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineText, { minLength: 1, maxLength: 8 }).map((ls) => ls.join('\n')),
+        fc.nat(),
+        fc.nat(),
+        fc.array(lineText, { maxLength: 3 }).map((ls) => ls.join('\n')),
+        (text, a, b, repl) => {
+          const i = text.length === 0 ? 0 : a % text.length;
+          const j = i + 1 + (b % Math.max(1, text.length - i));
+          const sub = text.slice(i, j);
+          fc.pre(sub.length > 0 && sub !== repl);
+          fc.pre(text.indexOf(sub) === i && text.indexOf(sub, i + 1) === -1);
+          const out = applyEdit(text, sub, repl);
+          expect(out.text).toBe(text.slice(0, i) + repl + text.slice(j));
+          expect(out.count).toBe(1);
+          expect(out.correction).toBeNull();
+          expect(out.firstLine).toBe(text.slice(0, i).split('\n').length);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('in a CRLF file, the replacement gets CRLF and everything else stays byte-identical', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineText, { minLength: 2, maxLength: 8 }).map((ls) => ls.join('\r\n')),
+        fc.nat(),
+        fc.nat(),
+        fc.array(lineText, { minLength: 1, maxLength: 3 }).map((ls) => ls.join('\n')),
+        (text, a, b, repl) => {
+          const i = a % text.length;
+          const j = i + 1 + (b % Math.max(1, text.length - i));
+          const sub = text.slice(i, j);
+          fc.pre(text.indexOf(sub) === i && text.indexOf(sub, i + 1) === -1);
+          fc.pre(!sub.endsWith('\r') && !sub.startsWith('\n'));
+          const expected = text.slice(0, i) + repl.replaceAll('\n', '\r\n') + text.slice(j);
+          fc.pre(expected !== text);
+          expect(applyEdit(text, sub, repl).text).toBe(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never throws anything but a VfsError, and a failure is one of the documented codes', () => {
+    const piece = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\t', '\n', '\r', '\\', 'n', '"'), maxLength: 30 });
+    fc.assert(
+      fc.property(piece, piece, piece, fc.boolean(), (text, oldString, newString, replaceAll) => {
+        try {
+          const out = applyEdit(text, oldString, newString, { replaceAll });
+          expect(out.count).toBeGreaterThanOrEqual(1);
+          expect(out.firstLine).toBeGreaterThanOrEqual(1);
+          expect(out.lastLine).toBeGreaterThanOrEqual(out.firstLine);
+          expect(out.lastLine).toBeLessThanOrEqual(out.text.split('\n').length);
+        } catch (e) {
+          expect(isVfsError(e)).toBe(true);
+          expect(['ENOMATCH', 'EAMBIGUOUS', 'ENOCHANGE', 'EINVAL']).toContain((e as VfsError).code);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * The pure text-replacement algorithm behind `edit_file`.
+ *
+ * Decisions where the spec is silent (see also each fix-*.ts):
+ * - Exact, literal matching first (`indexOf` loops; `$&`, `$1`, `$$` stay as typed).
+ *   Matches are non-overlapping, left to right, as `split` counts them.
+ * - Only when the exact count is 0, corrections run in order: line endings,
+ *   unescaping, trailing whitespace, indentation. The FIRST correction that finds
+ *   anything decides: one match → applied and reported; several → EAMBIGUOUS
+ *   (not ENOMATCH: the message says old_string was not found exactly, and where
+ *   the corrected text matches, which is what the model needs to fix its call).
+ * - With replace_all, the line-endings correction may replace every match: the
+ *   corrected old_string is the same text, only its line breaks differ. The
+ *   fuzzy corrections (unescape, whitespace, indentation) still need exactly one
+ *   match, as the spec says; several give EAMBIGUOUS asking for the exact text.
+ * - Every replacement gets the line ending of the lines it lands in (first line
+ *   break inside the matched region, else the one ending its line, else the one
+ *   before it): a CRLF region stays CRLF even when new_string uses LF, and the
+ *   reverse. A file without any line break takes new_string as typed.
+ * - Final newline: exact edits are literal, so the final-newline state changes
+ *   only when old_string/new_string themselves differ in it. When a whole-line
+ *   correction matched old_string's final line break against the end of a file
+ *   without one, new_string's final line break is dropped as well.
+ * - If the replacements turn out identical to the matched text (e.g. old and new
+ *   differ only in line endings), ENOCHANGE: nothing would be written.
+ * - The whole-line corrections (trailing whitespace, indentation) compare line
+ *   contents exactly; blank lines match blank lines. An old_string whose first
+ *   line has no indentation may start after the file line's indentation (as an
+ *   exact substring could); that indentation is kept and new_string's first
+ *   line is inserted after it unchanged.
+ * - Unescaping also unescapes new_string, unless old_string's escapes included
+ *   `\n` and new_string already contains real line breaks (then it was not
+ *   over-escaped and its backslashes are meant).
+ */
+import { VfsError } from '../errors.ts';
+import { closestLines } from './candidates.ts';
+import { fixIndentation } from './fix-indentation.ts';
+import { fixLineEndings } from './fix-line-endings.ts';
+import { fixTrailingWhitespace } from './fix-trailing-whitespace.ts';
+import { fixUnescaped } from './fix-unescaped.ts';
+import { convertEol, countNewlines, findAll, lineNumbersAt, regionEol } from './text-utils.ts';
+import type { CorrectionKind, CorrectionResult, Region } from './types.ts';
+
+export interface EditOptions {
+  replaceAll?: boolean;
+}
+
+export interface EditOutcome {
+  /** The new full file text (decoded, without a BOM). */
+  text: string;
+  /** Replacements made. */
+  count: number;
+  correction: null | CorrectionKind;
+  /** One short sentence for the model saying which correction was used, or null. */
+  correctionNote: string | null;
+  /** 1-based line range in the NEW text covering every replaced region (first..last). */
+  firstLine: number;
+  lastLine: number;
+}
+
+const CORRECTIONS: ReadonlyArray<(text: string, oldString: string, newString: string) => CorrectionResult | null> = [
+  fixLineEndings,
+  fixUnescaped,
+  fixTrailingWhitespace,
+  fixIndentation,
+];
+
+const MAX_LISTED_LINES = 20;
+
+export function applyEdit(text: string, oldString: string, newString: string, options: EditOptions = {}): EditOutcome {
+  if (oldString === '') {
+    throw new VfsError(
+      'EINVAL',
+      'old_string is empty. To create or overwrite a file use write_file; to insert text, put the surrounding text in old_string and repeat it with the insertion in new_string.',
+    );
+  }
+  if (oldString === newString) {
+    throw new VfsError('ENOCHANGE', 'old_string and new_string are identical; nothing to change (file unchanged).');
+  }
+  const replaceAll = options.replaceAll === true;
+
+  const exact = findAll(text, oldString);
+  if (exact.length > 0) {
+    if (exact.length > 1 && !replaceAll) throw ambiguous(text, exact, null, false);
+    const regions = exact.map((start) => ({ start, end: start + oldString.length, replacement: newString }));
+    return build(text, regions, null, null);
+  }
+
+  for (const fix of CORRECTIONS) {
+    const found = fix(text, oldString, newString);
+    if (found === null || found.regions.length === 0) continue;
+    if (found.regions.length === 1 || (replaceAll && found.lossless)) {
+      return build(text, found.regions, found.correction, found.note);
+    }
+    throw ambiguous(
+      text,
+      found.regions.map((r) => r.start),
+      found,
+      replaceAll,
+    );
+  }
+  throw noMatch(text, oldString);
+}
+
+/** Applies ascending, non-overlapping regions, converting each replacement to its region's line ending. */
+function build(text: string, regions: readonly Region[], correction: CorrectionKind | null, note: string | null): EditOutcome {
+  const parts: string[] = [];
+  let changed = false;
+  let cursor = 0;
+  let line = 1; // line of `cursor` in the old text
+  let lineShift = 0; // new-text line numbers minus old-text line numbers, so far
+  let firstLine = 1;
+  let lastLine = 1;
+  regions.forEach((r, i) => {
+    const eol = regionEol(text, r.start);
+    const rep = eol === null ? r.replacement : convertEol(r.replacement, eol, text[r.start - 1] ?? '', text[r.end] ?? '');
+    if (rep !== text.slice(r.start, r.end)) changed = true;
+    line += countNewlines(text, cursor, r.start);
+    const startLine = line + lineShift;
+    if (i === 0) firstLine = startLine;
+    const repLines = countNewlines(rep, 0, rep.length);
+    lastLine = startLine + (rep.endsWith('\n') ? repLines - 1 : repLines);
+    lineShift += repLines - countNewlines(text, r.start, r.end);
+    parts.push(text.slice(cursor, r.start), rep);
+    cursor = r.end;
+    line += countNewlines(text, r.start, r.end);
+  });
+  if (!changed) {
+    throw new VfsError(
+      'ENOCHANGE',
+      'after matching the file, new_string is identical to the text it would replace; nothing to change (file unchanged).',
+    );
+  }
+  parts.push(text.slice(cursor));
+  return {
+    text: parts.join(''),
+    count: regions.length,
+    correction,
+    correctionNote: note,
+    firstLine,
+    lastLine: Math.max(firstLine, lastLine),
+  };
+}
+
+function lineList(text: string, starts: readonly number[]): string {
+  const shown = lineNumbersAt(text, starts.slice(0, MAX_LISTED_LINES));
+  const more = starts.length - shown.length;
+  return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
+}
+
+function ambiguous(text: string, starts: readonly number[], found: CorrectionResult | null, replaceAll: boolean): VfsError {
+  const n = starts.length;
+  const where = `(starting at lines ${lineList(text, starts)})`;
+  if (found === null) {
+    return new VfsError(
+      'EAMBIGUOUS',
+      `old_string matches ${n} times ${where}; file unchanged. Add surrounding lines to old_string so it matches exactly once, or set replace_all=true to replace all ${n}.`,
+    );
+  }
+  const head = `old_string was not found exactly; ${found.how}, it matches ${n} places ${where}; file unchanged.`;
+  if (found.lossless) {
+    return new VfsError(
+      'EAMBIGUOUS',
+      `${head} Add surrounding lines to old_string so it matches exactly once, or set replace_all=true to replace all ${n}.`,
+    );
+  }
+  const tail = replaceAll
+    ? ' replace_all applies only to exact matches: re-read the file with read_file and copy old_string exactly.'
+    : ' Re-read the file with read_file, copy old_string exactly, and add surrounding lines so it matches exactly once.';
+  return new VfsError('EAMBIGUOUS', head + tail);
+}
+
+function noMatch(text: string, oldString: string): VfsError {
+  const parts = ['old_string was not found in the file (file unchanged).'];
+  if (text === '') {
+    parts.push('The file is empty; use write_file to give it content.');
+  } else {
+    const candidates = closestLines(text, oldString);
+    if (candidates.length > 0) {
+      const width = Math.max(...candidates.map((c) => String(c.line).length));
+      parts.push(
+        `Closest lines (most similar first):\n${candidates.map((c) => `${String(c.line).padStart(width)}: ${clip(c.text)}`).join('\n')}`,
+      );
+      const same = candidates.find((c) => c.exact);
+      if (same !== undefined && oldString.trim().includes('\n')) {
+        parts.push(`The first line of old_string matches line ${same.line}, so the difference is in a later line.`);
+      }
+    } else {
+      parts.push('No line resembles the first line of old_string.');
+    }
+  }
+  parts.push('Re-read the file with read_file and copy old_string exactly, including whitespace and indentation.');
+  return new VfsError('ENOMATCH', parts.join('\n'));
+}
+
+function clip(line: string): string {
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}

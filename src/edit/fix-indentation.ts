@@ -1,0 +1,107 @@
+/**
+ * Correction (d): old_string's lines match the file's after a uniform
+ * indentation change: every non-blank line shifted by the same number of
+ * columns, and/or tabs where old_string had spaces (or the reverse). Columns are
+ * measured with a tab width of 4, then 2. new_string is re-indented by the same
+ * shift and written in the file's indentation style.
+ */
+import { EOF_NOTE, findLineWindows, fitEof, parseLines, type LineWindow, type SplitLine } from './line-window.ts';
+import type { CorrectionResult } from './types.ts';
+
+type Style = 'tab' | 'space';
+
+interface Shift {
+  delta: number; // file columns minus old_string columns
+  style: Style | null; // the file's style in the matched lines; null when they are not indented
+  tabWidth: number;
+}
+
+const TAB_WIDTHS = [4, 2] as const;
+
+/** Column width of an indentation string, tabs advancing to the next tab stop. */
+export function indentWidth(indent: string, tabWidth: number): number {
+  let w = 0;
+  for (const c of indent) w = c === '\t' ? w + tabWidth - (w % tabWidth) : w + 1;
+  return w;
+}
+
+function styleOf(indents: readonly string[]): Style | null {
+  if (indents.some((i) => i.includes('\t'))) return 'tab';
+  return indents.some((i) => i !== '') ? 'space' : null;
+}
+
+function render(width: number, style: Style, tabWidth: number): string {
+  if (style === 'space') return ' '.repeat(width);
+  return '\t'.repeat(Math.floor(width / tabWidth)) + ' '.repeat(width % tabWidth);
+}
+
+/** Shifts every non-blank line of `s` by `shift.delta` columns and renders its indentation in the file's style. */
+export function reindent(s: string, shift: Shift, keepFirst: boolean): string {
+  return s
+    .split('\n')
+    .map((line, i) => {
+      if (i === 0 && keepFirst) return line; // placed after the file's own indentation
+      let m = 0;
+      while (m < line.length && (line[m] === ' ' || line[m] === '\t')) m++;
+      if (m === line.length || line.slice(m) === '\r') return line; // blank line: as typed
+      const indent = line.slice(0, m);
+      const width = Math.max(0, indentWidth(indent, shift.tabWidth) + shift.delta);
+      const style = shift.style ?? (indent.includes('\t') ? 'tab' : 'space');
+      return render(width, style, shift.tabWidth) + line.slice(m);
+    })
+    .join('\n');
+}
+
+function verifier(old: readonly SplitLine[], anchored: boolean, tabWidth: number) {
+  return (fileLines: readonly SplitLine[]): Shift | null => {
+    let delta: number | null = null;
+    const indents: string[] = [];
+    for (let i = 0; i < fileLines.length; i++) {
+      const f = fileLines[i]!;
+      const o = old[i]!;
+      // Contents are already equal; blank lines carry no indentation information.
+      if (o.content === '') continue;
+      if (i === 0 && anchored) continue; // its indentation is the file's and stays
+      const d = indentWidth(f.indent, tabWidth) - indentWidth(o.indent, tabWidth);
+      if (delta === null) delta = d;
+      else if (d !== delta) return null;
+      indents.push(f.indent);
+    }
+    return { delta: delta ?? 0, style: styleOf(indents), tabWidth };
+  };
+}
+
+function describe(shift: Shift, oldStyle: Style | null): string {
+  const parts: string[] = [];
+  if (shift.delta !== 0) {
+    const n = Math.abs(shift.delta);
+    parts.push(`the file is indented ${n} column${n === 1 ? '' : 's'} ${shift.delta > 0 ? 'deeper' : 'less'} than old_string`);
+  }
+  if (shift.style !== null && oldStyle !== null && shift.style !== oldStyle) {
+    parts.push(`the file indents with ${shift.style === 'tab' ? 'tabs' : 'spaces'} where old_string used ${oldStyle === 'tab' ? 'tabs' : 'spaces'}, tab width ${shift.tabWidth}`);
+  }
+  return parts.length > 0 ? parts.join('; ') : 'indentation differed';
+}
+
+export function fixIndentation(text: string, oldString: string, newString: string): CorrectionResult | null {
+  const old = parseLines(oldString);
+  if (old.first === -1) return null;
+  // Same start under both tab widths is one match; the first tab width wins.
+  const byStart = new Map<number, LineWindow<Shift>>();
+  for (const tabWidth of TAB_WIDTHS) {
+    for (const w of findLineWindows(text, old, verifier(old.lines, old.anchored, tabWidth))) {
+      if (!byStart.has(w.start)) byStart.set(w.start, w);
+    }
+  }
+  if (byStart.size === 0) return null;
+  const windows = [...byStart.values()].sort((a, b) => a.start - b.start);
+  const first = windows[0]!;
+  const oldStyle = styleOf(old.lines.filter((l, i) => l.content !== '' && !(i === 0 && old.anchored)).map((l) => l.indent));
+  return {
+    correction: 'indentation',
+    note: `Matched ignoring indentation (${describe(first.info, oldStyle)}); new_string was re-indented to fit the file.${windows.length === 1 && first.eofNewline ? EOF_NOTE : ''}`,
+    how: 'ignoring indentation',
+    regions: windows.map((w) => ({ start: w.start, end: w.end, replacement: fitEof(reindent(newString, w.info, old.anchored), w.eofNewline) })),
+    lossless: false,
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Correction (a): old_string's line breaks differ from the file's (an LF
+ * old_string in a CRLF file, or the reverse). old_string is converted to each
+ * ending and searched literally; new_string needs no work here because the
+ * caller converts every replacement to the line ending of the lines it lands in.
+ */
+import { eolName, findAll, toCRLF, toLF, type Eol } from './text-utils.ts';
+import type { CorrectionResult, Region } from './types.ts';
+
+/** Matches of `needle` with its line breaks converted to CRLF and to LF (whichever differ from it). */
+export function findWithEolVariants(text: string, needle: string, replacement: string): { regions: Region[]; eol: Eol | null } {
+  const regions: Region[] = [];
+  let eol: Eol | null = null;
+  if (!needle.includes('\n')) return { regions, eol };
+  for (const [variant, variantEol] of [
+    [toCRLF(needle), '\r\n'],
+    [toLF(needle), '\n'],
+  ] as const) {
+    if (variant === needle) continue;
+    const starts = findAll(text, variant);
+    if (starts.length > 0 && eol === null) eol = variantEol;
+    for (const start of starts) regions.push({ start, end: start + variant.length, replacement });
+  }
+  regions.sort((a, b) => a.start - b.start);
+  // In a mixed-ending file the two variants could overlap; keep the earlier match.
+  const kept: Region[] = [];
+  for (const r of regions) {
+    const last = kept[kept.length - 1];
+    if (last === undefined || r.start >= last.end) kept.push(r);
+  }
+  return { regions: kept, eol };
+}
+
+export function fixLineEndings(text: string, oldString: string, newString: string): CorrectionResult | null {
+  const { regions, eol } = findWithEolVariants(text, oldString, newString);
+  if (regions.length === 0 || eol === null) return null;
+  const from = eol === '\r\n' ? '\n' : '\r\n';
+  return {
+    correction: 'line-endings',
+    note: `Matched after converting old_string's ${eolName(from)} line endings to the file's ${eolName(eol)}; new_string was converted the same way.`,
+    how: `after converting its line endings to the file's ${eolName(eol)}`,
+    regions,
+    lossless: true,
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Glob matching with picomatch's POSIX build: micromatch (which wraps the same
+ * engine) needs Node's `util`/`path` and `process` at load time, picomatch does
+ * not, so the core stays runtime-neutral and behaves the same on every host.
+ */
+import picomatch from 'picomatch/posix.js';
+import { VfsError } from '../errors.ts';
+
+export type PathMatcher = (relativePath: string) => boolean;
+
+/**
+ * Compiles a glob once. Dotfiles are included. With `basenameIfNoSlash`, a
+ * pattern without "/" matches the last segment at any depth (grep's `glob`).
+ */
+export function compileGlob(pattern: string, options: { basenameIfNoSlash?: boolean } = {}): PathMatcher {
+  if (typeof pattern !== 'string' || pattern.length === 0) {
+    throw new VfsError('EINVAL', 'The glob pattern is empty. Use "**/*" to match every file.');
+  }
+  const basename = options.basenameIfNoSlash === true && !pattern.includes('/');
+  try {
+    return picomatch(pattern, { dot: true, basename });
+  } catch (cause) {
+    throw new VfsError('EINVAL', `Invalid glob pattern ${JSON.stringify(pattern)}: ${(cause as Error).message}`, { cause });
+  }
+}

@@ -1,0 +1,10 @@
+// picomatch 4 has no `exports` map; its POSIX build is a deep import without bundled types.
+declare module 'picomatch/posix.js' {
+  interface PicomatchOptions {
+    dot?: boolean;
+    basename?: boolean;
+    nocase?: boolean;
+  }
+  function picomatch(glob: string | string[], options?: PicomatchOptions): (path: string) => boolean;
+  export default picomatch;
+}

@@ -1,0 +1,135 @@
+/** The three LineMatcher implementations; matcher.ts decides which one a pattern gets. */
+
+import type { RE2JS } from 're2js';
+import { foldCase } from './fold.ts';
+import type { LineMatcher } from './matcher.ts';
+import { escapeCodePoint } from './syntax.ts';
+
+type Found = { index: number; length: number } | null;
+
+/** `expose`: report the required literals (false when the caller could not look them up correctly). */
+export function literalMatcher(text: string, ignoreCase: boolean, expose: boolean): LineMatcher {
+  const search = literalSearch(text, ignoreCase);
+  return {
+    engine: 'literal',
+    requiredLiterals: expose ? [ignoreCase ? foldCase(text) : text] : [],
+    test: search.test,
+    find: search.first,
+  };
+}
+
+interface LiteralSearch {
+  test(line: string): boolean;
+  first(line: string): Found;
+}
+
+/**
+ * Case-sensitive: indexOf. Ignoring case: a quantifier-free `/…/iu`, which folds exactly
+ * as RE2 does (simple case folding) and cannot backtrack; it measured 2-3x faster than
+ * lowercasing every line for indexOf.
+ */
+function literalSearch(text: string, ignoreCase: boolean): LiteralSearch {
+  if (!ignoreCase) {
+    return {
+      test: (line) => line.includes(text),
+      first: (line) => {
+        const index = line.indexOf(text);
+        return index < 0 ? null : { index, length: text.length };
+      },
+    };
+  }
+  const re = new RegExp([...text].map((c) => escapeCodePoint(c.codePointAt(0)!)).join(''), 'iu');
+  return {
+    test: (line) => re.test(line),
+    first: (line) => {
+      const m = re.exec(line);
+      return m === null ? null : { index: m.index, length: m[0].length };
+    },
+  };
+}
+
+export interface Re2Parts {
+  re2: RE2JS;
+  /** Required literals (unfolded). */
+  literals: readonly string[];
+  ignoreCase: boolean;
+  /** Report the literals in `requiredLiterals` (false when the caller would look them up wrongly). */
+  expose: boolean;
+  /** Most UTF-16 units a match can span, or Infinity. */
+  maxWidth: number;
+}
+
+export function re2Matcher(p: Re2Parts): LineMatcher {
+  const pass = prefilter(p.literals, p.ignoreCase);
+  const locate = re2Locator(p, pass);
+  return {
+    engine: 're2',
+    requiredLiterals: p.expose ? pass.literals : [],
+    test: (line) => pass(line) && p.re2.test(line),
+    find: (line) => (pass(line) ? locate(line) : null),
+  };
+}
+
+export interface NativeParts extends Re2Parts {
+  /** Same matches as `re2`, and safe to backtrack on lines up to `maxNativeLength`. */
+  native: RegExp;
+  maxNativeLength: number;
+  /** The pattern has \b or \B. */
+  wordBoundary: boolean;
+}
+
+export function nativeMatcher(p: NativeParts): LineMatcher {
+  const { native, re2, maxNativeLength } = p;
+  // Under the i flag, JS counts ſ (U+017F) and K (U+212A) as word characters for \b; RE2 does not.
+  const foldRisk = p.ignoreCase && p.wordBoundary ? /[\u017f\u212a]/ : null;
+  const viaRe2 = (line: string): boolean => line.length > maxNativeLength || (foldRisk !== null && foldRisk.test(line));
+  const pass = prefilter(p.literals, p.ignoreCase);
+  const locate = re2Locator(p, pass);
+  return {
+    engine: 'native',
+    requiredLiterals: p.expose ? pass.literals : [],
+    test: (line) => pass(line) && (viaRe2(line) ? re2.test(line) : native.test(line)),
+    find: (line) => {
+      if (!pass(line)) return null;
+      if (viaRe2(line)) return locate(line);
+      const m = native.exec(line);
+      return m === null ? null : { index: m.index, length: m[0].length };
+    },
+  };
+}
+
+/**
+ * re2js's DFA only says yes or no; locating a match needs its Matcher, which costs about
+ * (characters scanned) x (live NFA threads). A match of at most maxWidth units holds every
+ * required literal, so it cannot start before (first occurrence + length - maxWidth):
+ * the Matcher starts there (re2js keeps the context before it for ^ and \b).
+ */
+function re2Locator(p: Re2Parts, pass: Prefilter): (line: string) => Found {
+  const bounded = p.maxWidth !== Infinity && pass.searches.length > 0;
+  return (line) => {
+    if (!p.re2.test(line)) return null; // the DFA is much cheaper than a Matcher; most lines stop here
+    let start = 0;
+    if (bounded) {
+      for (const search of pass.searches) {
+        const at = search.first(line);
+        if (at !== null) start = Math.max(start, at.index + at.length - p.maxWidth);
+      }
+    }
+    const m = p.re2.matcher(line);
+    return m.find(start) ? { index: m.start(), length: m.end() - m.start() } : null;
+  };
+}
+
+type Prefilter = ((line: string) => boolean) & { literals: readonly string[]; searches: readonly LiteralSearch[] };
+
+/** True when the line contains every required literal (ignoring case like the regex does). */
+function prefilter(raw: readonly string[], ignoreCase: boolean): Prefilter {
+  const searches = [...new Set(raw)].map((lit) => literalSearch(lit, ignoreCase));
+  const check = (line: string): boolean => {
+    for (const search of searches) if (!search.test(line)) return false;
+    return true;
+  };
+  // Exposed for a content index, which folds file text with foldCase.
+  const literals = ignoreCase ? [...new Set(raw.map(foldCase))] : [...new Set(raw)];
+  return Object.assign(check, { literals, searches });
+}

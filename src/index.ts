@@ -1,0 +1,24 @@
+/**
+ * agentvfs — an in-memory filesystem and the six agent file tools, runtime-neutral.
+ *
+ * @example
+ * import { createStateBackend, createTools } from 'agentvfs';
+ * const backend = createStateBackend({ files: { '/src/app.ts': 'export const x = 1;\n' } });
+ * const tools = createTools(backend);
+ * console.log(await tools.call('read_file', { path: '/src/app.ts' }));
+ */
+export { createStateBackend, type StateBackend } from './backend/state-backend.ts';
+export type * from './backend/types.ts';
+export { VfsError, isVfsError, VFS_ERROR_CODES, type VfsErrorCode, type VfsErrorJSON } from './errors.ts';
+export { DEFAULT_LIMITS, type Limits } from './limits.ts';
+export { normalizePath } from './paths.ts';
+export { createTools, type Tools, type ToolsOptions } from './tools/create-tools.ts';
+export {
+  TOOL_DESCRIPTIONS,
+  TOOL_NAMES,
+  MAX_RESULT_CHARS,
+  type ToolDefinition,
+  type ToolName,
+  type ToolParameters,
+  type JsonSchemaProperty,
+} from './tools/definitions.ts';

@@ -1,0 +1,38 @@
+/**
+ * Size limits, enforced before anything is written. The defaults keep a
+ * browser tab safe (a tab typically dies somewhere past 1–4 GB of heap) while
+ * leaving room for real projects; pass `Infinity` to lift one.
+ */
+export interface Limits {
+  /** Largest single file, in bytes. Default 16 MiB. */
+  maxFileBytes: number;
+  /** Sum of all file sizes, in bytes. Default 256 MiB. */
+  maxTotalBytes: number;
+  /** Number of files (directories not counted). Default 100,000. */
+  maxFiles: number;
+  /** Longest normalized absolute path, in UTF-16 characters. Default 4,096. */
+  maxPathLength: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  maxFileBytes: 16 * 1024 * 1024,
+  maxTotalBytes: 256 * 1024 * 1024,
+  maxFiles: 100_000,
+  maxPathLength: 4096,
+});
+
+export function resolveLimits(partial: Partial<Limits> | undefined): Limits {
+  const limits = { ...DEFAULT_LIMITS, ...partial };
+  for (const [key, value] of Object.entries(limits)) {
+    if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+      throw new TypeError(`agentvfs: limits.${key} must be a non-negative number (or Infinity), got ${String(value)}.`);
+    }
+  }
+  return limits;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+}

@@ -1,0 +1,106 @@
+/**
+ * The virtual path model: every path is POSIX, absolute and normalized once it
+ * leaves this module. Pure string work, no host filesystem.
+ */
+import { VfsError } from './errors.ts';
+
+const MAX_SEGMENT_BYTES = 255;
+const encoder = new TextEncoder();
+
+/**
+ * Resolves `input` against `cwd` (itself absolute and normalized) to an
+ * absolute, normalized path. Backslashes count as separators. Throws EINVAL for
+ * an empty path, a NUL byte, `..` above the root or a segment over 255 bytes.
+ */
+export function normalizePath(input: unknown, cwd = '/'): string {
+  if (typeof input !== 'string') {
+    throw new VfsError('EINVAL', `Invalid path: expected a string, got ${input === null ? 'null' : typeof input}.`);
+  }
+  if (input.length === 0) throw new VfsError('EINVAL', 'Invalid path: the path is empty. Use "/" for the root.', { path: input });
+  if (input.includes('\0')) {
+    throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: it contains a NUL byte.`, { path: input });
+  }
+  const slashed = input.includes('\\') ? input.replaceAll('\\', '/') : input;
+  // Fast path: already absolute and normal (the common case for paths we returned ourselves).
+  if (isNormalAbsolute(slashed)) return slashed;
+  const full = slashed.startsWith('/') ? slashed : `${cwd}/${slashed}`;
+  const out: string[] = [];
+  for (const segment of full.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (out.length === 0) {
+        throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: ".." goes above the root "/".`, { path: input });
+      }
+      out.pop();
+      continue;
+    }
+    checkSegment(segment, input);
+    out.push(segment);
+  }
+  return `/${out.join('/')}`;
+}
+
+function checkSegment(segment: string, input: string): void {
+  // UTF-8 is at most 3 bytes per UTF-16 unit, so only long segments need encoding.
+  if (segment.length * 3 > MAX_SEGMENT_BYTES && encoder.encode(segment).length > MAX_SEGMENT_BYTES) {
+    throw new VfsError(
+      'EINVAL',
+      `Invalid path ${JSON.stringify(input)}: the name "${segment.slice(0, 40)}…" is over ${MAX_SEGMENT_BYTES} bytes.`,
+      { path: input },
+    );
+  }
+}
+
+function isNormalAbsolute(p: string): boolean {
+  if (p === '/') return true;
+  if (p[0] !== '/' || p.endsWith('/')) return false;
+  let start = 1;
+  while (start <= p.length) {
+    let end = p.indexOf('/', start);
+    if (end === -1) end = p.length;
+    const len = end - start;
+    if (len === 0) return false;
+    if (p.charCodeAt(start) === 46 /* . */ && (len === 1 || (len === 2 && p.charCodeAt(start + 1) === 46))) return false;
+    if (len * 3 > MAX_SEGMENT_BYTES) return false; // let the slow path measure it
+    start = end + 1;
+  }
+  return true;
+}
+
+/** Parent of a normalized absolute path; the root is its own parent. */
+export function parentOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i <= 0 ? '/' : path.slice(0, i);
+}
+
+/** Last segment of a normalized absolute path ("" for the root). */
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Joins a normalized directory path and a child name. */
+export function joinPath(dir: string, name: string): string {
+  return dir === '/' ? `/${name}` : `${dir}/${name}`;
+}
+
+/** True when `path` is `dir` itself or lies beneath it (both normalized). */
+export function isWithin(path: string, dir: string): boolean {
+  return dir === '/' || path === dir || path.startsWith(`${dir}/`);
+}
+
+/** `path` relative to the normalized directory `dir` (which must contain it). */
+export function relativeTo(path: string, dir: string): string {
+  if (path === dir) return '';
+  return dir === '/' ? path.slice(1) : path.slice(dir.length + 1);
+}
+
+/** Ancestors of a normalized path, outermost first, excluding "/" and the path itself. */
+export function ancestorsOf(path: string): string[] {
+  const out: string[] = [];
+  let i = path.indexOf('/', 1);
+  while (i !== -1) {
+    out.push(path.slice(0, i));
+    i = path.indexOf('/', i + 1);
+  }
+  return out;
+}

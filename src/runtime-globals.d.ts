@@ -1,0 +1,9 @@
+// The few web-standard globals the core relies on. Node >= 20, browsers and
+// workerd all provide them; declared here so the core never pulls in DOM types.
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: Uint8Array, options?: { stream?: boolean }): string;
+}

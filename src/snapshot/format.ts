@@ -1,0 +1,297 @@
+/**
+ * The snapshot binary format (version 1): a fixed 44-byte header with its own
+ * CRC-32, then the entries, covered by a body CRC-32. No compression. The
+ * byte-level layout, the checks and the versioning policy are in
+ * docs/snapshot-format.md; keep the two in step.
+ *
+ * `decodeSnapshot` validates everything before it returns anything and throws
+ * `VfsError('ESNAPSHOT')` naming the first problem it finds.
+ */
+import { VfsError } from '../errors.ts';
+import { normalizePath, parentOf } from '../paths.ts';
+import { crc32 } from './crc32.ts';
+
+export interface SnapshotEntry {
+  /** Absolute, normalized POSIX path; never "/" (the root is implicit). */
+  path: string;
+  kind: 'file' | 'dir';
+  /** Modification time in ms since the epoch; any finite float64. */
+  mtimeMs: number;
+  /** Files only (required for files, absent for directories). */
+  content?: Uint8Array;
+}
+
+export interface SnapshotLimits {
+  /** Largest content of one file, in bytes. */
+  maxFileBytes: number;
+  /** Largest sum of all file contents, in bytes. */
+  maxTotalBytes: number;
+  /** Most file entries (directories do not count). */
+  maxFiles: number;
+  /** Longest path, in UTF-8 bytes. */
+  maxPathLength: number;
+}
+
+export const SNAPSHOT_FORMAT_VERSION = 1;
+
+/** "AVFS" CR LF SUB LF: the CR/LF/SUB bytes catch text-mode and line-ending damage. */
+const MAGIC = [0x41, 0x56, 0x46, 0x53, 0x0d, 0x0a, 0x1a, 0x0a] as const;
+const HEADER_BYTES = 44;
+/** Header bytes covered by the header checksum (everything before it). */
+const HEADER_CRC_OFFSET = 40;
+/** kind u8, path length u32, mtime f64, content length u64. */
+const ENTRY_FIXED_BYTES = 21;
+const KIND_FILE = 1;
+const KIND_DIR = 2;
+const TWO_POW_32 = 0x1_0000_0000;
+
+const encoder = new TextEncoder();
+// ignoreBOM keeps a leading U+FEFF in the path (so it is rejected) instead of silently dropping it.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Serializes `entries` (in the given order). Throws `EINVAL` for an entry the format cannot hold. */
+export function encodeSnapshot(entries: readonly SnapshotEntry[]): Uint8Array {
+  const invalid = (message: string): never => {
+    throw new VfsError('EINVAL', `Cannot encode snapshot: ${message}.`);
+  };
+  if (!Array.isArray(entries)) invalid(`expected an array of entries, got ${describe(entries)}`);
+  if (entries.length > 0xffff_ffff) invalid(`${entries.length} entries is more than the format holds (2^32 - 1)`);
+
+  const pathBytes: Uint8Array[] = new Array<Uint8Array>(entries.length);
+  let size = HEADER_BYTES;
+  let files = 0;
+  let contentBytes = 0;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if (typeof e !== 'object' || e === null) return invalid(`entry ${i} is ${describe(e)}, not an object`);
+    if (typeof e.path !== 'string') invalid(`entry ${i}: the path is ${describe(e.path)}, not a string`);
+    const problem = pathProblem(e.path);
+    if (problem !== undefined) invalid(`${entryLabel(i, e.path)}: the path ${problem}`);
+    if (typeof e.mtimeMs !== 'number' || !Number.isFinite(e.mtimeMs)) {
+      invalid(`${entryLabel(i, e.path)}: mtimeMs is ${describe(e.mtimeMs)}, not a finite number`);
+    }
+    if (e.kind === 'file') {
+      if (!isUint8Array(e.content)) invalid(`${entryLabel(i, e.path)}: a file needs its content as a Uint8Array, got ${describe(e.content)}`);
+      files++;
+      contentBytes += e.content!.length;
+      size += e.content!.length;
+    } else if (e.kind === 'dir') {
+      if (e.content !== undefined) invalid(`${entryLabel(i, e.path)}: a directory cannot have content`);
+    } else {
+      invalid(`${entryLabel(i, e.path)}: kind is ${JSON.stringify(e.kind)}, expected "file" or "dir"`);
+    }
+    const p = encoder.encode(e.path);
+    pathBytes[i] = p;
+    size += ENTRY_FIXED_BYTES + p.length;
+  }
+  checkTree(entries, invalid);
+
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  out.set(MAGIC, 0);
+  view.setUint32(8, SNAPSHOT_FORMAT_VERSION, true);
+  view.setUint32(12, entries.length, true);
+  view.setUint32(16, files, true);
+  setUint64(view, 24, contentBytes);
+  setUint64(view, 32, size - HEADER_BYTES);
+  let off = HEADER_BYTES;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    const p = pathBytes[i]!;
+    const content = e.kind === 'file' ? e.content! : undefined;
+    out[off] = content === undefined ? KIND_DIR : KIND_FILE;
+    view.setUint32(off + 1, p.length, true);
+    view.setFloat64(off + 5, e.mtimeMs, true);
+    setUint64(view, off + 13, content === undefined ? 0 : content.length);
+    off += ENTRY_FIXED_BYTES;
+    out.set(p, off);
+    off += p.length;
+    if (content !== undefined) {
+      out.set(content, off);
+      off += content.length;
+    }
+  }
+  view.setUint32(20, crc32(out.subarray(HEADER_BYTES)), true);
+  view.setUint32(HEADER_CRC_OFFSET, crc32(out.subarray(0, HEADER_CRC_OFFSET)), true);
+  return out;
+}
+
+/**
+ * Parses and fully validates a snapshot. Returned `content` arrays are fresh
+ * copies: the caller may reuse or transfer `bytes` afterwards.
+ */
+export function decodeSnapshot(bytes: Uint8Array, limits: SnapshotLimits): SnapshotEntry[] {
+  if (!isUint8Array(bytes)) bad(`expected a Uint8Array, got ${describe(bytes)}`);
+  const len = bytes.length;
+  if (len === 0) bad('the data is empty (0 bytes)');
+  checkMagic(bytes);
+  const truncatedHeader = `truncated: expected at least ${HEADER_BYTES} bytes (the header), got ${len}`;
+  if (len < 12) bad(truncatedHeader);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, len);
+  const version = view.getUint32(8, true);
+  if (version === 0) bad('format version 0 does not exist (the header is damaged)');
+  if (version > SNAPSHOT_FORMAT_VERSION) {
+    bad(`made by a newer agentvfs: format ${version}, this build reads up to ${SNAPSHOT_FORMAT_VERSION}; upgrade agentvfs to restore it`);
+  }
+  if (len < HEADER_BYTES) bad(truncatedHeader);
+  checkCrc('header', view.getUint32(HEADER_CRC_OFFSET, true), crc32(bytes.subarray(0, HEADER_CRC_OFFSET)));
+
+  const entryCount = view.getUint32(12, true);
+  const fileCount = view.getUint32(16, true);
+  const contentBytes = getUint64(view, 24);
+  const bodyLength = getUint64(view, 32);
+  if (fileCount > entryCount) bad(`the header counts ${fileCount} files among only ${entryCount} entries`);
+  if (fileCount > limits.maxFiles) bad(`it holds ${fileCount} files, over the limit of ${limits.maxFiles} files`);
+  if (contentBytes > limits.maxTotalBytes) {
+    bad(`it holds ${contentBytes} bytes of file content, over the limit of ${limits.maxTotalBytes} bytes`);
+  }
+  const expected = HEADER_BYTES + bodyLength;
+  if (len < expected) bad(`truncated: expected ${expected} bytes, got ${len} (${bytesCount(expected - len)} missing)`);
+  if (len > expected) bad(`${bytesCount(len - expected)} of trailing data after the end of the snapshot (expected ${expected} bytes, got ${len})`);
+  checkCrc('body', view.getUint32(20, true), crc32(bytes.subarray(HEADER_BYTES)));
+
+  const out: SnapshotEntry[] = [];
+  let off = HEADER_BYTES;
+  let files = 0;
+  let total = 0;
+  for (let i = 0; i < entryCount; i++) {
+    const at = off;
+    if (len - off < ENTRY_FIXED_BYTES) bad(`entry ${i} at byte ${at} is cut short: the data ends ${len - off} bytes into it`);
+    const kind = bytes[off]!;
+    if (kind !== KIND_FILE && kind !== KIND_DIR) {
+      bad(`entry ${i} at byte ${at}: unknown kind byte 0x${hex(kind, 2)} (1 = file, 2 = directory)`);
+    }
+    const pathLength = view.getUint32(off + 1, true);
+    const mtimeMs = view.getFloat64(off + 5, true);
+    const contentLength = getUint64(view, off + 13);
+    off += ENTRY_FIXED_BYTES;
+    if (pathLength === 0) bad(`entry ${i} at byte ${at}: the path is empty`);
+    if (pathLength > len - off) bad(`entry ${i} at byte ${at} is cut short: its ${pathLength}-byte path runs past the end of the data`);
+    let path = '';
+    try {
+      path = strictUtf8.decode(bytes.subarray(off, off + pathLength));
+    } catch {
+      bad(`entry ${i} at byte ${at}: the path is not valid UTF-8`);
+    }
+    off += pathLength;
+    if (pathLength > limits.maxPathLength) {
+      bad(`${entryLabel(i, path)}: the path is ${pathLength} bytes, over the limit of ${limits.maxPathLength} bytes`);
+    }
+    const problem = pathProblem(path);
+    if (problem !== undefined) bad(`${entryLabel(i, path)}: the path ${problem}`);
+    if (!Number.isFinite(mtimeMs)) bad(`${entryLabel(i, path)}: the modification time is ${mtimeMs}, not a finite number`);
+    if (kind === KIND_DIR) {
+      if (contentLength !== 0) bad(`${entryLabel(i, path)}: a directory entry with ${contentLength} bytes of content (directories have none)`);
+      out.push({ path, kind: 'dir', mtimeMs });
+      continue;
+    }
+    files++;
+    if (contentLength > limits.maxFileBytes) {
+      bad(`${entryLabel(i, path)}: the file is ${contentLength} bytes, over the per-file limit of ${limits.maxFileBytes} bytes`);
+    }
+    if (contentLength > len - off) bad(`${entryLabel(i, path)} is cut short: its ${contentLength} bytes of content run past the end of the data`);
+    total += contentLength;
+    out.push({ path, kind: 'file', mtimeMs, content: bytes.slice(off, off + contentLength) });
+    off += contentLength;
+  }
+  if (off !== len) bad(`${bytesCount(len - off)} of unexpected data after the last of the ${entryCount} entries`);
+  if (files !== fileCount) bad(`the header counts ${fileCount} files but the entries hold ${files}`);
+  if (total !== contentBytes) bad(`the header counts ${contentBytes} content bytes but the files hold ${total}`);
+  checkTree(out, bad);
+  return out;
+}
+
+function bad(message: string): never {
+  throw new VfsError('ESNAPSHOT', `Invalid snapshot: ${message}.`);
+}
+
+function entryLabel(i: number, path: string): string {
+  return `entry ${i} (${JSON.stringify(path.length > 200 ? `${path.slice(0, 200)}…` : path)})`;
+}
+
+function checkMagic(bytes: Uint8Array): void {
+  const n = Math.min(bytes.length, MAGIC.length);
+  let same = 0;
+  while (same < n && bytes[same] === MAGIC[same]) same++;
+  if (same === MAGIC.length) return;
+  if (same === n) bad(`truncated: expected at least ${HEADER_BYTES} bytes (the header), got ${bytes.length}`);
+  if (same >= 4) {
+    bad('not an agentvfs snapshot as written: the bytes after "AVFS" should be 0D 0A 1A 0A; ' +
+      'it was probably copied in text mode, which rewrites line endings');
+  }
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bad('not an agentvfs snapshot: the data is gzip-compressed; decompress it first');
+  bad('not an agentvfs snapshot (it does not start with the "AVFS" signature)');
+}
+
+function checkCrc(what: 'header' | 'body', stored: number, computed: number): void {
+  if (stored !== computed) {
+    bad(`${what} checksum mismatch (stored 0x${hex(stored, 8)}, computed 0x${hex(computed, 8)}): the data is corrupted`);
+  }
+}
+
+/** Why `path` is not a canonical entry path, or undefined when it is one. */
+function pathProblem(path: string): string | undefined {
+  if (path === '/') return 'is the root "/", which is implicit and must not be listed';
+  let normal: string;
+  try {
+    normal = normalizePath(path);
+  } catch (error) {
+    return `is not a valid path (${error instanceof Error ? error.message : String(error)})`;
+  }
+  if (normal !== path) return `is not absolute and normalized (normalized it would be ${JSON.stringify(normal)})`;
+  if (LONE_SURROGATE.test(path)) return 'contains a lone UTF-16 surrogate, which has no UTF-8 form';
+  return undefined;
+}
+
+/** Rejects duplicate paths and any entry beneath a file. Unlisted ancestors count as implied directories. */
+function checkTree(entries: readonly SnapshotEntry[], fail: (message: string) => never): void {
+  const index = new Map<string, number>();
+  for (let i = 0; i < entries.length; i++) {
+    const path = entries[i]!.path;
+    const first = index.get(path);
+    if (first !== undefined) fail(`entries ${first} and ${i} both have the path ${JSON.stringify(path)}`);
+    index.set(path, i);
+  }
+  const checked = new Set<string>(); // ancestors known not to be (or lie under) a file
+  for (let i = 0; i < entries.length; i++) {
+    const path = entries[i]!.path;
+    for (let p = parentOf(path); p !== '/' && !checked.has(p); p = parentOf(p)) {
+      const j = index.get(p);
+      if (j !== undefined && entries[j]!.kind === 'file') {
+        fail(`entry ${i} (${JSON.stringify(path)}) is under a file: ${JSON.stringify(p)} (entry ${j}) is a file, not a directory`);
+      }
+      checked.add(p);
+      if (j !== undefined) break; // a listed directory: its own ancestors are checked as its own entry
+    }
+  }
+}
+
+function getUint64(view: DataView, offset: number): number {
+  const hi = view.getUint32(offset + 4, true);
+  // Above 2^53 - 1 the value is not exact, but it is then far over any length or limit and rejected.
+  return hi * TWO_POW_32 + view.getUint32(offset, true);
+}
+
+function setUint64(view: DataView, offset: number, value: number): void {
+  view.setUint32(offset, value >>> 0, true);
+  view.setUint32(offset + 4, Math.floor(value / TWO_POW_32), true);
+}
+
+function isUint8Array(value: unknown): value is Uint8Array {
+  // Not `instanceof`: also true for a Uint8Array from another realm (iframe, vm context) and for Node Buffers.
+  return ArrayBuffer.isView(value) && (value as Uint8Array).BYTES_PER_ELEMENT === 1 &&
+    Object.prototype.toString.call(value) === '[object Uint8Array]';
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'object') return typeof value;
+  if (Array.isArray(value)) return 'an array';
+  const tag = Object.prototype.toString.call(value).slice(8, -1);
+  return tag === 'ArrayBuffer' ? 'an ArrayBuffer (wrap it: new Uint8Array(buffer))' : `an object (${tag})`;
+}
+
+const bytesCount = (n: number): string => (n === 1 ? '1 byte' : `${n} bytes`);
+const hex = (n: number, width: number): string => n.toString(16).toUpperCase().padStart(width, '0');

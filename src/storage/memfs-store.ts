@@ -1,0 +1,69 @@
+/**
+ * The one module that imports memfs. It stores bytes and the directory tree;
+ * everything the contract adds (versions, clock, limits, errors) lives above
+ * it, so swapping the storage engine touches only this file.
+ *
+ * Callers pass normalized absolute paths and have already checked that the
+ * operation is valid, so a memfs error here is a bug, not user input.
+ */
+import { Volume } from 'memfs';
+
+export type NodeKind = 'file' | 'dir';
+
+export class MemfsStore {
+  #vol = new Volume();
+
+  kind(path: string): NodeKind | null {
+    const stats = this.#vol.statSync(path, { throwIfNoEntry: false });
+    if (!stats) return null;
+    return stats.isDirectory() ? 'dir' : 'file';
+  }
+
+  size(path: string): number {
+    return Number(this.#vol.statSync(path).size);
+  }
+
+  /** A fresh copy of the file's bytes, safe to hand out or transfer. */
+  read(path: string): Uint8Array {
+    const buf = this.#vol.readFileSync(path) as Uint8Array;
+    const out = new Uint8Array(buf.byteLength);
+    out.set(buf);
+    return out;
+  }
+
+  /** Bytes of a file without copying; the caller must not keep or mutate them. */
+  view(path: string): Uint8Array {
+    return this.#vol.readFileSync(path) as Uint8Array;
+  }
+
+  /** Writes a file whose parent directory exists. */
+  write(path: string, bytes: Uint8Array): void {
+    // memfs checks `instanceof Uint8Array`: re-view bytes from another realm (iframe, vm) in ours, without copying.
+    this.#vol.writeFileSync(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /** Creates one directory whose parent exists. */
+  mkdir(path: string): void {
+    this.#vol.mkdirSync(path);
+  }
+
+  /** Child names of a directory, unsorted. */
+  list(path: string): string[] {
+    return this.#vol.readdirSync(path) as string[];
+  }
+
+  /** Removes a file, or a directory and everything under it. */
+  remove(path: string): void {
+    this.#vol.rmSync(path, { recursive: true, force: false });
+  }
+
+  /** Moves a file or directory; the destination must not exist and its parent must. */
+  rename(from: string, to: string): void {
+    this.#vol.renameSync(from, to);
+  }
+
+  /** Drops every file and directory. */
+  clear(): void {
+    this.#vol.reset();
+  }
+}

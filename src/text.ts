@@ -1,0 +1,50 @@
+/** Byte/text conversions shared by the backend and the tools. */
+
+const encoder = new TextEncoder();
+// Keeps a BOM in the decoded text, so callers decide what to do with it.
+const decoderKeepBom = new TextDecoder('utf-8', { ignoreBOM: true });
+
+const BINARY_SNIFF_BYTES = 8192;
+
+export function encodeText(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+export function hasBom(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/** UTF-8 text without a leading BOM (invalid sequences become U+FFFD). */
+export function decodeText(bytes: Uint8Array): string {
+  return decoderKeepBom.decode(hasBom(bytes) ? bytes.subarray(3) : bytes);
+}
+
+/** A file is binary when a NUL byte appears in its first 8 KiB (as git and ripgrep decide). */
+export function isBinary(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, BINARY_SNIFF_BYTES);
+  return bytes.subarray(0, end).indexOf(0) !== -1;
+}
+
+/** Number of lines as an editor counts them: "a\nb\n" has 2, "a\nb" has 2, "" has 0. */
+export function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let n = 1;
+  let i = text.indexOf('\n');
+  while (i !== -1) {
+    n++;
+    i = text.indexOf('\n', i + 1);
+  }
+  return text.endsWith('\n') ? n - 1 : n;
+}
+
+/** Splits text into lines without their endings ("\n" or "\r\n"); a final newline adds no empty line. */
+export function splitLines(text: string): string[] {
+  if (text.length === 0) return [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.endsWith('\r')) lines[i] = line.slice(0, -1);
+  }
+  return lines;
+}

@@ -1,0 +1,186 @@
+/**
+ * createTools(backend): the six agent tools over any Backend. A tool set is
+ * one agent session: it remembers which file versions it has read, and write
+ * and edit are refused unless the current version was read.
+ */
+import type { Backend } from '../backend/types.ts';
+import { isVfsError, VfsError } from '../errors.ts';
+import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
+import {
+  buildDefinitions,
+  GLOB_MAX_RESULTS,
+  TOOL_NAMES,
+  type ToolDefinition,
+  type ToolName,
+} from './definitions.ts';
+import { contentRows, countEntries, filesEntries, type OutputMode } from './format-grep.ts';
+import { EMPTY_FILE_REMINDER, formatRead, lineRows } from './format-read.ts';
+import { capResult, joinCapped } from './limit-output.ts';
+import { validateArgs, type ToolArgs } from './validate-args.ts';
+
+export interface ToolsOptions {
+  /** Replace some tool descriptions (the text the model reads). */
+  descriptions?: Partial<Record<ToolName, string>>;
+}
+
+export interface Tools {
+  readonly definitions: ToolDefinition[];
+  /** Runs a tool; resolves to the exact text the model should see. Never rejects for tool-level failures. */
+  call(name: string, args?: unknown): Promise<string>;
+}
+
+const SNIPPET_CONTEXT = 3;
+const SNIPPET_MAX_LINES = 40;
+
+export function createTools(backend: Backend, options: ToolsOptions = {}): Tools {
+  const definitions = buildDefinitions(options.descriptions);
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  // path → version this session last read or wrote.
+  const readVersions = new Map<string, number>();
+
+  const handlers: Record<ToolName, (args: ToolArgs) => Promise<string>> = {
+    async ls(args) {
+      const entries = await backend.ls(args.path as string);
+      const rows = entries.map((e) => JSON.stringify({ name: e.name, path: e.path, is_dir: e.isDir, size: e.size }));
+      const json = `[${rows.join(',')}]`;
+      if (json.length <= 80_000) return json;
+      // Keep the JSON valid: as many entries as fit, then say how many were left out.
+      let kept = 0;
+      let length = 2;
+      while (kept < rows.length && length + rows[kept]!.length + 1 < 79_700) length += rows[kept++]!.length + 1;
+      return `[${rows.slice(0, kept).join(',')}]\n... [${rows.length - kept} more entries not shown; results truncated, try being more specific with your parameters]`;
+    },
+
+    async read_file(args) {
+      const { path, content, version } = await backend.read(args.path as string);
+      if (isBinary(content)) {
+        return `Error: EBINARY: ${path} is a binary file (${content.length} bytes); read_file shows text only. Use grep or glob to find text files.`;
+      }
+      readVersions.set(path, version);
+      const lines = splitLines(decodeText(content));
+      if (lines.length === 0) return EMPTY_FILE_REMINDER;
+      const offset = args.offset as number;
+      if (offset >= lines.length) {
+        return `Error: EINVAL: offset ${offset} is past the end of ${path}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}. Use an offset from 0 to ${lines.length - 1}.`;
+      }
+      return formatRead(path, lines, offset, args.limit as number);
+    },
+
+    async write_file(args) {
+      const path = await backend.resolvePath(args.path as string);
+      const expectedVersion = await expectedVersionForWrite(path);
+      const content = args.content as string;
+      const result = await backend.writeFile(path, content, { expectedVersion });
+      readVersions.set(path, result.version);
+      const lines = countLines(content);
+      return `${result.created ? 'Created' : 'Updated'} ${path} (${lines} line${lines === 1 ? '' : 's'}, ${result.size} bytes).`;
+    },
+
+    async edit_file(args) {
+      const path = await backend.resolvePath(args.path as string);
+      const read = readVersions.get(path);
+      if (read === undefined) {
+        await backend.stat(path); // a missing file reports ENOENT (with suggestions) before ENOTREAD
+        throw new VfsError('ENOTREAD', `${path} has not been read in this session. The file is unchanged. Read it with read_file first, then retry the edit.`, { path });
+      }
+      const result = await backend.edit(path, args.old_string as string, args.new_string as string, {
+        replaceAll: args.replace_all as boolean,
+        expectedVersion: read,
+      });
+      readVersions.set(path, result.version);
+      const text = await backend.readText(path);
+      const how = result.correctionNote ? ` ${result.correctionNote}` : '';
+      const head = `Edited ${path}: ${result.count} replacement${result.count === 1 ? '' : 's'}.${how}`;
+      return `${head}\n${snippet(splitLines(text), result.firstLine, result.lastLine)}`;
+    },
+
+    async glob(args) {
+      const base = await backend.resolvePath(args.path as string);
+      const paths = await backend.glob(args.pattern as string, { path: base });
+      if (paths.length === 0) return `No files found matching ${JSON.stringify(args.pattern)} in ${base}.`;
+      const shown = paths.slice(0, GLOB_MAX_RESULTS);
+      const tail =
+        paths.length > shown.length
+          ? `... [${paths.length - shown.length} more files not shown (${paths.length} in total); use a more specific pattern or path]`
+          : null;
+      return joinCapped(shown, tail);
+    },
+
+    async grep(args) {
+      const pattern = args.pattern as string;
+      const base = await backend.resolvePath(args.path as string);
+      const glob = args.glob as string | undefined;
+      const matches = await backend.grep(pattern, {
+        path: base,
+        ...(glob === undefined ? {} : { glob }),
+        ignoreCase: args.ignore_case as boolean,
+        fixedStrings: args.fixed_strings as boolean,
+      });
+      if (matches.length === 0) {
+        return `No matches found for ${JSON.stringify(pattern)} in ${base}${glob === undefined ? '' : ` (files matching ${JSON.stringify(glob)})`}.`;
+      }
+      const headLimit = (args.head_limit as number) === 0 ? Infinity : (args.head_limit as number);
+      const mode = args.output_mode as OutputMode;
+      if (mode === 'content') {
+        const context = args.context as number;
+        const lines = new Map<string, readonly string[]>();
+        if (context > 0) {
+          for (const m of matches.slice(0, headLimit)) {
+            if (!lines.has(m.path)) lines.set(m.path, splitLines(await backend.readText(m.path)));
+          }
+        }
+        const { rows, shown, total } = contentRows(matches, context, headLimit, (p) => lines.get(p) ?? []);
+        const tail = total > shown ? `... [${total - shown} more matching lines not shown (${total} in total); narrow the search or raise head_limit]` : null;
+        return joinCapped(rows, tail);
+      }
+      const { entries, total } = mode === 'count' ? countEntries(matches) : filesEntries(matches);
+      const shown = entries.slice(0, headLimit);
+      const tail = total > shown.length ? `... [${total - shown.length} more files not shown (${total} in total); narrow the search or raise head_limit]` : null;
+      return joinCapped(shown, tail);
+    },
+  };
+
+  async function expectedVersionForWrite(path: string): Promise<number> {
+    // Creating (even a file that was read and then removed) needs no read, but is refused if someone creates it first.
+    if (!(await backend.exists(path))) return -1;
+    const read = readVersions.get(path);
+    if (read !== undefined) return read;
+    const info = await backend.stat(path);
+    if (info.isDir) throw new VfsError('EISDIR', `${path} is a directory; write to a file path inside it.`, { path });
+    throw new VfsError(
+      'ENOTREAD',
+      `${path} already exists and has not been read in this session. The file is unchanged. Read it with read_file first (or use edit_file for a targeted change), then retry.`,
+      { path },
+    );
+  }
+
+  async function call(name: string, args?: unknown): Promise<string> {
+    const def = byName.get(name as ToolName);
+    if (!def) return `Error: EINVAL: unknown tool ${JSON.stringify(name)}. Available tools: ${TOOL_NAMES.join(', ')}.`;
+    const checked = validateArgs(def, args);
+    if (typeof checked === 'string') return `Error: EINVAL: ${checked}`;
+    try {
+      return capResult(await handlers[def.name](checked));
+    } catch (error) {
+      return capResult(toolError(error));
+    }
+  }
+
+  return { definitions, call };
+}
+
+function toolError(error: unknown): string {
+  if (isVfsError(error)) return `Error: ${error.code}: ${error.message}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `Error: unexpected failure: ${message}. Nothing may have been changed; retry once, and report it if it persists.`;
+}
+
+/** Lines firstLine..lastLine of the new text with a little context, cat -n style. */
+function snippet(lines: readonly string[], firstLine: number, lastLine: number): string {
+  const from = Math.max(1, firstLine - SNIPPET_CONTEXT);
+  const to = Math.min(lines.length, lastLine + SNIPPET_CONTEXT, from + SNIPPET_MAX_LINES - 1);
+  const rows: string[] = [];
+  for (let n = from; n <= to; n++) rows.push(...lineRows(n, lines[n - 1] ?? ''));
+  if (to < Math.min(lines.length, lastLine + SNIPPET_CONTEXT)) rows.push(`... [changed region continues to line ${lastLine}; use read_file to see it]`);
+  return rows.join('\n');
+}

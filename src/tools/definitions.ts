@@ -1,0 +1,126 @@
+/**
+ * The six tool definitions as data: name, description (what the model reads)
+ * and a JSON Schema accepted by OpenAI, Anthropic and MCP. Descriptions are
+ * exported so callers can override them.
+ */
+import { REGEX_DIALECT_DESCRIPTION } from '../grep/matcher.ts';
+
+export const TOOL_NAMES = ['ls', 'read_file', 'write_file', 'edit_file', 'glob', 'grep'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+export interface JsonSchemaProperty {
+  type: 'string' | 'integer' | 'boolean';
+  description: string;
+  default?: string | number | boolean;
+  enum?: readonly string[];
+  minimum?: number;
+}
+
+export interface ToolParameters {
+  type: 'object';
+  properties: Record<string, JsonSchemaProperty>;
+  required: string[];
+  additionalProperties: false;
+}
+
+export interface ToolDefinition {
+  name: ToolName;
+  description: string;
+  parameters: ToolParameters;
+}
+
+export const MAX_RESULT_CHARS = 80_000;
+export const READ_DEFAULT_LIMIT = 2000;
+export const GLOB_MAX_RESULTS = 1000;
+export const GREP_DEFAULT_HEAD_LIMIT = 250;
+
+export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = Object.freeze({
+  ls: 'List a directory. Returns a JSON array of {"name","path","is_dir","size"} (size in UTF-8 bytes), directories first, then by name. Paths are absolute and can be passed to any other tool.',
+  read_file:
+    `Read a text file. Output is cat -n style: each line is the 1-based line number right-aligned in 6 columns, a tab, then the line. ` +
+    `A line over 5000 characters continues on rows numbered N.1, N.2, … Reads ${READ_DEFAULT_LIMIT} lines from offset (0-based) by default; ` +
+    `when more lines remain, the last line says which lines were shown and the offset= to continue. ` +
+    `You must read a file before you edit or overwrite it.`,
+  write_file:
+    'Create or overwrite a file with the given content; parent directories are created. ' +
+    'Overwriting an existing file requires that you have read its current version with read_file first; prefer edit_file for changes to existing files.',
+  edit_file:
+    'Replace old_string with new_string in a file you have read (its current version). old_string must match exactly once ' +
+    '(include surrounding lines to make it unique), or set replace_all=true to replace every occurrence. The replacement is literal. ' +
+    'If there is no exact match, small differences in line endings, escaping, trailing whitespace or indentation are corrected when that gives exactly one match, and the result says so. ' +
+    'The result shows the changed lines; no re-read is needed before another edit.',
+  glob:
+    'Find files by glob pattern (**, *, ?, {a,b}, [abc]; dotfiles included), matched against paths relative to path. ' +
+    `Returns absolute paths, one per line, newest first; at most ${GLOB_MAX_RESULTS}.`,
+  grep:
+    `Search file contents. ${REGEX_DIALECT_DESCRIPTION} Set fixed_strings=true to search for a literal string. ` +
+    'output_mode: "files_with_matches" (default) lists matching file paths; "content" shows path:line:text with context lines as path-line-text and groups separated by --; ' +
+    '"count" shows path:N matching lines per file. glob filters files (a pattern without / matches file names at any depth, e.g. "*.ts"). ' +
+    `head_limit caps the number of entries (default ${GREP_DEFAULT_HEAD_LIMIT}; 0 = no cap). Binary files are skipped.`,
+});
+
+const path = (description: string, dflt?: string): JsonSchemaProperty =>
+  dflt === undefined ? { type: 'string', description } : { type: 'string', description, default: dflt };
+
+function params(properties: Record<string, JsonSchemaProperty>, required: string[]): ToolParameters {
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+export function buildDefinitions(overrides: Partial<Record<ToolName, string>> = {}): ToolDefinition[] {
+  const d = (name: ToolName) => overrides[name] ?? TOOL_DESCRIPTIONS[name];
+  return [
+    { name: 'ls', description: d('ls'), parameters: params({ path: path('Directory to list.', '/') }, []) },
+    {
+      name: 'read_file',
+      description: d('read_file'),
+      parameters: params(
+        {
+          path: path('File to read.'),
+          offset: { type: 'integer', description: '0-based line to start from.', default: 0, minimum: 0 },
+          limit: { type: 'integer', description: 'Maximum number of lines to read.', default: READ_DEFAULT_LIMIT, minimum: 1 },
+        },
+        ['path'],
+      ),
+    },
+    {
+      name: 'write_file',
+      description: d('write_file'),
+      parameters: params({ path: path('File to write.'), content: { type: 'string', description: 'The full new content of the file.' } }, ['path', 'content']),
+    },
+    {
+      name: 'edit_file',
+      description: d('edit_file'),
+      parameters: params(
+        {
+          path: path('File to edit.'),
+          old_string: { type: 'string', description: 'Exact text to replace (copied from read_file output, without the line-number prefix).' },
+          new_string: { type: 'string', description: 'Text to put in its place.' },
+          replace_all: { type: 'boolean', description: 'Replace every occurrence.', default: false },
+        },
+        ['path', 'old_string', 'new_string'],
+      ),
+    },
+    {
+      name: 'glob',
+      description: d('glob'),
+      parameters: params({ pattern: { type: 'string', description: 'Glob pattern, e.g. "**/*.ts" or "src/*.{js,json}".' }, path: path('Directory to search from.', '/') }, ['pattern']),
+    },
+    {
+      name: 'grep',
+      description: d('grep'),
+      parameters: params(
+        {
+          pattern: { type: 'string', description: 'Regular expression (or literal text with fixed_strings=true).' },
+          path: path('File or directory to search.', '/'),
+          glob: { type: 'string', description: 'Only search files matching this glob, e.g. "*.ts" or "src/**/*.tsx".' },
+          output_mode: { type: 'string', description: 'What to show.', enum: ['files_with_matches', 'content', 'count'], default: 'files_with_matches' },
+          ignore_case: { type: 'boolean', description: 'Case-insensitive search.', default: false },
+          fixed_strings: { type: 'boolean', description: 'Treat pattern as a literal string.', default: false },
+          context: { type: 'integer', description: 'Lines of context before and after each match (content mode).', default: 0, minimum: 0 },
+          head_limit: { type: 'integer', description: 'Maximum entries to show (0 = no cap).', default: GREP_DEFAULT_HEAD_LIMIT, minimum: 0 },
+        },
+        ['pattern'],
+      ),
+    },
+  ];
+}

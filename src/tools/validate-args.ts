@@ -1,0 +1,54 @@
+/** Checks tool arguments against a tool's schema and fills defaults; returns an error sentence or the clean args. */
+import type { ToolDefinition } from './definitions.ts';
+
+export type ToolArgs = Record<string, string | number | boolean>;
+
+export function validateArgs(def: ToolDefinition, args: unknown): ToolArgs | string {
+  if (args === undefined || args === null) args = {};
+  if (typeof args === 'string') {
+    // Some clients pass the raw JSON string the model produced.
+    try {
+      args = JSON.parse(args);
+    } catch {
+      return `arguments for ${def.name} must be a JSON object; got a string that is not valid JSON.`;
+    }
+  }
+  if (typeof args !== 'object' || Array.isArray(args) || args === null) {
+    return `arguments for ${def.name} must be an object, got ${Array.isArray(args) ? 'an array' : typeof args}.`;
+  }
+  const input = args as Record<string, unknown>;
+  const { properties, required } = def.parameters;
+  const out: ToolArgs = {};
+  for (const key of Object.keys(input)) {
+    if (!(key in properties)) {
+      return `unknown argument "${key}" for ${def.name}. Valid arguments: ${Object.keys(properties).join(', ')}.`;
+    }
+  }
+  for (const [key, prop] of Object.entries(properties)) {
+    const value = input[key];
+    if (value === undefined || value === null) {
+      if (required.includes(key)) return `missing required argument "${key}" for ${def.name} (${prop.description})`;
+      if (prop.default !== undefined) out[key] = prop.default;
+      continue;
+    }
+    const problem = checkValue(value, prop);
+    if (problem) return `argument "${key}" of ${def.name} ${problem}, got ${JSON.stringify(value)?.slice(0, 100)}.`;
+    out[key] = value as string | number | boolean;
+  }
+  return out;
+}
+
+function checkValue(value: unknown, prop: ToolDefinition['parameters']['properties'][string]): string | null {
+  switch (prop.type) {
+    case 'string':
+      if (typeof value !== 'string') return 'must be a string';
+      if (prop.enum && !prop.enum.includes(value)) return `must be one of ${prop.enum.map((e) => `"${e}"`).join(', ')}`;
+      return null;
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'must be true or false';
+    case 'integer':
+      if (typeof value !== 'number' || !Number.isSafeInteger(value)) return 'must be an integer';
+      if (prop.minimum !== undefined && value < prop.minimum) return `must be >= ${prop.minimum}`;
+      return null;
+  }
+}

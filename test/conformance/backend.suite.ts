@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import { isVfsError } from '../../src/index.ts';
+import { expectVfsError, manualClock, text, utf8, type BackendFactory } from './harness.ts';
+
+export function backendSuite(make: BackendFactory) {
+  describe('backend methods (SPEC §5)', () => {
+    it('ls lists directories first, then by name, with UTF-8 sizes', async () => {
+      const b = await make({ files: { '/d/z.txt': 'z', '/d/a.txt': 'é', '/d/m/x': '', '/d/B': 'bb' } });
+      const entries = await b.ls('/d');
+      expect(entries.map((e) => [e.name, e.path, e.isDir, e.size])).toEqual([
+        ['m', '/d/m', true, 0],
+        ['B', '/d/B', false, 2],
+        ['a.txt', '/d/a.txt', false, 2],
+        ['z.txt', '/d/z.txt', false, 1],
+      ]);
+      await expectVfsError(b.ls('/d/a.txt'), 'ENOTDIR');
+      await expectVfsError(b.ls('/nope'), 'ENOENT');
+    });
+
+    it('stat, exists, readFile, readText, read', async () => {
+      const b = await make({ files: { '/a.txt': 'hi', '/bin': new Uint8Array([0, 1, 2]) } });
+      const s = await b.stat('/a.txt');
+      expect(s).toMatchObject({ path: '/a.txt', name: 'a.txt', isDir: false, size: 2 });
+      expect((await b.stat('/')).isDir).toBe(true);
+      expect(await b.exists('/a.txt')).toBe(true);
+      expect(await b.exists('/b.txt')).toBe(false);
+      expect([...(await b.readFile('/bin'))]).toEqual([0, 1, 2]);
+      expect(await b.readText('/a.txt')).toBe('hi');
+      const r = await b.read('/a.txt');
+      expect(r.version).toBe(s.version);
+      expect(text(r.content)).toBe('hi');
+      await expectVfsError(b.readFile('/'), 'EISDIR');
+      await expectVfsError(b.stat('/missing'), 'ENOENT');
+    });
+
+    it('readFile returns a copy: mutating it changes nothing stored', async () => {
+      const b = await make({ files: { '/a': 'abc' } });
+      const bytes = await b.readFile('/a');
+      bytes[0] = 0x7a;
+      expect(await b.readText('/a')).toBe('abc');
+      const input = utf8('xyz');
+      await b.writeFile('/b', input);
+      input[0] = 0x41;
+      expect(await b.readText('/b')).toBe('xyz');
+    });
+
+    it('writeFile creates parents and reports created/updated; every write gets a new version, even in one millisecond', async () => {
+      const clock = manualClock();
+      const b = await make({ now: clock.now });
+      const first = await b.writeFile('/deep/er/f.txt', 'one');
+      expect(first.created).toBe(true);
+      expect((await b.stat('/deep/er')).isDir).toBe(true);
+      const second = await b.writeFile('/deep/er/f.txt', 'two');
+      expect(second.created).toBe(false);
+      expect(second.version).not.toBe(first.version);
+      expect(second.mtimeMs).toBe(first.mtimeMs);
+      await b.remove('/deep/er/f.txt');
+      const third = await b.writeFile('/deep/er/f.txt', 'one');
+      expect(new Set([first.version, second.version, third.version]).size).toBe(3);
+    });
+
+    it('writeFile refuses a directory target and bad content, changing nothing', async () => {
+      const b = await make({ files: { '/d/x': 'x' } });
+      await expectVfsError(b.writeFile('/d', 'x'), 'EISDIR');
+      await expectVfsError(b.writeFile('/', 'x'), 'EISDIR');
+      await expectVfsError(b.writeFile('/n', 42 as unknown as string), 'EINVAL');
+      expect(await b.exists('/n')).toBe(false);
+    });
+
+    it('expectedVersion guards writes and edits (ESTALE), state unchanged', async () => {
+      const b = await make({ files: { '/a': 'v1' } });
+      const v1 = (await b.stat('/a')).version;
+      await b.writeFile('/a', 'v2');
+      await expectVfsError(b.writeFile('/a', 'v3', { expectedVersion: v1 }), 'ESTALE');
+      await expectVfsError(b.edit('/a', 'v2', 'v3', { expectedVersion: v1 }), 'ESTALE');
+      await expectVfsError(b.writeFile('/a', 'v3', { expectedVersion: -1 }), 'ESTALE');
+      expect(await b.readText('/a')).toBe('v2');
+    });
+
+    it('edit replaces, counts and reports the region', async () => {
+      const b = await make({ files: { '/a.ts': 'one\ntwo\nthree\ntwo\n' } });
+      const r = await b.edit('/a.ts', 'two', '2', { replaceAll: true });
+      expect(r.count).toBe(2);
+      expect(r.firstLine).toBe(2);
+      expect(r.lastLine).toBe(4);
+      expect(await b.readText('/a.ts')).toBe('one\n2\nthree\n2\n');
+      await expectVfsError(b.edit('/a.ts', 'nope', 'x'), 'ENOMATCH');
+      await expectVfsError(b.edit('/bin', 'a', 'b'), 'ENOENT');
+    });
+
+    it('edit refuses a binary file with EBINARY', async () => {
+      const b = await make({ files: { '/bin': new Uint8Array([97, 0, 98]) } });
+      await expectVfsError(b.edit('/bin', 'a', 'c'), 'EBINARY');
+      expect([...(await b.readFile('/bin'))]).toEqual([97, 0, 98]);
+    });
+
+    it('mkdir creates parents, is idempotent for directories, EEXIST for files', async () => {
+      const b = await make({ files: { '/f': '' } });
+      expect((await b.mkdir('/a/b/c')).isDir).toBe(true);
+      expect((await b.stat('/a/b')).isDir).toBe(true);
+      expect((await b.mkdir('/a/b')).path).toBe('/a/b');
+      await expectVfsError(b.mkdir('/f'), 'EEXIST');
+    });
+
+    it('remove deletes files and (recursively) directories, never the root', async () => {
+      const b = await make({ files: { '/d/a': 'a', '/d/e/b': 'b', '/f': 'f' } });
+      await expectVfsError(b.remove('/d'), 'EISDIR');
+      expect(await b.exists('/d/e/b')).toBe(true);
+      await b.remove('/d', { recursive: true });
+      expect(await b.exists('/d')).toBe(false);
+      expect(await b.exists('/d/e/b')).toBe(false);
+      await b.remove('/f');
+      await expectVfsError(b.remove('/f'), 'ENOENT');
+      await expectVfsError(b.remove('/'), 'EINVAL');
+      await b.mkdir('/empty');
+      await b.remove('/empty');
+      expect(await b.ls('/')).toEqual([]);
+    });
+
+    it('rename moves files and directories, refuses clobbering and moving into itself', async () => {
+      const b = await make({ files: { '/d/a': 'a', '/d/e/b': 'b', '/x': 'x' } });
+      await b.rename('/d', '/m/n');
+      expect(await b.readText('/m/n/e/b')).toBe('b');
+      expect(await b.exists('/d')).toBe(false);
+      await expectVfsError(b.rename('/x', '/m/n/a'), 'EEXIST');
+      expect(await b.readText('/m/n/a')).toBe('a');
+      await b.rename('/x', '/m/n/a', { overwrite: true });
+      expect(await b.readText('/m/n/a')).toBe('x');
+      await expectVfsError(b.rename('/m', '/m/n/inner'), 'EINVAL');
+      await expectVfsError(b.rename('/nope', '/y'), 'ENOENT');
+      await expectVfsError(b.rename('/m/n/a', '/m/n/e/b/c'), 'ENOTDIR');
+      expect(await b.readText('/m/n/a')).toBe('x');
+    });
+
+    it('rename gives moved files a new version', async () => {
+      const b = await make({ files: { '/a': 'a' } });
+      const before = (await b.stat('/a')).version;
+      const after = await b.rename('/a', '/b');
+      expect(after.version).not.toBe(before);
+    });
+
+    it('glob and grep are available as structured methods', async () => {
+      const b = await make({ files: { '/src/a.ts': 'const x = 1;\nfoo();\n', '/src/b.js': 'foo\n' } });
+      expect(await b.glob('**/*.ts')).toEqual(['/src/a.ts']);
+      expect(await b.grep('foo')).toEqual([
+        { path: '/src/a.ts', line: 2, column: 0, length: 3, text: 'foo();' },
+        { path: '/src/b.js', line: 1, column: 0, length: 3, text: 'foo' },
+      ]);
+      expect(await b.grep('foo', { glob: '*.js' })).toHaveLength(1);
+      await expectVfsError(b.grep('(unclosed'), 'EREGEX');
+    });
+
+    it('uploadFiles and downloadFiles report per-path errors without failing the batch', async () => {
+      const b = await make({ files: { '/dir/x': 'x' } });
+      const up = await b.uploadFiles([
+        ['/u/a.bin', new Uint8Array([1, 2])],
+        ['/dir', new Uint8Array([3])],
+        ['../escape', new Uint8Array([4])],
+      ]);
+      expect(up[0]).toEqual({ path: '/u/a.bin' });
+      expect(up[1]!.error).toMatch(/EISDIR/);
+      expect(up[2]!.error).toMatch(/EINVAL/);
+      const down = await b.downloadFiles(['/u/a.bin', '/missing', '/dir']);
+      expect([...down[0]!.content!]).toEqual([1, 2]);
+      expect(down[1]).toMatchObject({ path: '/missing', content: null });
+      expect(down[1]!.error).toMatch(/ENOENT/);
+      expect(down[2]!.error).toMatch(/EISDIR/);
+    });
+  });
+
+  describe('errors (SPEC §3)', () => {
+    it('VfsError carries code and path, and isVfsError recognises its JSON form', async () => {
+      const b = await make();
+      try {
+        await b.readFile('/nope.txt');
+        expect.unreachable();
+      } catch (error) {
+        expect(isVfsError(error)).toBe(true);
+        const e = error as { code: string; path: string; message: string };
+        expect(e.code).toBe('ENOENT');
+        expect(e.path).toBe('/nope.txt');
+        expect(isVfsError(JSON.parse(JSON.stringify(error)))).toBe(true);
+      }
+      expect(isVfsError(new Error('x'))).toBe(false);
+      expect(isVfsError({ name: 'VfsError', code: 'NOPE', message: '' })).toBe(false);
+    });
+  });
+
+  describe('limits (SPEC §5)', () => {
+    it('ETOOBIG before writing a file over maxFileBytes; the old content stays', async () => {
+      const b = await make({ limits: { maxFileBytes: 10 }, files: { '/a': 'small' } });
+      const e = await expectVfsError(b.writeFile('/a', 'x'.repeat(11)), 'ETOOBIG');
+      expect(e.message).toMatch(/11 B.*10 B/);
+      expect(await b.readText('/a')).toBe('small');
+      await expectVfsError(b.edit('/a', 'small', 'x'.repeat(11)), 'ETOOBIG');
+      expect(await b.readText('/a')).toBe('small');
+    });
+
+    it('EQUOTA on total bytes and file count; nothing written, no parent created', async () => {
+      const b = await make({ limits: { maxTotalBytes: 10, maxFiles: 2 }, files: { '/a': '12345' } });
+      await expectVfsError(b.writeFile('/new/dir/b', '123456'), 'EQUOTA');
+      expect(await b.exists('/new')).toBe(false);
+      await b.writeFile('/a', '1234567890');
+      await b.writeFile('/a', '1');
+      await b.writeFile('/b', '2');
+      await expectVfsError(b.writeFile('/c', ''), 'EQUOTA');
+      expect((await b.ls('/')).map((e) => e.name)).toEqual(['a', 'b']);
+    });
+
+    it('path length limit is EINVAL', async () => {
+      const b = await make({ limits: { maxPathLength: 20 } });
+      await expectVfsError(b.writeFile('/abcdefghij/abcdefghij', 'x'), 'EINVAL');
+      await expectVfsError(b.mkdir('/abcdefghij/abcdefghij'), 'EINVAL');
+      expect(await b.ls('/')).toEqual([]);
+    });
+  });
+
+  describe('snapshot / restore (SPEC §5)', () => {
+    it('round-trips every file, directory, byte and timestamp', async () => {
+      const clock = manualClock(1_000.5);
+      const a = await make({ now: clock.now });
+      await a.writeFile('/t.txt', 'héllo\r\n');
+      clock.tick(10);
+      await a.writeFile('/bin/all.bin', Uint8Array.from({ length: 256 }, (_, i) => i));
+      await a.mkdir('/empty/dir');
+      const snap = await a.snapshot();
+      expect(snap).toBeInstanceOf(Uint8Array);
+      const b = await make({ files: { '/other': 'gone after restore' } });
+      await b.restore(snap);
+      expect(await b.exists('/other')).toBe(false);
+      expect(await b.readText('/t.txt')).toBe('héllo\r\n');
+      expect([...(await b.readFile('/bin/all.bin'))]).toEqual([...(await a.readFile('/bin/all.bin'))]);
+      expect((await b.stat('/empty/dir')).isDir).toBe(true);
+      expect((await b.stat('/t.txt')).mtimeMs).toBe(1_000.5);
+      expect((await b.stat('/bin/all.bin')).mtimeMs).toBe(1_010.5);
+    });
+
+    it('bad, truncated or foreign bytes give ESNAPSHOT and leave the state untouched', async () => {
+      const a = await make({ files: { '/keep.txt': 'keep' } });
+      const good = await a.snapshot();
+      const flipped = good.slice();
+      flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
+      for (const bad of [new Uint8Array(0), utf8('{"files":{}}'), good.subarray(0, good.length - 3), flipped]) {
+        await expectVfsError(a.restore(bad), 'ESNAPSHOT');
+        expect((await a.ls('/')).map((e) => e.path)).toEqual(['/keep.txt']);
+        expect(await a.readText('/keep.txt')).toBe('keep');
+      }
+    });
+
+    it('a snapshot over the target limits is refused whole', async () => {
+      const big = await make({ files: { '/a': '1234567890', '/b': 'x' } });
+      const small = await make({ limits: { maxFileBytes: 5 }, files: { '/mine': 'mine' } });
+      await expectVfsError(small.restore(await big.snapshot()), 'ESNAPSHOT');
+      expect((await small.ls('/')).map((e) => e.name)).toEqual(['mine']);
+    });
+
+    it('restore invalidates earlier reads (versions are never reused)', async () => {
+      const b = await make({ files: { '/a': 'a' } });
+      const v = (await b.stat('/a')).version;
+      await b.restore(await b.snapshot());
+      expect((await b.stat('/a')).version).not.toBe(v);
+    });
+  });
+}

@@ -1,0 +1,17 @@
+/** The whole conformance suite: run it against any backend factory. */
+import { backendSuite } from './backend.suite.ts';
+import type { BackendFactory } from './harness.ts';
+import { pathSuite } from './paths.suite.ts';
+import { editToolSuite } from './tools-edit.suite.ts';
+import { readWriteToolSuite } from './tools-read-write.suite.ts';
+import { searchToolSuite } from './tools-search.suite.ts';
+
+export type { BackendFactory } from './harness.ts';
+
+export function conformanceSuite(make: BackendFactory): void {
+  pathSuite(make);
+  backendSuite(make);
+  readWriteToolSuite(make);
+  editToolSuite(make);
+  searchToolSuite(make);
+}

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { createTools } from '../../src/index.ts';
+import { manualClock, text, utf8, type BackendFactory } from './harness.ts';
+
+export function readWriteToolSuite(make: BackendFactory) {
+  describe('createTools: definitions and arguments (SPEC §4)', () => {
+    it('defines the six tools with JSON Schemas', async () => {
+      const tools = createTools(await make());
+      expect(tools.definitions.map((d) => d.name)).toEqual(['ls', 'read_file', 'write_file', 'edit_file', 'glob', 'grep']);
+      for (const d of tools.definitions) {
+        expect(d.description.length).toBeGreaterThan(20);
+        expect(d.parameters).toMatchObject({ type: 'object', additionalProperties: false });
+        for (const r of d.parameters.required) expect(d.parameters.properties).toHaveProperty(r);
+      }
+      const grep = tools.definitions.find((d) => d.name === 'grep')!;
+      expect(grep.description).toMatch(/RE2|JavaScript/);
+      expect(grep.parameters.properties.output_mode!.enum).toEqual(['files_with_matches', 'content', 'count']);
+      expect(grep.parameters.properties.head_limit!.default).toBe(250);
+      const read = tools.definitions.find((d) => d.name === 'read_file')!;
+      expect(read.parameters.properties.limit!.default).toBe(2000);
+    });
+
+    it.each([
+      ['nope', {}, /unknown tool "nope"/],
+      ['read_file', {}, /missing required argument "path"/],
+      ['read_file', { path: 5 }, /"path".*string/],
+      ['read_file', { path: '/a', offset: -1 }, /"offset".*>= 0/],
+      ['read_file', { path: '/a', offset: 1.5 }, /"offset".*integer/],
+      ['read_file', { path: '/a', limit: 0 }, /"limit".*>= 1/],
+      ['edit_file', { path: '/a', old_string: 'a', new_string: 'b', replace_all: 'yes' }, /"replace_all".*true or false/],
+      ['grep', { pattern: 'a', output_mode: 'lines' }, /"output_mode".*files_with_matches/],
+      ['ls', { path: '/', recursive: true }, /unknown argument "recursive"/],
+      ['ls', [1], /object/],
+    ])('%s %j is an Error naming the argument', async (name, args, message) => {
+      const tools = createTools(await make({ files: { '/a': 'a' } }));
+      const out = await tools.call(name, args);
+      expect(out).toMatch(/^Error: /);
+      expect(out).toMatch(message);
+    });
+
+    it('tool failures come back as Error: strings, never rejections', async () => {
+      const tools = createTools(await make());
+      await expect(tools.call('read_file', { path: '/missing' })).resolves.toMatch(/^Error: ENOENT/);
+      await expect(tools.call('ls', { path: '../..' })).resolves.toMatch(/^Error: EINVAL/);
+    });
+  });
+
+  describe('ls tool', () => {
+    it('returns a JSON array of name/path/is_dir/size', async () => {
+      const tools = createTools(await make({ files: { '/b.txt': 'ünï', '/a/x': '' } }));
+      expect(JSON.parse(await tools.call('ls', {}))).toEqual([
+        { name: 'a', path: '/a', is_dir: true, size: 0 },
+        { name: 'b.txt', path: '/b.txt', is_dir: false, size: 5 },
+      ]);
+      expect(await tools.call('ls', { path: '/b.txt' })).toMatch(/^Error: ENOTDIR/);
+      expect(await tools.call('ls', { path: '/nope' })).toMatch(/^Error: ENOENT/);
+    });
+  });
+
+  describe('read_file tool', () => {
+    it('formats cat -n rows with 6-wide numbers; "a\\nb\\n" has 2 lines', async () => {
+      const tools = createTools(await make({ files: { '/f': 'a\nb\n' } }));
+      expect(await tools.call('read_file', { path: '/f' })).toBe('     1\ta\n     2\tb');
+    });
+
+    it('pages with offset and limit, and says how to continue', async () => {
+      const lines = Array.from({ length: 2500 }, (_, i) => `line ${i + 1}`).join('\n');
+      const tools = createTools(await make({ files: { '/f': lines } }));
+      const first = (await tools.call('read_file', { path: '/f' })).split('\n');
+      expect(first).toHaveLength(2001);
+      expect(first[1999]).toBe('  2000\tline 2000');
+      expect(first[2000]).toMatch(/1-2000 of 2500.*offset=2000/);
+      const page = (await tools.call('read_file', { path: '/f', offset: 2000, limit: 3 })).split('\n');
+      expect(page.slice(0, 3)).toEqual(['  2001\tline 2001', '  2002\tline 2002', '  2003\tline 2003']);
+      expect(page[3]).toMatch(/2001-2003 of 2500.*offset=2003/);
+      expect(await tools.call('read_file', { path: '/f', offset: 2499 })).toBe('  2500\tline 2500');
+    });
+
+    it('an offset at or past the end is an Error naming the line count', async () => {
+      const tools = createTools(await make({ files: { '/f': 'a\nb\nc\n' } }));
+      const out = await tools.call('read_file', { path: '/f', offset: 3 });
+      expect(out).toMatch(/^Error: /);
+      expect(out).toMatch(/3 lines/);
+    });
+
+    it('splits lines over 5000 characters into N.1, N.2 rows of the same width', async () => {
+      const long = 'x'.repeat(5000) + 'y'.repeat(5000) + 'z';
+      const tools = createTools(await make({ files: { '/f': `short\n${long}\nend` } }));
+      const rows = (await tools.call('read_file', { path: '/f' })).split('\n');
+      expect(rows).toEqual(['     1\tshort', `     2\t${'x'.repeat(5000)}`, `   2.1\t${'y'.repeat(5000)}`, '   2.2\tz', '     3\tend']);
+    });
+
+    it('empty file, binary file, CRLF and BOM', async () => {
+      const tools = createTools(
+        await make({
+          files: {
+            '/empty': '',
+            '/bin': new Uint8Array([137, 80, 78, 71, 0, 0, 1]),
+            '/crlf': 'one\r\ntwo\r\n',
+            '/bom': new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('first\n')]),
+          },
+        }),
+      );
+      expect(await tools.call('read_file', { path: '/empty' })).toBe('System reminder: File exists but has empty contents');
+      const bin = await tools.call('read_file', { path: '/bin' });
+      expect(bin).toMatch(/^Error: .*binary.*7 bytes/);
+      expect(bin).not.toContain('PNG');
+      expect(await tools.call('read_file', { path: '/crlf' })).toBe('     1\tone\n     2\ttwo');
+      expect(await tools.call('read_file', { path: '/bom' })).toBe('     1\tfirst');
+    });
+
+    it('caps a huge read at 80,000 characters and still says where to continue', async () => {
+      const body = Array.from({ length: 1500 }, (_, i) => `${i}:${'w'.repeat(200)}`).join('\n');
+      const tools = createTools(await make({ files: { '/big': body } }));
+      const out = await tools.call('read_file', { path: '/big' });
+      expect(out.length).toBeLessThanOrEqual(80_000);
+      expect(out.endsWith('... [results truncated, try being more specific with your parameters]')).toBe(true);
+      const next = Number(out.match(/offset=(\d+)/)![1]);
+      const rows = out.split('\n').filter((r) => /^\s+\d+\t/.test(r));
+      expect(rows).toHaveLength(next);
+      expect(await tools.call('read_file', { path: '/big', offset: next, limit: 1 })).toMatch(new RegExp(`^\\s+${next + 1}\\t${next}:`));
+    });
+  });
+
+  describe('write_file tool', () => {
+    it('creates files and parents without a read, saying Created with the line count', async () => {
+      const b = await make();
+      const tools = createTools(b);
+      expect(await tools.call('write_file', { path: 'src/new/a.ts', content: 'a\nb\n' })).toMatch(/^Created \/src\/new\/a\.ts \(2 lines/);
+      expect(await b.readText('/src/new/a.ts')).toBe('a\nb\n');
+      expect(await tools.call('write_file', { path: '/src/new/a.ts', content: 'c\n' })).toMatch(/^Updated \/src\/new\/a\.ts \(1 line/);
+    });
+
+    it('refuses to overwrite a file this session has not read (ENOTREAD), byte-identical', async () => {
+      const b = await make({ files: { '/a.txt': 'original' } });
+      const tools = createTools(b);
+      const out = await tools.call('write_file', { path: '/a.txt', content: 'clobber' });
+      expect(out).toMatch(/^Error: ENOTREAD/);
+      expect(out).toMatch(/unchanged/);
+      expect(out).toMatch(/read_file/);
+      expect(await b.readText('/a.txt')).toBe('original');
+      await tools.call('read_file', { path: '/a.txt' });
+      expect(await tools.call('write_file', { path: '/a.txt', content: 'ok' })).toMatch(/^Updated/);
+    });
+
+    it('refuses when the file changed since the read (ESTALE), even within one millisecond', async () => {
+      const clock = manualClock();
+      const b = await make({ now: clock.now, files: { '/a.txt': 'v1' } });
+      const tools = createTools(b);
+      await tools.call('read_file', { path: '/a.txt' });
+      await b.writeFile('/a.txt', 'v2');
+      const out = await tools.call('write_file', { path: '/a.txt', content: 'v3' });
+      expect(out).toMatch(/^Error: ESTALE/);
+      expect(await b.readText('/a.txt')).toBe('v2');
+    });
+
+    it('re-creating a file that was read and then removed needs no new read', async () => {
+      const b = await make({ files: { '/a.txt': 'v1' } });
+      const tools = createTools(b);
+      await tools.call('read_file', { path: '/a.txt' });
+      await b.remove('/a.txt');
+      expect(await tools.call('write_file', { path: '/a.txt', content: 'v2' })).toMatch(/^Created/);
+    });
+
+    it('read tracking is per tool set (one session each)', async () => {
+      const b = await make({ files: { '/a.txt': 'v1' } });
+      const one = createTools(b);
+      const two = createTools(b);
+      await one.call('read_file', { path: '/a.txt' });
+      expect(await two.call('write_file', { path: '/a.txt', content: 'x' })).toMatch(/^Error: ENOTREAD/);
+      expect(await one.call('write_file', { path: '/a.txt', content: 'x' })).toMatch(/^Updated/);
+      expect(await one.call('write_file', { path: '/a.txt', content: 'y' })).toMatch(/^Updated/);
+    });
+
+    it('a directory target is an Error and changes nothing', async () => {
+      const b = await make({ files: { '/d/x': 'x' } });
+      expect(await createTools(b).call('write_file', { path: '/d', content: 'x' })).toMatch(/^Error: EISDIR/);
+      expect(text(await b.readFile('/d/x'))).toBe('x');
+    });
+  });
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { createTools } from '../../src/index.ts';
+import { manualClock, type BackendFactory } from './harness.ts';
+
+const TRUNCATED = '... [results truncated, try being more specific with your parameters]';
+
+export function searchToolSuite(make: BackendFactory) {
+  describe('glob tool', () => {
+    it('supports **, {a,b}, classes and dotfiles; returns absolute paths newest first, ties by path', async () => {
+      const clock = manualClock();
+      const b = await make({ now: clock.now });
+      for (const p of ['/src/b.ts', '/src/a.ts', '/src/x/.hidden.ts', '/src/c.tsx', '/lib/d.js', '/.env']) {
+        await b.writeFile(p, p);
+        if (p !== '/src/b.ts') clock.tick(); // a.ts and b.ts tie
+      }
+      const tools = createTools(b);
+      expect((await tools.call('glob', { pattern: '**/*.ts' })).split('\n')).toEqual(['/src/x/.hidden.ts', '/src/a.ts', '/src/b.ts']);
+      expect((await tools.call('glob', { pattern: '**/*.{ts,tsx}', path: '/src' })).split('\n')).toEqual([
+        '/src/c.tsx',
+        '/src/x/.hidden.ts',
+        '/src/a.ts',
+        '/src/b.ts',
+      ]);
+      expect(await tools.call('glob', { pattern: '[ab].ts', path: 'src' })).toBe('/src/a.ts\n/src/b.ts');
+      expect(await tools.call('glob', { pattern: '.*' })).toBe('/.env');
+      expect(await tools.call('glob', { pattern: 'x/*', path: '/src' })).toBe('/src/x/.hidden.ts');
+    });
+
+    it('no match is not an error: it says No files found and names the pattern', async () => {
+      const tools = createTools(await make({ files: { '/a.ts': '' } }));
+      const out = await tools.call('glob', { pattern: '**/*.rs' });
+      expect(out).not.toMatch(/^Error/);
+      expect(out).toMatch(/No files found/);
+      expect(out).toContain('**/*.rs');
+    });
+
+    it('over 1000 results says how many were left out', async () => {
+      const files: Record<string, string> = {};
+      for (let i = 0; i < 1005; i++) files[`/many/f${i}.txt`] = '';
+      const out = (await createTools(await make({ files })).call('glob', { pattern: '**/*.txt' })).split('\n');
+      expect(out.filter((l) => l.startsWith('/many/'))).toHaveLength(1000);
+      expect(out[1000]).toMatch(/5 more/);
+    });
+
+    it('a missing base directory is an Error', async () => {
+      expect(await createTools(await make()).call('glob', { pattern: '*', path: '/nope' })).toMatch(/^Error: ENOENT/);
+    });
+  });
+
+  describe('grep tool', () => {
+    const files = {
+      '/src/b.ts': 'import x from "y";\nconst total = 1;\nfunction add() {}\n',
+      '/src/a.ts': 'one\nTODO first\ntwo\nthree\nfour\nfive\nTODO second\nsix\n',
+      '/docs/readme.md': 'TODO docs\n',
+      '/img.png': new Uint8Array([0x89, 0x50, 0, 0, 84, 79, 68, 79]),
+    };
+
+    it('files_with_matches lists one path a line, in path order, binary skipped', async () => {
+      const tools = createTools(await make({ files }));
+      expect(await tools.call('grep', { pattern: 'TODO' })).toBe('/docs/readme.md\n/src/a.ts');
+    });
+
+    it('content mode: path:line:text', async () => {
+      const tools = createTools(await make({ files }));
+      expect(await tools.call('grep', { pattern: 'TODO \\w+', output_mode: 'content', path: '/src' })).toBe('/src/a.ts:2:TODO first\n/src/a.ts:7:TODO second');
+    });
+
+    it('content mode with context: path-line-text and -- between groups', async () => {
+      const tools = createTools(await make({ files }));
+      const out = await tools.call('grep', { pattern: 'TODO', output_mode: 'content', context: 1 });
+      expect(out).toBe(
+        [
+          '/docs/readme.md:1:TODO docs',
+          '--',
+          '/src/a.ts-1-one',
+          '/src/a.ts:2:TODO first',
+          '/src/a.ts-3-two',
+          '--',
+          '/src/a.ts-6-five',
+          '/src/a.ts:7:TODO second',
+          '/src/a.ts-8-six',
+        ].join('\n'),
+      );
+      const merged = await tools.call('grep', { pattern: 'TODO', output_mode: 'content', context: 3, path: '/src/a.ts' });
+      expect(merged.split('\n')).toHaveLength(8);
+      expect(merged).not.toContain('--');
+    });
+
+    it('count mode counts matching lines per file', async () => {
+      const tools = createTools(await make({ files: { ...files, '/twice': 'TODO TODO\n' } }));
+      expect(await tools.call('grep', { pattern: 'TODO', output_mode: 'count' })).toBe('/docs/readme.md:1\n/src/a.ts:2\n/twice:1');
+    });
+
+    it('glob filters by basename at any depth, or by relative path when it has a /', async () => {
+      const tools = createTools(await make({ files }));
+      expect(await tools.call('grep', { pattern: 'TODO', glob: '*.md' })).toBe('/docs/readme.md');
+      expect(await tools.call('grep', { pattern: 'TODO', glob: 'src/*.ts' })).toBe('/src/a.ts');
+      expect(await tools.call('grep', { pattern: 'TODO', glob: '*.{md,ts}', path: '/src' })).toBe('/src/a.ts');
+    });
+
+    it('ignore_case and fixed_strings', async () => {
+      const tools = createTools(await make({ files: { '/a': 'Call(x)\ncall(y)\n' } }));
+      expect(await tools.call('grep', { pattern: 'call(', fixed_strings: true, output_mode: 'content' })).toBe('/a:2:call(y)');
+      expect(await tools.call('grep', { pattern: 'CALL\\(', ignore_case: true, output_mode: 'count' })).toBe('/a:2');
+    });
+
+    it('no match is not an error and names the pattern', async () => {
+      const out = await createTools(await make({ files })).call('grep', { pattern: 'zzz' });
+      expect(out).not.toMatch(/^Error/);
+      expect(out).toMatch(/No matches/);
+      expect(out).toContain('zzz');
+    });
+
+    it('an invalid pattern is an Error naming the problem; a backreference says it is unsupported', async () => {
+      const tools = createTools(await make({ files }));
+      expect(await tools.call('grep', { pattern: '(unclosed' })).toMatch(/^Error: EREGEX/);
+      const backref = await tools.call('grep', { pattern: '(a)\\1' });
+      expect(backref).toMatch(/^Error: EREGEX/);
+      expect(backref.toLowerCase()).toMatch(/backreference/);
+    });
+
+    it('never hangs on pathological patterns over 100 KB lines', async () => {
+      const b = await make({ files: { '/a.txt': `${'a'.repeat(100_000)}!\n`, '/x.txt': `${'x'.repeat(100_000)}\n` } });
+      const tools = createTools(b);
+      for (const pattern of ['(a+)+$', '(x+x+)+y', '(.*a){20}']) {
+        const started = Date.now();
+        const out = await tools.call('grep', { pattern, output_mode: 'count' });
+        expect(Date.now() - started, pattern).toBeLessThan(5_000);
+        expect(out, pattern).not.toMatch(/^Error: (?!EREGEX)/);
+      }
+      expect(await tools.call('grep', { pattern: '(x+x+)+y' })).toMatch(/No matches/);
+      expect(await tools.call('grep', { pattern: '(a+)+!$' })).toBe('/a.txt');
+    });
+
+    it('head_limit counts entries and says how many were left out', async () => {
+      const many: Record<string, string> = {};
+      for (let i = 0; i < 12; i++) many[`/f${String(i).padStart(2, '0')}`] = 'hit\nhit\n';
+      const tools = createTools(await make({ files: many }));
+      const paths = (await tools.call('grep', { pattern: 'hit', head_limit: 5 })).split('\n');
+      expect(paths.slice(0, 5)).toEqual(['/f00', '/f01', '/f02', '/f03', '/f04']);
+      expect(paths[5]).toMatch(/7 more/);
+      const content = (await tools.call('grep', { pattern: 'hit', output_mode: 'content', head_limit: 3 })).split('\n');
+      expect(content.slice(0, 3)).toEqual(['/f00:1:hit', '/f00:2:hit', '/f01:1:hit']);
+      expect(content[3]).toMatch(/21 more/);
+      const all = await tools.call('grep', { pattern: 'hit', head_limit: 0 });
+      expect(all.split('\n')).toHaveLength(12);
+    });
+
+    it('shows a window around the match on lines over 500 characters, with a note', async () => {
+      const line = `${'a'.repeat(3000)}NEEDLE${'b'.repeat(3000)}`;
+      const out = await createTools(await make({ files: { '/min.js': line } })).call('grep', { pattern: 'NEEDLE', output_mode: 'content' });
+      expect(out).toMatch(/^\/min\.js:1:/);
+      expect(out).toContain('NEEDLE');
+      expect(out.length).toBeLessThan(700);
+      expect(out).toMatch(/6006/);
+    });
+
+    it('every result is capped at 80,000 characters including the closing note', async () => {
+      const big: Record<string, string> = {};
+      for (let i = 0; i < 50; i++) big[`/d/f${i}.txt`] = Array.from({ length: 100 }, (_, j) => `match ${j} ${'z'.repeat(60)}`).join('\n');
+      const out = await createTools(await make({ files: big })).call('grep', { pattern: 'match', output_mode: 'content', head_limit: 0 });
+      expect(out.length).toBeLessThanOrEqual(80_000);
+      expect(out.endsWith(TRUNCATED)).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,83 @@
+// Packs the package as npm would publish it, installs the tarball into an empty
+// project and uses it from plain Node and from a TypeScript consumer.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+let consumer = '';
+
+function run(cmd: string, args: string[], cwd: string): string {
+  return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+beforeAll(() => {
+  const out = mkdtempSync(join(tmpdir(), 'agentvfs-pack-'));
+  const packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], root)) as Array<{ filename: string }>;
+  consumer = join(out, 'consumer');
+  run('mkdir', ['-p', consumer], out);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  run('npm', ['install', '--no-audit', '--no-fund', '--offline', join(out, packed[0]!.filename)], consumer);
+}, 120_000);
+
+describe('the packed package', () => {
+  it('has no runtime dependencies to install: everything it needs is bundled', () => {
+    const installed = JSON.parse(readFileSync(join(consumer, 'node_modules/agentvfs/package.json'), 'utf8')) as Record<string, unknown>;
+    expect(installed.dependencies ?? {}).toEqual({});
+  });
+
+  it('imports from plain Node and runs a tool session', () => {
+    writeFileSync(
+      join(consumer, 'smoke.mjs'),
+      `import { createStateBackend, createTools, isVfsError } from 'agentvfs';
+const b = createStateBackend({ files: { '/a.txt': 'hello\\nworld\\n' } });
+const t = createTools(b);
+const out = [await t.call('read_file', { path: '/a.txt' }), await t.call('edit_file', { path: '/a.txt', old_string: 'world', new_string: 'there' }), await t.call('grep', { pattern: 'the', output_mode: 'content' })];
+let err; try { await b.readFile('/nope'); } catch (e) { err = e; }
+const snap = await b.snapshot();
+console.log(JSON.stringify({ out, isErr: isVfsError(err), code: err.code, snap: snap.length }));`,
+    );
+    const result = JSON.parse(run('node', ['smoke.mjs'], consumer)) as { out: string[]; isErr: boolean; code: string; snap: number };
+    expect(result.out[0]).toBe('     1\thello\n     2\tworld');
+    expect(result.out[1]).toMatch(/^Edited \/a\.txt: 1 replacement/);
+    expect(result.out[2]).toBe('/a.txt:2:there');
+    expect(result.isErr).toBe(true);
+    expect(result.code).toBe('ENOENT');
+    expect(result.snap).toBeGreaterThan(0);
+  });
+
+  it('every exports entry resolves and loads', () => {
+    for (const subpath of Object.keys(pkg.exports)) {
+      const specifier = subpath === '.' ? 'agentvfs' : `agentvfs/${subpath.slice(2)}`;
+      const script = subpath.endsWith('.json')
+        ? `import(${JSON.stringify(specifier)}, { with: { type: 'json' } }).then((m) => console.log(Object.keys(m).length))`
+        : `import(${JSON.stringify(specifier)}).then((m) => console.log(Object.keys(m).length))`;
+      expect(Number(run('node', ['--input-type=module', '-e', script], consumer)), specifier).toBeGreaterThan(0);
+    }
+  });
+
+  it('ships types a strict TypeScript consumer compiles against', () => {
+    writeFileSync(
+      join(consumer, 'use.ts'),
+      `import { createStateBackend, createTools, isVfsError, type Backend, type FileInfo, type VfsErrorCode } from 'agentvfs';
+const backend: Backend = createStateBackend({ limits: { maxFiles: 10 } });
+const tools = createTools(backend);
+export async function main(): Promise<string> {
+  const infos: FileInfo[] = await backend.ls('/');
+  const code: VfsErrorCode = 'ENOENT';
+  try { await backend.stat('/x'); } catch (e) { if (isVfsError(e)) return e.code + code; }
+  return (await tools.call('ls', {})) + infos.length;
+}
+`,
+    );
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, types: [] }, files: ['use.ts'] }),
+    );
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    expect(() => run('node', [tsc, '-p', 'tsconfig.json'], consumer)).not.toThrow();
+  });
+});
