@@ -10,7 +10,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const shim = (name) => fileURLToPath(new URL(`./shims/${name}`, import.meta.url));
 const pkg = (name) => fileURLToPath(import.meta.resolve(name));
 
-export const ENTRIES = { index: 'src/index.ts' };
+export const ENTRIES = {
+  index: 'src/index.ts',
+  worker: 'src/worker/index.ts',
+  client: 'src/client/index.ts',
+  'backend-worker': 'src/worker/backend-worker.ts',
+};
 
 const builtins = {
   buffer: pkg('buffer/'),

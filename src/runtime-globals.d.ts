@@ -7,3 +7,13 @@ declare class TextDecoder {
   constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
   decode(input?: Uint8Array, options?: { stream?: boolean }): string;
 }
+declare class URL {
+  constructor(url: string, base?: string | URL);
+  readonly href: string;
+  readonly pathname: string;
+}
+declare function setTimeout(callback: () => void, ms?: number): unknown;
+declare function clearTimeout(handle: unknown): void;
+interface ImportMeta {
+  readonly url: string;
+}

@@ -1,6 +1,6 @@
 /** glob and grep over a Tree: pure reads, no mutation. */
 import { compileGlob } from '../glob/glob.ts';
-import { compileLineMatcher } from '../grep/matcher.ts';
+import { compileLineMatcher, foldCase } from '../grep/matcher.ts';
 import { baseName, relativeTo } from '../paths.ts';
 import { decodeText, isBinary } from '../text.ts';
 import { comparePaths, type Tree } from './tree.ts';
@@ -41,7 +41,7 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
     const text = decodeText(bytes);
     // Whole-file pre-check: most files lack a required literal and are skipped without splitting lines.
     if (required.length > 0) {
-      const haystack = query.ignoreCase ? text.toLowerCase() : text;
+      const haystack = query.ignoreCase ? foldCase(text) : text; // folded exactly as the literals were
       if (!required.every((literal) => haystack.includes(literal))) continue;
     }
     let lineNo = 0;

@@ -13,20 +13,30 @@
  * Measured (Node 20, 2 cores) on 488k lines / 17 MB of JS and TS from node_modules
  * (p50 line 28 chars, p99 154, p99.9 334), re2js 2.10, whole corpus, ms:
  *
- *   pattern            native  re2js.test | with literal pre-filter: native  re2js
- *   \w+Sync\(             385     67      |                            39     32
- *   function\s+\w+         45     86      |                            46     56
- *   foo|bar                46    382      |  (no required literal)     47    423
- *   TODO|FIXME             27    381      |                            28    383
- *   \bconst\b              39     61      |                            33     44
- *   [A-Z]\w*Error          91     53      |                            30     36
- *   \w+x                  328    107      |                            75     89
- *   .*a.*b (cubic)       5684    154      |
+ *   pattern          native  re2js.test | both behind the literal pre-filter: native  re2js
+ *   \w+Sync\(           385     67      |                                      39     32
+ *   function\s+\w+       45     86      |                                      46     56
+ *   foo|bar              46    382      |  (no required literal)               47    423
+ *   TODO|FIXME           27    381      |                                      28    383
+ *   \bconst\b            39     61      |                                      33     44
+ *   [A-Z]\w*Error        91     53      |                                      30     36
+ *   \w+x                328    107      |                                      75     89
+ *   .*a.*b (cubic)     5684    154      |
  * Locating the match (find) on the lines that matched is 5-15x faster native than with
  * re2js's Matcher (e.g. \bconst\b: 4 ms vs 45 ms for 32k lines).
  * So: re2js's DFA is fast at saying yes/no, but slow on alternations of literals and at
  * locating matches; native is fast unless it backtracks, and with two or more unbounded
  * quantifiers it backtracks badly even on short lines (`.*a.*b`).
+ *
+ * The result, one run with another job busy on one core (so all ~2x slower), ms:
+ *   pattern          native  re2js.test | this matcher: test  find  engine
+ *   \w+Sync\(           848    119      |                89   120  native
+ *   foo|bar             100   1084      |               142   302  native
+ *   \bconst\b            77    291      |                72    64  native
+ *   \w+x                469    140      |                81   118  native
+ *   .*a.*b                -    175      |               236  2900  re2 (find: Matcher)
+ *   readFileSync         52     59      |                50    54  literal
+ *   ignoring case: \w+Sync\( 820 / 1060 native / re2js.test, this matcher 110 / 369.
  *
  * Worst case, native, per line (steps ~ n²/2 for one unbounded quantifier): `\w+x` on n
  * `a`s takes 21 µs at n=100, 0.5 ms at 512, 1.7-4 ms at 1000, 15 ms at 3000 (~2-4 ns per
@@ -62,9 +72,7 @@ export interface LineMatcher {
   test(line: string): boolean;
 }
 
-/** One sentence for the tool description saying which regex syntax is accepted. */
-export const REGEX_DIALECT_DESCRIPTION =
-  'The pattern is an RE2 regular expression (the syntax of Go and ripgrep, close to JavaScript\'s): character classes, \\d \\w \\s \\b, alternation, groups and (?:...), counted repetition {n,m}, ^ and $ at line start and end, and (?i) for case-insensitive; backreferences and lookaround are not supported.';
+export { REGEX_DIALECT_DESCRIPTION } from './dialect.ts';
 
 /** Native worst case per line, in backtracking steps (~2-4 ns each): see the numbers above. */
 const NATIVE_STEP_BUDGET = 2 ** 18;

@@ -119,7 +119,7 @@ class Parser {
     if (c === '(') return [this.group()];
     if (c === '[') return [this.charClass()];
     if (c === '*' || c === '+' || c === '?') throw new Unsupported();
-    if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.src.slice(this.pos))) throw new Unsupported();
+    if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.src.slice(this.pos, this.pos + 12))) throw new Unsupported();
     this.pos += c.length;
     if (c === '.') return [{ kind: 'set', js: '[^\\n]' }];
     if (c === '^') return [{ kind: 'assert', js: '^' }];

@@ -5,6 +5,7 @@
  */
 import type { Backend } from '../backend/types.ts';
 import { isVfsError, VfsError } from '../errors.ts';
+import { isToolHost, TOOL_HOST } from '../tool-host.ts';
 import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
 import {
   buildDefinitions,
@@ -33,6 +34,8 @@ const SNIPPET_CONTEXT = 3;
 const SNIPPET_MAX_LINES = 40;
 
 export function createTools(backend: Backend, options: ToolsOptions = {}): Tools {
+  // A remote backend runs the tools where it lives (one round trip per call, session kept there).
+  if (isToolHost(backend)) return backend[TOOL_HOST](options);
   const definitions = buildDefinitions(options.descriptions);
   const byName = new Map(definitions.map((d) => [d.name, d]));
   // path → version this session last read or wrote.

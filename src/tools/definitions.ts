@@ -3,7 +3,7 @@
  * and a JSON Schema accepted by OpenAI, Anthropic and MCP. Descriptions are
  * exported so callers can override them.
  */
-import { REGEX_DIALECT_DESCRIPTION } from '../grep/matcher.ts';
+import { REGEX_DIALECT_DESCRIPTION } from '../grep/dialect.ts';
 
 export const TOOL_NAMES = ['ls', 'read_file', 'write_file', 'edit_file', 'glob', 'grep'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];

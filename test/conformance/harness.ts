@@ -25,6 +25,9 @@ export const text = (b: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: tru
 
 /** A clock that only moves when told, to make ordering and same-millisecond writes deterministic. */
 export function manualClock(start = 1_700_000_000_000) {
-  let t = start;
-  return { now: () => t, set: (v: number) => (t = v), tick: (ms = 1) => (t += ms) };
+  // Kept in shared memory so a backend in another thread (the worker facade tests) reads the same time.
+  const cell = new Float64Array(new SharedArrayBuffer(8));
+  cell[0] = start;
+  const now = Object.assign(() => cell[0]!, { sharedClock: cell });
+  return { now, set: (v: number) => (cell[0] = v), tick: (ms = 1) => (cell[0] = cell[0]! + ms) };
 }

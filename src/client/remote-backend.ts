@@ -1,0 +1,159 @@
+/**
+ * RemoteBackend: the Backend contract, served by a worker. Every method is one
+ * round trip; createTools(remote) runs each tool call in the worker.
+ */
+import { transfer, wrap, type Remote } from 'comlink';
+import type { Backend, StateBackendOptions } from '../backend/types.ts';
+import { TOOL_HOST, type ToolHost } from '../tool-host.ts';
+import { buildDefinitions } from '../tools/definitions.ts';
+import type { Tools, ToolsOptions } from '../tools/create-tools.ts';
+import { toEndpoint } from '../worker/endpoint.ts';
+import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
+import { PROTOCOL_VERSION, type BackendMethod, type WorkerApi } from '../worker/protocol.ts';
+import { watchLiveness, WorkerGoneError, type Liveness } from './liveness.ts';
+
+export interface ConnectOptions {
+  /** How long the worker has to answer its first ping before calls fail. Default 15,000 ms. */
+  startTimeoutMs?: number;
+  /**
+   * Transfer (move) the bytes you pass to writeFile, uploadFiles and restore instead of copying
+   * them. Faster for large data, but the Uint8Array you passed is detached (empty) afterwards.
+   * Only arrays that span their whole ArrayBuffer are moved; others are copied. Default false.
+   */
+  transferInputs?: boolean;
+  /** Backend options for a worker started without a backend (the prebuilt worker). */
+  backend?: StateBackendOptions;
+}
+
+let sessionCounter = 0;
+const sessions = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<() => void>((close) => close()) : null;
+
+export class RemoteBackend implements Backend, ToolHost {
+  readonly #api: Remote<WorkerApi>;
+  readonly #live: Liveness;
+  readonly #target: object;
+  readonly #transferInputs: boolean;
+  /** Resolves once the worker answered; rejects if it failed to start. */
+  readonly ready: Promise<void>;
+
+  constructor(target: object, options: ConnectOptions = {}) {
+    preserveVfsErrors();
+    this.#target = target;
+    this.#live = watchLiveness(target);
+    this.#api = wrap<WorkerApi>(toEndpoint(target));
+    this.#transferInputs = options.transferInputs === true;
+    const timeout = options.startTimeoutMs ?? 15_000;
+    const timer = setTimeout(() => this.#live.markGone(`it did not answer within ${timeout} ms of connect()`), timeout);
+    this.ready = Promise.race([this.#api.ping(), this.#live.gone])
+      .then(async ({ protocol }) => {
+        if (protocol !== PROTOCOL_VERSION) {
+          this.#live.markGone(`it speaks protocol ${protocol}, this client ${PROTOCOL_VERSION}: use the same agentvfs version on both sides`);
+        }
+        if (options.backend) await this.#race(this.#api.init(options.backend));
+      })
+      .finally(() => clearTimeout(timer));
+    this.ready.catch(() => {});
+  }
+
+  /** Waits for the call or the worker's death, whichever comes first. */
+  #race<T>(promise: Promise<T>): Promise<T> {
+    if (this.#live.reason) return Promise.reject(this.#live.reason);
+    return Promise.race([promise, this.#live.gone]);
+  }
+
+  #call<T>(method: BackendMethod, args: unknown[], transferables: ArrayBuffer[] = []): Promise<T> {
+    return this.#race(this.ready.then(() => this.#api.call(method, transferables.length > 0 ? transfer(args, transferables) : args) as Promise<T>));
+  }
+
+  #movable(bytes: unknown): ArrayBuffer[] {
+    if (!this.#transferInputs || !(bytes instanceof Uint8Array)) return [];
+    const buffer = bytes.buffer;
+    return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength ? [buffer] : [];
+  }
+
+  /** Terminates the worker (when the target is one); later calls fail. */
+  close(): void {
+    const terminate = (this.#target as { terminate?: () => unknown }).terminate;
+    if (typeof terminate === 'function') terminate.call(this.#target);
+    else (this.#target as { close?: () => void }).close?.();
+    this.#live.markGone('close() was called');
+  }
+
+  [TOOL_HOST](options: ToolsOptions): Tools {
+    const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
+    const api = this.#api;
+    const tools: Tools = {
+      definitions: buildDefinitions(options.descriptions),
+      call: async (name: string, args?: unknown) => {
+        await this.#race(this.ready);
+        let pending: Promise<string>;
+        try {
+          pending = api.tool(id, name, args);
+        } catch (error) {
+          return `Error: EINVAL: the arguments could not be sent to the worker (${(error as Error).message}). Use plain JSON values.`;
+        }
+        return this.#race(pending);
+      },
+    };
+    sessions?.register(tools, () => void api.closeSession(id).catch(() => {}));
+    return tools;
+  }
+
+  resolvePath(path: string) {
+    return this.#call<string>('resolvePath', [path]);
+  }
+  ls(path?: string) {
+    return this.#call<Awaited<ReturnType<Backend['ls']>>>('ls', path === undefined ? [] : [path]);
+  }
+  stat(path: string) {
+    return this.#call<Awaited<ReturnType<Backend['stat']>>>('stat', [path]);
+  }
+  exists(path: string) {
+    return this.#call<boolean>('exists', [path]);
+  }
+  readFile(path: string) {
+    return this.#call<Uint8Array>('readFile', [path]);
+  }
+  readText(path: string) {
+    return this.#call<string>('readText', [path]);
+  }
+  read(path: string) {
+    return this.#call<Awaited<ReturnType<Backend['read']>>>('read', [path]);
+  }
+  writeFile(...args: Parameters<Backend['writeFile']>) {
+    return this.#call<Awaited<ReturnType<Backend['writeFile']>>>('writeFile', args, this.#movable(args[1]));
+  }
+  edit(...args: Parameters<Backend['edit']>) {
+    return this.#call<Awaited<ReturnType<Backend['edit']>>>('edit', args);
+  }
+  mkdir(path: string) {
+    return this.#call<Awaited<ReturnType<Backend['mkdir']>>>('mkdir', [path]);
+  }
+  remove(...args: Parameters<Backend['remove']>) {
+    return this.#call<void>('remove', args);
+  }
+  rename(...args: Parameters<Backend['rename']>) {
+    return this.#call<Awaited<ReturnType<Backend['rename']>>>('rename', args);
+  }
+  glob(...args: Parameters<Backend['glob']>) {
+    return this.#call<string[]>('glob', args);
+  }
+  grep(...args: Parameters<Backend['grep']>) {
+    return this.#call<Awaited<ReturnType<Backend['grep']>>>('grep', args);
+  }
+  uploadFiles(files: Parameters<Backend['uploadFiles']>[0]) {
+    const buffers = Array.isArray(files) ? files.flatMap((pair) => this.#movable(pair?.[1])) : [];
+    return this.#call<Awaited<ReturnType<Backend['uploadFiles']>>>('uploadFiles', [files], [...new Set(buffers)]);
+  }
+  downloadFiles(paths: readonly string[]) {
+    return this.#call<Awaited<ReturnType<Backend['downloadFiles']>>>('downloadFiles', [paths]);
+  }
+  snapshot() {
+    return this.#call<Uint8Array>('snapshot', []);
+  }
+  restore(bytes: Uint8Array) {
+    return this.#call<void>('restore', [bytes], this.#movable(bytes));
+  }
+}
+
+export { WorkerGoneError };

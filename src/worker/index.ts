@@ -1,0 +1,5 @@
+/**
+ * agentvfs/worker — run inside a Web Worker (or a Node worker_threads worker)
+ * and serve a backend to `agentvfs/client`.
+ */
+export { expose } from './expose.ts';
