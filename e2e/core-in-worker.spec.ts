@@ -1,12 +1,8 @@
 /// <reference lib="dom" />
 // The built core, imported as-is (no bundler, no polyfills) by a module Web
 // Worker in real Chromium: the tools run and snapshots cross into the page.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-
-const dist = join(import.meta.dirname, '../dist');
-const ORIGIN = 'http://agentvfs.test';
+import { serveDist } from './static-dist.ts';
 
 const WORKER = `
 import { createStateBackend, createTools, isVfsError } from '/dist/index.js';
@@ -28,17 +24,7 @@ postMessage({ results, code, snapshot }, [snapshot.buffer]);
 `;
 
 test('the core runs in a module Web Worker with no polyfills', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.route(`${ORIGIN}/**`, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>agentvfs</title>' });
-    if (path === '/worker.js') return route.fulfill({ contentType: 'text/javascript', body: WORKER });
-    if (path.startsWith('/dist/')) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(dist, path.slice(6))) });
-    return route.fulfill({ status: 404 });
-  });
-  await page.goto(`${ORIGIN}/`);
+  const errors = await serveDist(page, { '/worker.js': WORKER });
   const out = await page.evaluate(
     () =>
       new Promise<{ results: string[]; code: string; snapshotBytes: number; magic: string }>((resolve, reject) => {

@@ -14,8 +14,11 @@ export const ENTRIES = {
   index: 'src/index.ts',
   worker: 'src/worker/index.ts',
   client: 'src/client/index.ts',
-  'backend-worker': 'src/worker/backend-worker.ts',
 };
+// Built first and alone, so it is one self-contained file: createWorkerBackend() embeds it
+// (a Blob URL needs no bundler support), and it can also be served as is.
+const WORKER_SCRIPT = { 'backend-worker': 'src/worker/backend-worker.ts' };
+const WORKER_SOURCE_ID = 'virtual:agentvfs/backend-worker-source';
 
 const builtins = {
   buffer: pkg('buffer/'),
@@ -29,22 +32,36 @@ const alias = Object.entries(builtins).flatMap(([name, target]) => [
   { find: new RegExp(`^(node:)?${name}$`), replacement: target },
 ]);
 
+const bundle = (entry, plugins = []) =>
+  build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    resolve: { alias },
+    plugins,
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: true,
+      lib: { entry, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+      rolldownOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+    },
+  });
+
+const embedWorker = {
+  name: 'agentvfs-embed-worker',
+  resolveId: (id) => (id === WORKER_SOURCE_ID ? `\0${id}` : null),
+  load: (id) =>
+    id === `\0${WORKER_SOURCE_ID}`
+      ? `export default ${JSON.stringify(readFileSync(`${root}/dist/backend-worker.js`, 'utf8').replace(/\n\/\/# sourceMappingURL=.*$/, ''))};`
+      : null,
+};
+
 rmSync(`${root}/dist`, { recursive: true, force: true });
-await build({
-  root,
-  configFile: false,
-  logLevel: 'warn',
-  resolve: { alias },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: false,
-    target: 'es2022',
-    minify: true,
-    sourcemap: true,
-    lib: { entry: ENTRIES, formats: ['es'], fileName: (_format, name) => `${name}.js` },
-    rolldownOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
-  },
-});
+await bundle(WORKER_SCRIPT);
+await bundle(ENTRIES, [embedWorker]);
 
 execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.json', '--emitDeclarationOnly'], {
   cwd: root,
@@ -53,9 +70,9 @@ execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescrip
 
 // The core must load in browsers and workerd untouched: no Node built-in may remain.
 const BUILTIN_IMPORT = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)["'](node:[^"']+|buffer|events|path|stream|url|util|fs|process|crypto|os)["']/;
-for (const name of Object.keys(ENTRIES)) {
+for (const name of [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT)]) {
   const code = readFileSync(`${root}/dist/${name}.js`, 'utf8');
   const hit = code.match(BUILTIN_IMPORT);
   if (hit) throw new Error(`dist/${name}.js still imports the Node built-in "${hit[1]}"`);
 }
-console.log('built dist/ for', Object.keys(ENTRIES).join(', '));
+console.log('built dist/ for', [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT)].join(', '));

@@ -57,7 +57,10 @@ export class RemoteBackend implements Backend, ToolHost {
 
   /** Waits for the call or the worker's death, whichever comes first. */
   #race<T>(promise: Promise<T>): Promise<T> {
-    if (this.#live.reason) return Promise.reject(this.#live.reason);
+    if (this.#live.reason) {
+      promise.catch(() => {}); // superseded by the worker's death; not an unhandled rejection
+      return Promise.reject(this.#live.reason);
+    }
     return Promise.race([promise, this.#live.gone]);
   }
 

@@ -1,11 +1,15 @@
 // The built core inside workerd (Cloudflare's runtime, via Miniflare), offline,
 // with and without the nodejs_compat flag: no polyfill configuration needed.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { Miniflare } from 'miniflare';
 import { describe, expect, it } from 'vitest';
 
-const core = readFileSync(join(import.meta.dirname, '../../dist/index.js'), 'utf8');
+// The core entry and the shared chunks it imports, as a deployed Worker bundle would carry them.
+const dist = join(import.meta.dirname, '../../dist');
+const builtModules = readdirSync(dist, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith('.js') && (e.name === 'index.js' || e.parentPath.endsWith('chunks')))
+  .map((e) => ({ type: 'ESModule' as const, path: relative(dist, join(e.parentPath, e.name)), contents: readFileSync(join(e.parentPath, e.name), 'utf8') }));
 
 const WORKER = `
 import { createStateBackend, createTools, isVfsError } from './index.js';
@@ -34,7 +38,7 @@ describe.each([[[] as string[]], [['nodejs_compat']]])('built core in workerd, c
       compatibilityFlags: flags,
       modules: [
         { type: 'ESModule', path: 'worker.js', contents: WORKER },
-        { type: 'ESModule', path: 'index.js', contents: core },
+        ...builtModules,
       ],
     });
     try {

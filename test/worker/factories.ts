@@ -1,7 +1,8 @@
 /** Backend factories that put the backend behind the worker facade, for the conformance suite. */
 import { Worker } from 'node:worker_threads';
 import { createStateBackend, type StateBackendOptions } from '../../src/index.ts';
-import { connect, type RemoteBackend } from '../../src/client/index.ts';
+import { connect } from '../../src/client/connect.ts';
+import type { RemoteBackend } from '../../src/client/remote-backend.ts';
 import { expose } from '../../src/worker/expose.ts';
 
 export const WORKER_SCRIPT = new URL('./backend.worker.mjs', import.meta.url);

@@ -1,0 +1,133 @@
+// What the worker facade adds over the in-process backend: error transport,
+// one round trip per tool call, transfers, and never hanging on a dead worker.
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStateBackend, createTools, isVfsError, VfsError } from '../../src/index.ts';
+import { connect } from '../../src/client/connect.ts';
+import { WorkerGoneError } from '../../src/client/remote-backend.ts';
+import { expose } from '../../src/worker/expose.ts';
+import { closeAll, inWorkerThread } from './factories.ts';
+
+afterEach(closeAll);
+
+/** A MessageChannel facade that counts the messages the client sends. */
+function countedChannel(files: Record<string, string> = {}) {
+  const { port1, port2 } = new MessageChannel();
+  expose(createStateBackend({ files }), port1);
+  let sent = 0;
+  const post = port2.postMessage.bind(port2);
+  port2.postMessage = (message: unknown, transfer?: unknown) => {
+    sent++;
+    post(message, transfer as Transferable[]);
+  };
+  const remote = connect(port2);
+  return { remote, sent: () => sent, close: () => (remote.close(), port1.close()) };
+}
+
+describe('worker facade', () => {
+  it('VfsError crosses with code and path; isVfsError is true on the caller side', async () => {
+    const remote = inWorkerThread({ files: { '/src/app.ts': 'x' } });
+    const error = await remote.readFile('/app.ts').catch((e: unknown) => e);
+    expect(isVfsError(error)).toBe(true);
+    expect(error).toBeInstanceOf(VfsError);
+    expect(error).toMatchObject({ name: 'VfsError', code: 'ENOENT', path: '/app.ts' });
+    expect((error as Error).message).toContain('/src/app.ts');
+  });
+
+  it('each tool call is one round trip, and the session lives in the worker', async () => {
+    const channel = countedChannel({ '/a.txt': 'hello\n' });
+    await channel.remote.ready;
+    const tools = createTools(channel.remote);
+    const before = channel.sent();
+    expect(await tools.call('read_file', { path: '/a.txt' })).toBe('     1\thello');
+    expect(channel.sent() - before).toBe(1);
+    expect(await tools.call('edit_file', { path: '/a.txt', old_string: 'hello', new_string: 'bye' })).toMatch(/^Edited/);
+    expect(channel.sent() - before).toBe(2);
+    // A second tool set is a second session: it has read nothing.
+    expect(await createTools(channel.remote).call('write_file', { path: '/a.txt', content: 'x' })).toMatch(/^Error: ENOTREAD/);
+    channel.close();
+  });
+
+  it('tool definitions are the same as in process', async () => {
+    const remote = inWorkerThread();
+    expect(createTools(remote).definitions).toEqual(createTools(createStateBackend()).definitions);
+  });
+
+  it('inputs are copied by default: the caller keeps its bytes', async () => {
+    const remote = inWorkerThread();
+    const bytes = new Uint8Array([1, 2, 3]);
+    await remote.writeFile('/b', bytes);
+    await remote.uploadFiles([['/c', bytes]]);
+    expect(bytes.byteLength).toBe(3);
+    expect([...(await remote.readFile('/b'))]).toEqual([1, 2, 3]);
+  });
+
+  it('with transferInputs, whole-buffer inputs are moved (detached), views into larger buffers copied', async () => {
+    const worker = new Worker(new URL('./backend.worker.mjs', import.meta.url), { workerData: {} });
+    const remote = connect(worker, { transferInputs: true });
+    try {
+      const whole = new Uint8Array(1024 * 1024).fill(7);
+      await remote.writeFile('/big', whole);
+      expect(whole.byteLength).toBe(0);
+      const shared = new Uint8Array(16).fill(1);
+      const view = shared.subarray(4, 8);
+      await remote.writeFile('/view', view);
+      expect(view.byteLength).toBe(4);
+      expect(shared.byteLength).toBe(16);
+      const snapshot = await remote.snapshot();
+      await remote.restore(snapshot);
+      expect(snapshot.byteLength).toBe(0);
+      expect((await remote.stat('/big')).size).toBe(1024 * 1024);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('results arrive as standalone Uint8Arrays (transferred from the worker)', async () => {
+    const remote = inWorkerThread({ files: { '/a': 'abc', '/b': 'de' } });
+    const bytes = await remote.readFile('/a');
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(bytes.byteLength).toBe(bytes.buffer.byteLength);
+    const [a, b] = await remote.downloadFiles(['/a', '/b']);
+    expect(new TextDecoder().decode(a!.content!)).toBe('abc');
+    expect(new TextDecoder().decode(b!.content!)).toBe('de');
+    const snapshot = await remote.snapshot();
+    expect(snapshot.byteLength).toBe(snapshot.buffer.byteLength);
+  });
+
+  it('a worker that throws at load rejects every call with a clear error instead of hanging', async () => {
+    const worker = new Worker(new URL('./fail-at-load.worker.mjs', import.meta.url));
+    const remote = connect(worker);
+    const error = await remote.ls('/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkerGoneError);
+    expect((error as Error).message).toMatch(/boom at load|exited/);
+    await expect(remote.stat('/')).rejects.toThrow(/worker is gone/);
+    await expect(createTools(remote).call('ls', {})).rejects.toThrow(/worker is gone/);
+  });
+
+  it('terminating the worker rejects pending and later calls', async () => {
+    const worker = new Worker(new URL('./slow.worker.mjs', import.meta.url));
+    const remote = connect(worker);
+    await remote.ready;
+    const pending = remote.grep('a');
+    await new Promise((r) => setTimeout(r, 50));
+    await worker.terminate();
+    await expect(pending).rejects.toThrow(WorkerGoneError);
+    await expect(remote.readText('/a')).rejects.toThrow(/exited/);
+  });
+
+  it('close() ends the worker; later calls fail at once', async () => {
+    const remote = inWorkerThread({ files: { '/a': 'a' } });
+    expect(await remote.readText('/a')).toBe('a');
+    remote.close();
+    await expect(remote.readText('/a')).rejects.toThrow(WorkerGoneError);
+  });
+
+  it('a worker that never answers fails after startTimeoutMs', async () => {
+    const { port2 } = new MessageChannel(); // nobody listens on port1
+    const remote = connect(port2, { startTimeoutMs: 100 });
+    await expect(remote.ls()).rejects.toThrow(/did not answer within 100 ms/);
+    port2.close();
+  });
+
+});

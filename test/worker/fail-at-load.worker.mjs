@@ -1,0 +1,2 @@
+// A worker that dies while loading, before it can answer anything.
+throw new Error('boom at load');
