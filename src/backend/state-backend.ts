@@ -3,6 +3,7 @@
  * for in-process and worker use) but run synchronously inside, so each call is
  * atomic with respect to every other call.
  */
+import { Checkpoints, type CheckpointDiff, type CheckpointInfo } from '../checkpoints/checkpoints.ts';
 import { applyEdit } from '../edit/apply-edit.ts';
 import { VfsError, isVfsError } from '../errors.ts';
 import { resolveLimits } from '../limits.ts';
@@ -39,6 +40,7 @@ class InMemoryBackend implements Backend {
   #tree: Tree;
   readonly #cwd: string;
   readonly #versions = { next: 1 };
+  readonly #checkpoints = new Checkpoints();
 
   constructor(options: StateBackendOptions) {
     const limits = resolveLimits(options.limits);
@@ -46,6 +48,7 @@ class InMemoryBackend implements Backend {
     if (typeof now !== 'function') throw new TypeError('agentvfs: options.now must be a function returning ms since epoch.');
     this.#cwd = normalizePath(options.cwd ?? '/');
     this.#tree = new Tree(limits, now, this.#versions);
+    this.#tree.observer = this.#checkpoints;
     // Initial files go through the same checks as any write; a bad one fails construction.
     for (const [path, data] of Object.entries(options.files ?? {})) {
       this.#tree.writeFile(this.#path(path), toBytes(data, path));
@@ -230,13 +233,34 @@ class InMemoryBackend implements Backend {
     const next = new Tree(old.limits, old.now, this.#versions);
     try {
       for (const entry of entries.sort((a, b) => comparePaths(a.path, b.path))) {
-        if (entry.kind === 'dir') next.mkdir(entry.path, entry.mtimeMs);
-        else next.writeFile(entry.path, entry.content ?? new Uint8Array(0), entry.mtimeMs);
+        if (entry.kind === 'dir') next.mkdir(entry.path, { mtimeMs: entry.mtimeMs });
+        else next.writeFile(entry.path, entry.content ?? new Uint8Array(0), { mtimeMs: entry.mtimeMs });
       }
     } catch (error) {
       throw new VfsError('ESNAPSHOT', `Snapshot rejected, state unchanged: ${describe(error)}`, { cause: error });
     }
+    this.#checkpoints.replaced(old, next);
     this.#tree = next;
+  }
+
+  async checkpoint(label?: string): Promise<string> {
+    if (label !== undefined && typeof label !== 'string') throw new VfsError('EINVAL', 'A checkpoint label must be a string.');
+    return this.#checkpoints.create(this.#tree, label ?? null).id;
+  }
+
+  async listCheckpoints(): Promise<CheckpointInfo[]> {
+    return this.#checkpoints.list();
+  }
+
+  async rollback(id: string): Promise<void> {
+    const old = this.#tree;
+    const next = new Tree(old.limits, old.now, this.#versions);
+    this.#checkpoints.rollback(id, old, next);
+    this.#tree = next;
+  }
+
+  async diff(fromId: string, toId?: string): Promise<CheckpointDiff> {
+    return this.#checkpoints.diff(fromId, toId, this.#tree);
   }
 }
 

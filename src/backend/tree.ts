@@ -18,8 +18,23 @@ export interface Meta {
   version: number;
 }
 
+/** Told about every change, so checkpoints can keep what a mutation is about to drop. */
+export interface TreeObserver {
+  /** A file's current content is about to be replaced or dropped (while it is still readable). */
+  retiring(path: string, meta: Meta, tree: Tree): void;
+  /** A path was created, changed or removed. */
+  changed(path: string): void;
+}
+
+/** Explicit metadata for rebuilding a state (restore, rollback) instead of fresh values. */
+export interface Stamp {
+  mtimeMs?: number;
+  version?: number;
+}
+
 export class Tree {
   readonly #store = new MemfsStore();
+  observer: TreeObserver | null = null;
   readonly #meta = new Map<string, Meta>();
   #totalBytes = 0;
   #fileCount = 0;
@@ -152,7 +167,8 @@ export class Tree {
   }
 
   /** Writes a file, creating missing parents. All checks happen before storage is touched. */
-  writeFile(path: string, bytes: Uint8Array, mtimeMs = this.now()): { meta: Meta; created: boolean } {
+  writeFile(path: string, bytes: Uint8Array, stamp: Stamp = {}): { meta: Meta; created: boolean } {
+    const mtimeMs = stamp.mtimeMs ?? this.now();
     if (path === '/') throw new VfsError('EISDIR', 'The root "/" is a directory; give a file path.', { path });
     const existing = this.#meta.get(path);
     if (existing?.kind === 'dir') {
@@ -161,31 +177,35 @@ export class Tree {
     this.checkPlace(path);
     this.checkQuota(path, bytes.byteLength, existing?.size ?? 0, existing ? 0 : 1);
     this.#mkdirs(parentOf(path), mtimeMs);
+    if (existing) this.observer?.retiring(path, existing, this);
     this.#store.write(path, bytes);
-    const meta: Meta = { kind: 'file', size: bytes.byteLength, mtimeMs, version: this.#nextVersion() };
+    const meta: Meta = { kind: 'file', size: bytes.byteLength, mtimeMs, version: stamp.version ?? this.#nextVersion() };
     this.#meta.set(path, meta);
+    this.observer?.changed(path);
     this.#totalBytes += bytes.byteLength - (existing?.size ?? 0);
     if (!existing) this.#fileCount++;
     return { meta, created: !existing };
   }
 
   /** Creates a directory and its missing parents; an existing directory is fine. */
-  mkdir(path: string, mtimeMs = this.now()): Meta {
+  mkdir(path: string, stamp: Stamp = {}): Meta {
+    const mtimeMs = stamp.mtimeMs ?? this.now();
     const existing = this.#meta.get(path);
     if (existing?.kind === 'file') throw new VfsError('EEXIST', `${path} already exists as a file.`, { path });
     if (existing) return existing;
     this.checkPlace(path);
-    this.#mkdirs(path, mtimeMs);
+    this.#mkdirs(path, mtimeMs, stamp.version);
     return this.#meta.get(path)!;
   }
 
   // Callers have checked that no ancestor is a file.
-  #mkdirs(path: string, mtimeMs: number): void {
+  #mkdirs(path: string, mtimeMs: number, version?: number): void {
     if (this.#meta.has(path)) return;
     for (const dir of [...ancestorsOf(path), path]) {
       if (this.#meta.has(dir)) continue;
       this.#store.mkdir(dir);
-      this.#meta.set(dir, { kind: 'dir', size: 0, mtimeMs, version: this.#nextVersion() });
+      this.#meta.set(dir, { kind: 'dir', size: 0, mtimeMs, version: (dir === path ? version : undefined) ?? this.#nextVersion() });
+      this.observer?.changed(dir);
     }
   }
 
@@ -200,6 +220,7 @@ export class Tree {
         { path },
       );
     }
+    if (this.observer) for (const p of removed) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
     this.#store.remove(path);
     for (const p of removed) {
       const m = this.#meta.get(p)!;
@@ -208,6 +229,7 @@ export class Tree {
         this.#fileCount--;
       }
       this.#meta.delete(p);
+      this.observer?.changed(p);
     }
   }
 
@@ -228,12 +250,16 @@ export class Tree {
     for (const p of moved) this.checkPlace(to + p.slice(from.length));
     if (target) this.remove(to, false);
     this.#mkdirs(parentOf(to), this.now());
+    if (this.observer) for (const p of moved) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
     this.#store.rename(from, to);
     for (const p of moved) {
       const m = this.#meta.get(p)!;
+      const dest = to + p.slice(from.length);
       this.#meta.delete(p);
       // A moved file is new content at its new path: give it a fresh version so old reads there are stale.
-      this.#meta.set(to + p.slice(from.length), { ...m, version: this.#nextVersion() });
+      this.#meta.set(dest, { ...m, version: this.#nextVersion() });
+      this.observer?.changed(p);
+      this.observer?.changed(dest);
     }
     return this.#meta.get(to)!;
   }

@@ -1,5 +1,8 @@
 /** Public types of the backend contract, shared by the in-process backend and the worker client. */
+import type { CheckpointDiff, CheckpointInfo } from '../checkpoints/checkpoints.ts';
 import type { Limits } from '../limits.ts';
+
+export type { CheckpointDiff, CheckpointInfo };
 
 export interface FileInfo {
   /** Absolute, normalized path. */
@@ -136,4 +139,11 @@ export interface Backend {
   downloadFiles(paths: readonly string[]): Promise<DownloadResult[]>;
   snapshot(): Promise<Uint8Array>;
   restore(bytes: Uint8Array): Promise<void>;
+  /** Records the current state; returns its id. Costs memory in proportion to what changed since the last one. */
+  checkpoint(label?: string): Promise<string>;
+  listCheckpoints(): Promise<CheckpointInfo[]>;
+  /** Returns the whole state to checkpoint `id` (file versions included, so earlier reads of that content stay valid). */
+  rollback(id: string): Promise<void>;
+  /** What changed from checkpoint `fromId` to `toId` (default: the current state). */
+  diff(fromId: string, toId?: string): Promise<CheckpointDiff>;
 }

@@ -157,6 +157,18 @@ export class RemoteBackend implements Backend, ToolHost {
   restore(bytes: Uint8Array) {
     return this.#call<void>('restore', [bytes], this.#movable(bytes));
   }
+  checkpoint(label?: string) {
+    return this.#call<string>('checkpoint', label === undefined ? [] : [label]);
+  }
+  listCheckpoints() {
+    return this.#call<Awaited<ReturnType<Backend['listCheckpoints']>>>('listCheckpoints', []);
+  }
+  rollback(id: string) {
+    return this.#call<void>('rollback', [id]);
+  }
+  diff(fromId: string, toId?: string) {
+    return this.#call<Awaited<ReturnType<Backend['diff']>>>('diff', toId === undefined ? [fromId] : [fromId, toId]);
+  }
 }
 
 export { WorkerGoneError };

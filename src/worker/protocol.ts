@@ -26,6 +26,10 @@ export const BACKEND_METHODS = [
   'downloadFiles',
   'snapshot',
   'restore',
+  'checkpoint',
+  'listCheckpoints',
+  'rollback',
+  'diff',
 ] as const satisfies ReadonlyArray<keyof Backend>;
 
 export type BackendMethod = (typeof BACKEND_METHODS)[number];

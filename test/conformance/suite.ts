@@ -1,5 +1,6 @@
 /** The whole conformance suite: run it against any backend factory. */
 import { backendSuite } from './backend.suite.ts';
+import { checkpointSuite } from './checkpoints.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
 import { editToolSuite } from './tools-edit.suite.ts';
@@ -14,4 +15,5 @@ export function conformanceSuite(make: BackendFactory): void {
   readWriteToolSuite(make);
   editToolSuite(make);
   searchToolSuite(make);
+  checkpointSuite(make);
 }

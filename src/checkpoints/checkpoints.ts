@@ -1,0 +1,189 @@
+/**
+ * Checkpoints for agent steps. A checkpoint stores only what changed since
+ * the checkpoint the live state descends from (a delta of path metadata);
+ * file bytes are shared with the live tree and copied only when a mutation is
+ * about to drop a version some checkpoint still holds. So a checkpoint costs
+ * memory in proportion to what changed, not to the size of the filesystem.
+ */
+import { VfsError } from '../errors.ts';
+import { comparePaths, type Meta, type Tree, type TreeObserver } from '../backend/tree.ts';
+import { decodeText, isBinary } from '../text.ts';
+import { unifiedDiff } from './unified-diff.ts';
+
+export interface CheckpointInfo {
+  id: string;
+  label: string | null;
+  /** Backend clock time when it was taken. */
+  createdAt: number;
+  /** The checkpoint this one descends from (null for the first). */
+  parent: string | null;
+  /** Paths created, changed or removed since `parent`. */
+  changedPaths: number;
+}
+
+export interface CheckpointDiff {
+  added: string[];
+  removed: string[];
+  modified: string[];
+  /** Unified diff of every added, removed or modified file ("Binary files … differ" for binary ones). */
+  patch: string;
+}
+
+interface Checkpoint extends CheckpointInfo {
+  delta: Map<string, Meta | null>;
+}
+
+const MAX_DIFF_BYTES = 1024 * 1024;
+
+export class Checkpoints implements TreeObserver {
+  readonly #list: Checkpoint[] = [];
+  readonly #byId = new Map<string, Checkpoint>();
+  #head: Checkpoint | null = null;
+  /** Paths changed since #head. */
+  readonly #dirty = new Set<string>();
+  /** File versions some checkpoint holds. */
+  readonly #held = new Set<number>();
+  /** Bytes of held versions that are no longer live. */
+  readonly #kept = new Map<number, Uint8Array>();
+  #counter = 0;
+
+  retiring(path: string, meta: Meta, tree: Tree): void {
+    if (meta.kind === 'file' && this.#held.has(meta.version) && !this.#kept.has(meta.version)) {
+      this.#kept.set(meta.version, tree.bytes(path));
+    }
+  }
+
+  changed(path: string): void {
+    if (this.#head) this.#dirty.add(path);
+  }
+
+  create(tree: Tree, label: string | null): CheckpointInfo {
+    const delta = new Map<string, Meta | null>();
+    if (this.#head === null) {
+      // Meta objects are never mutated (a change replaces them), so they can be shared.
+      for (const [path, meta] of tree.entries()) if (path !== '/') delta.set(path, meta);
+    } else {
+      for (const path of this.#dirty) {
+        const meta = tree.get(path);
+        delta.set(path, meta ?? null);
+      }
+    }
+    for (const meta of delta.values()) if (meta?.kind === 'file') this.#held.add(meta.version);
+    const checkpoint: Checkpoint = {
+      id: `cp${++this.#counter}`,
+      label,
+      createdAt: tree.now(),
+      parent: this.#head?.id ?? null,
+      changedPaths: delta.size,
+      delta,
+    };
+    this.#list.push(checkpoint);
+    this.#byId.set(checkpoint.id, checkpoint);
+    this.#head = checkpoint;
+    this.#dirty.clear();
+    return info(checkpoint);
+  }
+
+  list(): CheckpointInfo[] {
+    return this.#list.map(info);
+  }
+
+  #get(id: unknown): Checkpoint {
+    const checkpoint = typeof id === 'string' ? this.#byId.get(id) : undefined;
+    if (!checkpoint) {
+      const known = this.#list.length === 0 ? 'there are none yet' : `known: ${this.#list.map((c) => c.id).slice(-10).join(', ')}`;
+      throw new VfsError('EINVAL', `No checkpoint ${JSON.stringify(id)} (${known}).`);
+    }
+    return checkpoint;
+  }
+
+  /** Path metadata at a checkpoint: its ancestors' deltas applied in order. */
+  #state(checkpoint: Checkpoint): Map<string, Meta> {
+    const chain: Checkpoint[] = [];
+    for (let c: Checkpoint | undefined = checkpoint; c; c = c.parent === null ? undefined : this.#byId.get(c.parent)) chain.push(c);
+    const state = new Map<string, Meta>();
+    for (const c of chain.reverse()) {
+      for (const [path, meta] of c.delta) {
+        if (meta) state.set(path, meta);
+        else state.delete(path);
+      }
+    }
+    return state;
+  }
+
+  #bytes(path: string, meta: Meta, tree: Tree): Uint8Array {
+    if (tree.get(path)?.version === meta.version) return tree.view(path);
+    const kept = this.#kept.get(meta.version);
+    if (!kept) throw new Error(`agentvfs: checkpoint content for ${path} (version ${meta.version}) is missing; this is a bug.`);
+    return kept;
+  }
+
+  /** Rebuilds the state of checkpoint `id` into `next` (an empty tree), versions and times included. */
+  rollback(id: string, current: Tree, next: Tree): void {
+    const checkpoint = this.#get(id);
+    const state = this.#state(checkpoint);
+    for (const path of [...state.keys()].sort(comparePaths)) {
+      const meta = state.get(path)!;
+      const stamp = { mtimeMs: meta.mtimeMs, version: meta.version };
+      if (meta.kind === 'dir') next.mkdir(path, stamp);
+      else next.writeFile(path, this.#bytes(path, meta, current), stamp);
+    }
+    this.replaced(current, next);
+    this.#head = checkpoint;
+    this.#dirty.clear();
+  }
+
+  /** The whole state is being swapped (rollback, restore): keep held bytes, and track what changed. */
+  replaced(current: Tree, next: Tree): void {
+    for (const [path, meta] of current.entries()) {
+      this.retiring(path, meta, current);
+      this.changed(path);
+    }
+    for (const path of next.paths()) this.changed(path);
+    current.observer = null;
+    next.observer = this;
+  }
+
+  diff(fromId: string, toId: string | undefined, tree: Tree): CheckpointDiff {
+    const from = this.#state(this.#get(fromId));
+    const to = toId === undefined ? new Map([...tree.entries()].filter(([p]) => p !== '/')) : this.#state(this.#get(toId));
+    const added: string[] = [];
+    const removed: string[] = [];
+    const modified: string[] = [];
+    const patches: string[] = [];
+    const paths = [...new Set([...from.keys(), ...to.keys()])].sort(comparePaths);
+    for (const path of paths) {
+      const a = from.get(path);
+      const b = to.get(path);
+      const aBytes = a?.kind === 'file' ? this.#bytes(path, a, tree) : null;
+      const bBytes = b?.kind === 'file' ? this.#bytes(path, b, tree) : null;
+      if (a && !b) removed.push(path);
+      else if (b && !a) added.push(path);
+      else if (a && b && (a.kind !== b.kind || (aBytes && bBytes && a.version !== b.version && !sameBytes(aBytes, bBytes)))) modified.push(path);
+      else continue;
+      if (aBytes || bBytes) patches.push(filePatch(path, aBytes, bBytes));
+    }
+    return { added, removed, modified, patch: patches.filter((p) => p !== '').join('\n') };
+  }
+}
+
+function info({ delta: _delta, ...rest }: Checkpoint): CheckpointInfo {
+  return { ...rest };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function filePatch(path: string, before: Uint8Array | null, after: Uint8Array | null): string {
+  if ((before && isBinary(before)) || (after && isBinary(after))) {
+    return `Binary files ${before ? `a${path}` : '/dev/null'} and ${after ? `b${path}` : '/dev/null'} differ`;
+  }
+  if ((before?.length ?? 0) > MAX_DIFF_BYTES || (after?.length ?? 0) > MAX_DIFF_BYTES) {
+    return `Files a${path} and b${path} differ (too large to show a diff)`;
+  }
+  const diff = unifiedDiff(path, before && decodeText(before), after && decodeText(after));
+  return diff ?? `Files a${path} and b${path} differ (too many changes to show a diff)`;
+}

@@ -1,0 +1,35 @@
+// 1,000 checkpoints of a ~50 MB tree, one small edit each: prints how much memory they retained.
+// Run: node --expose-gc memory-probe.mjs [--control]   (--control: the same edits, no checkpoints)
+import { createStateBackend } from '../../dist/index.js';
+
+const control = process.argv.includes('--control');
+const FILES = 5_000;
+const FILE_BYTES = 10_000; // 5,000 × 10 KB = 50 MB
+const backend = createStateBackend({ limits: { maxTotalBytes: Infinity } });
+const body = 'x'.repeat(FILE_BYTES - 20);
+await backend.uploadFiles(Array.from({ length: FILES }, (_, i) => [`/src/d${i % 50}/f${i}.txt`, new TextEncoder().encode(`file ${String(i).padStart(8, '0')}\n${body}`)]));
+
+const measure = () => {
+  globalThis.gc();
+  globalThis.gc();
+  const m = process.memoryUsage();
+  return { heap: m.heapUsed + m.external, rss: m.rss }; // external already includes arrayBuffers
+};
+const before = measure();
+for (let i = 0; i < 1_000; i++) {
+  const n = (i * 7919) % FILES;
+  await backend.edit(`/src/d${n % 50}/f${n}.txt`, 'file ', `edit${i} `);
+  if (!control) await backend.checkpoint(`step ${i}`);
+}
+const after = measure();
+const checkpoints = await backend.listCheckpoints();
+// The oldest checkpoint must still be complete after all of that.
+if (!control) await backend.rollback(checkpoints[0].id);
+const restored = await backend.readText('/src/d0/f0.txt');
+console.log(JSON.stringify({
+  treeBytes: FILES * FILE_BYTES,
+  checkpoints: checkpoints.length,
+  heapGrowth: after.heap - before.heap,
+  rssGrowth: after.rss - before.rss,
+  oldestIntact: restored.startsWith('edit0 00000000') || restored.startsWith('file 00000000'),
+}));

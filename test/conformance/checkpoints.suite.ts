@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { createTools } from '../../src/index.ts';
+import { expectVfsError, manualClock, type BackendFactory } from './harness.ts';
+
+async function tree(b: Awaited<ReturnType<BackendFactory>>) {
+  const out: Record<string, string> = {};
+  for (const p of await b.glob('**/*')) out[p] = await b.readText(p);
+  return out;
+}
+
+export function checkpointSuite(make: BackendFactory) {
+  describe('checkpoints (rollback and diff)', () => {
+    it('lists checkpoints with labels, parents and how much changed', async () => {
+      const clock = manualClock(5_000);
+      const b = await make({ now: clock.now, files: { '/a': '1', '/b': '2' } });
+      const first = await b.checkpoint('start');
+      await b.writeFile('/a', '1!');
+      clock.tick(10);
+      const second = await b.checkpoint();
+      expect(await b.listCheckpoints()).toEqual([
+        { id: first, label: 'start', createdAt: 5_000, parent: null, changedPaths: 2 },
+        { id: second, label: null, createdAt: 5_010, parent: first, changedPaths: 1 },
+      ]);
+    });
+
+    it('rollback returns files, directories and removals to the checkpoint', async () => {
+      const b = await make({ files: { '/src/a.ts': 'a1\n', '/src/b.ts': 'b1\n', '/docs/x.md': 'x\n' } });
+      const start = await b.checkpoint('start');
+      await b.writeFile('/src/a.ts', 'a2\n');
+      await b.remove('/src/b.ts');
+      await b.writeFile('/src/new.ts', 'new\n');
+      await b.rename('/docs', '/moved/docs');
+      await b.mkdir('/empty');
+      await b.rollback(start);
+      expect(await tree(b)).toEqual({ '/src/a.ts': 'a1\n', '/src/b.ts': 'b1\n', '/docs/x.md': 'x\n' });
+      expect(await b.exists('/empty')).toBe(false);
+      expect(await b.exists('/moved')).toBe(false);
+    });
+
+    it('branches: rolling back and moving on keeps every checkpoint reachable', async () => {
+      const b = await make({ files: { '/f': 'v0' } });
+      const c1 = await b.checkpoint();
+      await b.writeFile('/f', 'v1');
+      const c2 = await b.checkpoint();
+      await b.rollback(c1);
+      await b.writeFile('/f', 'v1b');
+      await b.writeFile('/g', 'g');
+      const c3 = await b.checkpoint();
+      expect((await b.listCheckpoints()).find((c) => c.id === c3)!.parent).toBe(c1);
+      await b.rollback(c2);
+      expect(await tree(b)).toEqual({ '/f': 'v1' });
+      await b.rollback(c3);
+      expect(await tree(b)).toEqual({ '/f': 'v1b', '/g': 'g' });
+      await b.rollback(c1);
+      expect(await tree(b)).toEqual({ '/f': 'v0' });
+    });
+
+    it('rollback keeps file versions: a read of that content stays valid, a read of later content goes stale', async () => {
+      const b = await make({ files: { '/a': 'original' } });
+      const tools = createTools(b);
+      await tools.call('read_file', { path: '/a' });
+      const cp = await b.checkpoint();
+      await b.writeFile('/a', 'changed by someone');
+      await b.rollback(cp);
+      expect(await tools.call('edit_file', { path: '/a', old_string: 'original', new_string: 'edited' })).toMatch(/^Edited/);
+      const cp2 = await b.checkpoint();
+      await tools.call('edit_file', { path: '/a', old_string: 'edited', new_string: 'edited twice' });
+      await b.rollback(cp2);
+      expect(await tools.call('edit_file', { path: '/a', old_string: 'edited', new_string: 'x' })).toMatch(/^Error: ESTALE/);
+    });
+
+    it('survives a restore: a checkpoint taken before it can still be rolled back to', async () => {
+      const b = await make({ files: { '/mine': 'mine' } });
+      const cp = await b.checkpoint();
+      const other = await make({ files: { '/theirs': 'theirs' } });
+      await b.restore(await other.snapshot());
+      expect(await tree(b)).toEqual({ '/theirs': 'theirs' });
+      await b.rollback(cp);
+      expect(await tree(b)).toEqual({ '/mine': 'mine' });
+    });
+
+    it('diff lists added, removed and modified paths with a unified diff', async () => {
+      const b = await make({ files: { '/keep': 'same\n', '/mod.txt': 'one\ntwo\nthree\n', '/gone.txt': 'bye\n', '/img.bin': new Uint8Array([0, 1]) } });
+      const from = await b.checkpoint();
+      await b.writeFile('/mod.txt', 'one\n2\nthree\n');
+      await b.remove('/gone.txt');
+      await b.writeFile('/new.txt', 'hello\n');
+      await b.writeFile('/img.bin', new Uint8Array([0, 2]));
+      await b.writeFile('/keep', 'same\n'); // rewritten, identical bytes: not a modification
+      const d = await b.diff(from);
+      expect(d.added).toEqual(['/new.txt']);
+      expect(d.removed).toEqual(['/gone.txt']);
+      expect(d.modified).toEqual(['/img.bin', '/mod.txt']);
+      expect(d.patch).toBe(
+        [
+          '--- a/gone.txt',
+          '+++ /dev/null',
+          '@@ -1,1 +0,0 @@',
+          '-bye',
+          'Binary files a/img.bin and b/img.bin differ',
+          '--- a/mod.txt',
+          '+++ b/mod.txt',
+          '@@ -1,3 +1,3 @@',
+          ' one',
+          '-two',
+          '+2',
+          ' three',
+          '--- /dev/null',
+          '+++ b/new.txt',
+          '@@ -0,0 +1,1 @@',
+          '+hello',
+        ].join('\n'),
+      );
+      const to = await b.checkpoint();
+      expect(await b.diff(from, to)).toEqual(d);
+      expect(await b.diff(to)).toEqual({ added: [], removed: [], modified: [], patch: '' });
+    });
+
+    it('an unknown checkpoint id is EINVAL and changes nothing', async () => {
+      const b = await make({ files: { '/a': 'a' } });
+      await expectVfsError(b.rollback('nope'), 'EINVAL');
+      await expectVfsError(b.diff('nope'), 'EINVAL');
+      expect(await b.readText('/a')).toBe('a');
+    });
+  });
+}
