@@ -36,6 +36,11 @@ const SNIPPET_MAX_LINES = 40;
 export function createTools(backend: Backend, options: ToolsOptions = {}): Tools {
   // A remote backend runs the tools where it lives (one round trip per call, session kept there).
   if (isToolHost(backend)) return backend[TOOL_HOST](options);
+  return createLocalTools(backend, options);
+}
+
+/** The tools running here, over `backend`'s methods (used by tool hosts that wrap a local backend). */
+export function createLocalTools(backend: Backend, options: ToolsOptions = {}): Tools {
   const definitions = buildDefinitions(options.descriptions);
   const byName = new Map(definitions.map((d) => [d.name, d]));
   // path → version this session last read or wrote.

@@ -1,0 +1,170 @@
+/**
+ * Persistence for any backend (in process, or a worker's RemoteBackend):
+ * restore the last good snapshot on start, then save after every mutation —
+ * debounced by default, or before each mutating call resolves ("immediate").
+ */
+import type { Backend } from '../backend/types.ts';
+import { isVfsError } from '../errors.ts';
+import { isToolHost, TOOL_HOST, type ToolHost } from '../tool-host.ts';
+import { createLocalTools, type Tools, type ToolsOptions } from '../tools/create-tools.ts';
+import type { PersistenceAdapter } from './adapter.ts';
+
+export interface PersistOptions {
+  /**
+   * "debounced" (default): save `debounceMs` after the last mutation; a crash in that window
+   * loses those mutations. "immediate": every mutating call resolves only once the new state is
+   * saved (slower: one snapshot per mutation).
+   */
+  durability?: 'debounced' | 'immediate';
+  /** Quiet time before a debounced save. Default 300 ms. */
+  debounceMs?: number;
+  /** Told about a failed background save (the data stays in memory and is retried on the next save). */
+  onError?: (error: Error) => void;
+}
+
+export type RestoreStatus =
+  | { status: 'empty' }
+  | { status: 'restored'; bytes: number }
+  | { status: 'corrupt'; reason: string };
+
+export interface PersistentBackend extends Backend, ToolHost {
+  /** Saves now if anything changed since the last save; resolves when it is durable. */
+  flush(): Promise<void>;
+  /** Stops autosaving after a final flush, then closes the wrapped backend if it can be closed. */
+  close(): Promise<void>;
+  /** The wrapped backend's `ready` (a worker that answered), or resolved. */
+  readonly ready: Promise<void>;
+  /** The last background save error, if the latest save failed. */
+  readonly lastError: Error | null;
+}
+
+const MUTATING = new Set(['writeFile', 'edit', 'mkdir', 'remove', 'rename', 'uploadFiles', 'restore', 'rollback']);
+const MUTATING_TOOLS = new Set(['write_file', 'edit_file']);
+
+/**
+ * Restores the adapter's last snapshot into `backend`. A snapshot that fails
+ * validation is kept aside with its reason (never dropped, never half applied)
+ * and reported; the backend then starts from its current state.
+ */
+export async function restoreFrom(backend: Backend, adapter: PersistenceAdapter): Promise<RestoreStatus> {
+  const bytes = await adapter.load();
+  if (bytes === null) return { status: 'empty' };
+  try {
+    await backend.restore(bytes);
+    return { status: 'restored', bytes: bytes.byteLength };
+  } catch (error) {
+    if (!isVfsError(error) || error.code !== 'ESNAPSHOT') throw error;
+    await adapter.keepAside(bytes, error.message);
+    await adapter.clear();
+    return { status: 'corrupt', reason: error.message };
+  }
+}
+
+/** Restores from the adapter, then returns the backend wrapped to save after every mutation. */
+export async function openPersistent(
+  backend: Backend,
+  adapter: PersistenceAdapter,
+  options: PersistOptions = {},
+): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
+  const restored = await restoreFrom(backend, adapter);
+  return { backend: persist(backend, adapter, options), restored };
+}
+
+/** Wraps `backend` so each mutation is saved to `adapter` (see PersistOptions). */
+export function persist(backend: Backend, adapter: PersistenceAdapter, options: PersistOptions = {}): PersistentBackend {
+  const immediate = options.durability === 'immediate';
+  const debounceMs = options.debounceMs ?? 300;
+  let dirty = false;
+  let timer: unknown = null;
+  let saving: Promise<void> | null = null;
+  let lastError: Error | null = null;
+  let closed = false;
+
+  async function saveNow(): Promise<void> {
+    while (saving) await saving.catch(() => {});
+    if (!dirty) return;
+    dirty = false;
+    saving = (async () => {
+      try {
+        await adapter.save(await backend.snapshot());
+        lastError = null;
+      } catch (error) {
+        dirty = true; // keep trying on the next save
+        lastError = error instanceof Error ? error : new Error(String(error));
+        throw lastError;
+      }
+    })();
+    try {
+      await saving;
+    } finally {
+      saving = null;
+    }
+  }
+
+  function schedule(): void {
+    dirty = true;
+    if (closed) return;
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      saveNow().catch((error: Error) => options.onError?.(error));
+    }, debounceMs);
+  }
+
+  async function mutated<T>(result: T): Promise<T> {
+    if (!immediate) {
+      schedule();
+      return result;
+    }
+    dirty = true;
+    try {
+      await saveNow();
+    } catch (error) {
+      throw new Error(`agentvfs/persist: the change was applied in memory but could not be saved: ${(error as Error).message}`);
+    }
+    return result;
+  }
+
+  const wrapped = Object.create(null) as PersistentBackend;
+  for (const name of Object.keys(Object.getOwnPropertyDescriptors(Object.getPrototypeOf(backend))).concat(Object.keys(backend))) {
+    const value = (backend as unknown as Record<string, unknown>)[name];
+    if (typeof value !== 'function' || name === 'constructor' || name in wrapped) continue;
+    (wrapped as unknown as Record<string, unknown>)[name] = MUTATING.has(name)
+      ? async (...args: unknown[]) => mutated(await (value as (...a: unknown[]) => Promise<unknown>).apply(backend, args))
+      : (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(backend, args);
+  }
+  Object.defineProperties(wrapped, {
+    lastError: { get: () => lastError },
+    flush: {
+      value: () => {
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+        return saveNow();
+      },
+    },
+    close: {
+      // Final save, then close what we wrap (a worker's RemoteBackend terminates its worker).
+      value: async () => {
+        closed = true;
+        await wrapped.flush();
+        (backend as { close?: () => unknown }).close?.();
+      },
+    },
+    ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
+    [TOOL_HOST]: {
+      value(toolOptions: ToolsOptions): Tools {
+        // Tools over the wrapper save through its methods; a remote host runs them elsewhere, so watch their names.
+        if (!isToolHost(backend)) return createLocalTools(wrapped, toolOptions);
+        const remote = backend[TOOL_HOST](toolOptions);
+        return {
+          definitions: remote.definitions,
+          call: async (name, args) => {
+            const result = await remote.call(name, args);
+            return MUTATING_TOOLS.has(name) && !result.startsWith('Error:') ? mutated(result) : result;
+          },
+        };
+      },
+    },
+  });
+  return wrapped;
+}

@@ -1,0 +1,154 @@
+// Persistence: restore on start, autosave after mutations (debounced or immediate),
+// corrupt snapshots kept aside and reported, with memory and IndexedDB (fake-indexeddb) adapters.
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStateBackend, createTools } from '../../src/index.ts';
+import { createIndexedDBAdapter, createMemoryAdapter, openPersistent, persist } from '../../src/persist/index.ts';
+import { closeAll, overMessageChannel } from '../worker/factories.ts';
+
+afterEach(closeAll);
+
+const text = (b: Uint8Array) => new TextDecoder().decode(b);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('persist()', () => {
+  it('saves once after a burst of mutations (debounced), and flush() saves at once', async () => {
+    const adapter = createMemoryAdapter();
+    let saves = 0;
+    const save = adapter.save.bind(adapter);
+    adapter.save = async (bytes) => (saves++, save(bytes));
+    const backend = persist(createStateBackend(), adapter, { debounceMs: 30 });
+    await backend.writeFile('/a', '1');
+    await backend.writeFile('/b', '2');
+    await backend.mkdir('/d');
+    expect(saves).toBe(0);
+    await sleep(80);
+    expect(saves).toBe(1);
+    const restored = createStateBackend();
+    await restored.restore(adapter.current!);
+    expect(await restored.readText('/b')).toBe('2');
+    await backend.remove('/a');
+    await backend.flush();
+    expect(saves).toBe(2);
+    await backend.flush(); // nothing changed: no save
+    expect(saves).toBe(2);
+  });
+
+  it('reads do not save', async () => {
+    const adapter = createMemoryAdapter();
+    const backend = persist(createStateBackend({ files: { '/a': 'a' } }), adapter, { debounceMs: 5 });
+    await backend.readText('/a');
+    await backend.ls('/');
+    await backend.grep('a');
+    await sleep(30);
+    expect(adapter.current).toBeNull();
+  });
+
+  it('durability "immediate": every mutating call resolves only after the save', async () => {
+    const adapter = createMemoryAdapter();
+    const backend = persist(createStateBackend(), adapter, { durability: 'immediate' });
+    await backend.writeFile('/x.txt', 'saved before resolve');
+    const copy = createStateBackend();
+    await copy.restore(adapter.current!);
+    expect(await copy.readText('/x.txt')).toBe('saved before resolve');
+  });
+
+  it('a failed save rejects an immediate mutation with a clear error, and is retried later', async () => {
+    const adapter = createMemoryAdapter();
+    const save = adapter.save.bind(adapter);
+    let fail = true;
+    adapter.save = async (bytes) => {
+      if (fail) throw new Error('disk full');
+      return save(bytes);
+    };
+    const backend = persist(createStateBackend(), adapter, { durability: 'immediate' });
+    await expect(backend.writeFile('/a', '1')).rejects.toThrow(/applied in memory but could not be saved: disk full/);
+    expect(backend.lastError?.message).toBe('disk full');
+    fail = false;
+    await backend.flush();
+    expect(adapter.current).not.toBeNull();
+    expect(backend.lastError).toBeNull();
+  });
+
+  it('tool writes and edits are saved; failed tool calls and reads are not', async () => {
+    const adapter = createMemoryAdapter();
+    const backend = persist(createStateBackend({ files: { '/a.txt': 'one\n' } }), adapter, { durability: 'immediate' });
+    const tools = createTools(backend);
+    await tools.call('read_file', { path: '/a.txt' });
+    expect(adapter.current).toBeNull();
+    await tools.call('edit_file', { path: '/a.txt', old_string: 'one', new_string: 'two' });
+    const copy = createStateBackend();
+    await copy.restore(adapter.current!);
+    expect(await copy.readText('/a.txt')).toBe('two\n');
+  });
+
+  it('works over a worker: tool calls run in the worker and are saved from here', async () => {
+    const adapter = createMemoryAdapter();
+    const backend = persist(overMessageChannel({ files: { '/a.txt': 'one\n' } }), adapter, { durability: 'immediate' });
+    const tools = createTools(backend);
+    await tools.call('read_file', { path: '/a.txt' });
+    expect(await tools.call('edit_file', { path: '/a.txt', old_string: 'one', new_string: 'two' })).toMatch(/^Edited/);
+    expect(await tools.call('write_file', { path: '/a.txt', content: 'nope' })).toMatch(/^Updated/);
+    const copy = createStateBackend();
+    await copy.restore(adapter.current!);
+    expect(await copy.readText('/a.txt')).toBe('nope');
+  });
+});
+
+describe('openPersistent()', () => {
+  it('restores the last snapshot on start (a "reload" keeps the files)', async () => {
+    const adapter = createMemoryAdapter();
+    const first = await openPersistent(createStateBackend(), adapter);
+    expect(first.restored).toEqual({ status: 'empty' });
+    await first.backend.writeFile('/notes.md', 'kept');
+    await first.backend.close();
+    const second = await openPersistent(createStateBackend(), adapter);
+    expect(second.restored.status).toBe('restored');
+    expect(await second.backend.readText('/notes.md')).toBe('kept');
+  });
+
+  it('a corrupt stored snapshot is reported and kept aside, never half applied', async () => {
+    const adapter = createMemoryAdapter();
+    const good = createStateBackend({ files: { '/a': 'a' } });
+    const bytes = await good.snapshot();
+    bytes[bytes.length - 1]! ^= 0xff;
+    await adapter.save(bytes);
+    const { backend, restored } = await openPersistent(createStateBackend({ files: { '/fresh': 'start' } }), adapter);
+    expect(restored.status).toBe('corrupt');
+    expect((restored as { reason: string }).reason).toMatch(/ESNAPSHOT|snapshot/i);
+    expect(adapter.aside).toHaveLength(1);
+    expect(adapter.aside[0]!.bytes).toEqual(bytes);
+    expect(adapter.aside[0]!.reason).toMatch(/checksum|CRC|snapshot/i);
+    expect((await backend.ls('/')).map((e) => e.path)).toEqual(['/fresh']);
+  });
+});
+
+describe('IndexedDB adapter (fake-indexeddb)', () => {
+  it('saves, loads, clears and keeps bad snapshots aside', async () => {
+    const indexedDB = new IDBFactory();
+    const adapter = createIndexedDBAdapter({ indexedDB, key: 'session-1' });
+    expect(await adapter.load()).toBeNull();
+    await adapter.save(new Uint8Array([1, 2, 3]));
+    expect([...(await adapter.load())!]).toEqual([1, 2, 3]);
+    const other = createIndexedDBAdapter({ indexedDB, key: 'session-2' });
+    expect(await other.load()).toBeNull();
+    await adapter.keepAside(new Uint8Array([9]), 'bad checksum');
+    await adapter.clear();
+    expect(await adapter.load()).toBeNull();
+    const aside = await adapter.listAside();
+    expect(aside).toHaveLength(1);
+    expect([...aside[0]!.bytes]).toEqual([9]);
+    expect(aside[0]!.reason).toBe('bad checksum');
+  });
+
+  it('a backend persisted to IndexedDB comes back in a new "page"', async () => {
+    const indexedDB = new IDBFactory();
+    const page1 = await openPersistent(createStateBackend(), createIndexedDBAdapter({ indexedDB }), { debounceMs: 10 });
+    const tools = createTools(page1.backend);
+    await tools.call('write_file', { path: '/src/app.ts', content: 'export {};\n' });
+    await sleep(60);
+    const page2 = await openPersistent(createStateBackend(), createIndexedDBAdapter({ indexedDB }));
+    expect(page2.restored.status).toBe('restored');
+    expect(text(await page2.backend.readFile('/src/app.ts'))).toBe('export {};\n');
+  });
+});
