@@ -15,14 +15,15 @@ export interface IndexedDBAdapterOptions {
 }
 
 // The slice of the IndexedDB API used here, so the core needs no DOM types.
+type Handler = ((event: never) => unknown) | null;
 interface IDBRequestLike<T = unknown> {
   result: T;
   error: unknown;
-  onsuccess: (() => void) | null;
-  onerror: (() => void) | null;
+  onsuccess: Handler;
+  onerror: Handler;
 }
 interface IDBOpenRequestLike extends IDBRequestLike<IDBDatabaseLike> {
-  onupgradeneeded: (() => void) | null;
+  onupgradeneeded: Handler;
 }
 interface IDBDatabaseLike {
   objectStoreNames: { contains(name: string): boolean };
@@ -32,9 +33,9 @@ interface IDBDatabaseLike {
 }
 interface IDBTransactionLike {
   objectStore(name: string): IDBStoreLike;
-  oncomplete: (() => void) | null;
-  onerror: (() => void) | null;
-  onabort: (() => void) | null;
+  oncomplete: Handler;
+  onerror: Handler;
+  onabort: Handler;
   error: unknown;
 }
 interface IDBStoreLike {
