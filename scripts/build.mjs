@@ -22,7 +22,7 @@ const WORKER_SCRIPT = { 'backend-worker': 'src/worker/backend-worker.ts' };
 const WORKER_SOURCE_ID = 'virtual:agentvfs/backend-worker-source';
 
 const builtins = {
-  buffer: pkg('buffer/'),
+  buffer: shim('buffer.js'),
   events: pkg('events/'),
   path: pkg('path-browserify'),
   stream: shim('stream.js'),
@@ -33,18 +33,28 @@ const alias = Object.entries(builtins).flatMap(([name, target]) => [
   { find: new RegExp(`^(node:)?${name}$`), replacement: target },
 ]);
 
+// memfs asks the host `process` for uid/gid on every file it creates (a syscall each in Node) and
+// for its cwd: make it use its built-in defaults everywhere, so behaviour and speed never depend on the host.
+const hostIndependentMemfs = {
+  name: 'agentvfs-host-independent-memfs',
+  transform(code, id) {
+    if (!/fs-core[\\/]lib[\\/]process\.js$/.test(id)) return null;
+    return code.replace("typeof process !== 'undefined'", 'false');
+  },
+};
+
 const bundle = (entry, plugins = []) =>
   build({
     root,
     configFile: false,
     logLevel: 'warn',
     resolve: { alias },
-    plugins,
+    plugins: [hostIndependentMemfs, ...plugins],
     build: {
       outDir: 'dist',
       emptyOutDir: false,
       target: 'es2022',
-      minify: true,
+      minify: process.env.AGENTVFS_NO_MINIFY !== '1', // AGENTVFS_NO_MINIFY=1 for readable profiles
       sourcemap: true,
       lib: { entry, formats: ['es'], fileName: (_format, name) => `${name}.js` },
       rolldownOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js' } },

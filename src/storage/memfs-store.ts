@@ -10,6 +10,11 @@ import { Volume } from 'memfs';
 
 export type NodeKind = 'file' | 'dir';
 
+// The part of memfs's (pinned, bundled) internals that view() reads.
+interface MemfsInternals {
+  _core?: { getResolvedLink?(path: string): { getNode?(): { buf: unknown; size: unknown } } | null };
+}
+
 export class MemfsStore {
   #vol = new Volume();
 
@@ -23,16 +28,21 @@ export class MemfsStore {
     return Number(this.#vol.statSync(path).size);
   }
 
-  /** A fresh copy of the file's bytes, safe to hand out or transfer. */
+  /** A fresh copy of the file's bytes (its own ArrayBuffer), safe to hand out or transfer. */
   read(path: string): Uint8Array {
-    const buf = this.#vol.readFileSync(path) as Uint8Array;
-    const out = new Uint8Array(buf.byteLength);
-    out.set(buf);
-    return out;
+    // Not .slice(): on a Node Buffer it shares memory. This copies into a plain Uint8Array.
+    return new Uint8Array(this.view(path));
   }
 
-  /** Bytes of a file without copying; the caller must not keep or mutate them. */
+  /**
+   * Bytes of a file without copying, for reading right away: the caller must
+   * not keep them past the next mutation, nor modify them. Reads memfs's own
+   * buffer (memfs's public read API copies, twice through its Buffer layer);
+   * falls back to that API if memfs's internals ever differ.
+   */
   view(path: string): Uint8Array {
+    const node = (this.#vol as unknown as MemfsInternals)._core?.getResolvedLink?.(path)?.getNode?.();
+    if (node && node.buf instanceof Uint8Array && typeof node.size === 'number') return node.buf.subarray(0, node.size);
     return this.#vol.readFileSync(path) as Uint8Array;
   }
 
