@@ -1,0 +1,28 @@
+import { TOOL_NAMES as CORE_TOOL_NAMES, type Limits } from 'agentvfs';
+import type { AgentFsSession } from './session.ts';
+
+export interface Env {
+  SESSIONS: DurableObjectNamespace<AgentFsSession>;
+  /** Largest request body accepted, in bytes (default 1 MiB). */
+  MAX_BODY_BYTES?: string;
+}
+
+/** The JSON body of every error response: `{ "error": ApiError }`. */
+export interface ApiError {
+  code: string;
+  message: string;
+  [detail: string]: unknown;
+}
+
+export const TOOL_NAMES: readonly string[] = CORE_TOOL_NAMES;
+export const MUTATING_TOOLS: readonly string[] = ['write_file', 'edit_file'];
+
+/**
+ * Per-session limits, well inside a Durable Object's 128 MB of memory: the filesystem,
+ * its snapshot and the chunks being written must all fit at once.
+ */
+export const SESSION_LIMITS: Partial<Limits> = {
+  maxTotalBytes: 32 * 1024 * 1024,
+  maxFileBytes: 8 * 1024 * 1024,
+  maxFiles: 20_000,
+};

@@ -1,0 +1,336 @@
+// examples/cloudflare inside workerd: the HTTP/JSON API, Workers RPC to the Durable Object,
+// persistence of every acknowledged mutation across a restart of the object, chunking,
+// a save that dies before its commit, corrupted stored snapshots, and bad requests.
+import { abortAllDurableObjects, runInDurableObject } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import type { ApiError, SessionInfo, Storage } from './example-api.ts';
+
+const BASE = 'http://example.test';
+const CHUNK_LIMIT = 128 * 1024; // the KV-style storage API's value limit
+
+async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const init: RequestInit = { method, headers };
+  if (body !== undefined) init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body);
+  const res = await exports.default.fetch(`${BASE}${path}`, init);
+  const type = res.headers.get('content-type') ?? '';
+  const json = type.includes('json') ? ((await res.json()) as Record<string, unknown>) : undefined;
+  return { status: res.status, json, res };
+}
+
+async function tool(id: string, name: string, args: Record<string, unknown>) {
+  const { status, json } = await request('POST', `/sessions/${id}/tools/${name}`, args);
+  expect(status, JSON.stringify(json)).toBe(200);
+  return json as { result: string; is_error: boolean; generation: number };
+}
+
+const errorOf = (json: Record<string, unknown> | undefined) => (json as { error: ApiError }).error;
+const stubFor = (id: string) => env.SESSIONS.get(env.SESSIONS.idFromName(id));
+const storageOf = (id: string) => runInDurableObject(stubFor(id), (_instance, state) => state.storage);
+const inObject = <R>(id: string, fn: (storage: Storage) => Promise<R>) => runInDurableObject(stubFor(id), (_i, state) => fn(state.storage));
+const info = async (id: string) => (await request('GET', `/sessions/${id}`)).json as unknown as SessionInfo;
+
+/** Simulates eviction or a restart: every object instance is dropped; storage stays. */
+async function restart(id: string): Promise<void> {
+  const before = (await info(id)).instance;
+  await abortAllDurableObjects();
+  const after = (await stubFor(id).info()).instance;
+  expect(after, 'a new object instance after the restart').not.toBe(before);
+}
+
+async function newSession(files?: Record<string, string>): Promise<string> {
+  const { status, json } = await request('POST', '/sessions', files ? { files } : undefined);
+  expect(status, JSON.stringify(json)).toBe(201);
+  return (json as { id: string }).id;
+}
+
+describe('HTTP/JSON API', () => {
+  it('lists the six tool definitions', async () => {
+    const { status, json } = await request('GET', '/tools');
+    expect(status).toBe(200);
+    const tools = (json as { tools: Array<{ name: string; parameters: { type: string } }> }).tools;
+    expect(tools.map((t) => t.name)).toEqual(['ls', 'read_file', 'write_file', 'edit_file', 'glob', 'grep']);
+    expect(tools.every((t) => t.parameters.type === 'object')).toBe(true);
+  });
+
+  it('runs an agent session: write, read, edit, grep, glob, ls', async () => {
+    const id = await newSession({ '/README.md': '# demo\n' });
+    expect(await info(id)).toMatchObject({ exists: true, generation: 1, corrupt: null });
+    expect((await tool(id, 'write_file', { path: '/src/app.ts', content: 'export const greeting = "hello";\n' })).result).toMatch(/^Created \/src\/app\.ts/);
+    expect((await tool(id, 'read_file', { path: '/src/app.ts' })).result).toBe('     1\texport const greeting = "hello";');
+    const edit = await tool(id, 'edit_file', { path: '/src/app.ts', old_string: '"hello"', new_string: '"hi"' });
+    expect(edit.result).toMatch(/^Edited \/src\/app\.ts: 1 replacement/);
+    expect(edit.generation).toBe(3); // created (1), write (2), edit (3)
+    expect((await tool(id, 'grep', { pattern: 'gr.eting', output_mode: 'content' })).result).toBe('/src/app.ts:1:export const greeting = "hi";');
+    expect((await tool(id, 'glob', { pattern: '**/*.ts' })).result).toBe('/src/app.ts');
+    const ls = JSON.parse((await tool(id, 'ls', { path: '/' })).result) as Array<{ path: string }>;
+    expect(ls.map((e) => e.path)).toEqual(['/src', '/README.md']);
+  });
+
+  it('returns tool-level failures as results for the model (is_error), and does not save them', async () => {
+    const id = await newSession({ '/a.txt': 'one\n' });
+    const out = await tool(id, 'edit_file', { path: '/a.txt', old_string: 'one', new_string: 'two' });
+    expect(out.is_error).toBe(true);
+    expect(out.result).toMatch(/^Error: ENOTREAD/);
+    expect(out.generation).toBe(1);
+    const bad = await tool(id, 'read_file', { path: 5 });
+    expect(bad).toMatchObject({ is_error: true, generation: 1 });
+    expect(bad.result).toMatch(/"path"/);
+  });
+
+  it('keeps sessions apart', async () => {
+    const a = await newSession();
+    const b = await newSession();
+    await tool(a, 'write_file', { path: '/only-in-a', content: 'x' });
+    expect((await tool(b, 'glob', { pattern: '**' })).result).toMatch(/^No files found/);
+  });
+
+  it('creates a session under a chosen id once', async () => {
+    expect((await request('POST', '/sessions', { id: 'my-session_1' })).status).toBe(201);
+    const again = await request('POST', '/sessions', { id: 'my-session_1' });
+    expect(again.status).toBe(409);
+    expect(errorOf(again.json).code).toBe('SESSION_EXISTS');
+  });
+
+  it('deletes a session and everything it stored', async () => {
+    const id = await newSession({ '/a': 'x' });
+    expect((await request('DELETE', `/sessions/${id}`)).status).toBe(200);
+    expect((await request('GET', `/sessions/${id}`)).status).toBe(404);
+    expect([...(await inObject(id, (s) => s.list())).keys()]).toEqual([]);
+  });
+});
+
+describe('Workers RPC to the Durable Object', () => {
+  it('runs the tools directly on a stub', async () => {
+    const stub = stubFor('rpc-session');
+    expect(await stub.create({ '/a.txt': 'alpha\n' })).toMatchObject({ ok: true, generation: 1 });
+    expect(await stub.call('read_file', { path: '/a.txt' })).toMatchObject({ ok: true, result: '     1\talpha' });
+    expect(await stub.call('write_file', { path: '/a.txt', content: 'beta\n' })).toMatchObject({ ok: true, is_error: false, generation: 2 });
+    expect(await stub.call('nope', {})).toMatchObject({ ok: false, status: 404, error: { code: 'UNKNOWN_TOOL' } });
+    expect((await stub.definitions()).map((d) => d.name)).toContain('edit_file');
+    expect(await stubFor('rpc-never-created').call('ls', {})).toMatchObject({ ok: false, status: 404, error: { code: 'UNKNOWN_SESSION' } });
+  });
+});
+
+describe('persistence', () => {
+  it('saves before acknowledging, so a restarted object has every acknowledged change', async () => {
+    const id = await newSession({ '/keep.txt': 'v1\n' });
+    await tool(id, 'read_file', { path: '/keep.txt' });
+    await tool(id, 'edit_file', { path: '/keep.txt', old_string: 'v1', new_string: 'v2' });
+    await tool(id, 'write_file', { path: '/dir/new.bin.txt', content: 'é\u0000bytes' });
+    const before = await info(id);
+    expect(before.generation).toBe(3);
+
+    await restart(id);
+
+    const after = await info(id);
+    expect(after).toMatchObject({ exists: true, generation: 3, corrupt: null });
+    expect(after.instance).not.toBe(before.instance);
+    expect((await tool(id, 'read_file', { path: '/keep.txt' })).result).toBe('     1\tv2');
+    const ls = JSON.parse((await tool(id, 'ls', { path: '/dir' })).result) as Array<{ path: string; size: number }>;
+    expect(ls).toEqual([{ name: 'new.bin.txt', path: '/dir/new.bin.txt', is_dir: false, size: 8 }]);
+  });
+
+  it('forgets reads on restart: the agent must read again before editing (documented)', async () => {
+    const id = await newSession({ '/f.txt': 'a\n' });
+    await tool(id, 'read_file', { path: '/f.txt' });
+    await restart(id);
+    const refused = await tool(id, 'edit_file', { path: '/f.txt', old_string: 'a', new_string: 'b' });
+    expect(refused.result).toMatch(/^Error: ENOTREAD/);
+    await tool(id, 'read_file', { path: '/f.txt' });
+    expect((await tool(id, 'edit_file', { path: '/f.txt', old_string: 'a', new_string: 'b' })).is_error).toBe(false);
+  });
+
+  it('chunks a large snapshot under the storage value limit and restores it byte for byte', async () => {
+    const id = await newSession();
+    // ~700 KB of text that does not compress well.
+    let seed = 1;
+    const line = () => Array.from({ length: 60 }, () => String.fromCharCode(33 + ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 90))).join('');
+    const content = Array.from({ length: 11_000 }, line).join('\n') + '\n';
+    expect(new TextEncoder().encode(content).byteLength).toBeGreaterThan(600_000);
+    await tool(id, 'write_file', { path: '/big.txt', content });
+
+    const stored = await inObject(id, async (s) => {
+      const meta = await s.get<{ generation: number; chunks: number; bytes: number }>('meta');
+      const chunks = await s.list<Uint8Array>({ prefix: `snap/${meta!.generation}/` });
+      return { meta: meta!, sizes: [...chunks.values()].map((c) => c.byteLength), keys: [...(await s.list({ prefix: 'snap/' })).keys()] };
+    });
+    expect(stored.meta.chunks).toBeGreaterThanOrEqual(5);
+    expect(stored.sizes).toHaveLength(stored.meta.chunks);
+    expect(Math.max(...stored.sizes)).toBeLessThan(CHUNK_LIMIT);
+    expect(stored.sizes.reduce((a, b) => a + b, 0)).toBe(stored.meta.bytes);
+    expect(stored.keys.every((k) => k.startsWith(`snap/${stored.meta.generation}/`)), 'the previous generation was deleted').toBe(true);
+
+    await restart(id);
+    const page = (await tool(id, 'read_file', { path: '/big.txt', offset: 10_998, limit: 2 })).result;
+    const lines = content.split('\n');
+    expect(page).toBe(` 10999\t${lines[10_998]}\n 11000\t${lines[10_999]}`);
+    const down = await request('GET', `/sessions/${id}/snapshot`);
+    expect(new Uint8Array(await down.res.arrayBuffer()).byteLength).toBe(stored.meta.bytes);
+  });
+
+  it('keeps the previous good snapshot when a save dies before its commit, and drops its orphaned chunks', async () => {
+    const id = await newSession({ '/a.txt': 'good\n' });
+    // A save of generation 2 that wrote some chunks and died before writing the manifest.
+    await inObject(id, async (s) => {
+      await s.put('snap/2/000000', new Uint8Array([1, 2, 3]));
+      await s.put('snap/2/000001', new Uint8Array([4, 5, 6]));
+    });
+    await restart(id);
+    expect(await info(id)).toMatchObject({ generation: 1, corrupt: null });
+    expect((await tool(id, 'read_file', { path: '/a.txt' })).result).toBe('     1\tgood');
+    expect([...(await inObject(id, (s) => s.list({ prefix: 'snap/' }))).keys()]).toEqual(['snap/1/000000']);
+  });
+});
+
+describe('a corrupted stored snapshot', () => {
+  async function corruptedSession(damage: (s: Storage) => Promise<void>): Promise<string> {
+    const id = await newSession({ '/precious.txt': 'do not lose me\n' });
+    await tool(id, 'write_file', { path: '/second.txt', content: 'also\n' });
+    await inObject(id, damage);
+    await restart(id);
+    return id;
+  }
+
+  /** Flips one byte inside the agentvfs snapshot and re-signs the manifest, so restore() itself must catch it. */
+  const flipAByte = async (s: Storage) => {
+    const meta = (await s.get<{ generation: number; sha256: string }>('meta'))!;
+    const key = `snap/${meta.generation}/000000`;
+    const chunk = new Uint8Array((await s.get<Uint8Array>(key))!);
+    chunk[chunk.byteLength - 3]! ^= 0xff;
+    await s.put(key, chunk);
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', chunk));
+    await s.put('meta', { ...meta, sha256: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('') });
+  };
+
+  it('is reported (409 with the ESNAPSHOT reason from restore), never replaced by an empty filesystem', async () => {
+    const id = await corruptedSession(flipAByte);
+    const call = await request('POST', `/sessions/${id}/tools/ls`, {});
+    expect(call.status).toBe(409);
+    const error = errorOf(call.json);
+    expect(error.code).toBe('SNAPSHOT_CORRUPT');
+    expect(error.reason).toMatch(/ESNAPSHOT|snapshot/i);
+    expect(error.message).toMatch(/Nothing was changed or deleted/);
+    // Writes are refused too: nothing can overwrite the stored data by accident.
+    expect((await request('POST', `/sessions/${id}/tools/write_file`, { path: '/x', content: 'y' })).status).toBe(409);
+    const status = await info(id);
+    expect(status.corrupt?.reason).toBe(error.reason);
+    expect(status.generation).toBe(2);
+    // The bytes are still there, as they were.
+    const stored = await request('GET', `/sessions/${id}/snapshot`);
+    expect(stored.status).toBe(200);
+    expect(new TextDecoder().decode(await stored.res.arrayBuffer())).toContain('do not lose me');
+  });
+
+  it('is reported when a chunk is missing or the checksum does not match', async () => {
+    const missing = await corruptedSession(async (s) => {
+      const meta = (await s.get<{ generation: number }>('meta'))!;
+      await s.delete(`snap/${meta.generation}/000000`);
+    });
+    expect(errorOf((await request('POST', `/sessions/${missing}/tools/ls`, {})).json)).toMatchObject({ code: 'SNAPSHOT_CORRUPT', reason: expect.stringMatching(/chunk 1 of 1 .* is missing/) });
+
+    const tampered = await corruptedSession(async (s) => {
+      const meta = (await s.get<{ generation: number }>('meta'))!;
+      const key = `snap/${meta.generation}/000000`;
+      const chunk = new Uint8Array((await s.get<Uint8Array>(key))!);
+      chunk[50]! ^= 1;
+      await s.put(key, chunk);
+    });
+    expect(errorOf((await request('POST', `/sessions/${tampered}/tools/ls`, {})).json)).toMatchObject({ code: 'SNAPSHOT_CORRUPT', reason: expect.stringMatching(/SHA-256 mismatch/) });
+  });
+
+  it('is set aside, not deleted, by an explicit recover, which starts an empty filesystem', async () => {
+    const id = await corruptedSession(flipAByte);
+    const recovered = await request('POST', `/sessions/${id}/recover`);
+    expect(recovered.status).toBe(200);
+    expect((recovered.json as { result: string }).result).toMatch(/moved to quarantine\//);
+    expect((await tool(id, 'glob', { pattern: '**' })).result).toMatch(/^No files found/);
+    const status = await info(id);
+    expect(status).toMatchObject({ exists: true, corrupt: null, generation: 1 });
+    expect(status.quarantined).toHaveLength(1);
+    const kept = await inObject(id, (s) => s.list<Uint8Array>({ prefix: status.quarantined[0] }));
+    const chunks = [...kept.entries()].filter(([k]) => !k.endsWith('/meta')).map(([, v]) => new TextDecoder().decode(v));
+    expect(chunks.join('')).toContain('do not lose me');
+    // The new filesystem persists as usual.
+    await tool(id, 'write_file', { path: '/fresh.txt', content: 'new\n' });
+    await restart(id);
+    expect((await tool(id, 'read_file', { path: '/fresh.txt' })).result).toBe('     1\tnew');
+    // recover on a healthy session is refused.
+    expect(errorOf((await request('POST', `/sessions/${id}/recover`)).json).code).toBe('NOT_CORRUPT');
+  });
+});
+
+describe('bad requests get clear 4xx JSON errors', () => {
+  it('unknown tool: 404 UNKNOWN_TOOL listing the tools', async () => {
+    const id = await newSession();
+    const { status, json } = await request('POST', `/sessions/${id}/tools/execute`, { command: 'ls' });
+    expect(status).toBe(404);
+    expect(errorOf(json)).toMatchObject({ code: 'UNKNOWN_TOOL', tools: ['ls', 'read_file', 'write_file', 'edit_file', 'glob', 'grep'] });
+    expect(errorOf(json).message).toMatch(/Unknown tool "execute"/);
+  });
+
+  it('invalid JSON, an empty body or a non-object: 400', async () => {
+    const id = await newSession();
+    const bad = await request('POST', `/sessions/${id}/tools/ls`, '{"path": ');
+    expect(bad.status).toBe(400);
+    expect(errorOf(bad.json).code).toBe('INVALID_JSON');
+    expect(errorOf(bad.json).message).toMatch(/not valid JSON/);
+    const empty = await request('POST', `/sessions/${id}/tools/ls`, '');
+    expect([empty.status, errorOf(empty.json).code]).toEqual([400, 'INVALID_JSON']);
+    const array = await request('POST', `/sessions/${id}/tools/ls`, '["/"]');
+    expect([array.status, errorOf(array.json).code]).toEqual([400, 'INVALID_ARGUMENTS']);
+    expect(errorOf(array.json).message).toMatch(/not an array/);
+    const notUtf8 = await request('POST', `/sessions/${id}/tools/ls`, new Uint8Array([0x7b, 0xff, 0x7d]));
+    expect([notUtf8.status, errorOf(notUtf8.json).code]).toEqual([400, 'INVALID_JSON']);
+  });
+
+  it('oversized bodies: 413, by Content-Length and by actual size, and nothing is written', async () => {
+    const id = await newSession();
+    const huge = JSON.stringify({ path: '/huge.txt', content: 'x'.repeat(1024 * 1024) });
+    const declared = await request('POST', `/sessions/${id}/tools/write_file`, huge);
+    expect(declared.status).toBe(413);
+    expect(errorOf(declared.json)).toMatchObject({ code: 'BODY_TOO_LARGE', limit: 1024 * 1024 });
+    // A streamed body with no Content-Length is counted as it arrives.
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const piece = new TextEncoder().encode('x'.repeat(64 * 1024));
+        controller.enqueue(new TextEncoder().encode('{"path":"/huge.txt","content":"'));
+        for (let i = 0; i < 20; i++) controller.enqueue(piece);
+        controller.enqueue(new TextEncoder().encode('"}'));
+        controller.close();
+      },
+    });
+    const res = await exports.default.fetch(`${BASE}/sessions/${id}/tools/write_file`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(errorOf((await res.json()) as Record<string, unknown>).code).toBe('BODY_TOO_LARGE');
+    expect((await tool(id, 'glob', { pattern: '**' })).result).toMatch(/^No files found/);
+    expect((await info(id)).generation).toBe(1);
+  });
+
+  it('unknown session: 404 UNKNOWN_SESSION, and nothing is created', async () => {
+    for (const [method, path, body] of [
+      ['POST', '/sessions/never-made/tools/ls', {}],
+      ['GET', '/sessions/never-made', undefined],
+      ['GET', '/sessions/never-made/snapshot', undefined],
+      ['DELETE', '/sessions/never-made', undefined],
+    ] as const) {
+      const { status, json } = await request(method, path, body);
+      expect([method, path, status, errorOf(json).code]).toEqual([method, path, 404, 'UNKNOWN_SESSION']);
+      expect(errorOf(json).message).toMatch(/POST \/sessions/);
+    }
+    expect([...(await inObject('never-made', (s) => s.list())).keys()]).toEqual([]);
+  });
+
+  it('bad session id, unknown route, wrong method', async () => {
+    const badId = await request('POST', `/sessions/${'x'.repeat(65)}/tools/ls`, {});
+    expect([badId.status, errorOf(badId.json).code]).toEqual([400, 'INVALID_SESSION_ID']);
+    const badChars = await request('GET', '/sessions/a%20b');
+    expect([badChars.status, errorOf(badChars.json).code]).toEqual([400, 'INVALID_SESSION_ID']);
+    const route = await request('GET', '/nope');
+    expect([route.status, errorOf(route.json).code]).toEqual([404, 'NOT_FOUND']);
+    const method = await request('GET', '/sessions/abc/tools/ls');
+    expect([method.status, errorOf(method.json).code, method.res.headers.get('allow')]).toEqual([405, 'METHOD_NOT_ALLOWED', 'POST']);
+    const files = await request('POST', '/sessions', { files: { '/a': 1 } });
+    expect([files.status, errorOf(files.json).code]).toEqual([400, 'INVALID_BODY']);
+  });
+});
