@@ -1,0 +1,106 @@
+// Ratios, the printed table and the target check for bench/run.mjs.
+export const JS_PEERS = ['deepagents', 'just-bash', 'cloudflare-shell', 'memfs'];
+const r3 = (x) => Math.round(x * 1000) / 1000;
+
+/** x_best_peer = median / fastest JS peer's median; x_rg = median / ripgrep's (same op and scale). */
+export function addRatios(rows) {
+  const groups = new Map();
+  for (const r of rows) {
+    const k = `${r.op}@${r.scale}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(r);
+  }
+  for (const g of groups.values()) {
+    const timed = g.filter((r) => r.median_ms != null && r.median_ms > 0);
+    const peers = timed.filter((r) => JS_PEERS.includes(r.system));
+    const best = peers.length ? Math.min(...peers.map((r) => r.median_ms)) : null;
+    const rg = timed.find((r) => r.system === 'ripgrep')?.median_ms ?? null;
+    for (const r of timed) {
+      if (best) r.x_best_peer = r3(r.median_ms / best);
+      if (rg) r.x_rg = r3(r.median_ms / rg);
+    }
+  }
+}
+
+const ms = (x) => (x == null ? '-' : x < 10 ? x.toFixed(2) : x < 1000 ? x.toFixed(1) : x.toFixed(0));
+const ratio = (x) => (x == null ? '' : x < 0.1 ? `${x.toFixed(3)}x` : `${x.toFixed(2)}x`);
+const mb = (b) => (b / 1e6).toFixed(1);
+const speed = (x) => (x >= 1 ? `${x.toFixed(2)}x faster than` : `${(1 / x).toFixed(2)}x slower than`);
+
+function table(head, body) {
+  const w = head.map((h, i) => Math.max(h.length, ...body.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i < 2 || i === cells.length - 1 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join('  ');
+  console.log(line(head));
+  console.log(w.map((n) => '-'.repeat(n)).join('  '));
+  for (const r of body) console.log(line(r));
+}
+
+export function printTable(rows) {
+  const ops = [...new Set(rows.map((r) => r.op))];
+  for (const op of ops) {
+    const rs = rows.filter((r) => r.op === op);
+    console.log(`\n### ${op}  (x best peer / x rg: median divided by the fastest JS peer / by rg -j1; < 1 is faster)`);
+    if (op === 'retained_memory') {
+      table(['system', 'scale', 'files', 'corpus MB', 'retained MB', 'x corpus', 'note'],
+        rs.map((r) => [r.system, `${r.scale}x`, r.corpus_files, mb(r.corpus_bytes), r.retained_bytes == null ? '-' : mb(r.retained_bytes), r.x_corpus ?? '', r.note ?? '']));
+      continue;
+    }
+    table(['system', 'scale', 'files', 'MB', 'runs', 'median ms', 'min', 'max', 'result', 'x best peer', 'x rg', 'note'],
+      rs.map((r) => [r.system, `${r.scale}x`, r.corpus_files, mb(r.corpus_bytes), r.runs, ms(r.median_ms), ms(r.min_ms), ms(r.max_ms),
+        r.matches ?? (r.snapshot_bytes != null ? `${mb(r.snapshot_bytes)} MB` : ''), ratio(r.x_best_peer), ratio(r.x_rg),
+        [r.mismatch ? `MISMATCH: ${r.mismatch}` : '', r.note ?? ''].filter(Boolean).join('; ')]));
+  }
+}
+
+/** Issue 7 targets for agentvfs, one line each per scale. */
+export function summarizeTargets(rows) {
+  console.log('\n### agentvfs vs the issue-7 targets ("on par" = within 1.25x of the fastest peer)');
+  const scales = [...new Set(rows.map((r) => r.scale))];
+  const get = (op, sys, s) => rows.find((r) => r.op === op && r.system === sys && r.scale === s);
+  for (const s of scales) {
+    const me = (op) => get(op, 'agentvfs', s);
+    const peers = (op) => rows.filter((r) => r.op === op && r.scale === s && JS_PEERS.includes(r.system) && r.median_ms != null);
+    const out = [];
+    const check = (label, ok, detail) => out.push(`  ${ok ? 'MET ' : 'MISS'} ${label}: ${detail}`);
+    for (const op of ['grep_literal', 'grep_regex', 'grep_ignore_case']) {
+      const a = me(op); if (!a?.median_ms) continue;
+      const ps = peers(op), rg = get(op, 'ripgrep', s);
+      const worst = ps.length ? Math.min(...ps.map((p) => p.median_ms / a.median_ms)) : null;
+      const vsRg = rg?.median_ms ? rg.median_ms / a.median_ms : null;
+      check(`${op} >= 10x faster than every JS peer and faster than rg -j1`, worst >= 10 && (vsRg == null || vsRg > 1),
+        `${worst == null ? 'no peer' : `${speed(worst)} the fastest peer`}, ${vsRg == null ? 'no rg' : `${speed(vsRg)} rg -j1`}`);
+    }
+    const a = me('glob');
+    if (a?.median_ms) { const best = Math.min(...peers('glob').map((p) => p.median_ms)); check('glob faster than every peer', a.median_ms < best, `${ms(a.median_ms)} ms vs fastest peer ${ms(best)} ms`); }
+    for (const op of ['load', 'read_1000']) {
+      const x = me(op); if (!x?.median_ms) continue;
+      const best = Math.min(...peers(op).map((p) => p.median_ms));
+      check(`${op} on par with the fastest peer`, x.median_ms <= 1.25 * best, `${ms(x.median_ms)} ms vs ${ms(best)} ms (${(x.median_ms / best).toFixed(2)}x)`);
+    }
+    const snap = me('snapshot_restore');
+    if (snap?.median_ms) { const gbs = s && snap.corpus_bytes / snap.median_ms / 1e6; check('snapshot+restore >= 1 GB/s', gbs >= 1, `${gbs.toFixed(2)} GB/s of corpus bytes`); }
+    const m = me('retained_memory');
+    if (m?.retained_bytes != null) check('retained memory <= 2x corpus bytes', m.x_corpus <= 2, `${mb(m.retained_bytes)} MB = ${m.x_corpus}x corpus`);
+    console.log(`${s}x:`); out.forEach((l) => console.log(l));
+  }
+}
+
+/** One line per op and system: median at each scale and the growth per 4x more files. */
+export function printScaling(rows) {
+  const scales = [...new Set(rows.map((r) => r.scale))].sort((a, b) => a - b);
+  if (scales.length < 2) return;
+  console.log(`\n### scaling: median ms at ${scales.map((s) => `${s}x`).join(' / ')} (growth = time ratio per 4x files; 4.0 is linear)`);
+  const body = [];
+  for (const op of [...new Set(rows.map((r) => r.op))]) {
+    if (op === 'retained_memory') continue;
+    for (const sys of [...new Set(rows.map((r) => r.system))]) {
+      const rs = scales.map((s) => rows.find((r) => r.op === op && r.system === sys && r.scale === s));
+      if (!rs.some((r) => r?.median_ms)) continue;
+      const pts = rs.filter((r) => r?.median_ms);
+      const a = pts[0], b = pts[pts.length - 1];
+      const growth = pts.length > 1 ? (b.median_ms / a.median_ms) ** (Math.log(4) / Math.log(b.scale / a.scale)) : null;
+      body.push([op, sys, ...rs.map((r) => (r?.median_ms ? ms(r.median_ms) : r?.note?.startsWith('skipped') ? 'skipped' : '-')), growth ? growth.toFixed(1) : '']);
+    }
+  }
+  table(['op', 'system', ...scales.map((s) => `${s}x`), 'growth'], body);
+}

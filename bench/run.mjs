@@ -1,0 +1,216 @@
+#!/usr/bin/env node
+// Benchmark harness (issue 7). Usage:
+//   node bench/run.mjs [--tiny] [--scale 1,4,16] [--runs N] [--only op1,op2] [--systems a,b] [--out file]
+// Re-executes itself with --expose-gc and a large heap when started without them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+if (typeof globalThis.gc !== 'function') {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(r.status ?? 1);
+}
+if (!fs.existsSync(path.join(HERE, 'node_modules'))) {
+  console.error('bench/node_modules is missing: run `npm install --prefix bench` first.');
+  process.exit(1);
+}
+
+const { loadCorpus, scaledPaths, freshEntries, referenceCounts } = await import('./corpus.mjs');
+const { NotAvailable } = await import('./systems/common.mjs');
+const { printTable, printScaling, summarizeTargets, addRatios } = await import('./report.mjs');
+
+// ---- options -------------------------------------------------------------
+const argv = process.argv.slice(2);
+const opt = (name, dflt) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1] : dflt; };
+const tiny = argv.includes('--tiny');
+const scales = opt('scale', tiny ? '1' : '1,4,16').split(',').map(Number);
+const RUNS = Number(opt('runs', tiny ? 2 : 5));
+const only = opt('only', null)?.split(',');
+const OUT = path.resolve(opt('out', path.join(HERE, tiny ? 'results-tiny.json' : 'results.json')));
+// Time limits: the timed runs of one op are cut to fit the budget (halved above 1x), and an
+// op whose projected single run (fitted from the smaller scales) exceeds max-op-ms is skipped.
+const BUDGET_MS = Number(opt('budget-ms', 20_000));
+const MAX_OP_MS = Number(opt('max-op-ms', 40_000));
+let budget = BUDGET_MS;
+
+if (argv.includes('--report')) { // reprint the table of an earlier run
+  const rows = JSON.parse(fs.readFileSync(OUT, 'utf8'));
+  printTable(rows);
+  printScaling(rows);
+  summarizeTargets(rows);
+  process.exit(0);
+}
+
+const SYSTEM_FILES = ['ripgrep', 'agentvfs', 'deepagents', 'just-bash', 'cloudflare-shell', 'memfs'];
+const wanted = opt('systems', null)?.split(',');
+const systems = [];
+for (const f of SYSTEM_FILES) {
+  if (wanted && !wanted.includes(f)) continue;
+  try {
+    const mod = await import(`./systems/${f}.mjs`);
+    if (mod.available && !mod.available()) { console.warn(`! ${f}: not installed, skipped`); continue; }
+    systems.push(mod);
+  } catch (e) {
+    console.warn(`! ${f}: failed to load (${e.message.split('\n')[0]}), skipped`);
+  }
+}
+
+const QUERIES = {
+  grep_literal: { pattern: 'readFileSync', fixed: true, ignoreCase: false },
+  grep_regex: { pattern: String.raw`function\s+\w+Sync\b`, fixed: false, ignoreCase: false },
+  grep_ignore_case: { pattern: 'todo', fixed: true, ignoreCase: true },
+};
+const GLOB = '**/*.d.ts';
+const OPS = ['load', ...Object.keys(QUERIES), 'glob', 'list_dirs', 'read_1000', 'edit_1000', 'snapshot_restore', 'retained_memory'];
+const runOp = (op) => !only || only.includes(op) || op === 'load';
+
+// ---- helpers ---------------------------------------------------------------
+const now = () => performance.now();
+const mem = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+const gc = () => { globalThis.gc(); globalThis.gc(); };
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const round = (x) => Math.round(x * 100) / 100;
+
+/** Warm-up + timed runs of fn(i); cuts the run count to fit BUDGET_MS.
+ *  selfTimed: fn returns its own elapsed ms (load excludes input copies and gc). */
+async function measure(fn, selfTimed = false) {
+  let t = now();
+  const result = await fn(0);
+  const warm = now() - t;
+  if (warm > budget) { // one run already exceeds the budget: the warm-up is the only sample
+    return { result, times: [selfTimed ? result : warm], note: `1 run, no warm-up (one run ${(warm / 1000).toFixed(1)} s)` };
+  }
+  const runs = Math.max(1, Math.min(RUNS, Math.floor(budget / Math.max(warm, 1e-3))));
+  const times = [];
+  for (let i = 1; i <= runs; i++) { t = now(); const r = await fn(i); times.push(selfTimed ? r : now() - t); }
+  const note = runs < RUNS ? `runs cut to ${runs} (one run ${(warm / 1000).toFixed(1)} s)` : undefined;
+  return { result, times, note };
+}
+
+/** Projected single-run time at `scale` from earlier scales (exponent fitted, 1..2.5). */
+const history = new Map();
+function projected(sys, op, scale) {
+  const h = history.get(`${sys}/${op}`) ?? [];
+  if (!h.length) return 0;
+  const last = h[h.length - 1];
+  let k = 1;
+  if (h.length >= 2) { const a = h[h.length - 2]; k = Math.log(last.ms / a.ms) / Math.log(last.scale / a.scale); }
+  k = Math.min(2.5, Math.max(1, Number.isFinite(k) ? k : 1));
+  return last.ms * (scale / last.scale) ** k;
+}
+
+// ---- run -------------------------------------------------------------------
+const corpus = loadCorpus({ tiny });
+console.log(`corpus: ${corpus.files.length} files, ${(corpus.bytes / 1e6).toFixed(1)} MB (${corpus.sources})`);
+console.log(`systems: ${systems.map((s) => s.name).join(', ')}; scales ${scales.join(',')}; ${RUNS} runs after a warm-up\n`);
+const rows = [];
+
+for (const scale of scales) {
+  const entries = scaledPaths(corpus, scale);
+  const files = entries.length, bytes = corpus.bytes * scale;
+  const base = { corpus_files: files, corpus_bytes: bytes, scale };
+  const refs = { glob: { value: referenceCounts(entries).dts, by: 'corpus list' }, list_dirs: { value: referenceCounts(entries).dirs, by: 'corpus list' } };
+  const paths = entries.map((e) => e.path);
+  const readPaths = Array.from({ length: Math.min(1000, files) }, (_, i) => paths[Math.floor((i * files) / Math.min(1000, files))]);
+  const editTargets = pickEditTargets(entries, 1000);
+  budget = scale > 1 ? BUDGET_MS / 2 : BUDGET_MS;
+  console.log(`== scale ${scale}x: ${files} files, ${(bytes / 1e6).toFixed(1)} MB`);
+
+  for (const sys of systems) {
+    const record = (op, extra) => rows.push({ op, system: sys.name, ...base, runs: 0, median_ms: null, min_ms: null, max_ms: null, ...extra });
+    const proj = projected(sys.name, 'load', scale);
+    if (proj > MAX_OP_MS) { for (const op of OPS.filter(runOp)) record(op, { note: `skipped: load projected ${(proj / 1000).toFixed(0)} s` }); continue; }
+    // load: every run builds a fresh instance from fresh byte copies; memory from the last one.
+    let inst = null, retained = 0;
+    const load = await measure(async () => {
+      if (inst) await inst.dispose();
+      inst = null; gc();
+      const before = mem();
+      let input = freshEntries(entries);
+      const fresh = await sys.create();
+      const t = now();
+      await fresh.load(input);
+      const ms = now() - t;
+      input = null; gc();
+      retained = mem() - before;
+      inst = fresh;
+      return ms;
+    }, true).catch((e) => ({ error: e }));
+    if (load.error) { console.warn(`! ${sys.name} load failed: ${load.error.message}`); record('load', { note: `failed: ${load.error.message}` }); continue; }
+    push('load', sys, base, load.times, { note: load.note });
+    if (runOp('retained_memory')) {
+      if (sys.reference) record('retained_memory', { note: 'n/a: separate process' });
+      else record('retained_memory', { retained_bytes: retained, x_corpus: round(retained / bytes) });
+    }
+
+    const ops = {
+      ...Object.fromEntries(Object.entries(QUERIES).map(([op, q]) => [op, () => inst.grep(q)])),
+      glob: () => inst.glob(GLOB),
+      list_dirs: () => inst.listDirs(),
+      read_1000: () => inst.read(readPaths),
+      edit_1000: (i) => inst.edit(editTargets.map((t) => (i % 2 ? { path: t.path, from: t.to, to: t.from } : t))),
+      snapshot_restore: () => inst.snapshotRestore(),
+    };
+    for (const [op, fn] of Object.entries(ops)) {
+      if (!runOp(op)) continue;
+      const p = projected(sys.name, op, scale);
+      if (p > MAX_OP_MS) { record(op, { note: `skipped: projected ${(p / 1000).toFixed(0)} s per run` }); continue; }
+      let m;
+      try { m = await measure(fn); } catch (e) {
+        if (e instanceof NotAvailable) record(op, { note: `n/a: ${e.message}` });
+        else { console.warn(`! ${sys.name} ${op} failed: ${e.message}`); record(op, { note: `failed: ${e.message.slice(0, 200)}` }); }
+        continue;
+      }
+      const extra = { note: m.note };
+      if (typeof m.result === 'number' && op !== 'edit_1000' && op !== 'snapshot_restore') {
+        extra.matches = m.result;
+        const ref = refs[op];
+        if (!ref) refs[op] = { value: m.result, by: sys.name };
+        else if (ref.value !== m.result) {
+          console.warn(`!! MISMATCH ${op} @${scale}x: ${sys.name} returned ${m.result}, ${ref.by} returned ${ref.value}`);
+          extra.mismatch = `expected ${ref.value} (${ref.by})`;
+        }
+      }
+      if (op === 'snapshot_restore') extra.snapshot_bytes = m.result;
+      push(op, sys, base, m.times, extra);
+    }
+    await inst.dispose();
+    inst = null; gc();
+  }
+  addRatios(rows);
+  fs.writeFileSync(OUT, JSON.stringify(rows, null, 1) + '\n');
+}
+
+printTable(rows);
+printScaling(rows);
+summarizeTargets(rows);
+console.log(`\nwrote ${path.relative(process.cwd(), OUT)}`);
+
+// ---- helpers that need the state above ---------------------------------------
+function push(op, sys, base, times, extra = {}) {
+  const row = { op, system: sys.name, ...base, runs: times.length, median_ms: round(median(times)), min_ms: round(Math.min(...times)), max_ms: round(Math.max(...times)), ...extra };
+  for (const k of Object.keys(row)) if (row[k] === undefined) delete row[k];
+  rows.push(row);
+  const key = `${sys.name}/${op}`;
+  history.set(key, [...(history.get(key) ?? []), { scale: base.scale, ms: Math.max(row.max_ms, 1e-3) }]);
+}
+
+/** 1000 files spread over the corpus, each with a short literal from its first line. */
+function pickEditTargets(entries, n) {
+  const dec = new TextDecoder();
+  const out = [];
+  const used = new Set();
+  for (let i = 0; i < n && out.length < Math.min(n, entries.length); i++) {
+    for (let j = Math.floor(((i + 0.5) * entries.length) / n); j < entries.length; j++) {
+      if (used.has(j)) continue;
+      const line = dec.decode(entries[j].bytes.subarray(0, 256)).split('\n')[0].replace(/^\uFEFF/, '').replace(/\r$/, '').replace(/\uFFFD.*$/, '').slice(0, 24);
+      if (line.length < 3 || !/\S/.test(line)) continue;
+      used.add(j);
+      out.push({ path: entries[j].path, from: line, to: `@@BENCH@@${line}` });
+      break;
+    }
+  }
+  return out;
+}

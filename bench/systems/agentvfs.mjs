@@ -1,0 +1,48 @@
+// agentvfs: the built bundle ../../dist/index.js, driven through its backend API.
+import { createStateBackend } from '../../dist/index.js';
+import { ROOT, BIG_LIMITS } from './common.mjs';
+
+export const name = 'agentvfs';
+
+export async function create() {
+  let b = createStateBackend({ limits: BIG_LIMITS });
+  return {
+    async load(entries) {
+      const res = await b.uploadFiles(entries);
+      const bad = res.find((r) => r.error);
+      if (bad) throw new Error(`uploadFiles: ${bad.path}: ${bad.error}`);
+    },
+    async grep(q) {
+      const hits = await b.grep(q.pattern, { path: ROOT, ignoreCase: q.ignoreCase, fixedStrings: q.fixed });
+      return hits.length; // one entry per matching line
+    },
+    async glob(pattern) {
+      return (await b.glob(pattern, { path: ROOT })).length;
+    },
+    async listDirs() {
+      let dirs = 0;
+      const stack = [ROOT];
+      while (stack.length) {
+        const d = stack.pop();
+        dirs++;
+        for (const e of await b.ls(d)) if (e.isDir) stack.push(e.path);
+      }
+      return dirs;
+    },
+    async read(paths) {
+      let n = 0;
+      for (const p of paths) n += (await b.readText(p)).length;
+      return n;
+    },
+    async edit(targets) {
+      for (const t of targets) await b.edit(t.path, t.from, t.to, { replaceAll: true });
+      return targets.length;
+    },
+    async snapshotRestore() {
+      const bytes = await b.snapshot();
+      await b.restore(bytes);
+      return bytes.length;
+    },
+    async dispose() { b = null; },
+  };
+}
