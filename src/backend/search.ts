@@ -3,6 +3,7 @@ import { compileGlob } from '../glob/glob.ts';
 import { compileLineMatcher, foldCase } from '../grep/matcher.ts';
 import { baseName, relativeTo } from '../paths.ts';
 import { decodeText, isBinary } from '../text.ts';
+import { ContentFilters, queryTrigrams } from './content-filter.ts';
 import { comparePaths, type Tree } from './tree.ts';
 import type { GrepMatch } from './types.ts';
 
@@ -28,34 +29,57 @@ export interface GrepQuery {
   maxMatches: number;
 }
 
+// One set of trigram filters per tree (a restore or rollback starts a new tree, and new filters).
+const filtersOf = new WeakMap<Tree, ContentFilters>();
+
 /** Matching lines in path order; binary files are skipped. */
 export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   const matcher = compileLineMatcher(query.pattern, { ignoreCase: query.ignoreCase, fixedStrings: query.fixedStrings });
   const include = query.glob === undefined ? null : compileGlob(query.glob, { basenameIfNoSlash: true });
   const required = matcher.requiredLiterals;
+  // Lines are only looked at around occurrences of the longest required literal.
+  const anchor = required.reduce<string | null>((best, l) => (best === null || l.length > best.length ? l : best), null);
+  if (anchor !== null && anchor.includes('\n')) return []; // matching is per line
+  const trigrams = queryTrigrams(required, query.ignoreCase);
+  let filters = filtersOf.get(tree);
+  if (!filters) filtersOf.set(tree, (filters = new ContentFilters()));
+  filters.prune((p) => tree.get(p)?.kind === 'file', tree.fileCount);
   const out: GrepMatch[] = [];
+  const emit = (path: string, lineNo: number, text: string, start: number, end: number): boolean => {
+    const line = end > start && text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
+    const hit = matcher.find(line);
+    if (hit) out.push({ path, line: lineNo, column: hit.index, length: hit.length, text: line });
+    return out.length >= query.maxMatches;
+  };
   for (const path of tree.filesUnder(query.base)) {
     if (include && !include(path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
+    if (!filters.mayMatch(path, tree.get(path)!.version, () => tree.view(path), trigrams, query.ignoreCase)) continue;
     const bytes = tree.view(path);
     if (isBinary(bytes)) continue;
     const text = decodeText(bytes);
-    // Whole-file pre-check: most files lack a required literal and are skipped without splitting lines.
-    if (required.length > 0) {
-      const haystack = query.ignoreCase ? foldCase(text) : text; // folded exactly as the literals were
+    if (anchor !== null) {
+      // foldCase keeps every offset, so positions in the folded text are positions in the text.
+      const haystack = query.ignoreCase ? foldCase(text) : text;
       if (!required.every((literal) => haystack.includes(literal))) continue;
+      let lineNo = 1;
+      let counted = 0; // newlines before this offset are in lineNo
+      let at = haystack.indexOf(anchor);
+      while (at !== -1) {
+        const start = text.lastIndexOf('\n', at - 1) + 1;
+        let end = text.indexOf('\n', at);
+        if (end === -1) end = text.length;
+        for (let nl = text.indexOf('\n', counted); nl !== -1 && nl < start; nl = text.indexOf('\n', nl + 1)) lineNo++;
+        counted = start;
+        if (emit(path, lineNo, text, start, end)) return out;
+        at = end < text.length ? haystack.indexOf(anchor, end + 1) : -1;
+      }
+      continue;
     }
     let lineNo = 0;
-    let start = 0;
-    while (start < text.length) {
+    for (let start = 0; start < text.length; ) {
       let end = text.indexOf('\n', start);
       if (end === -1) end = text.length;
-      lineNo++;
-      const line = text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end);
-      const hit = matcher.find(line);
-      if (hit) {
-        out.push({ path, line: lineNo, column: hit.index, length: hit.length, text: line });
-        if (out.length >= query.maxMatches) return out;
-      }
+      if (emit(path, ++lineNo, text, start, end)) return out;
       start = end + 1;
     }
   }

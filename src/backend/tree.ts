@@ -38,6 +38,8 @@ export class Tree {
   readonly #meta = new Map<string, Meta>();
   #totalBytes = 0;
   #fileCount = 0;
+  // Every file path in path order, kept until a file is created, removed or moved (searches reuse it).
+  #sortedFiles: string[] | null = null;
   // Shared by every tree of one backend (restore builds a new tree), so a version is never reused.
   readonly #versions: { next: number };
 
@@ -183,7 +185,10 @@ export class Tree {
     this.#meta.set(path, meta);
     this.observer?.changed(path);
     this.#totalBytes += bytes.byteLength - (existing?.size ?? 0);
-    if (!existing) this.#fileCount++;
+    if (!existing) {
+      this.#fileCount++;
+      this.#sortedFiles = null;
+    }
     return { meta, created: !existing };
   }
 
@@ -222,6 +227,7 @@ export class Tree {
     }
     if (this.observer) for (const p of removed) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
     this.#store.remove(path);
+    this.#sortedFiles = null;
     for (const p of removed) {
       const m = this.#meta.get(p)!;
       if (m.kind === 'file') {
@@ -252,6 +258,7 @@ export class Tree {
     this.#mkdirs(parentOf(to), this.now());
     if (this.observer) for (const p of moved) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
     this.#store.rename(from, to);
+    this.#sortedFiles = null;
     for (const p of moved) {
       const m = this.#meta.get(p)!;
       const dest = to + p.slice(from.length);
@@ -272,14 +279,18 @@ export class Tree {
     return out;
   }
 
-  /** Files (not directories) at or beneath `path`, sorted by path. */
-  filesUnder(path: string): string[] {
+  /** Files (not directories) at or beneath `path`, sorted by path. Do not modify the result. */
+  filesUnder(path: string): readonly string[] {
     const meta = this.#meta.get(path);
     if (meta?.kind === 'file') return [path];
-    const prefix = path === '/' ? '/' : `${path}/`;
-    const out: string[] = [];
-    for (const [p, m] of this.#meta) if (m.kind === 'file' && p.startsWith(prefix)) out.push(p);
-    return out.sort(comparePaths);
+    if (!this.#sortedFiles) {
+      const all: string[] = [];
+      for (const [p, m] of this.#meta) if (m.kind === 'file') all.push(p);
+      this.#sortedFiles = all.sort(comparePaths);
+    }
+    if (path === '/') return this.#sortedFiles;
+    const prefix = `${path}/`;
+    return this.#sortedFiles.filter((p) => p.startsWith(prefix));
   }
 }
 
