@@ -1,0 +1,86 @@
+// The offline scripted agent: renames formatPrice → formatMoney across the sample project
+// through the real tools in the worker, the way a model would: glob, grep, read, edit.
+// Halfway through, a teammate saves one of the files; the agent's edit is refused as
+// stale (ESTALE), and it recovers by re-reading the file and editing again.
+import { sleep } from '../ui/dom.ts';
+import type { Transcript, CallEntry } from '../transcript.ts';
+import type { Workspace } from '../workspace.ts';
+
+export const TASK = 'Rename the function formatPrice to formatMoney everywhere in the project, then note it in CHANGELOG.md.';
+const OLD = 'formatPrice';
+const NEW = 'formatMoney';
+/** The file a teammate saves while the agent is working on it. */
+const TEAMMATE_FILE = '/src/checkout.ts';
+const TEAMMATE_ADDITION = `
+export function refund(cents: number): string {
+  return \`Refunded \${formatPrice(cents)}\`;
+}
+`;
+
+export interface AgentRun {
+  filesChanged: string[];
+  staleRecoveries: number;
+  ok: boolean;
+}
+
+export async function runScriptedAgent(ws: Workspace, transcript: Transcript, delayMs = 250): Promise<AgentRun> {
+  const tools = ws.session(); // a fresh agent session: it has read nothing yet
+  const run: AgentRun = { filesChanged: [], staleRecoveries: 0, ok: true };
+  const call = async (tool: string, args: Record<string, unknown>, note?: string): Promise<CallEntry> => {
+    const entry = await transcript.call(tools, 'agent', tool, args, note);
+    if (tool === 'write_file' || tool === 'edit_file') ws.changed();
+    await sleep(delayMs);
+    return entry;
+  };
+
+  transcript.event('agent', `Task: ${TASK}`);
+  await call('ls', { path: '/' }, 'Look at the project layout.');
+  await call('glob', { pattern: '**/*.{ts,tsx}' }, 'Find the TypeScript sources.');
+  const uses = await call('grep', { pattern: `\\b${OLD}\\b`, output_mode: 'content' }, `Find every use of ${OLD}.`);
+  const files = [...new Set([...uses.result.matchAll(/^(\/[^:\n]+):\d+:/gm)].map((m) => m[1]!))];
+  // The definition first, then its users in path order.
+  files.sort((a, b) => Number(b.endsWith('/utils/format.ts')) - Number(a.endsWith('/utils/format.ts')) || a.localeCompare(b));
+
+  for (const path of files) {
+    await call('read_file', { path }, `Read ${path} before editing it.`);
+    if (path === TEAMMATE_FILE) {
+      const current = await ws.backend.readText(path);
+      await ws.backend.writeFile(path, current + TEAMMATE_ADDITION);
+      transcript.event('outside', `A teammate saved ${path} (added refund()) after the agent read it. Not a tool call: a write from outside the agent's session.`);
+      ws.changed();
+      await sleep(delayMs);
+    }
+    const edits: Array<[Record<string, unknown>, string]> = path.endsWith('/utils/format.ts')
+      ? [
+          [{ old_string: `export function ${OLD}(`, new_string: `export function ${NEW}(` }, 'Rename the definition.'],
+          [{ old_string: `${OLD}(1999)`, new_string: `${NEW}(1999)` }, 'Fix the doc comment too (no re-read needed after my own edit).'],
+        ]
+      : [[{ old_string: OLD, new_string: NEW, replace_all: true }, `Replace every ${OLD} in ${path}.`]];
+    for (const [edit, note] of edits) {
+      let result = await call('edit_file', { path, ...edit }, note);
+      for (let attempt = 0; !result.ok && /^Error: (ESTALE|ENOTREAD)\b/.test(result.result) && attempt < 2; attempt++) {
+        run.staleRecoveries++;
+        await call('read_file', { path }, 'The file changed since I read it: re-read it, then redo the edit on the current version.');
+        result = await call('edit_file', { path, ...edit }, 'Redo the edit on the current version.');
+      }
+      if (!result.ok) run.ok = false;
+      else if (!run.filesChanged.includes(path)) run.filesChanged.push(path);
+    }
+  }
+
+  const check = await call('grep', { pattern: `\\b${OLD}\\b`, output_mode: 'count' }, `Check that no ${OLD} is left.`);
+  if (!/^No matches/.test(check.result)) run.ok = false;
+  const log = await call(
+    'write_file',
+    { path: '/CHANGELOG.md', content: `# Changelog\n\n## Unreleased\n\n- Renamed \`${OLD}\` to \`${NEW}\` (${run.filesChanged.length} files).\n` },
+    'Record the change.',
+  );
+  if (!log.ok) run.ok = false;
+  transcript.event(
+    'agent',
+    run.ok
+      ? `Done: ${OLD} → ${NEW} in ${run.filesChanged.length} files; ${run.staleRecoveries} stale edit recovered by re-reading.`
+      : 'Stopped: a step failed (see the transcript). The workspace may have been changed since the sample was loaded; Reset and run again.',
+  );
+  return run;
+}

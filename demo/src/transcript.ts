@@ -1,0 +1,78 @@
+// Every tool call made on the page (console, scripted agent, model, large grep), with its
+// arguments, the exact result text the model sees, and how long the round trip took.
+//
+// A checkpoint timeline (Snapshots issue) plugs in here: subscribe with onEntry and take a
+// snapshot after each mutating call (isMutation).
+import type { Tools } from 'agentvfs';
+
+export type Source = 'console' | 'agent' | 'model' | 'large grep';
+
+export interface CallEntry {
+  kind: 'call';
+  id: number;
+  source: Source;
+  tool: string;
+  args: Record<string, unknown>;
+  /** What the agent meant to do (scripted agent / model text), shown above the call. */
+  note?: string;
+  result: string;
+  ms: number;
+  ok: boolean;
+  at: number;
+}
+
+export interface EventEntry {
+  kind: 'event';
+  id: number;
+  source: Source | 'outside';
+  text: string;
+  at: number;
+}
+
+export type Entry = CallEntry | EventEntry;
+
+const MUTATING = new Set(['write_file', 'edit_file']);
+export const isMutation = (e: Entry): e is CallEntry => e.kind === 'call' && e.ok && MUTATING.has(e.tool);
+
+export class Transcript {
+  readonly entries: Entry[] = [];
+  #next = 1;
+  #listeners = new Set<(entry: Entry | null) => void>();
+
+  /** Listener gets each new entry, or null when the transcript was cleared. */
+  onEntry(listener: (entry: Entry | null) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  event(source: EventEntry['source'], text: string): EventEntry {
+    return this.#push({ kind: 'event', id: this.#next++, source, text, at: Date.now() });
+  }
+
+  clear(): void {
+    this.entries.length = 0;
+    for (const l of this.#listeners) l(null);
+  }
+
+  /** Runs a tool through `tools` and records it. Never rejects for tool-level failures. */
+  async call(tools: Tools, source: Source, tool: string, args: Record<string, unknown>, note?: string): Promise<CallEntry> {
+    const started = performance.now();
+    let result: string;
+    try {
+      result = await tools.call(tool, args);
+    } catch (e) {
+      // Only a dead worker gets here (tools never throw for tool-level failures).
+      result = `Error: ${(e as Error).message}`;
+    }
+    const ms = performance.now() - started;
+    const entry: CallEntry = { kind: 'call', id: this.#next++, source, tool, args, result, ms, ok: !result.startsWith('Error:'), at: Date.now() };
+    if (note) entry.note = note;
+    return this.#push(entry);
+  }
+
+  #push<T extends Entry>(entry: T): T {
+    this.entries.push(entry);
+    for (const l of this.#listeners) l(entry);
+    return entry;
+  }
+}

@@ -1,0 +1,118 @@
+// The Agent tab: the offline scripted agent (one click), and optionally a real model
+// through an OpenAI-compatible endpoint.
+import { runModelAgent, type ModelSettings } from '../agent/model.ts';
+import { runScriptedAgent, TASK } from '../agent/scripted.ts';
+import type { Transcript } from '../transcript.ts';
+import type { Workspace } from '../workspace.ts';
+import { h } from './dom.ts';
+
+const SETTINGS_KEY = 'agentvfs-demo:model';
+
+export class AgentPanel {
+  readonly el: HTMLElement;
+  #run: HTMLButtonElement;
+  #status: HTMLElement;
+  #busy = false;
+
+  constructor(
+    private ws: Workspace,
+    private transcript: Transcript,
+    private onBusy: (busy: boolean) => void,
+    /** Back to the sample project before a scripted run (the header's Reset, with its undo). */
+    private reset: () => Promise<void> = () => ws.reset(),
+  ) {
+    this.#run = h('button', { type: 'button', class: 'primary', 'data-testid': 'agent-run', onclick: () => void this.runScripted() }, '▶ Run scripted agent');
+    this.#status = h('p', { class: 'status-line', role: 'status', 'data-testid': 'agent-status' }, 'Runs offline: no model, no network.');
+    this.el = h(
+      'div',
+      { class: 'agent-panel' },
+      h('h3', null, 'Scripted agent'),
+      h('p', { class: 'task' }, TASK),
+      h(
+        'ol',
+        { class: 'plan' },
+        h('li', null, h('code', null, 'ls'), ', ', h('code', null, 'glob'), ' and ', h('code', null, 'grep'), ' to find every use'),
+        h('li', null, h('code', null, 'read_file'), ' then ', h('code', null, 'edit_file'), ' in each file'),
+        h('li', null, 'a teammate saves ', h('code', null, 'checkout.ts'), ' mid-task: the edit is refused as stale, the agent re-reads and retries'),
+        h('li', null, h('code', null, 'grep'), ' to verify, ', h('code', null, 'write_file'), ' a changelog'),
+      ),
+      h('p', { class: 'hint' }, 'Starts from a fresh copy of the sample project. Every call goes through the real tools in the worker.'),
+      h('div', { class: 'actions' }, this.#run),
+      this.#status,
+      this.#modelSettings(),
+    );
+  }
+
+  async runScripted(): Promise<void> {
+    if (this.#busy) return;
+    this.#setBusy(true);
+    this.#status.textContent = 'Running…';
+    this.el.dataset.state = 'running';
+    try {
+      await this.reset();
+      this.transcript.event('agent', 'Workspace reset to the sample project for the scripted run.');
+      const run = await runScriptedAgent(this.ws, this.transcript);
+      this.#status.textContent = run.ok
+        ? `Done: ${run.filesChanged.length} files changed, ${run.staleRecoveries} stale edit recovered. Expand the transcript rows to see each result.`
+        : 'Stopped: a step failed; see the transcript.';
+      this.el.dataset.state = run.ok ? 'done' : 'failed';
+    } catch (e) {
+      this.#status.textContent = `Failed: ${(e as Error).message}`;
+      this.el.dataset.state = 'failed';
+    } finally {
+      this.#setBusy(false);
+    }
+  }
+
+  #setBusy(busy: boolean): void {
+    this.#busy = busy;
+    this.#run.disabled = busy;
+    this.onBusy(busy);
+  }
+
+  #modelSettings(): HTMLElement {
+    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '{}') as Partial<ModelSettings>;
+    const baseUrl = h('input', { id: 'model-url', type: 'url', value: saved.baseUrl ?? 'https://api.openai.com/v1', spellcheck: false });
+    const model = h('input', { id: 'model-name', type: 'text', value: saved.model ?? 'gpt-4.1-mini', spellcheck: false });
+    const apiKey = h('input', { id: 'model-key', type: 'password', autocomplete: 'off', placeholder: 'kept in this tab only, never saved' });
+    const task = h('textarea', { id: 'model-task', rows: 3, value: 'Rename formatPrice to formatMoney everywhere, then add a CHANGELOG.md entry.' });
+    const status = h('p', { class: 'status-line', role: 'status' });
+    const run = h('button', {
+      type: 'button',
+      onclick: async () => {
+        if (this.#busy) return;
+        const settings = { baseUrl: baseUrl.value, model: model.value, apiKey: apiKey.value };
+        localStorage.setItem(SETTINGS_KEY, JSON.stringify({ baseUrl: settings.baseUrl, model: settings.model }));
+        this.#setBusy(true);
+        run.disabled = true;
+        status.textContent = `Running ${settings.model}…`;
+        try {
+          await runModelAgent(this.ws, this.transcript, settings, task.value);
+          status.textContent = 'Finished.';
+        } catch (e) {
+          status.textContent = `Failed: ${(e as Error).message}`;
+        } finally {
+          run.disabled = false;
+          this.#setBusy(false);
+        }
+      },
+    }, 'Run with model');
+    const field = (id: string, label: string, input: HTMLElement) => h('div', { class: 'field' }, h('label', { for: id, class: 'arg-name' }, label), input);
+    return h(
+      'details',
+      { class: 'model-settings' },
+      h('summary', null, 'Use a real model (OpenAI-compatible endpoint)'),
+      h('p', { class: 'hint' }, 'Sends the six tool definitions to /chat/completions and runs each tool call the model makes here, in the worker. The endpoint must allow CORS. Works on the current files (no reset).'),
+      h(
+        'form',
+        { onsubmit: (e: Event) => (e.preventDefault(), run.click()) },
+        field('model-url', 'base URL', baseUrl),
+        field('model-name', 'model', model),
+        field('model-key', 'API key', apiKey),
+        field('model-task', 'task', task),
+        h('div', { class: 'actions' }, run),
+      ),
+      status,
+    );
+  }
+}

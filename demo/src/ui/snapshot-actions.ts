@@ -1,0 +1,61 @@
+// Header actions on the whole workspace: download a snapshot (.avfs), upload one
+// (restore: all or nothing), and reset to the sample project (with undo).
+import { isVfsError } from 'agentvfs';
+import type { Workspace } from '../workspace.ts';
+import { formatBytes, h } from './dom.ts';
+import type { Notices } from './notices.ts';
+
+export class SnapshotActions {
+  readonly el: HTMLElement;
+  #buttons: HTMLButtonElement[];
+
+  constructor(
+    private ws: Workspace,
+    private notices: Notices,
+  ) {
+    const file = h('input', { type: 'file', accept: '.avfs,application/octet-stream', hidden: true, 'data-testid': 'snapshot-file', onchange: () => void this.#upload(file) });
+    this.#buttons = [
+      h('button', { type: 'button', 'data-testid': 'snapshot-download', title: 'Save every file as one .avfs snapshot', onclick: () => void this.download() }, '↓ Download snapshot'),
+      h('button', { type: 'button', 'data-testid': 'snapshot-upload', title: 'Replace every file with a .avfs snapshot', onclick: () => file.click() }, '↑ Upload snapshot'),
+      h('button', { type: 'button', class: 'danger', 'data-testid': 'reset', title: 'Back to the sample project (undo available)', onclick: () => void this.reset() }, 'Reset'),
+    ];
+    this.el = h('div', { class: 'snapshot-actions' }, file, ...this.#buttons);
+  }
+
+  setDisabled(disabled: boolean): void {
+    for (const b of this.#buttons) b.disabled = disabled;
+  }
+
+  async download(): Promise<void> {
+    const bytes = await this.ws.snapshot();
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+    const name = `agentvfs-${stamp}.avfs`;
+    const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }));
+    const a = h('a', { href: url, download: name, hidden: true });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    this.notices.info(`Downloaded ${name} (${formatBytes(bytes.length)}).`);
+  }
+
+  async #upload(input: HTMLInputElement): Promise<void> {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    try {
+      await this.ws.restore(bytes);
+      this.notices.info(`Restored ${file.name} (${formatBytes(bytes.length)}).`);
+    } catch (e) {
+      const detail = isVfsError(e) ? `${e.code}: ${e.message}` : (e as Error).message;
+      this.notices.error(`Could not restore “${file.name}”. Nothing was changed.`, detail);
+    }
+  }
+
+  async reset(): Promise<void> {
+    const before = await this.ws.snapshot();
+    await this.ws.reset();
+    this.notices.info('Reset to the sample project.', { label: 'Undo', run: () => void this.ws.restore(before) });
+  }
+}

@@ -1,0 +1,105 @@
+// The transcript: one row per tool call (who called it, arguments, duration, the first
+// line of the result); expand a row to see the arguments and the exact result text.
+import type { CallEntry, Entry, EventEntry, Transcript } from '../transcript.ts';
+import { clear, formatMs, h } from './dom.ts';
+
+export class TranscriptView {
+  readonly el: HTMLElement;
+  #list: HTMLElement;
+  #stats: HTMLElement;
+  #calls = 0;
+  #totalMs = 0;
+
+  constructor(
+    private transcript: Transcript,
+    /** Offered while the transcript is empty: the quickest way to see the tools at work. */
+    private tryAgent?: () => void,
+  ) {
+    this.#list = h('ol', { class: 'transcript', 'data-testid': 'transcript', 'aria-label': 'Tool calls' });
+    this.#stats = h('span', { class: 'muted', 'data-testid': 'transcript-stats' });
+    const clearButton = h('button', { type: 'button', class: 'ghost small', onclick: () => transcript.clear() }, 'Clear');
+    this.el = h(
+      'section',
+      { class: 'panel transcript-panel', 'aria-labelledby': 'transcript-title' },
+      h('header', { class: 'panel-head' }, h('h2', { id: 'transcript-title' }, 'Transcript'), this.#stats, h('span', { class: 'spacer' }), clearButton),
+      h('div', { class: 'panel-body scroll', 'data-scroll': 'transcript' }, this.#list),
+    );
+    this.#empty();
+    transcript.onEntry((entry) => (entry ? this.#add(entry) : this.#reset()));
+  }
+
+  #reset(): void {
+    this.#calls = 0;
+    this.#totalMs = 0;
+    this.#empty();
+  }
+
+  #empty(): void {
+    this.#stats.textContent = '';
+    clear(
+      this.#list,
+      h(
+        'li',
+        { class: 'placeholder' },
+        'Every tool call lands here, with its arguments, timing and the exact result text.',
+        this.tryAgent ? h('button', { type: 'button', 'data-testid': 'try-agent', onclick: () => this.tryAgent?.() }, '▶ Watch the scripted agent') : null,
+      ),
+    );
+  }
+
+  #add(entry: Entry): void {
+    this.#list.querySelector('.placeholder')?.remove();
+    const scroller = this.#list.parentElement!;
+    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+    this.#list.append(entry.kind === 'call' ? this.#call(entry) : this.#event(entry));
+    if (entry.kind === 'call') {
+      this.#calls++;
+      this.#totalMs += entry.ms;
+    }
+    this.#stats.textContent = `${this.#calls} call${this.#calls === 1 ? '' : 's'} · ${formatMs(this.#totalMs)} total`;
+    if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+  }
+
+  #call(e: CallEntry): HTMLElement {
+    const target = ['path', 'pattern'].map((k) => e.args[k]).find((v) => typeof v === 'string') as string | undefined;
+    const firstLine = e.result.split('\n', 1)[0]!;
+    const lines = e.result.split('\n').length;
+    return h(
+      'li',
+      { class: `entry call ${e.ok ? 'ok' : 'error'}`, dataset: { tool: e.tool, source: e.source, ok: String(e.ok) } },
+      h(
+        'details',
+        null,
+        h(
+          'summary',
+          null,
+          h('span', { class: 'id muted' }, `#${e.id}`),
+          h('span', { class: `badge src-${e.source.replace(' ', '-')}` }, e.source),
+          h('span', { class: 'tool' }, e.tool),
+          h('span', { class: 'target' }, target ?? ''),
+          h('span', { class: 'note' }, e.note ?? ''),
+          h('span', { class: 'ms muted' }, formatMs(e.ms)),
+          h('span', { class: 'preview' }, h('span', { class: 'status', 'aria-label': e.ok ? 'ok' : 'error' }, e.ok ? '✓' : '✗'), firstLine, lines > 1 ? h('span', { class: 'muted' }, `  (+${lines - 1} lines)`) : null),
+        ),
+        h(
+          'div',
+          { class: 'entry-body' },
+          h('div', { class: 'label' }, 'Arguments'),
+          h('pre', { class: 'args' }, JSON.stringify(e.args, null, 2)),
+          h('div', { class: 'label' }, `Result · ${e.result.length.toLocaleString()} chars — exactly what the model sees`),
+          h('pre', { class: `result${e.ok ? '' : ' error'}` }, e.result),
+        ),
+      ),
+    );
+  }
+
+  #event(e: EventEntry): HTMLElement {
+    return h(
+      'li',
+      { class: `entry event src-${e.source}`, dataset: { source: e.source } },
+      h('span', { class: 'id muted' }, `#${e.id}`),
+      h('span', { class: `badge src-${e.source.replace(' ', '-')}` }, e.source),
+      h('span', { class: 'event-text' }, e.text),
+    );
+  }
+}

@@ -1,0 +1,219 @@
+/// <reference lib="dom" />
+// The playground (demo/) as users see it: built from dist/, served by `vite preview`
+// (playwright.config.ts webServer), the backend in a Web Worker via agentvfs/client.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+
+const DEMO_URL = 'http://127.0.0.1:4318/';
+
+test.use({ baseURL: DEMO_URL, viewport: { width: 1280, height: 800 } });
+
+let errors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto('/');
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+});
+
+test.afterEach(() => {
+  expect(errors, 'no console errors').toEqual([]);
+});
+
+/** Every file's text, read from the live backend in the worker. */
+function files(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const { backend } = (globalThis as unknown as { agentvfs: { backend: { glob(p: string): Promise<string[]>; readText(p: string): Promise<string> } } }).agentvfs;
+    const paths = (await backend.glob('**')).sort();
+    const out: Record<string, string> = {};
+    for (const path of paths) out[path] = await backend.readText(path);
+    return out;
+  });
+}
+
+/** What the file tree shows: every visible row's path. */
+const treeRows = (page: Page) => page.locator('[role=tree] [role=treeitem]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.path));
+
+async function runTool(page: Page, tool: string, args: Record<string, string | boolean>): Promise<string> {
+  const calls = page.locator('[data-testid=transcript] li.entry.call');
+  const before = await calls.count();
+  await page.getByTestId(`tool-${tool}`).click();
+  for (const [name, value] of Object.entries(args)) {
+    const field = page.locator(`#arg-${tool}-${name}`);
+    if (typeof value === 'boolean') await field.setChecked(value);
+    else if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+  }
+  await page.getByTestId('console-run').click();
+  await expect(calls).toHaveCount(before + 1);
+  return (await page.getByTestId('console-result').textContent()) ?? '';
+}
+
+test('runs each tool from the console and shows the exact result text', async ({ page }) => {
+  const ls = JSON.parse(await runTool(page, 'ls', { path: '/' })) as Array<{ name: string; path: string; is_dir: boolean }>;
+  expect(ls.slice(0, 2).map((e) => [e.path, e.is_dir])).toEqual([
+    ['/src', true],
+    ['/test', true],
+  ]);
+  expect(await runTool(page, 'read_file', { path: '/src/cart.ts', limit: '2' })).toBe(
+    "     1\timport { formatPrice, formatQuantity } from './utils/format';\n     2\t\n... [showing lines 1-2 of 29 in /src/cart.ts; continue with offset=2]",
+  );
+  expect(await runTool(page, 'write_file', { path: '/notes/todo.md', content: 'hello\n' })).toMatch(/^Created \/notes\/todo\.md \(1 line/);
+  await expect(page.locator('[role=tree] [data-path="/notes/todo.md"]')).toBeVisible();
+  expect(await runTool(page, 'edit_file', { path: '/notes/todo.md', old_string: 'hello', new_string: 'hello world', replace_all: false })).toMatch(
+    /^Edited \/notes\/todo\.md: 1 replacement/,
+  );
+  const glob = (await runTool(page, 'glob', { pattern: '**/*.md' })).split('\n');
+  expect(glob.sort()).toEqual(['/README.md', '/notes/todo.md']);
+  expect(await runTool(page, 'grep', { pattern: 'formatPrice\\(', output_mode: 'content', glob: '*.tsx' })).toBe(
+    '/src/components/PriceTag.tsx:4:  return <span className="price-tag">{formatPrice(cents, currency)}</span>;',
+  );
+  // A tool-level failure is a result, shown as an error, not an exception.
+  expect(await runTool(page, 'read_file', { path: '/cart.ts', limit: '' })).toMatch(/^Error: ENOENT.*\/cart\.ts.*Did you mean.*\/src\/cart\.ts/s);
+  await expect(page.getByTestId('console-result')).toHaveClass(/error/);
+
+  expect((await files(page))['/notes/todo.md']).toBe('hello world\n');
+  await expect(page.locator('[data-testid=transcript] li.entry.call')).toHaveCount(7);
+  await expect(page.getByTestId('transcript-stats')).toContainText('7 calls');
+});
+
+test('the scripted agent renames a function across files and recovers from a stale edit', async ({ page }, testInfo) => {
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('agent-run').click();
+  await expect(page.locator('.agent-panel')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('agent-status')).toContainText('1 stale edit recovered');
+
+  const after = await files(page);
+  for (const [path, text] of Object.entries(after)) if (path !== '/CHANGELOG.md') expect(text, path).not.toContain('formatPrice');
+  expect(after['/src/utils/format.ts']).toContain('export function formatMoney(cents: number');
+  expect(after['/src/utils/format.ts']).toContain('formatMoney(1999) → "$19.99"');
+  expect(after['/src/checkout.ts']).toContain('return `Refunded ${formatMoney(cents)}`;'); // the teammate's change survived and was renamed too
+  expect(after['/src/cart.ts']!.match(/formatMoney/g)).toHaveLength(3);
+  expect(after['/test/format.test.ts']).toContain("describe('formatMoney'");
+  expect(after['/CHANGELOG.md']).toContain('Renamed `formatPrice` to `formatMoney`');
+
+  const calls = await page.evaluate(() =>
+    (globalThis as unknown as { agentvfs: { transcript: { entries: Array<{ kind: string; tool?: string; ok?: boolean; args?: { path?: string }; result?: string }> } } }).agentvfs.transcript.entries
+      .filter((e) => e.kind === 'call')
+      .map((e) => ({ tool: e.tool!, ok: e.ok!, path: e.args?.path, result: e.result! })),
+  );
+  expect(new Set(calls.map((c) => c.tool))).toEqual(new Set(['ls', 'glob', 'grep', 'read_file', 'edit_file', 'write_file']));
+  const stale = calls.findIndex((c) => !c.ok);
+  expect(calls.filter((c) => !c.ok)).toHaveLength(1);
+  expect(calls[stale]).toMatchObject({ tool: 'edit_file', path: '/src/checkout.ts' });
+  expect(calls[stale]!.result).toMatch(/^Error: ESTALE/);
+  expect(calls[stale + 1]).toMatchObject({ tool: 'read_file', path: '/src/checkout.ts', ok: true });
+  expect(calls[stale + 2]).toMatchObject({ tool: 'edit_file', path: '/src/checkout.ts', ok: true });
+  expect(calls.at(-2)!.result).toMatch(/^No matches found/);
+  await expect(page.locator('[data-testid=transcript] li.entry.event[data-source=outside]')).toContainText('teammate');
+
+  // The screenshot artifact: the finished run, with the refused stale edit expanded.
+  await page.locator('[data-testid=transcript] li.entry.call[data-ok=false] summary').click();
+  await page.locator('[role=tree] [data-path="/src/checkout.ts"]').click();
+  await expect(page.locator('#viewer-title')).toHaveText('/src/checkout.ts');
+  await page.locator('[data-testid=transcript] li.entry.call[data-ok=false]').scrollIntoViewIfNeeded();
+  const shot = testInfo.outputPath('demo-1280x800.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('demo-1280x800', { path: shot, contentType: 'image/png' });
+});
+
+test('snapshot download → reset → upload restores the same tree', async ({ page }) => {
+  await runTool(page, 'write_file', { path: '/notes/keep.md', content: 'kept across the round trip\n' });
+  await runTool(page, 'read_file', { path: '/README.md' });
+  await runTool(page, 'edit_file', { path: '/README.md', old_string: '# tiny-shop', new_string: '# tiny-shop (edited)' });
+  const before = await files(page);
+  await expect(page.locator('[role=tree] [data-path="/notes/keep.md"]')).toBeVisible();
+  const rowsBefore = await treeRows(page);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('snapshot-download').click()]);
+  expect(download.suggestedFilename()).toMatch(/^agentvfs-\d{8}-\d{6}\.avfs$/);
+  const saved = await download.path();
+
+  await page.getByTestId('reset').click();
+  await expect(page.locator('[role=tree] [data-path="/notes/keep.md"]')).toHaveCount(0);
+  const reset = await files(page);
+  expect(reset['/notes/keep.md']).toBeUndefined();
+  expect(reset['/README.md']).toMatch(/^# tiny-shop\n/);
+
+  await page.getByTestId('snapshot-file').setInputFiles(saved);
+  await expect(page.getByTestId('notice-info').filter({ hasText: 'Restored' })).toBeVisible();
+  await expect(page.locator('[role=tree] [data-path="/notes/keep.md"]')).toBeVisible();
+  expect(await files(page)).toEqual(before);
+  expect(await treeRows(page)).toEqual(rowsBefore);
+});
+
+test('a corrupted snapshot upload shows a clear error and changes nothing', async ({ page }) => {
+  await runTool(page, 'write_file', { path: '/notes/keep.md', content: 'must survive\n' });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('snapshot-download').click()]);
+  const good = readFileSync(await download.path());
+  await runTool(page, 'write_file', { path: '/notes/later.md', content: 'written after the snapshot\n' });
+  const before = await files(page);
+  const rowsBefore = await treeRows(page);
+
+  const flipped = Buffer.from(good);
+  flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
+  const bad = [
+    { name: 'garbage.avfs', buffer: Buffer.from('this is not a snapshot') },
+    { name: 'truncated.avfs', buffer: good.subarray(0, Math.floor(good.length / 2)) },
+    { name: 'flipped.avfs', buffer: flipped },
+  ];
+  for (const { name, buffer } of bad) {
+    await page.getByTestId('snapshot-file').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(`Could not restore “${name}”. Nothing was changed.`);
+    await expect(alert).toContainText('ESNAPSHOT');
+    expect(await files(page), name).toEqual(before);
+    expect(await treeRows(page)).toEqual(rowsBefore);
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(alert).toHaveCount(0);
+  }
+});
+
+test('grep over ~50 MB runs in the worker while the page keeps answering input', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.getByTestId('tab-large-grep').click();
+  await page.getByTestId('grep-run').click();
+  const panel = page.getByTestId('large-grep');
+  await expect(panel).toHaveAttribute('data-phase', 'uploading');
+  await expect(page.getByTestId('grep-status')).toContainText(/Uploading [\d.]+ MB \/ 50\.0 MB/);
+  await expect(panel).toHaveAttribute('data-phase', 'grepping', { timeout: 60_000 });
+  // The grep is running in the worker now: the main thread must still handle typing.
+  await page.getByTestId('probe').pressSequentially('still here', { delay: 5 });
+  await expect(panel).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  const stats = await page.evaluate(() => (globalThis as unknown as { agentvfs: { largeGrep: { stats: { inputsDuringGrep: number } } } }).agentvfs.largeGrep.stats);
+  expect(stats.inputsDuringGrep, 'input events handled while the grep was still running').toBeGreaterThan(0);
+  await expect(page.getByTestId('probe')).toHaveValue('still here');
+  await expect(page.getByTestId('grep-progress')).toHaveJSProperty('value', 50 * 1024 * 1024);
+  await expect(page.getByTestId('grep-status')).toContainText(/Searched 50\.0 MB in [\d.]+ (ms|s)/);
+  const result = (await page.getByTestId('grep-result').textContent()) ?? '';
+  expect(result).toMatch(/^\/corpus\/pkg-00\/module-00\.ts:\d+\n/);
+  expect(result).toMatch(/more files not shown \(800 in total\)/);
+  await expect(page.getByTestId('tree-summary')).toContainText('50.0 MB');
+});
+
+test('is usable from the keyboard', async ({ page }) => {
+  // Tree: focus, move down to a file, open it.
+  await page.locator('[role=tree] [tabindex="0"]').focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#viewer-title')).toHaveText('/package.json');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowLeft'); // closes /src
+  await expect(page.locator('[role=tree] [data-path="/src/cart.ts"]')).toHaveCount(0);
+  await page.keyboard.press('ArrowRight'); // opens it again
+  await expect(page.locator('[role=tree] [data-path="/src/cart.ts"]')).toBeVisible();
+
+  // Console: type the arguments, run with Ctrl+Enter.
+  await page.getByTestId('tool-glob').click();
+  await page.locator('#arg-glob-pattern').fill('src/*.ts');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('console-result')).toHaveText(/^\/src\/(cart|checkout|index)\.ts\n/);
+
+  // Tabs: arrow keys move between them.
+  await page.getByTestId('tab-console').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tab-agent')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('agent-run')).toBeVisible();
+});
