@@ -152,3 +152,20 @@ describe('IndexedDB adapter (fake-indexeddb)', () => {
     expect(text(await page2.backend.readFile('/src/app.ts'))).toBe('export {};\n');
   });
 });
+
+describe('recovering from a dead worker', () => {
+  it('a fresh worker restores the last persisted snapshot; with "immediate" nothing acknowledged is lost', async () => {
+    const adapter = createMemoryAdapter();
+    const { inWorkerThread } = await import('../worker/factories.ts');
+    const worker = inWorkerThread();
+    const first = await openPersistent(worker, adapter, { durability: 'immediate' });
+    const tools = createTools(first.backend);
+    expect(await tools.call('write_file', { path: '/work/result.txt', content: 'acknowledged\n' })).toMatch(/^Created/);
+    // The worker dies (crash, tab kill, terminate): no goodbye, no flush.
+    worker.close();
+    await expect(first.backend.readText('/work/result.txt')).rejects.toThrow(/worker is gone/);
+    const second = await openPersistent(inWorkerThread(), adapter);
+    expect(second.restored.status).toBe('restored');
+    expect(await second.backend.readText('/work/result.txt')).toBe('acknowledged\n');
+  });
+});
