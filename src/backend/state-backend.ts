@@ -228,7 +228,8 @@ class InMemoryBackend implements Backend {
 
   async restore(bytes: Uint8Array): Promise<void> {
     const old = this.#tree;
-    const entries = decodeSnapshot(bytes, old.limits);
+    // Views, not copies: storage copies each file as it goes in.
+    const entries = decodeSnapshot(bytes, old.limits, { copy: false });
     // Build the new state to the side; swap only when every entry went in.
     const next = new Tree(old.limits, old.now, this.#versions);
     try {

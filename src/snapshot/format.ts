@@ -119,9 +119,11 @@ export function encodeSnapshot(entries: readonly SnapshotEntry[]): Uint8Array {
 
 /**
  * Parses and fully validates a snapshot. Returned `content` arrays are fresh
- * copies: the caller may reuse or transfer `bytes` afterwards.
+ * copies (the caller may reuse or transfer `bytes` afterwards), or with
+ * `{ copy: false }` views into `bytes`, for a caller that copies them anyway.
  */
-export function decodeSnapshot(bytes: Uint8Array, limits: SnapshotLimits): SnapshotEntry[] {
+export function decodeSnapshot(bytes: Uint8Array, limits: SnapshotLimits, options: { copy?: boolean } = {}): SnapshotEntry[] {
+  const copy = options.copy !== false;
   if (!isUint8Array(bytes)) bad(`expected a Uint8Array, got ${describe(bytes)}`);
   const len = bytes.length;
   if (len === 0) bad('the data is empty (0 bytes)');
@@ -192,7 +194,7 @@ export function decodeSnapshot(bytes: Uint8Array, limits: SnapshotLimits): Snaps
     }
     if (contentLength > len - off) bad(`${entryLabel(i, path)} is cut short: its ${contentLength} bytes of content run past the end of the data`);
     total += contentLength;
-    out.push({ path, kind: 'file', mtimeMs, content: bytes.slice(off, off + contentLength) });
+    out.push({ path, kind: 'file', mtimeMs, content: copy ? bytes.slice(off, off + contentLength) : bytes.subarray(off, off + contentLength) });
     off += contentLength;
   }
   if (off !== len) bad(`${bytesCount(len - off)} of unexpected data after the last of the ${entryCount} entries`);
