@@ -1,6 +1,6 @@
 // agentvfs: the built bundle ../../dist/index.js, driven through its backend API.
 import { createStateBackend } from '../../dist/index.js';
-import { ROOT, BIG_LIMITS } from './common.mjs';
+import { ROOT, BIG_LIMITS, countDirs } from './common.mjs';
 
 export const name = 'agentvfs';
 
@@ -19,15 +19,8 @@ export async function create() {
     async glob(pattern) {
       return (await b.glob(pattern, { path: ROOT })).length;
     },
-    async listDirs() {
-      let dirs = 0;
-      const stack = [ROOT];
-      while (stack.length) {
-        const d = stack.pop();
-        dirs++;
-        for (const e of await b.ls(d)) if (e.isDir) stack.push(e.path);
-      }
-      return dirs;
+    listDirs() {
+      return countDirs(async (d) => (await b.ls(d)).filter((e) => e.isDir).map((e) => e.path));
     },
     async read(paths) {
       let n = 0;

@@ -1,7 +1,7 @@
 // @cloudflare/shell: createMemoryStateBackend() (FileSystemStateBackend over its InMemoryFs).
 // Search is state.searchFiles(glob, query, { regex, caseSensitive }) with native RegExp.
 import { createMemoryStateBackend } from '@cloudflare/shell';
-import { ROOT } from './common.mjs';
+import { ROOT, countDirs } from './common.mjs';
 
 export const name = 'cloudflare-shell';
 
@@ -23,15 +23,8 @@ export async function create() {
     async glob(pattern) {
       return (await b.glob(`${ROOT}/${pattern}`)).length;
     },
-    async listDirs() {
-      let dirs = 0;
-      const stack = [ROOT];
-      while (stack.length) {
-        const d = stack.pop();
-        dirs++;
-        for (const e of await b.readdirWithFileTypes(d)) if (e.type === 'directory') stack.push(`${d}/${e.name}`);
-      }
-      return dirs;
+    listDirs() {
+      return countDirs(async (d) => (await b.readdirWithFileTypes(d)).filter((e) => e.type === 'directory').map((e) => `${d}/${e.name}`));
     },
     async read(paths) {
       let n = 0;

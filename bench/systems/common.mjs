@@ -19,3 +19,14 @@ export function makeLineTest({ pattern, fixed, ignoreCase }) {
   if (fixed && !ignoreCase) return (line) => line.includes(pattern);
   return (line) => re.test(line);
 }
+/** Counts directories from ROOT down, asking the system only for each directory's subdirectories. */
+export async function countDirs(subdirsOf) {
+  let dirs = 0;
+  const stack = [ROOT];
+  while (stack.length) {
+    const d = stack.pop();
+    dirs++;
+    for (const sub of await subdirsOf(d)) stack.push(sub);
+  }
+  return dirs;
+}

@@ -1,7 +1,7 @@
 // deepagents (LangChain) StateBackend in its standalone `new StateBackend({ state })` form:
 // writes return `filesUpdate`, which the caller merges into state.files (null deletes).
 import { StateBackend } from 'deepagents';
-import { ROOT, NotAvailable } from './common.mjs';
+import { ROOT, NotAvailable, countDirs } from './common.mjs';
 
 export const name = 'deepagents';
 
@@ -34,17 +34,12 @@ export async function create() {
       if (r.error) throw new Error(r.error);
       return r.files.length;
     },
-    async listDirs() {
-      let dirs = 0;
-      const stack = [ROOT];
-      while (stack.length) {
-        const d = stack.pop();
-        dirs++;
+    listDirs() {
+      return countDirs(async (d) => {
         const r = b.ls(d);
         if (r.error) throw new Error(r.error);
-        for (const e of r.files) if (e.is_dir) stack.push(e.path.replace(/\/$/, ''));
-      }
-      return dirs;
+        return r.files.filter((e) => e.is_dir).map((e) => e.path.replace(/\/$/, ''));
+      });
     },
     async read(paths) {
       let n = 0;

@@ -1,7 +1,7 @@
 // just-bash: InMemoryFs API for load/list/read/edit, and the shell (`grep -rn`, `find`)
 // through bash.exec for search. Its grep regex engine is re2js.
 import { Bash, InMemoryFs } from 'just-bash';
-import { ROOT, NotAvailable, countNewlines } from './common.mjs';
+import { ROOT, NotAvailable, countNewlines, countDirs } from './common.mjs';
 
 export const name = 'just-bash';
 
@@ -34,15 +34,8 @@ export async function create() {
       if (pattern !== '**/*.d.ts') throw new NotAvailable('only **/*.d.ts is mapped to find');
       return countNewlines(await run(`find ${ROOT} -type f -name '*.d.ts'`));
     },
-    async listDirs() {
-      let dirs = 0;
-      const stack = [ROOT];
-      while (stack.length) {
-        const d = stack.pop();
-        dirs++;
-        for (const e of await fs.readdirWithFileTypes(d)) if (e.isDirectory) stack.push(`${d}/${e.name}`);
-      }
-      return dirs;
+    listDirs() {
+      return countDirs(async (d) => (await fs.readdirWithFileTypes(d)).filter((e) => e.isDirectory).map((e) => `${d}/${e.name}`));
     },
     async read(paths) {
       let n = 0;

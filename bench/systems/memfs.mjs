@@ -2,7 +2,7 @@
 // Snapshot via @jsonjoy.com/fs-snapshot (memfs' binary CBOR snapshot package).
 import { Volume } from 'memfs';
 import { toBinarySnapshotSync, fromBinarySnapshotSync } from '@jsonjoy.com/fs-snapshot';
-import { ROOT, NotAvailable, dirname, makeLineTest } from './common.mjs';
+import { ROOT, NotAvailable, dirname, makeLineTest, countDirs } from './common.mjs';
 
 export const name = 'memfs';
 
@@ -35,15 +35,8 @@ export async function create() {
       for (const p of files(ROOT)) if (p.endsWith('.d.ts')) n++;
       return n;
     },
-    async listDirs() {
-      let dirs = 0;
-      const stack = [ROOT];
-      while (stack.length) {
-        const d = stack.pop();
-        dirs++;
-        for (const e of vol.readdirSync(d, { withFileTypes: true })) if (e.isDirectory()) stack.push(`${d}/${e.name}`);
-      }
-      return dirs;
+    listDirs() {
+      return countDirs(async (d) => vol.readdirSync(d, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `${d}/${e.name}`));
     },
     async read(paths) {
       let n = 0;
