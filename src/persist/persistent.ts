@@ -126,7 +126,12 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
   }
 
   const wrapped = Object.create(null) as PersistentBackend;
-  for (const name of Object.keys(Object.getOwnPropertyDescriptors(Object.getPrototypeOf(backend))).concat(Object.keys(backend))) {
+  // Every method the backend has, own or inherited (a class instance, a plain object, another wrapper).
+  const names = new Set<string>();
+  for (let o: object | null = backend; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    for (const key of Object.getOwnPropertyNames(o)) names.add(key);
+  }
+  for (const name of names) {
     const value = (backend as unknown as Record<string, unknown>)[name];
     if (typeof value !== 'function' || name === 'constructor' || name in wrapped) continue;
     (wrapped as unknown as Record<string, unknown>)[name] = MUTATING.has(name)

@@ -169,3 +169,14 @@ describe('recovering from a dead worker', () => {
     expect(await second.backend.readText('/work/result.txt')).toBe('acknowledged\n');
   });
 });
+
+describe('wrapping', () => {
+  it('a persisted backend can be wrapped again (two stores) and both save', async () => {
+    const one = createMemoryAdapter();
+    const two = createMemoryAdapter();
+    const backend = persist(persist(createStateBackend(), one, { durability: 'immediate' }), two, { durability: 'immediate' });
+    await backend.writeFile('/a', 'x');
+    expect(one.current).not.toBeNull();
+    expect(two.current).not.toBeNull();
+  });
+});
