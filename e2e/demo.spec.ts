@@ -33,6 +33,15 @@ function files(page: Page): Promise<Record<string, string>> {
   });
 }
 
+/** The timeline's labels, newest first. */
+const checkpointLabels = (page: Page) => page.locator('[data-testid=checkpoints] li.checkpoint .cp-label').allTextContents();
+
+/** The timeline row of checkpoint #n (1 = the first one, taken at start). */
+const checkpointRow = (page: Page, n: number) => page.locator(`[data-testid=checkpoints] li.checkpoint[data-index="${n}"]`);
+
+/** How many saves to IndexedDB have completed since the page loaded. */
+const saves = async (page: Page) => Number(await page.getByTestId('save-status').getAttribute('data-saves'));
+
 /** What the file tree shows: every visible row's path. */
 const treeRows = (page: Page) => page.locator('[role=tree] [role=treeitem]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.path));
 
@@ -108,6 +117,14 @@ test('the scripted agent renames a function across files and recovers from a sta
   expect(calls[stale + 2]).toMatchObject({ tool: 'edit_file', path: '/src/checkout.ts', ok: true });
   expect(calls.at(-2)!.result).toMatch(/^No matches found/);
   await expect(page.locator('[data-testid=transcript] li.entry.event[data-source=outside]')).toContainText('teammate');
+
+  // The timeline: a checkpoint for the reset, every successful edit/write and the teammate's save (newest first).
+  const labels = await checkpointLabels(page);
+  expect(labels[0]).toBe('write_file /CHANGELOG.md');
+  expect(labels).toContain('teammate saved /src/checkout.ts');
+  expect(labels).toContain('edit_file /src/checkout.ts');
+  expect(labels).toContain('reset to the sample project');
+  expect(labels.filter((l) => l.startsWith('edit_file '))).toHaveLength(calls.filter((c) => c.tool === 'edit_file' && c.ok).length);
 
   // The screenshot artifact: the finished run, with the refused stale edit expanded.
   await page.locator('[data-testid=transcript] li.entry.call[data-ok=false] summary').click();
@@ -216,4 +233,210 @@ test('is usable from the keyboard', async ({ page }) => {
   await page.keyboard.press('ArrowRight');
   await expect(page.getByTestId('tab-agent')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('agent-run')).toBeVisible();
+});
+
+test('a checkpoint after each write/edit; rollback restores the earlier files (and roll forward)', async ({ page }) => {
+  const rows = page.locator('[data-testid=checkpoints] li.checkpoint');
+  await expect(rows).toHaveCount(1);
+  expect(await checkpointLabels(page)).toEqual(['start: sample project']);
+
+  await runTool(page, 'write_file', { path: '/notes/todo.md', content: 'first draft\n' });
+  await expect(rows).toHaveCount(2);
+  await runTool(page, 'read_file', { path: '/notes/todo.md', limit: '' }); // a read takes no checkpoint
+  await runTool(page, 'edit_file', { path: '/notes/todo.md', old_string: 'first draft', new_string: 'second draft', replace_all: false });
+  await expect(rows).toHaveCount(3);
+  expect(await checkpointLabels(page)).toEqual(['edit_file /notes/todo.md', 'write_file /notes/todo.md', 'start: sample project']);
+  await expect(checkpointRow(page, 3)).toHaveAttribute('data-current', 'true');
+  await expect(checkpointRow(page, 3)).toContainText('console');
+
+  await page.locator('[role=tree] [data-path="/notes/todo.md"]').click();
+  await expect(page.getByTestId('viewer')).toContainText('second draft');
+
+  // One click: back to #2 (just after the write). The tree, the viewer and the transcript follow.
+  await checkpointRow(page, 2).getByTestId('checkpoint-rollback').click();
+  await expect(checkpointRow(page, 2)).toHaveAttribute('data-current', 'true');
+  await expect(page.getByTestId('viewer')).toContainText('first draft');
+  expect((await files(page))['/notes/todo.md']).toBe('first draft\n');
+  await expect(page.locator('[data-testid=transcript] li.entry.event[data-source=workspace]').last()).toContainText('Rolled back to checkpoint #2 (write_file /notes/todo.md)');
+  await expect(page.locator('[data-testid=transcript] li.entry.call[data-tool=edit_file]')).toHaveAttribute('data-undone', '');
+  await expect(checkpointRow(page, 3)).toHaveClass(/undone/);
+
+  // Roll forward again (checkpoints are kept), then back to the start: the file is gone.
+  await checkpointRow(page, 3).getByTestId('checkpoint-rollback').click();
+  await expect(page.getByTestId('viewer')).toContainText('second draft');
+  await expect(page.locator('[data-testid=transcript] li.entry.call[data-undone]')).toHaveCount(0);
+  await checkpointRow(page, 1).getByTestId('checkpoint-rollback').click();
+  await expect(page.locator('[role=tree] [data-path="/notes/todo.md"]')).toHaveCount(0);
+  await expect(page.getByTestId('viewer')).toContainText('This file no longer exists.');
+  expect((await files(page))['/notes/todo.md']).toBeUndefined();
+
+  // The console session read that content at #3, and rollback keeps versions: a new write after
+  // the rollback makes a new branch whose parent is #1.
+  await runTool(page, 'write_file', { path: '/notes/other.md', content: 'a new branch\n' });
+  await expect(rows).toHaveCount(4);
+  await expect(checkpointRow(page, 4)).toHaveAttribute('data-current', 'true');
+  await expect(checkpointRow(page, 2)).toHaveClass(/undone/);
+
+  // On demand, and from the keyboard: focus the newest row, move down, Enter shows that step's changes.
+  await page.getByTestId('checkpoint-take').click();
+  await expect(rows).toHaveCount(5);
+  expect((await checkpointLabels(page))[0]).toBe('manual checkpoint');
+  await page.locator('[data-testid=checkpoints] .cp-main[tabindex="0"]').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.viewer')).toHaveAttribute('data-mode', 'changes');
+  await expect(page.getByTestId('viewer-meta')).toHaveText('#1 → #4');
+  await expect(page.getByTestId('diff-summary')).toContainText('2 added'); // /notes and /notes/other.md
+  await expect(page.locator('.diff-file[data-path="/notes/other.md"] .dl.add .text')).toHaveText(['a new branch']);
+  await page.keyboard.press('Tab'); // the row's ↶
+  await expect(page.locator(':focus')).toHaveAttribute('data-testid', 'checkpoint-rollback');
+  await page.keyboard.press('Enter');
+  await expect(checkpointRow(page, 4)).toHaveAttribute('data-current', 'true');
+});
+
+test('the Changes view shows the +/− lines of a known edit', async ({ page }, testInfo) => {
+  await runTool(page, 'read_file', { path: '/README.md', limit: '' });
+  await runTool(page, 'edit_file', { path: '/README.md', old_string: '# tiny-shop', new_string: '# tiny-shop (edited)', replace_all: false });
+  await runTool(page, 'write_file', { path: '/notes/new.md', content: 'one\ntwo\n' });
+  await expect(page.locator('[data-testid=checkpoints] li.checkpoint')).toHaveCount(3);
+
+  // What the edit changed (checkpoint #2 against its parent).
+  await checkpointRow(page, 2).getByTestId('checkpoint-open').click();
+  await expect(page.locator('.viewer')).toHaveAttribute('data-mode', 'changes');
+  await expect(page.locator('#viewer-title')).toHaveText('Changes');
+  await expect(page.getByTestId('viewer-meta')).toHaveText('#1 → #2');
+  await expect(page.getByTestId('diff-summary')).toContainText('0 added · 0 removed · 1 modified');
+  await expect(page.locator('.diff-path[data-kind=modified]')).toHaveText(['M/README.md modified']);
+  const readme = page.locator('.diff-file[data-path="/README.md"]');
+  await expect(readme.locator('.dl.del .text')).toHaveText(['# tiny-shop']);
+  await expect(readme.locator('.dl.add .text')).toHaveText(['# tiny-shop (edited)']);
+  await expect(readme.locator('.dl.hunk')).toContainText(/^@@ -1,\d+ \+1,\d+ @@/);
+  await expect(readme.locator('.dl.del .sign')).toHaveText(['−']);
+  // +/− lines are coloured (green / red backgrounds).
+  const bg = (sel: string) => readme.locator(sel).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await bg('.dl.add')).toMatch(/rgba\(74, 222, 128/);
+  expect(await bg('.dl.del')).toMatch(/rgba\(248, 113, 113/);
+
+  const shot = testInfo.outputPath('demo-changes-1280x800.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('demo-changes-1280x800', { path: shot, contentType: 'image/png' });
+
+  // Between two picked checkpoints: from the start to now has both changes.
+  await page.getByTestId('diff-from').selectOption({ index: 0 });
+  await page.getByTestId('diff-to').selectOption('now');
+  await expect(page.getByTestId('viewer-meta')).toHaveText('#1 → now');
+  await expect(page.getByTestId('diff-summary')).toContainText('2 added · 0 removed · 1 modified'); // /notes and /notes/new.md
+  await expect(page.locator('.diff-path[data-kind=added]')).toHaveText(['A/notes added', 'A/notes/new.md added']);
+  await expect(page.locator('.diff-file[data-path="/notes/new.md"] .dl.add .text')).toHaveText(['one', 'two']);
+
+  // "now" follows new changes; a path opens the file (back to the File view).
+  await runTool(page, 'write_file', { path: '/notes/third.md', content: 'three\n' });
+  await expect(page.getByTestId('diff-summary')).toContainText('3 added');
+  await page.locator('.diff-path[data-path="/notes/new.md"] button').click();
+  await expect(page.locator('.viewer')).toHaveAttribute('data-mode', 'file');
+  await expect(page.locator('#viewer-title')).toHaveText('/notes/new.md');
+  await expect(page.getByTestId('viewer')).toContainText('two');
+  await page.getByTestId('viewer-mode-changes').click();
+  await expect(page.locator('.viewer')).toHaveAttribute('data-mode', 'changes');
+  await page.getByTestId('viewer-mode-file').click();
+  await expect(page.getByTestId('viewer')).toContainText('two');
+});
+
+test('reload keeps the files; Reset clears the saved copy, so a reload then shows the sample project', async ({ page }) => {
+  const sample = await files(page);
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'idle');
+  await runTool(page, 'write_file', { path: '/notes/keep.md', content: 'kept across a reload\n' });
+  await expect.poll(() => saves(page)).toBeGreaterThan(0);
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'saved');
+  const before = await files(page);
+
+  await page.reload();
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  await expect(page.locator('[role=tree] [data-path="/notes/keep.md"]')).toBeVisible();
+  expect(await files(page)).toEqual(before);
+  expect(await checkpointLabels(page)).toEqual(['start: restored from this browser']);
+  await expect(page.getByTestId('save-status')).toContainText('Saved locally');
+
+  // The console is a new session after a reload: edit needs a read first, then it is saved again.
+  expect(await runTool(page, 'edit_file', { path: '/notes/keep.md', old_string: 'kept', new_string: 'still kept', replace_all: false })).toMatch(/^Error: ENOTREAD/);
+  await runTool(page, 'read_file', { path: '/notes/keep.md', limit: '' });
+  await runTool(page, 'edit_file', { path: '/notes/keep.md', old_string: 'kept', new_string: 'still kept', replace_all: false });
+  await expect.poll(() => saves(page)).toBeGreaterThan(0);
+  await page.reload();
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  expect((await files(page))['/notes/keep.md']).toBe('still kept across a reload\n');
+
+  await page.getByTestId('reset').click();
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-state', 'cleared');
+  await expect(page.locator('[role=tree] [data-path="/notes/keep.md"]')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  expect(await files(page)).toEqual(sample);
+  expect(await checkpointLabels(page)).toEqual(['start: sample project']);
+});
+
+test('a corrupt saved snapshot is kept aside and reported; the app still works', async ({ page }) => {
+  const sample = await files(page);
+  const garbage = [0x41, 0x56, 0x46, 0x53, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0xde, 0xad, 0xbe, 0xef];
+  // What a damaged save looks like: bytes that are not a valid snapshot, under the key the app loads.
+  await page.evaluate(
+    (bytes) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('agentvfs', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('snapshots');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('snapshots', 'readwrite');
+          tx.objectStore('snapshots').put(new Uint8Array(bytes), 'default');
+          tx.oncomplete = () => (open.result.close(), resolve());
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    garbage,
+  );
+  await page.reload();
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  const notice = page.getByTestId('notice-corrupt');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('could not be restored, so the sample project was loaded');
+  await expect(notice).toContainText('kept aside');
+  await expect(notice).toContainText('Invalid snapshot'); // the reason agentvfs gave
+  await expect(page.getByRole('alert')).toHaveCount(0); // a status message: it takes no focus and blocks nothing
+  expect(await files(page)).toEqual(sample);
+
+  // The bad bytes were kept aside (not deleted), and the main key no longer holds them.
+  const stored = await page.evaluate(
+    () =>
+      new Promise<{ keys: string[]; aside: { bytes: number[]; reason: string } | null; main: unknown }>((resolve, reject) => {
+        const open = indexedDB.open('agentvfs', 1);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const store = open.result.transaction('snapshots').objectStore('snapshots');
+          const keys = store.getAllKeys();
+          keys.onsuccess = () => {
+            const asideKey = (keys.result as string[]).find((k) => k.startsWith('default:aside:'));
+            const main = store.get('default');
+            const aside = asideKey ? store.get(asideKey) : null;
+            main.onsuccess = () => {
+              const done = (a: { bytes: Uint8Array; reason: string } | null) => (open.result.close(), resolve({ keys: keys.result as string[], aside: a && { bytes: [...a.bytes], reason: a.reason }, main: main.result ?? null }));
+              if (aside) aside.onsuccess = () => done(aside.result);
+              else done(null);
+            };
+          };
+        };
+      }),
+  );
+  expect(stored.main).toBeNull();
+  expect(stored.aside?.bytes).toEqual(garbage);
+  expect(stored.aside?.reason).toMatch(/snapshot/i);
+
+  // Non-blocking: the app works and saves again; the notice can be dismissed.
+  await runTool(page, 'write_file', { path: '/notes/after.md', content: 'works after a corrupt save\n' });
+  await expect.poll(() => saves(page)).toBeGreaterThan(0);
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('notice-corrupt')).toHaveCount(0);
+  expect((await files(page))['/notes/after.md']).toBe('works after a corrupt save\n');
 });

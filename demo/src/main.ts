@@ -1,13 +1,12 @@
 // agentvfs playground: wires the workspace (backend in a Web Worker) to the panels.
 //
-// Layout: files (left) · file viewer over transcript (centre) · Console / Agent / Large grep
-// tabs (right). The Snapshots issue adds two things here, each a small change:
-//  - a checkpoint timeline: push its element into `sidebarPanels` (under the files), fed by
-//    transcript.onEntry + isMutation (backend.checkpoint), rolling back with backend.rollback
-//    then ws.changed(); its diff view goes in the file viewer's header (see file-viewer.ts);
-//  - IndexedDB persistence: in Workspace.start / a Workspace.onChange listener (see workspace.ts).
+// Layout: files over the checkpoint timeline (left) · file viewer (File | Changes) over
+// transcript (centre) · Console / Agent / Large grep tabs (right). The files are saved to
+// IndexedDB after every change (workspace.ts); a reload brings them back.
+import { Timeline } from './timeline.ts';
 import { AgentPanel } from './ui/agent-panel.ts';
-import { h } from './ui/dom.ts';
+import { CheckpointsPanel } from './ui/checkpoints.ts';
+import { formatBytes, h } from './ui/dom.ts';
 import { FileTree } from './ui/file-tree.ts';
 import { FileViewer } from './ui/file-viewer.ts';
 import { LargeGrep } from './ui/large-grep.ts';
@@ -17,7 +16,7 @@ import { tabs } from './ui/tabs.ts';
 import { ToolConsole } from './ui/tool-console.ts';
 import { TranscriptView } from './ui/transcript-view.ts';
 import { Transcript } from './transcript.ts';
-import { Workspace } from './workspace.ts';
+import { SAVE_LOCATION, Workspace, type SaveStatus } from './workspace.ts';
 import './styles.css';
 
 const FOLLOWED_TOOLS = new Set(['read_file', 'edit_file', 'write_file']);
@@ -25,14 +24,44 @@ const FOLLOWED_TOOLS = new Set(['read_file', 'edit_file', 'write_file']);
 const ws = new Workspace();
 const transcript = new Transcript();
 const notices = new Notices();
-const viewer = new FileViewer(ws);
+const timeline = new Timeline(ws, transcript);
+const viewer = new FileViewer(ws, timeline);
 const tree = new FileTree(ws, (path) => {
   tree.select(path);
   void viewer.open(path);
 });
-const snapshots = new SnapshotActions(ws, notices);
+const snapshots = new SnapshotActions(ws, notices, transcript);
 const toolConsole = new ToolConsole(ws, transcript, () => tree.paths());
-const agent = new AgentPanel(ws, transcript, (busy) => snapshots.setDisabled(busy), () => snapshots.reset());
+const rollback = async (checkpoint: { id: string; label: string | null }, n: number, undo = true): Promise<void> => {
+  const previous = timeline.head;
+  const previousN = timeline.items.findIndex((c) => c.id === previous) + 1;
+  try {
+    await timeline.rollback(checkpoint.id);
+  } catch (e) {
+    notices.error(`Could not roll back to #${n}.`, (e as Error).message);
+    return;
+  }
+  const what = `#${n} (${checkpoint.label ?? 'checkpoint'})`;
+  transcript.event('workspace', `Rolled back to checkpoint ${what}: every file is as it was then. Later checkpoints are kept, so you can roll forward again.`);
+  notices.info(`Rolled back to ${what}.`, undo && previous && previous !== checkpoint.id ? { label: 'Undo', run: () => void rollback(timeline.get(previous)!, previousN, false) } : undefined);
+};
+const checkpoints = new CheckpointsPanel(timeline, {
+  showChanges: (c) => viewer.showChanges(c.parent ?? c.id, c.id),
+  rollback: (c, n) => rollback(c, n),
+  take: async () => {
+    const c = await timeline.take('manual checkpoint', 'you');
+    notices.info(`Checkpoint #${timeline.items.indexOf(c) + 1} taken.`);
+  },
+});
+const agent = new AgentPanel(
+  ws,
+  transcript,
+  (busy) => {
+    snapshots.setDisabled(busy);
+    checkpoints.setDisabled(busy);
+  },
+  () => snapshots.reset('Workspace reset to the sample project for the scripted run.'),
+);
 const largeGrep = new LargeGrep(ws, transcript);
 
 // While an agent works, the viewer follows the file it touches.
@@ -45,8 +74,30 @@ transcript.onEntry((entry) => {
   }
 });
 
+// The transcript marks the calls a rollback undid.
+timeline.onChange(() => transcriptView.setUndone(timeline.undoneEntries()));
+
 const workerStatus = h('span', { class: 'pill', 'data-testid': 'worker-status', 'data-state': 'starting' }, 'Starting worker…');
-const sidebarPanels: HTMLElement[] = [tree.el];
+const saveStatus = h('span', { class: 'pill save', 'data-testid': 'save-status', 'data-state': 'idle', 'data-saves': '0', role: 'status' }, 'Not saved yet');
+const showSave = (s: SaveStatus) => {
+  saveStatus.dataset.state = s.state;
+  saveStatus.dataset.saves = String(s.saves);
+  const at = s.at ? new Date(s.at).toLocaleTimeString() : '';
+  saveStatus.textContent = {
+    idle: 'Not saved yet',
+    saving: 'Saving…',
+    saved: `Saved locally · ${at}`,
+    cleared: 'Saved copy cleared',
+    error: 'Save failed',
+    off: 'Not saved (no IndexedDB)',
+  }[s.state];
+  saveStatus.title =
+    s.state === 'error' || s.state === 'off'
+      ? `Files are kept in memory only: ${s.error ?? ''}`
+      : `${s.state === 'cleared' ? 'Nothing is saved: a reload shows the sample project. ' : ''}${s.bytes ? `Last save: a ${formatBytes(s.bytes)} snapshot. ` : ''}Every change is saved in this browser (IndexedDB (database "${SAVE_LOCATION.database}", key "${SAVE_LOCATION.key}") 300 ms after it happens, and when the tab is hidden. Reset clears it.`;
+};
+ws.onSaveStatus(showSave);
+const sidebarPanels: HTMLElement[] = [tree.el, checkpoints.el];
 const transcriptView = new TranscriptView(transcript, () => {
   rightTabs.show('agent');
   void agent.runScripted();
@@ -63,6 +114,7 @@ document.body.append(
     { class: 'topbar' },
     h('div', { class: 'brand' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '◆'), h('h1', null, 'agentvfs'), h('span', { class: 'tagline' }, 'playground · an in-memory filesystem and six file tools for agents')),
     workerStatus,
+    saveStatus,
     h('span', { class: 'spacer' }),
     snapshots.el,
   ),
@@ -76,11 +128,39 @@ document.body.append(
   notices.el,
 );
 
-// For people poking around in devtools (and for the e2e tests): the live backend.
-Object.assign(globalThis, { agentvfs: { backend: ws.backend, workspace: ws, transcript, largeGrep, session: () => ws.session() } });
+// For people poking around in devtools (and for the e2e tests): the live backend (set once started).
+Object.assign(globalThis, {
+  agentvfs: {
+    get backend() {
+      return ws.backend;
+    },
+    workspace: ws,
+    transcript,
+    timeline,
+    largeGrep,
+    session: () => ws.session(),
+  },
+});
+
+// Save what is pending when the tab is hidden or goes away. Hidden (another tab, minimised,
+// app switch) always has time to finish; on unload the browser may stop the page before
+// the snapshot has come back from the worker (see demo/README.md: what can be lost).
+document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && void ws.flush().catch(() => {}));
+addEventListener('pagehide', () => void ws.flush().catch(() => {}));
 
 try {
-  await ws.start();
+  const started = await ws.start();
+  if (started.status === 'corrupt') {
+    notices.warn(
+      'The files saved in this browser could not be restored, so the sample project was loaded.',
+      `The damaged copy was kept aside in IndexedDB (database "${SAVE_LOCATION.database}", key "${SAVE_LOCATION.key}:aside:…"), not deleted. ${started.reason}`,
+      'notice-corrupt',
+    );
+  } else if (started.status === 'unavailable') {
+    notices.warn('Files will not survive a reload: IndexedDB is not available here.', started.reason, 'notice-no-storage');
+  }
+  showSave(ws.saveStatus);
+  await timeline.take(started.status === 'restored' ? 'start: restored from this browser' : 'start: sample project', 'start');
   await tree.refresh();
   workerStatus.textContent = 'Backend in a Web Worker';
   workerStatus.dataset.state = 'ready';

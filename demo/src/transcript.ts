@@ -1,8 +1,8 @@
 // Every tool call made on the page (console, scripted agent, model, large grep), with its
 // arguments, the exact result text the model sees, and how long the round trip took.
 //
-// A checkpoint timeline (Snapshots issue) plugs in here: subscribe with onEntry and take a
-// snapshot after each mutating call (isMutation).
+// The checkpoint timeline (timeline.ts) subscribes with onEntry: it takes a checkpoint after
+// each mutating call (isMutation) and after each event that carries a `checkpoint` label.
 import type { Tools } from 'agentvfs';
 
 export type Source = 'console' | 'agent' | 'model' | 'large grep';
@@ -24,8 +24,11 @@ export interface CallEntry {
 export interface EventEntry {
   kind: 'event';
   id: number;
-  source: Source | 'outside';
+  /** outside: a write from outside any agent session; workspace: Reset, upload, rollback… */
+  source: Source | 'outside' | 'workspace';
   text: string;
+  /** This event changed files: the timeline takes a checkpoint with this label. */
+  checkpoint?: string;
   at: number;
 }
 
@@ -45,8 +48,10 @@ export class Transcript {
     return () => this.#listeners.delete(listener);
   }
 
-  event(source: EventEntry['source'], text: string): EventEntry {
-    return this.#push({ kind: 'event', id: this.#next++, source, text, at: Date.now() });
+  event(source: EventEntry['source'], text: string, checkpoint?: string): EventEntry {
+    const entry: EventEntry = { kind: 'event', id: this.#next++, source, text, at: Date.now() };
+    if (checkpoint) entry.checkpoint = checkpoint;
+    return this.#push(entry);
   }
 
   clear(): void {

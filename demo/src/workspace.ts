@@ -1,11 +1,9 @@
-// The one backend of the page: it lives in a Web Worker (agentvfs/client), starts with
-// the sample project, and tells listeners when its files may have changed.
-//
-// Persistence (IndexedDB, from the Snapshots issue) plugs in here: in `start()`, wrap the
-// worker backend with agentvfs/persist's openPersistent(backend, createIndexedDBAdapter())
-// and seed the sample only when nothing was saved (see demo/README.md).
-import { createTools, type FileInfo, type Tools } from 'agentvfs';
+// The one backend of the page: it lives in a Web Worker (agentvfs/client), is saved to
+// IndexedDB after every change (agentvfs/persist), starts with what was saved (or the
+// sample project when nothing was), and tells listeners when its files may have changed.
+import { createStateBackend, createTools, type FileInfo, type ToolDefinition, type Tools } from 'agentvfs';
 import { createWorkerBackend, type RemoteBackend } from 'agentvfs/client';
+import { createIndexedDBAdapter, createMemoryAdapter, openPersistent, type PersistenceAdapter, type PersistentBackend, type RestoreStatus } from 'agentvfs/persist';
 import { SAMPLE_PROJECT } from './sample-project.ts';
 
 export interface TreeNode extends FileInfo {
@@ -17,22 +15,96 @@ export interface Stats {
   bytes: number;
 }
 
+/** Where the saved copy stands (shown in the header). */
+export interface SaveStatus {
+  /** off: no IndexedDB here (nothing survives a reload). */
+  state: 'idle' | 'saving' | 'saved' | 'cleared' | 'error' | 'off';
+  /** Completed saves since the page loaded. */
+  saves: number;
+  at?: number;
+  bytes?: number;
+  error?: string;
+}
+
+/** What start() found in IndexedDB. `unavailable`: IndexedDB could not be opened. */
+export type StartStatus = RestoreStatus | { status: 'unavailable'; reason: string };
+
 type Listener = () => void;
 
+/** IndexedDB names (agentvfs/persist defaults): database "agentvfs", store "snapshots", key "default". */
+export const SAVE_LOCATION = { database: 'agentvfs', store: 'snapshots', key: 'default' } as const;
+
 export class Workspace {
-  readonly backend: RemoteBackend;
+  /** The raw worker backend. Use `backend` (it saves); this one is for tool definitions only. */
+  readonly #worker: RemoteBackend;
+  #backend: PersistentBackend | null = null;
+  #adapter: PersistenceAdapter | null = null;
   #listeners = new Set<Listener>();
+  #saveListeners = new Set<(s: SaveStatus) => void>();
   #pending = false;
   #sample: Uint8Array | null = null;
+  #status: SaveStatus = { state: 'idle', saves: 0 };
+  #started: { promise: Promise<void>; resolve: () => void };
 
   constructor() {
-    this.backend = createWorkerBackend({ files: SAMPLE_PROJECT });
+    this.#worker = createWorkerBackend();
+    let resolve!: () => void;
+    this.#started = { promise: new Promise<void>((r) => (resolve = r)), resolve };
   }
 
-  /** Resolves when the worker answered; keeps a snapshot of the sample project for Reset. */
-  async start(): Promise<void> {
-    await this.backend.ready;
-    this.#sample = await this.backend.snapshot();
+  /** Resolves once start() has finished (files restored or seeded). */
+  get started(): Promise<void> {
+    return this.#started.promise;
+  }
+
+  /** The persistent backend (the worker, saved to IndexedDB after every change). */
+  get backend(): PersistentBackend {
+    if (!this.#backend) throw new Error('The workspace has not started yet.');
+    return this.#backend;
+  }
+
+  get saveStatus(): SaveStatus {
+    return this.#status;
+  }
+
+  /** The six tool definitions (the same in every session; needs no started backend). */
+  get definitions(): ToolDefinition[] {
+    return createTools(this.#worker).definitions;
+  }
+
+  /**
+   * Waits for the worker, restores the last saved snapshot from IndexedDB, and seeds the
+   * sample project only when nothing was restored (nothing saved, or a corrupt save that
+   * agentvfs/persist kept aside).
+   */
+  async start(): Promise<StartStatus> {
+    await this.#worker.ready;
+    this.#sample = await createStateBackend({ files: SAMPLE_PROJECT }).snapshot();
+    let status: StartStatus;
+    let adapter: PersistenceAdapter;
+    try {
+      adapter = this.#watch(createIndexedDBAdapter());
+      const opened = await openPersistent(this.#worker, adapter, { onError: (e) => this.#setStatus({ state: 'error', error: e.message }) });
+      this.#backend = opened.backend;
+      status = opened.restored;
+    } catch (e) {
+      // No IndexedDB (or it refused to open): keep working, in memory only.
+      adapter = createMemoryAdapter();
+      this.#backend = (await openPersistent(this.#worker, adapter)).backend;
+      status = { status: 'unavailable', reason: (e as Error).message };
+      this.#setStatus({ state: 'off', error: status.reason });
+    }
+    this.#adapter = adapter;
+    // Seed through the raw worker: the sample is not saved until something changes it.
+    if (status.status !== 'restored') await this.#worker.restore(this.#sample.slice());
+    else this.#setStatus({ state: 'saved', at: Date.now(), bytes: status.bytes });
+    this.#started.resolve();
+    return status;
+  }
+
+  /** Saves now if anything changed (called when the page is hidden or unloaded). */
+  flush(): Promise<void> {
+    return this.#backend?.flush() ?? Promise.resolve();
   }
 
   /** A new agent session over the shared backend (it tracks which file versions it read). */
@@ -45,6 +117,11 @@ export class Workspace {
     return () => this.#listeners.delete(listener);
   }
 
+  onSaveStatus(listener: (s: SaveStatus) => void): () => void {
+    this.#saveListeners.add(listener);
+    return () => this.#saveListeners.delete(listener);
+  }
+
   /** Call after anything that may have changed files; bursts of calls notify listeners once. */
   changed(): void {
     if (this.#pending) return;
@@ -55,10 +132,15 @@ export class Workspace {
     });
   }
 
-  /** Back to the sample project (the whole state is replaced at once). */
+  /**
+   * Back to the sample project (the whole state is replaced at once), and forget the saved
+   * copy: a reload after Reset starts from the sample project.
+   */
   async reset(): Promise<void> {
-    if (!this.#sample) throw new Error('The workspace has not started yet.');
+    if (!this.#sample || !this.#adapter) throw new Error('The workspace has not started yet.');
     await this.backend.restore(this.#sample.slice());
+    await this.backend.flush().catch(() => {}); // settle any pending save first, so none lands after the clear
+    await this.#adapter.clear();
     this.changed();
   }
 
@@ -81,6 +163,33 @@ export class Workspace {
     };
     await walk(root);
     return root;
+  }
+
+  /** The adapter, watched: the header shows when a save starts, lands, fails or is cleared. */
+  #watch(adapter: PersistenceAdapter): PersistenceAdapter {
+    return {
+      load: () => adapter.load(),
+      keepAside: (bytes, reason) => adapter.keepAside(bytes, reason),
+      save: async (bytes) => {
+        this.#setStatus({ state: 'saving' });
+        try {
+          await adapter.save(bytes);
+        } catch (e) {
+          this.#setStatus({ state: 'error', error: (e as Error).message });
+          throw e;
+        }
+        this.#setStatus({ state: 'saved', saves: this.#status.saves + 1, at: Date.now(), bytes: bytes.byteLength, error: undefined });
+      },
+      clear: async () => {
+        await adapter.clear();
+        this.#setStatus({ state: 'cleared', at: Date.now(), bytes: undefined, error: undefined });
+      },
+    };
+  }
+
+  #setStatus(patch: Partial<SaveStatus>): void {
+    this.#status = { ...this.#status, ...patch };
+    for (const l of this.#saveListeners) l(this.#status);
   }
 }
 

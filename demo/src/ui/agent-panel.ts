@@ -18,7 +18,7 @@ export class AgentPanel {
     private ws: Workspace,
     private transcript: Transcript,
     private onBusy: (busy: boolean) => void,
-    /** Back to the sample project before a scripted run (the header's Reset, with its undo). */
+    /** Back to the sample project before a scripted run (the header's Reset, with its undo; it records the event). */
     private reset: () => Promise<void> = () => ws.reset(),
   ) {
     this.#run = h('button', { type: 'button', class: 'primary', 'data-testid': 'agent-run', onclick: () => void this.runScripted() }, '▶ Run scripted agent');
@@ -50,7 +50,6 @@ export class AgentPanel {
     this.el.dataset.state = 'running';
     try {
       await this.reset();
-      this.transcript.event('agent', 'Workspace reset to the sample project for the scripted run.');
       const run = await runScriptedAgent(this.ws, this.transcript);
       this.#status.textContent = run.ok
         ? `Done: ${run.filesChanged.length} files changed, ${run.staleRecoveries} stale edit recovered. Expand the transcript rows to see each result.`

@@ -1,10 +1,14 @@
 // Shows one file's current text with line numbers, re-read whenever its version changes.
-//
-// The diff view (Snapshots issue) plugs in here: a "File | Changes" switch in the header,
-// rendering a diff of this file between two snapshots instead of #renderText.
+// The "File | Changes" switch in the header shows instead what changed between two
+// checkpoints (or from a checkpoint to now): backend.diff(from, to?), rendered by diff-view.ts.
 import { isVfsError } from 'agentvfs';
+import type { Timeline } from '../timeline.ts';
 import type { Workspace } from '../workspace.ts';
+import { renderDiff } from './diff-view.ts';
 import { clear, formatBytes, h } from './dom.ts';
+
+type Mode = 'file' | 'changes';
+const NOW = 'now';
 
 const MAX_LINES = 5000;
 
@@ -16,14 +20,110 @@ export class FileViewer {
   #path: string | null = null;
   #version = -1;
   #token = 0;
+  #mode: Mode = 'file';
+  #modeInputs: Record<Mode, HTMLInputElement>;
+  #compare: HTMLElement;
+  #from: HTMLSelectElement;
+  #to: HTMLSelectElement;
+  #changes: HTMLElement;
+  #fileBody: HTMLElement;
 
-  constructor(private ws: Workspace) {
+  constructor(
+    private ws: Workspace,
+    private timeline: Timeline,
+  ) {
     this.#title = h('h2', { class: 'path', id: 'viewer-title' }, 'No file open');
     this.#meta = h('span', { class: 'muted', 'data-testid': 'viewer-meta' });
-    this.#body = h('div', { class: 'panel-body scroll code-scroll', tabIndex: 0, 'aria-labelledby': 'viewer-title', 'data-testid': 'viewer' });
-    this.el = h('section', { class: 'panel viewer', 'aria-label': 'File viewer' }, h('header', { class: 'panel-head' }, this.#title, this.#meta), this.#body);
+    this.#fileBody = h('div', { class: 'file-body' });
+    this.#from = h('select', { id: 'diff-from', 'data-testid': 'diff-from', onchange: () => void this.#loadChanges() });
+    this.#to = h('select', { id: 'diff-to', 'data-testid': 'diff-to', onchange: () => void this.#loadChanges() });
+    this.#compare = h(
+      'div',
+      { class: 'compare', hidden: true },
+      h('label', { for: 'diff-from' }, 'from'),
+      this.#from,
+      h('label', { for: 'diff-to' }, 'to'),
+      this.#to,
+    );
+    this.#changes = h('div', { class: 'changes-body', 'data-testid': 'changes', hidden: true });
+    this.#body = h('div', { class: 'panel-body scroll code-scroll', tabIndex: 0, 'aria-labelledby': 'viewer-title', 'data-testid': 'viewer' }, this.#compare, this.#fileBody, this.#changes);
+    const modeInput = (mode: Mode) => h('input', { type: 'radio', name: 'viewer-mode', value: mode, checked: mode === 'file', onchange: () => this.setMode(mode) });
+    this.#modeInputs = { file: modeInput('file'), changes: modeInput('changes') };
+    const modeSwitch = h(
+      'div',
+      { class: 'segmented mode-switch', role: 'radiogroup', 'aria-label': 'Viewer shows' },
+      h('label', { class: 'segment', 'data-testid': 'viewer-mode-file', title: 'The open file' }, this.#modeInputs.file, h('span', null, 'File')),
+      h('label', { class: 'segment', 'data-testid': 'viewer-mode-changes', title: 'What changed between two checkpoints (a unified diff)' }, this.#modeInputs.changes, h('span', null, 'Changes')),
+    );
+    this.el = h('section', { class: 'panel viewer', 'aria-label': 'File viewer' }, h('header', { class: 'panel-head' }, this.#title, this.#meta, h('span', { class: 'spacer' }), modeSwitch), this.#body);
     this.#placeholder();
-    ws.onChange(() => void this.#load(false));
+    ws.onChange(() => (this.#mode === 'file' ? void this.#load(false) : this.#to.value === NOW ? void this.#loadChanges() : undefined));
+    timeline.onChange(() => this.#fillSelects());
+  }
+
+  get mode(): Mode {
+    return this.#mode;
+  }
+
+  /** File: the open file. Changes: the diff between the two picked checkpoints (default: since the first one, to now). */
+  setMode(mode: Mode): void {
+    this.#mode = mode;
+    this.#modeInputs[mode].checked = true;
+    this.el.dataset.mode = mode;
+    this.#compare.hidden = this.#changes.hidden = mode !== 'changes';
+    this.#fileBody.hidden = mode !== 'file';
+    if (mode === 'file') {
+      this.#title.textContent = this.#path ?? 'No file open';
+      this.#version = -1;
+      void this.#load(true);
+    } else {
+      this.#fillSelects();
+      if (!this.#from.value && this.timeline.items[0]) this.#from.value = this.timeline.items[0].id;
+      void this.#loadChanges();
+    }
+  }
+
+  /** Shows what changed from checkpoint `from` to `to` (null: the current files). */
+  showChanges(from: string, to: string | null): void {
+    this.#fillSelects();
+    this.#from.value = from;
+    this.#to.value = to ?? NOW;
+    this.setMode('changes');
+  }
+
+  #fillSelects(): void {
+    const option = (value: string, text: string) => h('option', { value }, text);
+    const items = this.timeline.items;
+    const label = (i: number) => `#${i + 1} ${items[i]!.label ?? 'checkpoint'} · ${new Date(items[i]!.createdAt).toLocaleTimeString()}`;
+    const from = this.#from.value;
+    const to = this.#to.value;
+    clear(this.#from, ...items.map((c, i) => option(c.id, label(i))));
+    clear(this.#to, option(NOW, 'now (current files)'), ...items.map((c, i) => option(c.id, label(i))));
+    if (from && items.some((c) => c.id === from)) this.#from.value = from;
+    this.#to.value = to && (to === NOW || items.some((c) => c.id === to)) ? to : NOW;
+  }
+
+  async #loadChanges(): Promise<void> {
+    if (this.#mode !== 'changes') return;
+    const token = ++this.#token;
+    const from = this.#from.value;
+    const to = this.#to.value === NOW ? undefined : this.#to.value;
+    this.#title.textContent = 'Changes';
+    if (!from) {
+      this.#meta.textContent = '';
+      clear(this.#changes, h('p', { class: 'placeholder' }, 'No checkpoints yet.'));
+      return;
+    }
+    const name = (id: string | undefined) => (id === undefined ? 'now' : `#${this.timeline.items.findIndex((c) => c.id === id) + 1}`);
+    try {
+      const diff = await this.ws.backend.diff(from, to);
+      if (token !== this.#token) return;
+      this.#meta.textContent = `${name(from)} → ${name(to)}`;
+      clear(this.#changes, renderDiff(diff, (path) => this.open(path)));
+    } catch (e) {
+      if (token !== this.#token) return;
+      clear(this.#changes, h('p', { class: 'placeholder' }, `Could not compute the diff: ${(e as Error).message}`));
+    }
   }
 
   get path(): string | null {
@@ -35,23 +135,27 @@ export class FileViewer {
       this.#path = path;
       this.#version = -1;
     }
+    if (this.#mode !== 'file') {
+      this.setMode('file');
+      return Promise.resolve();
+    }
     return this.#load(true);
   }
 
   async #load(force: boolean): Promise<void> {
     const path = this.#path;
-    if (!path) return;
+    if (!path || this.#mode !== 'file') return;
     const token = ++this.#token;
     try {
       const info = await this.ws.backend.stat(path);
       if (!force && info.version === this.#version) return;
       const bytes = await this.ws.backend.readFile(path);
-      if (token !== this.#token) return;
+      if (token !== this.#token || this.#mode !== 'file') return;
       this.#version = info.version;
       this.#title.textContent = path;
       this.#meta.textContent = `${formatBytes(info.size)} · version ${info.version} · ${new Date(info.mtimeMs).toLocaleTimeString()}`;
       if (bytes.subarray(0, 8192).includes(0)) {
-        clear(this.#body, h('p', { class: 'placeholder' }, `Binary file (${formatBytes(bytes.length)}): not shown.`));
+        clear(this.#fileBody, h('p', { class: 'placeholder' }, `Binary file (${formatBytes(bytes.length)}): not shown.`));
       } else {
         this.#renderText(new TextDecoder().decode(bytes));
       }
@@ -60,7 +164,7 @@ export class FileViewer {
       this.#title.textContent = path;
       this.#meta.textContent = '';
       this.#version = -1;
-      clear(this.#body, h('p', { class: 'placeholder' }, isVfsError(e) && e.code === 'ENOENT' ? 'This file no longer exists.' : String((e as Error).message)));
+      clear(this.#fileBody, h('p', { class: 'placeholder' }, isVfsError(e) && e.code === 'ENOENT' ? 'This file no longer exists.' : String((e as Error).message)));
     }
   }
 
@@ -71,7 +175,7 @@ export class FileViewer {
     const gutter = shown.map((_, i) => i + 1).join('\n');
     const code = h('pre', { class: 'code' }, shown.join('\n'));
     clear(
-      this.#body,
+      this.#fileBody,
       text.length === 0
         ? h('p', { class: 'placeholder' }, 'Empty file.')
         : h('div', { class: 'code-wrap' }, h('pre', { class: 'gutter', 'aria-hidden': 'true' }, gutter), code),
@@ -80,6 +184,6 @@ export class FileViewer {
   }
 
   #placeholder(): void {
-    clear(this.#body, h('p', { class: 'placeholder' }, 'Pick a file in the tree (or run the scripted agent and watch it work).'));
+    clear(this.#fileBody, h('p', { class: 'placeholder' }, 'Pick a file in the tree (or run the scripted agent and watch it work).'));
   }
 }

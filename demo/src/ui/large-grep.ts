@@ -96,6 +96,7 @@ export class LargeGrep {
       this.ws.changed();
       await sleep(0); // let the page paint between chunks
     }
+    this.transcript.event('large grep', `Uploaded the corpus: ${CORPUS_PACKAGES * 40} files, ${formatBytes(CORPUS_BYTES)} under ${CORPUS_DIR}.`, `upload ${CORPUS_DIR} (${formatBytes(CORPUS_BYTES)})`);
   }
 
   async run(): Promise<void> {
@@ -126,11 +127,13 @@ export class LargeGrep {
   }
 
   async #removeCorpus(): Promise<void> {
-    if (await this.ws.backend.exists(CORPUS_DIR)) await this.ws.backend.remove(CORPUS_DIR, { recursive: true });
+    const existed = await this.ws.backend.exists(CORPUS_DIR);
+    if (existed) await this.ws.backend.remove(CORPUS_DIR, { recursive: true });
     this.#progress.value = 0;
     this.#timer.textContent = '';
     this.#result.hidden = true;
     this.#setPhase('idle', `Removed ${CORPUS_DIR}.`);
+    if (existed) this.transcript.event('large grep', `Removed ${CORPUS_DIR}.`, `remove ${CORPUS_DIR}`);
     this.ws.changed();
   }
 }

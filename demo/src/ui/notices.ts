@@ -15,6 +15,21 @@ export class Notices {
     setTimeout(() => note.remove(), action ? 8000 : 4000);
   }
 
+  /**
+   * A warning that stays until dismissed but does not take focus or block anything
+   * (e.g. a saved copy that could not be restored at start).
+   */
+  warn(title: string, detail: string, testId = 'notice-warn'): HTMLElement {
+    const note = h(
+      'div',
+      { class: 'notice warn', role: 'status', 'data-testid': testId },
+      h('div', null, h('strong', null, title), h('p', null, detail)),
+      h('button', { type: 'button', class: 'ghost small', 'aria-label': 'Dismiss', onclick: () => note.remove() }, 'Dismiss'),
+    );
+    this.el.append(note);
+    return note;
+  }
+
   error(title: string, detail: string): void {
     this.el.querySelectorAll('.notice.error').forEach((n) => n.remove());
     const note = h(

@@ -1,6 +1,9 @@
 // Header actions on the whole workspace: download a snapshot (.avfs), upload one
-// (restore: all or nothing), and reset to the sample project (with undo).
+// (restore: all or nothing), and reset to the sample project (with undo). Reset also
+// forgets the copy saved in this browser, so a reload after it shows the sample project.
+// Each change is a transcript event, so the timeline takes a checkpoint of it.
 import { isVfsError } from 'agentvfs';
+import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 import { formatBytes, h } from './dom.ts';
 import type { Notices } from './notices.ts';
@@ -12,12 +15,13 @@ export class SnapshotActions {
   constructor(
     private ws: Workspace,
     private notices: Notices,
+    private transcript: Transcript,
   ) {
     const file = h('input', { type: 'file', accept: '.avfs,application/octet-stream', hidden: true, 'data-testid': 'snapshot-file', onchange: () => void this.#upload(file) });
     this.#buttons = [
       h('button', { type: 'button', 'data-testid': 'snapshot-download', title: 'Save every file as one .avfs snapshot', onclick: () => void this.download() }, '↓ Download snapshot'),
       h('button', { type: 'button', 'data-testid': 'snapshot-upload', title: 'Replace every file with a .avfs snapshot', onclick: () => file.click() }, '↑ Upload snapshot'),
-      h('button', { type: 'button', class: 'danger', 'data-testid': 'reset', title: 'Back to the sample project (undo available)', onclick: () => void this.reset() }, 'Reset'),
+      h('button', { type: 'button', class: 'danger', 'data-testid': 'reset', title: 'Back to the sample project, and forget the copy saved in this browser (undo available)', onclick: () => void this.reset() }, 'Reset'),
     ];
     this.el = h('div', { class: 'snapshot-actions' }, file, ...this.#buttons);
   }
@@ -46,6 +50,7 @@ export class SnapshotActions {
     const bytes = new Uint8Array(await file.arrayBuffer());
     try {
       await this.ws.restore(bytes);
+      this.transcript.event('workspace', `Restored the snapshot ${file.name} (${formatBytes(bytes.length)}).`, `upload ${file.name}`);
       this.notices.info(`Restored ${file.name} (${formatBytes(bytes.length)}).`);
     } catch (e) {
       const detail = isVfsError(e) ? `${e.code}: ${e.message}` : (e as Error).message;
@@ -53,9 +58,14 @@ export class SnapshotActions {
     }
   }
 
-  async reset(): Promise<void> {
+  async reset(why = 'Reset to the sample project; the copy saved in this browser was cleared.'): Promise<void> {
     const before = await this.ws.snapshot();
     await this.ws.reset();
-    this.notices.info('Reset to the sample project.', { label: 'Undo', run: () => void this.ws.restore(before) });
+    this.transcript.event('workspace', why, 'reset to the sample project');
+    this.notices.info('Reset to the sample project.', {
+      label: 'Undo',
+      run: () =>
+        void this.ws.restore(before).then(() => this.transcript.event('workspace', 'Undid the reset: the files from before it are back (and saved again).', 'undo reset')),
+    });
   }
 }

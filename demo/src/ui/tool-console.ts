@@ -21,7 +21,8 @@ type Field = { name: string; schema: JsonSchemaProperty; required: boolean; inpu
 
 export class ToolConsole {
   readonly el: HTMLElement;
-  #tools: Tools;
+  /** This console's agent session, created when the workspace has started. */
+  #tools: Tools | null = null;
   #current: ToolDefinition;
   #forms = new Map<string, { form: HTMLFormElement; fields: Field[] }>();
   #formSlot: HTMLElement;
@@ -37,8 +38,7 @@ export class ToolConsole {
     private transcript: Transcript,
     private pathsProvider: () => string[],
   ) {
-    this.#tools = ws.session();
-    const defs = this.#tools.definitions;
+    const defs = ws.definitions;
     this.#current = defs[0]!;
     const picker = h(
       'div',
@@ -70,7 +70,7 @@ export class ToolConsole {
         class: 'ghost small',
         title: 'Forget which files this console session has read',
         onclick: () => {
-          this.#tools = this.ws.session();
+          this.#tools = null; // a new session is created on the next run
           this.transcript.event('console', 'New console session: nothing has been read yet, so write_file over an existing file and edit_file need a read_file first.');
         },
       },
@@ -193,6 +193,8 @@ export class ToolConsole {
     this.#run.disabled = true;
     this.#callLine.textContent = `${tool}(${JSON.stringify(args)})`;
     try {
+      await this.ws.started;
+      this.#tools ??= this.ws.session();
       const entry = await this.transcript.call(this.#tools, 'console', tool, args);
       this.#result.textContent = entry.result;
       this.#result.classList.toggle('error', !entry.ok);

@@ -28,6 +28,16 @@ export class TranscriptView {
     transcript.onEntry((entry) => (entry ? this.#add(entry) : this.#reset()));
   }
 
+  /** Marks the calls and events whose changes were rolled back (not in the current files). */
+  setUndone(ids: Set<number>): void {
+    for (const li of this.#list.querySelectorAll<HTMLElement>('li.entry')) {
+      const undone = ids.has(Number(li.dataset.id));
+      li.classList.toggle('undone', undone);
+      li.toggleAttribute('data-undone', undone);
+      li.title = undone ? 'Rolled back: this change is not in the current files' : '';
+    }
+  }
+
   #reset(): void {
     this.#calls = 0;
     this.#totalMs = 0;
@@ -66,7 +76,7 @@ export class TranscriptView {
     const lines = e.result.split('\n').length;
     return h(
       'li',
-      { class: `entry call ${e.ok ? 'ok' : 'error'}`, dataset: { tool: e.tool, source: e.source, ok: String(e.ok) } },
+      { class: `entry call ${e.ok ? 'ok' : 'error'}`, dataset: { id: String(e.id), tool: e.tool, source: e.source, ok: String(e.ok) } },
       h(
         'details',
         null,
@@ -96,7 +106,7 @@ export class TranscriptView {
   #event(e: EventEntry): HTMLElement {
     return h(
       'li',
-      { class: `entry event src-${e.source}`, dataset: { source: e.source } },
+      { class: `entry event src-${e.source}`, dataset: { id: String(e.id), source: e.source } },
       h('span', { class: 'id muted' }, `#${e.id}`),
       h('span', { class: `badge src-${e.source.replace(' ', '-')}` }, e.source),
       h('span', { class: 'event-text' }, e.text),
