@@ -39,7 +39,9 @@ const hostIndependentMemfs = {
   name: 'agentvfs-host-independent-memfs',
   transform(code, id) {
     if (!/fs-core[\\/]lib[\\/]process\.js$/.test(id)) return null;
-    return code.replace("typeof process !== 'undefined'", 'false');
+    // Same length, so every other position (and the source map) is unchanged.
+    const check = "typeof process !== 'undefined'";
+    return { code: code.replace(check, 'false'.padEnd(check.length)), map: null };
   },
 };
 
