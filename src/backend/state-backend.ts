@@ -16,6 +16,7 @@ import type {
   Backend,
   DownloadResult,
   EditOptions,
+  EditRequest,
   EditResult,
   FileInfo,
   GlobOptions,
@@ -105,7 +106,16 @@ class InMemoryBackend implements Backend {
     return { ...this.#tree.info(p, meta), created };
   }
 
-  async edit(path: string, oldString: string, newString: string, options: EditOptions = {}): Promise<EditResult> {
+  async edit(path: string, oldOrRequest: string | EditRequest, newStringArg?: string, optionsArg: EditOptions = {}): Promise<EditResult> {
+    let oldString: unknown = oldOrRequest;
+    let newString: unknown = newStringArg;
+    let options = optionsArg;
+    if (typeof oldOrRequest === 'object' && oldOrRequest !== null) {
+      const r = oldOrRequest;
+      oldString = r.old_string ?? r.oldString;
+      newString = r.new_string ?? r.newString;
+      options = { ...r, replaceAll: r.replaceAll ?? r.replace_all };
+    }
     const p = this.#path(path);
     if (typeof oldString !== 'string' || typeof newString !== 'string') {
       throw new VfsError('EINVAL', 'old_string and new_string must be strings.', { path: p });
@@ -119,7 +129,7 @@ class InMemoryBackend implements Backend {
     const bom = hasBom(bytes);
     let outcome;
     try {
-      outcome = applyEdit(decodeText(bytes), oldString, newString, { replaceAll: options.replaceAll === true });
+      outcome = applyEdit(decodeText(bytes), oldString as string, newString as string, { replaceAll: options.replaceAll === true });
     } catch (error) {
       if (isVfsError(error)) throw new VfsError(error.code, `${p}: ${error.message}`, { path: p });
       throw error;

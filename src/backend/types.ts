@@ -35,6 +35,14 @@ export interface EditOptions {
   expectedVersion?: number;
 }
 
+export interface EditRequest extends EditOptions {
+  old_string?: string;
+  new_string?: string;
+  replace_all?: boolean;
+  oldString?: string;
+  newString?: string;
+}
+
 export type EditCorrection = 'line-endings' | 'unescaped' | 'trailing-whitespace' | 'indentation';
 
 export interface EditResult extends FileInfo {
@@ -130,6 +138,8 @@ export interface Backend {
   read(path: string): Promise<ReadResult>;
   writeFile(path: string, data: string | Uint8Array, options?: WriteOptions): Promise<WriteResult>;
   edit(path: string, oldString: string, newString: string, options?: EditOptions): Promise<EditResult>;
+  /** The same, with the tool's argument names: `{ old_string, new_string, replace_all? }` (camelCase works too). */
+  edit(path: string, edit: EditRequest): Promise<EditResult>;
   mkdir(path: string): Promise<FileInfo>;
   remove(path: string, options?: RemoveOptions): Promise<void>;
   rename(from: string, to: string, options?: RenameOptions): Promise<FileInfo>;

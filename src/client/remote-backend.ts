@@ -3,7 +3,7 @@
  * round trip; createTools(remote) runs each tool call in the worker.
  */
 import { transfer, wrap, type Remote } from 'comlink';
-import type { Backend, StateBackendOptions } from '../backend/types.ts';
+import type { Backend, EditOptions, EditRequest, EditResult, StateBackendOptions } from '../backend/types.ts';
 import { TOOL_HOST, type ToolHost } from '../tool-host.ts';
 import { buildDefinitions } from '../tools/definitions.ts';
 import type { Tools, ToolsOptions } from '../tools/create-tools.ts';
@@ -126,8 +126,10 @@ export class RemoteBackend implements Backend, ToolHost {
   writeFile(...args: Parameters<Backend['writeFile']>) {
     return this.#call<Awaited<ReturnType<Backend['writeFile']>>>('writeFile', args, this.#movable(args[1]));
   }
-  edit(...args: Parameters<Backend['edit']>) {
-    return this.#call<Awaited<ReturnType<Backend['edit']>>>('edit', args);
+  edit(path: string, oldOrRequest: string | EditRequest, newString?: string, options?: EditOptions): Promise<EditResult> {
+    const args: unknown[] = [path, oldOrRequest];
+    if (newString !== undefined || options !== undefined) args.push(newString, options);
+    return this.#call<EditResult>('edit', args);
   }
   mkdir(path: string) {
     return this.#call<Awaited<ReturnType<Backend['mkdir']>>>('mkdir', [path]);

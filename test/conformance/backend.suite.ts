@@ -86,6 +86,11 @@ export function backendSuite(make: BackendFactory) {
       expect(await b.readText('/a.ts')).toBe('one\n2\nthree\n2\n');
       await expectVfsError(b.edit('/a.ts', 'nope', 'x'), 'ENOMATCH');
       await expectVfsError(b.edit('/bin', 'a', 'b'), 'ENOENT');
+      // The tool's argument names work too.
+      expect((await b.edit('/a.ts', { old_string: 'one', new_string: '1' })).count).toBe(1);
+      expect((await b.edit('/a.ts', { oldString: '2', newString: 'two', replaceAll: true })).count).toBe(2);
+      expect(await b.readText('/a.ts')).toBe('1\ntwo\nthree\ntwo\n');
+      await expectVfsError(b.edit('/a.ts', { new_string: 'x' }), 'EINVAL');
     });
 
     it('edit refuses a binary file with EBINARY', async () => {
