@@ -4,7 +4,7 @@ import { compileLineMatcher, foldCase } from '../grep/matcher.ts';
 import { baseName, relativeTo } from '../paths.ts';
 import { decodeText, isBinary } from '../text.ts';
 import { ContentFilters, queryTrigrams } from './content-filter.ts';
-import { comparePaths, type Tree } from './tree.ts';
+import type { Tree } from './tree.ts';
 import type { GrepMatch } from './types.ts';
 
 /** Files under `base` matching `pattern` (relative to `base`, or absolute), newest first, ties by path. */
@@ -16,7 +16,8 @@ export function globFiles(tree: Tree, pattern: string, base: string): string[] {
     const subject = absolute ? path.slice(1) : relativeTo(path, base);
     if (matches(subject)) hits.push([path, tree.get(path)!.mtimeMs]);
   }
-  hits.sort((a, b) => b[1] - a[1] || comparePaths(a[0], b[0]));
+  // filesUnder() is in path order and sort() is stable, so ties keep path order without comparing paths.
+  hits.sort((a, b) => b[1] - a[1]);
   return hits.map((hit) => hit[0]);
 }
 
