@@ -6,6 +6,7 @@
  * Callers pass normalized absolute paths and have already checked that the
  * operation is valid, so a memfs error here is a bug, not user input.
  */
+import { Buffer as MemfsBuffer } from '@jsonjoy.com/fs-node-builtins/lib/internal/buffer';
 import { Volume } from 'memfs';
 
 export type NodeKind = 'file' | 'dir';
@@ -48,8 +49,9 @@ export class MemfsStore {
 
   /** Writes a file whose parent directory exists. */
   write(path: string, bytes: Uint8Array): void {
-    // memfs checks `instanceof Uint8Array`: re-view bytes from another realm (iframe, vm) in ours, without copying.
-    this.#vol.writeFileSync(path, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    // memfs copies the bytes into the file once, and a second time unless it is handed its own Buffer
+    // type: so hand it a Buffer view of them (no copy). This also re-views arrays from another realm.
+    this.#vol.writeFileSync(path, MemfsBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
 
   /** Creates one directory whose parent exists. */
