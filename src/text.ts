@@ -25,16 +25,21 @@ export function isBinary(bytes: Uint8Array): boolean {
   return bytes.subarray(0, end).indexOf(0) !== -1;
 }
 
+/** Number of `\n` characters in `text[from, to)`. */
+export function countNewlines(text: string, from: number, to: number): number {
+  let n = 0;
+  let at = text.indexOf('\n', from);
+  while (at !== -1 && at < to) {
+    n++;
+    at = text.indexOf('\n', at + 1);
+  }
+  return n;
+}
+
 /** Number of lines as an editor counts them: "a\nb\n" has 2, "a\nb" has 2, "" has 0. */
 export function countLines(text: string): number {
   if (text.length === 0) return 0;
-  let n = 1;
-  let i = text.indexOf('\n');
-  while (i !== -1) {
-    n++;
-    i = text.indexOf('\n', i + 1);
-  }
-  return text.endsWith('\n') ? n - 1 : n;
+  return countNewlines(text, 0, text.length) + (text.endsWith('\n') ? 0 : 1);
 }
 
 /** Splits text into lines without their endings ("\n" or "\r\n"); a final newline adds no empty line. */

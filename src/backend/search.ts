@@ -2,7 +2,7 @@
 import { compileGlob } from '../glob/glob.ts';
 import { compileLineMatcher, foldCase } from '../grep/matcher.ts';
 import { baseName, relativeTo } from '../paths.ts';
-import { decodeText, isBinary } from '../text.ts';
+import { countNewlines, decodeText, isBinary } from '../text.ts';
 import { ContentFilters, queryTrigrams } from './content-filter.ts';
 import type { Tree } from './tree.ts';
 import type { GrepMatch } from './types.ts';
@@ -69,7 +69,7 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
         const start = text.lastIndexOf('\n', at - 1) + 1;
         let end = text.indexOf('\n', at);
         if (end === -1) end = text.length;
-        for (let nl = text.indexOf('\n', counted); nl !== -1 && nl < start; nl = text.indexOf('\n', nl + 1)) lineNo++;
+        lineNo += countNewlines(text, counted, start);
         counted = start;
         if (emit(path, lineNo, text, start, end)) return out;
         at = end < text.length ? haystack.indexOf(anchor, end + 1) : -1;

@@ -38,7 +38,8 @@ import { fixIndentation } from './fix-indentation.ts';
 import { fixLineEndings } from './fix-line-endings.ts';
 import { fixTrailingWhitespace } from './fix-trailing-whitespace.ts';
 import { fixUnescaped } from './fix-unescaped.ts';
-import { convertEol, countNewlines, findAll, lineNumbersAt, regionEol } from './text-utils.ts';
+import { countNewlines } from '../text.ts';
+import { convertEol, findAll, lineNumbersAt, regionEol } from './text-utils.ts';
 import type { CorrectionKind, CorrectionResult, Region } from './types.ts';
 
 export interface EditOptions {

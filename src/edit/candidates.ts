@@ -7,7 +7,7 @@
  * tokens they contain, and only the best MAX_RERANK lines get an edit-distance
  * comparison on their first MAX_COMPARE characters.
  */
-import { countNewlines } from './text-utils.ts';
+import { countNewlines } from '../text.ts';
 
 export interface CandidateLine {
   line: number; // 1-based

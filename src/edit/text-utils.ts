@@ -3,6 +3,8 @@
  * linear `indexOf` loop: no regex scans over whole files, no per-line arrays.
  */
 
+import { countNewlines } from '../text.ts';
+
 export type Eol = '\n' | '\r\n';
 
 /** Start offsets of the non-overlapping occurrences of `needle`, left to right (like `split`). */
@@ -15,17 +17,6 @@ export function findAll(text: string, needle: string): number[] {
     at = text.indexOf(needle, at + needle.length);
   }
   return out;
-}
-
-/** Number of `\n` characters in `text[from, to)`. */
-export function countNewlines(text: string, from: number, to: number): number {
-  let n = 0;
-  let at = text.indexOf('\n', from);
-  while (at !== -1 && at < to) {
-    n++;
-    at = text.indexOf('\n', at + 1);
-  }
-  return n;
 }
 
 /** 1-based line numbers of ascending offsets, counted in one pass. */
