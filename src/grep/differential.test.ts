@@ -1,13 +1,16 @@
 // Every engine must give the same answer: checked against a JS RegExp where JS and RE2
-// syntax mean the same thing, and against re2js itself for RE2-only syntax.
+// syntax mean the same thing, and against re2js (RE2 in pure JS, a dev dependency kept
+// as the reference) for RE2-only syntax and for random patterns.
 
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
 import { literalText, maxWidth, requiredLiterals } from './analyze.ts';
 import { toJsSource } from './emit.ts';
-import { literalMatcher, nativeMatcher, re2Matcher } from './engines.ts';
+import { linearMatcher, literalMatcher, nativeMatcher } from './engines.ts';
+import { compileLinear, type Linear } from './linear.ts';
 import { compileLineMatcher, type LineMatcher } from './matcher.ts';
+import { parse } from './parse.ts';
 import { parseRe2 } from './syntax.ts';
 
 type Found = { index: number; length: number } | null;
@@ -18,23 +21,28 @@ type Found = { index: number; length: number } | null;
  * disagree on some of those, e.g. empty iterations in `(|a){1,3}`).
  */
 function allEngines(pattern: string, ignoreCase: boolean, nativeAlways = true): LineMatcher[] {
-  const re2 = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+  const linear = compileLinear(parse(pattern, ignoreCase), Infinity);
   const chosen = compileLineMatcher(pattern, { ignoreCase });
-  const out = [chosen];
+  const out = [chosen, bare(linear)];
   const parsed = parseRe2(pattern);
-  if (parsed === null) return [...out, re2Matcher({ re2, literals: [], ignoreCase, expose: true, maxWidth: Infinity })];
+  if (parsed === null) return [...out, linearMatcher({ linear, literals: [], ignoreCase, expose: true, maxWidth: Infinity })];
   const folded = ignoreCase || parsed.ignoreCase;
-  const parts = { re2, literals: requiredLiterals(parsed.root), ignoreCase: folded, expose: true, maxWidth: maxWidth(parsed.root) };
-  out.push(re2Matcher(parts), re2Matcher({ ...parts, maxWidth: Infinity }));
+  const parts = { linear, literals: requiredLiterals(parsed.root), ignoreCase: folded, expose: true, maxWidth: maxWidth(parsed.root) };
+  out.push(linearMatcher(parts), linearMatcher({ ...parts, maxWidth: Infinity }));
   const native = new RegExp(toJsSource(parsed.root), folded ? 'iu' : 'u');
   const wordBoundary = /\\[bB]/.test(pattern);
   if (nativeAlways || chosen.engine === 'native') {
     out.push(nativeMatcher({ ...parts, native, maxNativeLength: Infinity, wordBoundary }));
-    out.push(nativeMatcher({ ...parts, native, maxNativeLength: 0, wordBoundary })); // every line through re2js
+    out.push(nativeMatcher({ ...parts, native, maxNativeLength: 0, wordBoundary })); // every line through the linear engine
   }
   const literal = literalText(parsed.root);
   if (literal !== null) out.push(literalMatcher(literal, folded, true));
   return out;
+}
+
+/** The linear engine alone: no pre-filter, no native path. */
+function bare(linear: Linear): LineMatcher {
+  return { engine: 'linear', requiredLiterals: [], test: (line) => linear.test(line), find: (line) => linear.find(line) };
 }
 
 function jsFind(re: RegExp, line: string): Found {

@@ -1,7 +1,7 @@
 /** The three LineMatcher implementations; matcher.ts decides which one a pattern gets. */
 
-import type { RE2JS } from 're2js';
 import { foldCase } from './fold.ts';
+import type { Linear } from './linear.ts';
 import type { LineMatcher } from './matcher.ts';
 import { escapeCodePoint } from './syntax.ts';
 
@@ -48,8 +48,8 @@ function literalSearch(text: string, ignoreCase: boolean): LiteralSearch {
   };
 }
 
-export interface Re2Parts {
-  re2: RE2JS;
+export interface LinearParts {
+  linear: Linear;
   /** Required literals (unfolded). */
   literals: readonly string[];
   ignoreCase: boolean;
@@ -59,19 +59,19 @@ export interface Re2Parts {
   maxWidth: number;
 }
 
-export function re2Matcher(p: Re2Parts): LineMatcher {
+export function linearMatcher(p: LinearParts): LineMatcher {
   const pass = prefilter(p.literals, p.ignoreCase);
-  const locate = re2Locator(p, pass);
+  const locate = linearLocator(p, pass);
   return {
-    engine: 're2',
+    engine: 'linear',
     requiredLiterals: p.expose ? pass.literals : [],
-    test: (line) => pass(line) && p.re2.test(line),
+    test: (line) => pass(line) && p.linear.test(line),
     find: (line) => (pass(line) ? locate(line) : null),
   };
 }
 
-export interface NativeParts extends Re2Parts {
-  /** Same matches as `re2`, and safe to backtrack on lines up to `maxNativeLength`. */
+export interface NativeParts extends LinearParts {
+  /** Same matches as `linear`, and safe to backtrack on lines up to `maxNativeLength`. */
   native: RegExp;
   maxNativeLength: number;
   /** The pattern has \b or \B. */
@@ -79,19 +79,19 @@ export interface NativeParts extends Re2Parts {
 }
 
 export function nativeMatcher(p: NativeParts): LineMatcher {
-  const { native, re2, maxNativeLength } = p;
+  const { native, linear, maxNativeLength } = p;
   // Under the i flag, JS counts ſ (U+017F) and K (U+212A) as word characters for \b; RE2 does not.
   const foldRisk = p.ignoreCase && p.wordBoundary ? /[\u017f\u212a]/ : null;
-  const viaRe2 = (line: string): boolean => line.length > maxNativeLength || (foldRisk !== null && foldRisk.test(line));
+  const viaLinear = (line: string): boolean => line.length > maxNativeLength || (foldRisk !== null && foldRisk.test(line));
   const pass = prefilter(p.literals, p.ignoreCase);
-  const locate = re2Locator(p, pass);
+  const locate = linearLocator(p, pass);
   return {
     engine: 'native',
     requiredLiterals: p.expose ? pass.literals : [],
-    test: (line) => pass(line) && (viaRe2(line) ? re2.test(line) : native.test(line)),
+    test: (line) => pass(line) && (viaLinear(line) ? linear.test(line) : native.test(line)),
     find: (line) => {
       if (!pass(line)) return null;
-      if (viaRe2(line)) return locate(line);
+      if (viaLinear(line)) return locate(line);
       const m = native.exec(line);
       return m === null ? null : { index: m.index, length: m[0].length };
     },
@@ -99,24 +99,26 @@ export function nativeMatcher(p: NativeParts): LineMatcher {
 }
 
 /**
- * re2js's DFA only says yes or no; locating a match needs its Matcher, which costs about
- * (characters scanned) x (live NFA threads). A match of at most maxWidth units holds every
+ * The DFA only says yes or no; locating a match takes the Pike VM, which costs about
+ * (code points scanned) x (live threads). A match of at most maxWidth units holds every
  * required literal, so it cannot start before (first occurrence + length - maxWidth):
- * the Matcher starts there (re2js keeps the context before it for ^ and \b).
+ * the Pike VM starts there (the text before it still counts for ^ and \b).
  */
-function re2Locator(p: Re2Parts, pass: Prefilter): (line: string) => Found {
+function linearLocator(p: LinearParts, pass: Prefilter): (line: string) => Found {
   const bounded = p.maxWidth !== Infinity && pass.searches.length > 0;
   return (line) => {
-    if (!p.re2.test(line)) return null; // the DFA is much cheaper than a Matcher; most lines stop here
+    if (!p.linear.test(line)) return null; // the DFA is much cheaper than the Pike VM; most lines stop here
     let start = 0;
     if (bounded) {
       for (const search of pass.searches) {
         const at = search.first(line);
         if (at !== null) start = Math.max(start, at.index + at.length - p.maxWidth);
       }
+      // Never start inside a surrogate pair.
+      const c = line.charCodeAt(start);
+      if (start > 0 && c >= 0xdc00 && c <= 0xdfff && line.charCodeAt(start - 1) >= 0xd800 && line.charCodeAt(start - 1) <= 0xdbff) start--;
     }
-    const m = p.re2.matcher(line);
-    return m.find(start) ? { index: m.start(), length: m.end() - m.start() } : null;
+    return p.linear.find(line, start);
   };
 }
 

@@ -47,11 +47,13 @@
  * many alternatives under bounded repeats) always use re2js.
  */
 
-import { RE2JS } from 're2js';
 import { backtrackCost, literalText, maxWidth, minWidth, requiredLiterals } from './analyze.ts';
+import { ProgramTooLarge } from './compile.ts';
 import { emptyPatternError, patternTooLargeError, regexSyntaxError } from './diagnose.ts';
 import { toJsSource } from './emit.ts';
-import { literalMatcher, nativeMatcher, re2Matcher } from './engines.ts';
+import { linearMatcher, literalMatcher, nativeMatcher } from './engines.ts';
+import { compileLinear, type Linear } from './linear.ts';
+import { parse, ParseError, type Node } from './parse.ts';
 import { parseRe2, type ReNode } from './syntax.ts';
 
 export { foldCase } from './fold.ts';
@@ -62,8 +64,8 @@ export interface LineMatcherOptions {
 }
 
 export interface LineMatcher {
-  /** Which engine runs: 'literal' (indexOf), 'native' (JS RegExp, proven safe), 're2' (re2js, linear time). */
-  readonly engine: 'literal' | 'native' | 're2';
+  /** Which engine runs: 'literal' (indexOf), 'native' (JS RegExp, proven safe), 'linear' (our DFA / Pike VM, linear time). */
+  readonly engine: 'literal' | 'native' | 'linear';
   /** Literal substrings that every matching line must contain (case-folded with `foldCase` when ignoreCase); may be empty. */
   readonly requiredLiterals: readonly string[];
   /** Index and length of the first match in `line` (a single line, no '\n'), or null. */
@@ -93,11 +95,12 @@ export function compileLineMatcher(pattern: string, options: LineMatcherOptions 
   const ignoreCase = options.ignoreCase === true;
   if (options.fixedStrings === true) return literalMatcher(pattern, ignoreCase, true);
 
-  let re2: RE2JS;
+  let full: Node;
   try {
-    re2 = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+    full = parse(pattern, ignoreCase);
   } catch (error) {
-    throw regexSyntaxError(pattern, error);
+    if (error instanceof ParseError) throw regexSyntaxError(pattern, error);
+    throw error;
   }
   const parsed = parseRe2(pattern);
   const folded = ignoreCase || parsed?.ignoreCase === true;
@@ -105,20 +108,26 @@ export function compileLineMatcher(pattern: string, options: LineMatcherOptions 
   const expose = folded === ignoreCase;
   const literal = parsed === null ? null : literalText(parsed.root);
   if (literal !== null) return literalMatcher(literal, folded, expose);
-  if (re2.programSize() > MAX_PROGRAM_SIZE) throw patternTooLargeError(pattern, re2.programSize(), MAX_PROGRAM_SIZE);
-  if (parsed === null) return re2Matcher({ re2, literals: [], ignoreCase, expose: true, maxWidth: Infinity });
+  let linear: Linear;
+  try {
+    linear = compileLinear(full, MAX_PROGRAM_SIZE);
+  } catch (error) {
+    if (error instanceof ProgramTooLarge) throw patternTooLargeError(pattern, error.size, MAX_PROGRAM_SIZE);
+    throw error;
+  }
+  if (parsed === null) return linearMatcher({ linear, literals: [], ignoreCase, expose: true, maxWidth: Infinity });
 
   const root = parsed.root;
-  const parts = { re2, literals: requiredLiterals(root), ignoreCase: folded, expose, maxWidth: maxWidth(root) };
+  const parts = { linear, literals: requiredLiterals(root), ignoreCase: folded, expose, maxWidth: maxWidth(root) };
   const maxNativeLength = nativeLineLimit(root);
   // V8 (u flag) can report an empty \B match between the two halves of a surrogate pair.
   const emptyNonBoundary = minWidth(root) === 0 && hasAssert(root, ['\\B']);
-  if (maxNativeLength < MIN_NATIVE_LINE || emptyNonBoundary) return re2Matcher(parts);
+  if (maxNativeLength < MIN_NATIVE_LINE || emptyNonBoundary) return linearMatcher(parts);
   let native: RegExp;
   try {
     native = new RegExp(toJsSource(root), folded ? 'iu' : 'u');
   } catch {
-    return re2Matcher(parts); // not expected: the emitter mirrors what it parsed
+    return linearMatcher(parts); // not expected: the emitter mirrors what it parsed
   }
   return nativeMatcher({ ...parts, native, maxNativeLength, wordBoundary: hasAssert(root, ['\\b', '\\B']) });
 }

@@ -1,0 +1,234 @@
+/**
+ * A lazily built DFA that answers "does the line match?" with one table lookup per code
+ * point once warm. A state is the set of NFA instructions waiting to be followed (not yet
+ * expanded) plus the properties of the previous code point; the expansion happens on the
+ * next transition, when the next code point is known, which is what \b, ^ and $ need.
+ * Transitions are computed on first use and cached in a table bounded to about 4 MB;
+ * when full it is cleared and refilled, so the worst case is the Pike VM's cost per
+ * code point (still linear), never unbounded memory.
+ */
+
+import type { Alphabet } from './alphabet.ts';
+import { ASSERT, CHAR, MATCH, NOP, SPLIT, type Program } from './compile.ts';
+import { codePointBefore, contextOf, EDGE } from './context.ts';
+
+/**
+ * Table entries: -1 not computed yet, else (next state << 1) | (1 when a match ends just
+ * before the code point). State 0 is dead: no match can follow.
+ */
+const DEAD = 0;
+const TABLE_ENTRIES = 1 << 20;
+
+export class Dfa {
+  private stride = 0;
+  private maxStates = 0;
+  private table = new Int32Array(0);
+  /** Per state: the waiting instructions and the previous code point's props. */
+  private pcs: Int32Array[] = [];
+  private props: number[] = [];
+  /** Per state: does a match end here at the end of the text? 0 unknown, 1 no, 2 yes. */
+  private atEnd = new Int8Array(0);
+  private ids = new Map<string, number>();
+  private start = 0;
+  // Scratch for expanding a state.
+  private readonly seen: Uint32Array;
+  private readonly stack: Int32Array;
+  private readonly list: Int32Array;
+  private mark = 0;
+
+  /**
+   * `first`: instead of searching, follow one match from a given start with RE2's
+   * leftmost-first priorities: a state is an ordered list, and reaching a match drops
+   * every lower-priority thread (as the Pike VM does), so the last match seen before the
+   * state dies is the leftmost-first match's end.
+   */
+  constructor(
+    private readonly prog: Program,
+    private readonly alpha: Alphabet,
+    private readonly first = false,
+  ) {
+    const n = prog.op.length;
+    this.seen = new Uint32Array(n);
+    this.stack = new Int32Array(2 * n + 2); // the waiting instructions, then one per split
+    this.list = new Int32Array(n);
+    this.reset();
+  }
+
+  test(line: string): boolean {
+    const len = line.length;
+    const ascii = this.alpha.ascii;
+    let s = this.start;
+    for (let i = 0; i < len; ) {
+      let cls: number;
+      const c = line.charCodeAt(i);
+      if (c < 128) {
+        cls = ascii[c]!;
+        i++;
+      } else {
+        const cp = line.codePointAt(i)!;
+        cls = this.alpha.classOf(cp);
+        i += cp > 0xffff ? 2 : 1;
+      }
+      let t = cls < this.stride ? this.table[s * this.stride + cls]! : -1;
+      if (t < 0) t = this.step(s, cls);
+      if ((t & 1) === 1) return true;
+      s = t >> 1;
+      if (s === DEAD) return false;
+    }
+    return this.matchesAtEnd(s);
+  }
+
+  /**
+   * For the reversed program: scans `line` backwards from its end down to `from` and
+   * returns the smallest offset where the reversed pattern matches, which is where the
+   * leftmost match of the forward pattern starts; -1 when none starts at or after `from`.
+   */
+  leftmostStart(line: string, from: number): number {
+    let s = this.start;
+    let best = -1;
+    for (let i = line.length; i > from; ) {
+      let cp = line.charCodeAt(i - 1);
+      if (cp >= 0xdc00 && cp <= 0xdfff) cp = codePointBefore(line, i);
+      const cls = this.alpha.classOf(cp);
+      let t = cls < this.stride ? this.table[s * this.stride + cls]! : -1;
+      if (t < 0) t = this.step(s, cls);
+      if ((t & 1) === 1) best = i;
+      s = t >> 1;
+      if (s === DEAD) return best;
+      i -= cp > 0xffff ? 2 : 1;
+    }
+    if (from === 0) return this.matchesAtEnd(s) ? 0 : best;
+    const cls = this.alpha.classOf(codePointBefore(line, from));
+    return (this.expand(s, contextOf(this.props[s]!, this.alpha.flags[cls]!)) & 1) === 1 ? from : best;
+  }
+
+  /** For a `first` DFA: where the leftmost-first match starting at `start` ends, or -1 if none starts there. */
+  matchEnd(line: string, start: number): number {
+    const len = line.length;
+    const before = start === 0 ? EDGE : this.alpha.flags[this.alpha.classOf(codePointBefore(line, start))]!;
+    let s = this.intern(Int32Array.of(this.prog.start), before);
+    let end = -1;
+    for (let i = start; i < len; ) {
+      const cp = line.codePointAt(i)!;
+      const cls = cp < 128 ? this.alpha.ascii[cp]! : this.alpha.classOf(cp);
+      let t = cls < this.stride ? this.table[s * this.stride + cls]! : -1;
+      if (t < 0) t = this.step(s, cls);
+      if ((t & 1) === 1) end = i;
+      s = t >> 1;
+      if (s === DEAD) return end;
+      i += cp > 0xffff ? 2 : 1;
+    }
+    return this.matchesAtEnd(s) ? len : end;
+  }
+
+  private reset(): void {
+    this.stride = 1 << Math.ceil(Math.log2(Math.max(16, this.alpha.count)));
+    this.maxStates = Math.max(16, Math.floor(TABLE_ENTRIES / this.stride));
+    this.table = new Int32Array(this.stride * 16);
+    this.atEnd = new Int8Array(16);
+    this.table.fill(-1);
+    this.pcs = [new Int32Array(0)]; // the dead state, never expanded
+    this.props = [0];
+    this.ids.clear();
+    this.start = this.intern(new Int32Array(0), EDGE);
+  }
+
+  /** Room for `states` states (the table starts small: most patterns need a few dozen). */
+  private grow(states: number): void {
+    const table = new Int32Array(this.stride * states);
+    const atEnd = new Int8Array(states);
+    table.set(this.table);
+    table.fill(-1, this.table.length);
+    atEnd.set(this.atEnd);
+    this.table = table;
+    this.atEnd = atEnd;
+  }
+
+  private intern(pcs: Int32Array, props: number): number {
+    const key = `${props}:${pcs.join(',')}`;
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.pcs.length;
+      if (id >= this.atEnd.length) this.grow(Math.min(this.maxStates, id * 2));
+      this.pcs.push(pcs);
+      this.props.push(props);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  /** Computes, caches and returns the transition of state `s` on class `cls`. */
+  private step(s: number, cls: number): number {
+    const flags = this.alpha.flags[cls]!;
+    const expanded = this.expand(s, contextOf(this.props[s]!, flags));
+    const matched = expanded & 1;
+    const { op, out, arg } = this.prog;
+    const member = this.alpha.member[cls]!;
+    const next: number[] = [];
+    for (let i = 0; i < expanded >> 1; i++) {
+      const pc = this.list[i]!;
+      if (op[pc] === CHAR && member[arg[pc]!] === 1) next.push(out[pc]!);
+    }
+    if (next.length === 0 && (this.prog.anchored || this.first)) return this.store(s, cls, (DEAD << 1) | matched);
+    // A search only asks "any match?", so order does not matter and sorting merges states.
+    const pcs = this.first ? Int32Array.from(new Set(next)) : Int32Array.from(new Set(next)).sort();
+    if (cls >= this.stride || this.pcs.length >= this.maxStates) {
+      this.reset(); // s is gone; the caller only needs the new state
+      return (this.intern(pcs, flags) << 1) | matched;
+    }
+    return this.store(s, cls, (this.intern(pcs, flags) << 1) | matched);
+  }
+
+  private store(s: number, cls: number, t: number): number {
+    if (cls < this.stride) this.table[s * this.stride + cls] = t;
+    return t;
+  }
+
+  private matchesAtEnd(s: number): boolean {
+    if (this.atEnd[s] === 0) this.atEnd[s] = (this.expand(s, contextOf(this.props[s]!, EDGE)) & 1) === 1 ? 2 : 1;
+    return this.atEnd[s] === 2;
+  }
+
+  /**
+   * Follows every empty transition from state `s` (and from the program start, for an
+   * unanchored search) under assertion context `ctx`, into this.list; returns
+   * (how many << 1) | (1 when a match is reachable).
+   */
+  private expand(s: number, ctx: number): number {
+    const { op, out, arg } = this.prog;
+    const { seen, stack, list } = this;
+    const mark = ++this.mark;
+    if (mark === 0xffffffff) {
+      seen.fill(0);
+      this.mark = 1;
+    }
+    const m = this.mark;
+    let n = 0;
+    let matched = 0;
+    let top = 0;
+    const pcs = this.pcs[s]!;
+    if (!this.first && (!this.prog.anchored || (this.props[s]! & EDGE) !== 0)) stack[top++] = this.prog.start;
+    for (let i = pcs.length - 1; i >= 0; i--) stack[top++] = pcs[i]!;
+    while (top > 0) {
+      let pc = stack[--top]!;
+      while (seen[pc] !== m) {
+        seen[pc] = m;
+        const o = op[pc];
+        if (o === MATCH) {
+          matched = 1;
+          if (this.first) top = 0; // leftmost-first: threads after this one lose
+          break;
+        }
+        if (o === SPLIT) {
+          stack[top++] = arg[pc]!;
+          pc = out[pc]!;
+        } else if (o === NOP || (o === ASSERT && (ctx & arg[pc]!) !== 0)) pc = out[pc]!;
+        else {
+          if (o === CHAR) list[n++] = pc;
+          break;
+        }
+      }
+    }
+    return (n << 1) | matched;
+  }
+}
