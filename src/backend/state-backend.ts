@@ -223,30 +223,28 @@ class InMemoryBackend implements Backend {
   }
 
   async snapshot(): Promise<Uint8Array> {
-    const entries: SnapshotEntry[] = [];
-    for (const [path, meta] of this.#tree.entries()) {
-      if (path === '/') continue;
-      entries.push(
-        meta.kind === 'dir'
-          ? { path, kind: 'dir', mtimeMs: meta.mtimeMs }
-          : { path, kind: 'file', mtimeMs: meta.mtimeMs, content: this.#tree.view(path) },
-      );
-    }
-    entries.sort((a, b) => comparePaths(a.path, b.path));
-    return encodeSnapshot(entries);
+    const tree = this.#tree;
+    const entries: SnapshotEntry[] = tree.walk().map((path) => {
+      const meta = tree.get(path)!;
+      return meta.kind === 'dir' ? { path, kind: 'dir', mtimeMs: meta.mtimeMs } : { path, kind: 'file', mtimeMs: meta.mtimeMs, content: tree.view(path) };
+    });
+    // A live tree's entries are valid by construction: skip encodeSnapshot's re-validation.
+    return encodeSnapshot(entries, { validate: false });
   }
 
   async restore(bytes: Uint8Array): Promise<void> {
     const old = this.#tree;
-    // Views, not copies: storage copies each file as it goes in.
-    const entries = decodeSnapshot(bytes, old.limits, { copy: false });
+    // Views, not copies: storage copies each file as it goes in (one copy per file, not one
+    // arena whose every byte a single surviving file, or a checkpoint, would keep alive).
+    // The tree limits path length in UTF-16 units, the format in UTF-8 bytes (up to 3 per unit):
+    // allow what the tree allows, and let load() check units.
+    const entries = decodeSnapshot(bytes, { ...old.limits, maxPathLength: old.limits.maxPathLength * 3 }, { copy: false });
+    // Our own snapshots are already in path order; a foreign writer's may not be (any order is valid).
+    if (!isInPathOrder(entries)) entries.sort((a, b) => comparePaths(a.path, b.path));
     // Build the new state to the side; swap only when every entry went in.
     const next = new Tree(old.limits, old.now, this.#versions);
     try {
-      for (const entry of entries.sort((a, b) => comparePaths(a.path, b.path))) {
-        if (entry.kind === 'dir') next.mkdir(entry.path, { mtimeMs: entry.mtimeMs });
-        else next.writeFile(entry.path, entry.content ?? new Uint8Array(0), { mtimeMs: entry.mtimeMs });
-      }
+      next.load(entries, old.now());
     } catch (error) {
       throw new VfsError('ESNAPSHOT', `Snapshot rejected, state unchanged: ${describe(error)}`, { cause: error });
     }
@@ -273,6 +271,11 @@ class InMemoryBackend implements Backend {
   async diff(fromId: string, toId?: string): Promise<CheckpointDiff> {
     return this.#checkpoints.diff(fromId, toId, this.#tree);
   }
+}
+
+function isInPathOrder(entries: readonly SnapshotEntry[]): boolean {
+  for (let i = 1; i < entries.length; i++) if (comparePaths(entries[i - 1]!.path, entries[i]!.path) >= 0) return false;
+  return true;
 }
 
 function toBytes(data: unknown, path: string, allowString = true): Uint8Array {

@@ -7,6 +7,7 @@
 import { VfsError } from '../errors.ts';
 import { formatBytes, type Limits } from '../limits.ts';
 import { ancestorsOf, baseName, isWithin, joinPath, parentOf } from '../paths.ts';
+import type { SnapshotEntry } from '../snapshot/format.ts';
 import { MemfsStore } from '../storage/memfs-store.ts';
 import type { FileInfo } from './types.ts';
 import { notFoundMessage } from './not-found.ts';
@@ -121,6 +122,11 @@ export class Tree {
 
   /** Checks that `path` could be a file or directory: no ancestor is a file, and it fits the path limit. */
   checkPlace(path: string): void {
+    this.#checkLength(path);
+    this.#assertNoFileAncestor(path);
+  }
+
+  #checkLength(path: string): void {
     if (path.length > this.limits.maxPathLength) {
       throw new VfsError(
         'EINVAL',
@@ -128,7 +134,6 @@ export class Tree {
         { path },
       );
     }
-    this.#assertNoFileAncestor(path);
   }
 
   #assertNoFileAncestor(path: string): void {
@@ -190,6 +195,51 @@ export class Tree {
       this.#sortedFiles = null;
     }
     return { meta, created: !existing };
+  }
+
+  /**
+   * Fills this new, empty tree from snapshot entries that `decodeSnapshot` has validated
+   * against this tree's limits (canonical and unique paths, nothing under a file), in path
+   * order (parents first). Skips the per-write checks that validation already made.
+   * `time` stamps directories the snapshot only implies.
+   */
+  load(entries: readonly SnapshotEntry[], time: number): void {
+    for (const entry of entries) {
+      const { path, mtimeMs } = entry;
+      this.#checkLength(path); // in the units the tree counts (decoding checked UTF-8 bytes)
+      const parent = parentOf(path);
+      if (!this.#meta.has(parent)) this.#mkdirs(parent, time);
+      if (entry.kind === 'dir') {
+        const implied = this.#meta.get(path); // only if the entries were out of order
+        if (implied) implied.mtimeMs = mtimeMs;
+        else {
+          this.#store.mkdir(path);
+          this.#meta.set(path, { kind: 'dir', size: 0, mtimeMs, version: this.#nextVersion() });
+        }
+        continue;
+      }
+      const content = entry.content!;
+      this.#store.write(path, content);
+      this.#meta.set(path, { kind: 'file', size: content.byteLength, mtimeMs, version: this.#nextVersion() });
+      this.#totalBytes += content.byteLength;
+      this.#fileCount++;
+    }
+    this.#sortedFiles = null;
+  }
+
+  /** Every path but the root, in path order (a depth-first walk with each directory's names sorted). */
+  walk(): string[] {
+    const out: string[] = [];
+    const visit = (dir: string): void => {
+      const prefix = dir === '/' ? '/' : `${dir}/`;
+      for (const name of this.#store.list(dir).sort()) {
+        const path = prefix + name;
+        out.push(path);
+        if (this.#meta.get(path)!.kind === 'dir') visit(path);
+      }
+    };
+    visit('/');
+    return out;
   }
 
   /** Creates a directory and its missing parents; an existing directory is fine. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VfsError } from '../errors.ts';
 import { crc32 } from './crc32.ts';
+import { xxh32 } from './xxhash32.ts';
 import { decodeSnapshot, encodeSnapshot, type SnapshotEntry, type SnapshotLimits } from './format.ts';
 
 const LIMITS: SnapshotLimits = { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 24, maxFiles: 1000, maxPathLength: 4096 };
@@ -48,7 +49,7 @@ function build(entries: RawEntry[], header: RawHeader = {}): Uint8Array {
   const out = new Uint8Array(44 + bodyLength);
   const v = new DataView(out.buffer);
   out.set([0x41, 0x56, 0x46, 0x53, 0x0d, 0x0a, 0x1a, 0x0a]);
-  v.setUint32(8, header.version ?? 1, true);
+  v.setUint32(8, header.version ?? 2, true);
   v.setUint32(12, header.entryCount ?? entries.length, true);
   v.setUint32(16, header.fileCount ?? files, true);
   v.setUint32(24, header.contentBytes ?? contentBytes, true);
@@ -61,11 +62,12 @@ function build(entries: RawEntry[], header: RawHeader = {}): Uint8Array {
   return seal(out);
 }
 
-/** Recomputes both checksums in place. */
+/** Recomputes both checksums in place, with the checksum of the version in the header (CRC-32 for 1, XXH32 after). */
 function seal(bytes: Uint8Array): Uint8Array {
   const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-  v.setUint32(20, crc32(bytes.subarray(44)), true);
-  v.setUint32(40, crc32(bytes.subarray(0, 40)), true);
+  const checksum = v.getUint32(8, true) === 1 ? crc32 : xxh32;
+  v.setUint32(20, checksum(bytes.subarray(44)), true);
+  v.setUint32(40, checksum(bytes.subarray(0, 40)), true);
   return bytes;
 }
 
@@ -109,9 +111,18 @@ describe('decodeSnapshot rejects', () => {
   });
 
   it('a newer or impossible format version', () => {
-    rejects(build([], { version: 2 }), /made by a newer agentvfs: format 2, this build reads up to 1/);
-    rejects(build([], { version: 0x01000000 }), /format 16777216, this build reads up to 1/);
+    rejects(build([], { version: 3 }), /made by a newer agentvfs: format 3, this build reads up to 2/);
+    rejects(build([], { version: 0x01000000 }), /format 16777216, this build reads up to 2/);
     rejects(build([], { version: 0 }), /format version 0 does not exist/);
+  });
+
+  it('format 1 with format 2\'s checksum, and the reverse (each version has its own checksum)', () => {
+    const v2 = good();
+    const asV1 = v2.slice();
+    new DataView(asV1.buffer).setUint32(8, 1, true); // version 1, but XXH32 checksums
+    rejects(asV1, /header checksum mismatch/);
+    const sealedV1 = seal(asV1.slice()); // CRC-32 checksums: a valid format 1 snapshot
+    expect(decodeSnapshot(sealedV1, LIMITS)).toEqual(decodeSnapshot(v2, LIMITS));
   });
 
   it('truncated data, saying expected vs actual length', () => {

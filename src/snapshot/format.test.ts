@@ -23,6 +23,12 @@ function roundTrip(entries: SnapshotEntry[]): SnapshotEntry[] {
 /** The example in docs/snapshot-format.md ("A complete example"). */
 const GOLDEN_ENTRIES: SnapshotEntry[] = [dir('/docs'), file('/docs/hi.txt', 'hi\n', 1_700_000_000_000.5)];
 const GOLDEN_HEX =
+  '41 56 46 53 0d 0a 1a 0a 02 00 00 00 02 00 00 00 01 00 00 00 32 5f 87 f8 03 00 00 00 00 00 00 00 ' +
+  '3e 00 00 00 00 00 00 00 67 a7 e6 ec 02 05 00 00 00 00 00 80 56 fe bc 78 42 00 00 00 00 00 00 00 ' +
+  '00 2f 64 6f 63 73 01 0c 00 00 00 00 08 80 56 fe bc 78 42 03 00 00 00 00 00 00 00 2f 64 6f 63 73 ' +
+  '2f 68 69 2e 74 78 74 68 69 0a';
+/** The same example in format 1 (CRC-32 checksums), as agentvfs 0.x wrote it before format 2. */
+const GOLDEN_V1_HEX =
   '41 56 46 53 0d 0a 1a 0a 01 00 00 00 02 00 00 00 01 00 00 00 50 c8 00 39 03 00 00 00 00 00 00 00 ' +
   '3e 00 00 00 00 00 00 00 c3 13 28 b1 02 05 00 00 00 00 00 80 56 fe bc 78 42 00 00 00 00 00 00 00 ' +
   '00 2f 64 6f 63 73 01 0c 00 00 00 00 08 80 56 fe bc 78 42 03 00 00 00 00 00 00 00 2f 64 6f 63 73 ' +
@@ -30,8 +36,13 @@ const GOLDEN_HEX =
 const hexBytes = (hex: string) => Uint8Array.from(hex.split(' ').map((h) => parseInt(h, 16)));
 
 describe('snapshot format: round trips', () => {
-  it('is version 1', () => {
-    expect(SNAPSHOT_FORMAT_VERSION).toBe(1);
+  it('is version 2', () => {
+    expect(SNAPSHOT_FORMAT_VERSION).toBe(2);
+  });
+
+  it('still reads format 1 (CRC-32), and writes it back as format 2', () => {
+    expect(decodeSnapshot(hexBytes(GOLDEN_V1_HEX), LIMITS)).toEqual(GOLDEN_ENTRIES);
+    expect(encodeSnapshot(decodeSnapshot(hexBytes(GOLDEN_V1_HEX), LIMITS))).toEqual(hexBytes(GOLDEN_HEX));
   });
 
   it('encodes the documented example byte for byte', () => {

@@ -3,30 +3,52 @@
  * everything the contract adds (versions, clock, limits, errors) lives above
  * it, so swapping the storage engine touches only this file.
  *
+ * It uses memfs's in-memory core directly: its i-nodes (`Node`, which own the
+ * bytes) and directory entries (`Link`), from `@jsonjoy.com/fs-core`, the
+ * package memfs 4 keeps its storage in. memfs's `Volume` (the Node `fs` API on
+ * top: file descriptors, streams, watchers, path parsing on every call) is not
+ * used: it tripled the bundle and cost most of the time of a bulk load or a
+ * restore. A path-to-entry map makes every lookup O(1).
+ *
  * Callers pass normalized absolute paths and have already checked that the
- * operation is valid, so a memfs error here is a bug, not user input.
+ * operation is valid, so a missing entry here is a bug, not user input.
  */
 import { Buffer as MemfsBuffer } from '@jsonjoy.com/fs-node-builtins/lib/internal/buffer';
-import { Volume } from 'memfs';
+import { Link } from '@jsonjoy.com/fs-core/lib/Link';
+import { Node } from '@jsonjoy.com/fs-core/lib/Node';
+import type { Superblock } from '@jsonjoy.com/fs-core/lib/Superblock';
 
-export type NodeKind = 'file' | 'dir';
+const S_IFDIR = 0o040000;
+const S_IFREG = 0o100000;
 
-// The part of memfs's (pinned, bundled) internals that view() reads.
-interface MemfsInternals {
-  _core?: { getResolvedLink?(path: string): { getNode?(): { buf: unknown; size: unknown } } | null };
-}
+// A Link only asks its volume to make a node when none is given; every node here is made by this store.
+const NO_VOLUME = undefined as unknown as Superblock;
 
 export class MemfsStore {
-  #vol = new Volume();
+  #nextIno = 1;
+  readonly #links = new Map<string, Link>();
 
-  kind(path: string): NodeKind | null {
-    const stats = this.#vol.statSync(path, { throwIfNoEntry: false });
-    if (!stats) return null;
-    return stats.isDirectory() ? 'dir' : 'file';
+  constructor() {
+    const root = new Link(NO_VOLUME, undefined, '');
+    root.setNode(this.#node(S_IFDIR | 0o777));
+    root.children.set('.', root);
+    this.#links.set('/', root);
   }
 
-  size(path: string): number {
-    return Number(this.#vol.statSync(path).size);
+  #node(mode: number): Node {
+    return new Node(this.#nextIno++, mode, 0, 0);
+  }
+
+  #link(path: string): Link {
+    const link = this.#links.get(path);
+    if (link === undefined) throw new Error(`agentvfs storage: no entry at ${path}`);
+    return link;
+  }
+
+  /** The entry's parent link and its name in it. */
+  #place(path: string): [Link, string] {
+    const slash = path.lastIndexOf('/');
+    return [this.#link(slash === 0 ? '/' : path.slice(0, slash)), path.slice(slash + 1)];
   }
 
   /** A fresh copy of the file's bytes (its own ArrayBuffer), safe to hand out or transfer. */
@@ -37,45 +59,76 @@ export class MemfsStore {
 
   /**
    * Bytes of a file without copying, for reading right away: the caller must
-   * not keep them past the next mutation, nor modify them. Reads memfs's own
-   * buffer (memfs's public read API copies, twice through its Buffer layer);
-   * falls back to that API if memfs's internals ever differ.
+   * not keep them past the next mutation, nor modify them. (memfs's public
+   * `getBuffer()` copies and stamps the access time on every read.)
    */
   view(path: string): Uint8Array {
-    const node = (this.#vol as unknown as MemfsInternals)._core?.getResolvedLink?.(path)?.getNode?.();
-    if (node && node.buf instanceof Uint8Array && typeof node.size === 'number') return node.buf.subarray(0, node.size);
-    return this.#vol.readFileSync(path) as Uint8Array;
+    const node = this.#link(path).getNode();
+    const buf = node.buf;
+    // A plain Uint8Array view: cheaper to make than a Buffer's subarray, and the same to read.
+    return new Uint8Array(buf.buffer, buf.byteOffset, node.getSize());
   }
 
-  /** Writes a file whose parent directory exists. */
+  /** Writes a file whose parent directory exists: memfs copies the bytes once, so the caller may reuse them. */
   write(path: string, bytes: Uint8Array): void {
-    // memfs copies the bytes into the file once, and a second time unless it is handed its own Buffer
-    // type: so hand it a Buffer view of them (no copy). This also re-views arrays from another realm.
-    this.#vol.writeFileSync(path, MemfsBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    // A Buffer view of the bytes (no copy) also re-views arrays from another realm.
+    this.#fileNode(path).setBuffer(MemfsBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /** The node of the file at `path`, created empty (with its directory entry) if missing. */
+  #fileNode(path: string): Node {
+    const existing = this.#links.get(path);
+    if (existing !== undefined) return existing.getNode();
+    const [parent, name] = this.#place(path);
+    const node = this.#node(S_IFREG | 0o666);
+    this.#links.set(path, parent.createChild(name, node));
+    return node;
   }
 
   /** Creates one directory whose parent exists. */
   mkdir(path: string): void {
-    this.#vol.mkdirSync(path);
+    const [parent, name] = this.#place(path);
+    this.#links.set(path, parent.createChild(name, this.#node(S_IFDIR | 0o777)));
   }
 
   /** Child names of a directory, unsorted. */
   list(path: string): string[] {
-    return this.#vol.readdirSync(path) as string[];
+    const names: string[] = [];
+    for (const name of this.#link(path).children.keys()) if (name !== '.' && name !== '..') names.push(name);
+    return names;
   }
 
   /** Removes a file, or a directory and everything under it. */
   remove(path: string): void {
-    this.#vol.rmSync(path, { recursive: true, force: false });
+    const link = this.#link(path);
+    link.parent!.deleteChild(link);
+    this.#forget(path, link);
   }
 
   /** Moves a file or directory; the destination must not exist and its parent must. */
   rename(from: string, to: string): void {
-    this.#vol.renameSync(from, to);
+    const link = this.#link(from);
+    const [parent, name] = this.#place(to);
+    link.parent!.deleteChild(link);
+    this.#forget(from, link);
+    link.name = name;
+    parent.setChild(name, link);
+    link.syncSteps();
+    this.#remember(to, link);
   }
 
-  /** Drops every file and directory. */
-  clear(): void {
-    this.#vol.reset();
+  /** Drops `path` and everything beneath it from the lookup map. */
+  #forget(path: string, link: Link): void {
+    this.#links.delete(path);
+    for (const [name, child] of link.children) {
+      if (name !== '.' && name !== '..' && child !== undefined) this.#forget(`${path}/${name}`, child);
+    }
+  }
+
+  #remember(path: string, link: Link): void {
+    this.#links.set(path, link);
+    for (const [name, child] of link.children) {
+      if (name !== '.' && name !== '..' && child !== undefined) this.#remember(`${path}/${name}`, child);
+    }
   }
 }

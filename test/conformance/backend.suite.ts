@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isVfsError } from '../../src/index.ts';
+import { encodeSnapshot } from '../../src/snapshot/format.ts';
 import { expectVfsError, manualClock, text, utf8, type BackendFactory } from './harness.ts';
 
 export function backendSuite(make: BackendFactory) {
@@ -257,6 +258,40 @@ export function backendSuite(make: BackendFactory) {
       const small = await make({ limits: { maxFileBytes: 5 }, files: { '/mine': 'mine' } });
       await expectVfsError(small.restore(await big.snapshot()), 'ESNAPSHOT');
       expect((await small.ls('/')).map((e) => e.name)).toEqual(['mine']);
+    });
+
+    it('the restored state owns its bytes: changing the snapshot afterwards changes nothing', async () => {
+      const a = await make({ files: { '/a.txt': 'alpha', '/d/b.txt': 'beta' } });
+      const snap = await a.snapshot();
+      const b = await make();
+      await b.restore(snap);
+      snap.fill(0x58);
+      expect(await b.readText('/a.txt')).toBe('alpha');
+      expect(await b.readText('/d/b.txt')).toBe('beta');
+      await b.writeFile('/a.txt', 'changed');
+      expect(await b.readText('/d/b.txt')).toBe('beta');
+    });
+
+    it('a path the tree accepts survives a round trip, however long its UTF-8 form', async () => {
+      // 40 segments of 80 "日": 3,240 characters (under the 4,096 limit) but 9,640 UTF-8 bytes.
+      const path = `/${Array.from({ length: 40 }, () => '日'.repeat(80)).join('/')}`;
+      const a = await make({ files: { [path]: 'deep' } });
+      const b = await make();
+      await b.restore(await a.snapshot());
+      expect(await b.readText(path)).toBe('deep');
+    });
+
+    it('restores entries stored in any order (parents after children, implied directories)', async () => {
+      const file = (path: string, content: string) => ({ path, kind: 'file' as const, mtimeMs: 5, content: utf8(content) });
+      const bytes = encodeSnapshot([file('/z/y/x.txt', 'x'), { path: '/z', kind: 'dir', mtimeMs: 7 }, file('/a.txt', 'a'), { path: '/z/y', kind: 'dir', mtimeMs: 6 }, file('/q/r.txt', 'r')]);
+      const b = await make({ files: { '/old': 'old' } });
+      await b.restore(bytes);
+      expect(await b.readText('/z/y/x.txt')).toBe('x');
+      expect((await b.stat('/z')).mtimeMs).toBe(7);
+      expect((await b.stat('/z/y')).mtimeMs).toBe(6);
+      expect((await b.stat('/q')).isDir).toBe(true);
+      expect((await b.ls('/')).map((e) => e.path)).toEqual(['/q', '/z', '/a.txt']);
+      expect(await b.exists('/old')).toBe(false);
     });
 
     it('restore invalidates earlier reads (versions are never reused)', async () => {
