@@ -23,10 +23,6 @@ const WORKER_SOURCE_ID = 'virtual:agentvfs/backend-worker-source';
 
 const builtins = {
   buffer: shim('buffer.js'),
-  events: pkg('events/'),
-  path: pkg('path-browserify'),
-  stream: shim('stream.js'),
-  url: shim('url.js'),
   process: shim('process.js'),
 };
 const alias = Object.entries(builtins).flatMap(([name, target]) => [
@@ -45,13 +41,25 @@ const hostIndependentMemfs = {
   },
 };
 
+// memfs's Node and Link (all the storage uses) read only the S_IF* mode constants from
+// @jsonjoy.com/fs-node-utils, whose index also pulls in path, glob and tslib (~12 kB gzip):
+// give those two files the constants module alone.
+const memfsConstantsOnly = {
+  name: 'agentvfs-memfs-constants-only',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    if (source !== '@jsonjoy.com/fs-node-utils' || !importer || !/fs-core[\\/]lib[\\/](Node|Link)\.js$/.test(importer)) return null;
+    return this.resolve('@jsonjoy.com/fs-node-utils/lib/constants.js', importer, { skipSelf: true });
+  },
+};
+
 const bundle = (entry, plugins = []) =>
   build({
     root,
     configFile: false,
     logLevel: 'warn',
     resolve: { alias },
-    plugins: [hostIndependentMemfs, ...plugins],
+    plugins: [hostIndependentMemfs, memfsConstantsOnly, ...plugins],
     build: {
       outDir: 'dist',
       emptyOutDir: false,

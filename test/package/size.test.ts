@@ -1,0 +1,41 @@
+// Size ceilings on the built package, each with its reason. They fail when a dependency or a
+// change makes the core heavier than edge deployments were promised; raise one only on purpose.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without types
+import { CORE_BUDGET_GZIP, coreSize } from '../../examples/cloudflare/scripts/bundle.mjs';
+
+const dist = join(import.meta.dirname, '../../dist');
+const gzip = (path: string): number => gzipSync(readFileSync(path), { level: 9 }).byteLength;
+
+describe('bundle size', () => {
+  it(`the core (agentvfs, minified as a bundler ships it) stays within ${CORE_BUDGET_GZIP / 1000} kB gzip`, async () => {
+    // Issue 6's budget for Cloudflare Workers, where the script is parsed on every cold start.
+    const core = (await coreSize()) as { bytes: number; gzip: number };
+    console.log(`core: ${core.bytes} bytes, ${core.gzip} gzip (budget ${CORE_BUDGET_GZIP})`);
+    expect(core.gzip).toBeGreaterThan(20_000); // measured something real: the core is ~50 kB
+    expect(core.gzip).toBeLessThanOrEqual(CORE_BUDGET_GZIP);
+  });
+
+  it('the self-contained worker script stays within 80 kB gzip', () => {
+    // createWorkerBackend() embeds it in dist/client.js; it is the page's cost of running the backend off the main thread.
+    const size = gzip(join(dist, 'backend-worker.js'));
+    expect(size).toBeGreaterThan(20_000);
+    expect(size).toBeLessThanOrEqual(80_000);
+  });
+
+  it('a page that only calls connect() does not pay for the embedded worker', async () => {
+    // createWorkerBackend() embeds the whole backend in dist/client.js; a bundler must drop it when unused.
+    const { build } = await import('esbuild');
+    const r = await build({
+      stdin: { contents: "export { connect } from './dist/client.js';", resolveDir: join(dist, '..'), loader: 'js' },
+      bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false,
+    });
+    const size = gzipSync(r.outputFiles[0]!.contents, { level: 9 }).byteLength;
+    console.log(`connect() alone: ${size} gzip`);
+    expect(size).toBeGreaterThan(1_000);
+    expect(size).toBeLessThanOrEqual(15_000);
+  });
+});
