@@ -26,6 +26,8 @@ export interface Program {
   sets: CharSet[];
   /** Every match starts at offset 0 (a leading \A or ^). */
   anchored: boolean;
+  /** Literal text every match starts with (case-sensitive), or ''. */
+  prefix: string;
 }
 
 export class ProgramTooLarge extends Error {
@@ -187,7 +189,7 @@ class Compiler {
     const f = this.frag(root);
     const match = this.inst(MATCH, 0);
     this.patch(f.exits, match);
-    return { op: this.op, out: this.out, arg: this.arg, start: f.start, sets: this.sets, anchored: startsWithBeginText(root) };
+    return { op: this.op, out: this.out, arg: this.arg, start: f.start, sets: this.sets, anchored: startsWithBeginText(root), prefix: literalPrefix(root) };
   }
 
   private inst(op: number, arg: number): number {
@@ -281,6 +283,19 @@ class Compiler {
     }
     return id;
   }
+}
+
+function literalPrefix(n: Node): string {
+  while (n.op === 'cap') n = n.sub;
+  if (n.op === 'char') return n.set.lit === undefined ? '' : String.fromCodePoint(n.set.lit);
+  if (n.op !== 'cat') return '';
+  let prefix = '';
+  for (const item of n.subs) {
+    const p = literalPrefix(item);
+    prefix += p;
+    if (p === '' || item.op !== 'char') break; // a group's prefix ends the run
+  }
+  return prefix;
 }
 
 function startsWithBeginText(n: Node): boolean {

@@ -17,6 +17,7 @@ import { codePointBefore, contextOf, EDGE } from './context.ts';
  * before the code point). State 0 is dead: no match can follow.
  */
 const DEAD = 0;
+const EMPTY = new Int32Array(0);
 const TABLE_ENTRIES = 1 << 20;
 
 export class Dfa {
@@ -57,20 +58,38 @@ export class Dfa {
   test(line: string): boolean {
     const len = line.length;
     const ascii = this.alpha.ascii;
+    // Locals, reloaded only after step() (which may grow or reset the table): V8 keeps them in registers.
+    let table = this.table;
+    let stride = this.stride;
     let s = this.start;
+    const prefix = this.first ? '' : this.prog.prefix;
     for (let i = 0; i < len; ) {
-      let cls: number;
-      const c = line.charCodeAt(i);
-      if (c < 128) {
-        cls = ascii[c]!;
+      if (prefix !== '' && this.pcs[s]!.length === 0) {
+        // No thread alive: the next match can only start at the next occurrence of the prefix.
+        const j = line.indexOf(prefix, i);
+        if (j < 0) return false;
+        if (j > i) {
+          s = this.internOrReset(EMPTY, this.alpha.flags[this.alpha.classOf(codePointBefore(line, j))]!);
+          i = j;
+          table = this.table;
+          stride = this.stride;
+        }
+      }
+      let cls = line.charCodeAt(i);
+      if (cls < 128) {
+        cls = ascii[cls]!;
         i++;
       } else {
         const cp = line.codePointAt(i)!;
         cls = this.alpha.classOf(cp);
         i += cp > 0xffff ? 2 : 1;
       }
-      let t = cls < this.stride ? this.table[s * this.stride + cls]! : -1;
-      if (t < 0) t = this.step(s, cls);
+      let t = cls < stride ? table[s * stride + cls]! : -1;
+      if (t < 0) {
+        t = this.step(s, cls);
+        table = this.table;
+        stride = this.stride;
+      }
       if ((t & 1) === 1) return true;
       s = t >> 1;
       if (s === DEAD) return false;
@@ -106,7 +125,7 @@ export class Dfa {
   matchEnd(line: string, start: number): number {
     const len = line.length;
     const before = start === 0 ? EDGE : this.alpha.flags[this.alpha.classOf(codePointBefore(line, start))]!;
-    let s = this.intern(Int32Array.of(this.prog.start), before);
+    let s = this.internOrReset(Int32Array.of(this.prog.start), before);
     let end = -1;
     for (let i = start; i < len; ) {
       const cp = line.codePointAt(i)!;
@@ -142,6 +161,12 @@ export class Dfa {
     atEnd.set(this.atEnd);
     this.table = table;
     this.atEnd = atEnd;
+  }
+
+  /** intern(), clearing the cache first when it is full (no state id may be held across this). */
+  private internOrReset(pcs: Int32Array, props: number): number {
+    if (this.pcs.length >= this.maxStates) this.reset();
+    return this.intern(pcs, props);
   }
 
   private intern(pcs: Int32Array, props: number): number {

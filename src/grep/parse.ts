@@ -24,6 +24,8 @@ export interface CharSet {
   negs: string[];
   negated: boolean;
   fold: boolean;
+  /** Set when this is one literal code point, not case-folded. */
+  lit?: number;
 }
 
 export type Node =
@@ -262,7 +264,8 @@ class Parser {
   }
 
   private literal(cp: number): void {
-    this.push({ op: 'char', set: { pos: escapeCodePoint(cp, true), negs: [], negated: false, fold: (this.flags & FOLD) !== 0 } });
+    const fold = (this.flags & FOLD) !== 0;
+    this.push({ op: 'char', set: { pos: escapeCodePoint(cp, true), negs: [], negated: false, fold, ...(fold ? {} : { lit: cp }) } });
   }
 
   private codePoint(): number {
