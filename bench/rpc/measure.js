@@ -1,8 +1,8 @@
 // Shared by Node and the browser page: round-trip latency, sequential and with 100 in flight.
-// `echo()` is one bare postMessage round trip; `trivial()` a backend call; `tool()` a read_file tool call.
-export async function measure({ echo, trivial, tool }, { sequential = 2000, batches = 30, inflight = 100 } = {}) {
+// `echo()` is one bare postMessage round trip (`echo2k()` answered with 2 KB); `trivial()` a backend call; `tool()` a read_file tool call.
+export async function measure(calls, { sequential = 2000, batches = 30, inflight = 100 } = {}) {
   const out = {};
-  for (const [name, fn] of Object.entries({ echo, trivial, tool })) {
+  for (const [name, fn] of Object.entries(calls)) {
     for (let i = 0; i < 200; i++) await fn(); // warm-up
     let t = performance.now();
     for (let i = 0; i < sequential; i++) await fn();

@@ -13,20 +13,23 @@ const root = join(here, '../..');
 const quick = process.argv.includes('--tiny');
 const opts = quick ? { sequential: 200, batches: 3 } : {};
 
+/** `echo()`: an integer there and back; `echo2k()`: a small request answered with a 2 KB string. */
 function echoOver(worker) {
   let next = 0;
   const waiting = new Map();
   const onMessage = (m) => {
-    waiting.get(m)?.();
-    waiting.delete(m);
+    const id = typeof m === 'number' ? m : m.id;
+    waiting.get(id)?.();
+    waiting.delete(id);
   };
   if (worker.on) worker.on('message', onMessage);
   else worker.onmessage = (e) => onMessage(e.data);
-  return () => new Promise((resolve) => {
+  const send = (payload) => () => new Promise((resolve) => {
     const id = ++next;
     waiting.set(id, resolve);
-    worker.postMessage(id);
+    worker.postMessage(payload(id));
   });
+  return { echo: send((id) => id), echo2k: send((id) => ({ id })) };
 }
 
 async function node() {
@@ -36,7 +39,7 @@ async function node() {
   await remote.ready;
   const tools = createTools(remote);
   try {
-    return await measure({ echo: echoOver(echoWorker), trivial: () => remote.exists('/f.txt'), tool: () => tools.call('read_file', { path: '/f.txt' }) }, opts);
+    return await measure({ ...echoOver(echoWorker), trivial: () => remote.exists('/f.txt'), tool: () => tools.call('read_file', { path: '/f.txt' }) }, opts);
   } finally {
     await echoWorker.terminate();
     await backendWorker.terminate();
@@ -54,7 +57,7 @@ async function browser() {
       const path = new URL(route.request().url()).pathname;
       const files = {
         '/': ['text/html', '<!doctype html><title>rpc</title>'],
-        '/echo.js': ['text/javascript', 'onmessage = (e) => postMessage(e.data);'],
+        '/echo.js': ['text/javascript', "const REPLY = 'x'.repeat(2100); onmessage = (e) => postMessage(typeof e.data === 'number' ? e.data : { id: e.data.id, text: REPLY });"],
         '/measure.js': ['text/javascript', readFileSync(join(here, 'measure.js'))],
       };
       if (files[path]) return route.fulfill({ contentType: files[path][0], body: files[path][1] });
@@ -69,12 +72,14 @@ async function browser() {
       const echoWorker = new Worker('/echo.js');
       let next = 0;
       const waiting = new Map();
-      echoWorker.onmessage = (e) => (waiting.get(e.data)?.(), waiting.delete(e.data));
-      const echo = () => new Promise((r) => { const id = ++next; waiting.set(id, r); echoWorker.postMessage(id); });
+      echoWorker.onmessage = (e) => { const id = typeof e.data === 'number' ? e.data : e.data.id; waiting.get(id)?.(); waiting.delete(id); };
+      const send = (payload) => () => new Promise((r) => { const id = ++next; waiting.set(id, r); echoWorker.postMessage(payload(id)); });
+      const echo = send((id) => id);
+      const echo2k = send((id) => ({ id }));
       const remote = createWorkerBackend({ files: { '/f.txt': 'x'.repeat(2047) + '\n' } });
       await remote.ready;
       const tools = createTools(remote);
-      return measure({ echo, trivial: () => remote.exists('/f.txt'), tool: () => tools.call('read_file', { path: '/f.txt' }) }, opts);
+      return measure({ echo, echo2k, trivial: () => remote.exists('/f.txt'), tool: () => tools.call('read_file', { path: '/f.txt' }) }, opts);
     }, opts);
   } finally {
     await browser.close();
@@ -82,11 +87,12 @@ async function browser() {
 }
 
 const results = { node: await node(), chromium: await browser() };
-console.log('round trip, µs per call (lower is better); ratio = tool call / bare echo');
-console.log('runtime    mode        echo    trivial  read_file tool  ratio');
+console.log('round trip, µs per call (lower is better); tool call / integer echo, and / an echo answering with 2 KB as the tool does');
+console.log('runtime    mode           echo  echo 2KB  trivial  read_file tool  /echo  /echo 2KB');
+const cell = (v, w) => String(v).padStart(w);
 for (const [runtime, r] of Object.entries(results)) {
   for (const mode of ['sequential_us', 'inflight_us']) {
-    const ratio = (r.tool[mode] / r.echo[mode]).toFixed(2);
-    console.log(`${runtime.padEnd(10)} ${(mode === 'sequential_us' ? 'sequential' : '100 in flight').padEnd(11)} ${String(r.echo[mode]).padStart(6)} ${String(r.trivial[mode]).padStart(9)} ${String(r.tool[mode]).padStart(15)}  ${ratio}x`);
+    const ratio = (to) => `${(r.tool[mode] / r[to][mode]).toFixed(2)}x`;
+    console.log(`${runtime.padEnd(10)} ${(mode === 'sequential_us' ? 'sequential' : '100 in flight').padEnd(13)} ${cell(r.echo[mode], 6)} ${cell(r.echo2k[mode], 9)} ${cell(r.trivial[mode], 8)} ${cell(r.tool[mode], 15)} ${cell(ratio('echo'), 6)} ${cell(ratio('echo2k'), 10)}`);
   }
 }

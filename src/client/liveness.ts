@@ -15,12 +15,18 @@ export interface Liveness {
   readonly gone: Promise<never>;
   readonly reason: Error | null;
   markGone(reason: string): void;
+  /**
+   * `call`, or the worker's death, whichever comes first. (Not Promise.race with `gone`:
+   * that would leave one reaction per call on `gone` for the worker's whole life.)
+   */
+  guard<T>(call: Promise<T>): Promise<T>;
 }
 
 export function watchLiveness(target: object): Liveness {
   let reject!: (e: Error) => void;
   const gone = new Promise<never>((_, r) => (reject = r));
   gone.catch(() => {}); // observed by callers; never an unhandled rejection by itself
+  const pending = new Set<(e: Error) => void>();
   const state: Liveness = {
     gone,
     reason: null,
@@ -29,6 +35,27 @@ export function watchLiveness(target: object): Liveness {
       const error = new WorkerGoneError(`agentvfs: the backend worker is gone (${reason}); this call and all later ones fail. Start a new worker and connect() again.`);
       (state as { reason: Error | null }).reason = error;
       reject(error);
+      for (const fail of pending) fail(error);
+      pending.clear();
+    },
+    guard<T>(call: Promise<T>): Promise<T> {
+      if (state.reason) {
+        call.catch(() => {}); // superseded by the worker's death; not an unhandled rejection
+        return Promise.reject(state.reason);
+      }
+      return new Promise<T>((resolve, fail) => {
+        pending.add(fail);
+        call.then(
+          (value) => {
+            pending.delete(fail);
+            resolve(value);
+          },
+          (error: unknown) => {
+            pending.delete(fail);
+            fail(error);
+          },
+        );
+      });
     },
   };
   const t = target as Record<string, unknown>;

@@ -33,6 +33,10 @@ export class RemoteBackend implements Backend, ToolHost {
   readonly #live: Liveness;
   readonly #target: object;
   readonly #transferInputs: boolean;
+  // The Comlink proxies for the two calls every request uses, made once (each property read makes a new one).
+  readonly #callRemote: Remote<WorkerApi>['call'];
+  readonly #toolRemote: Remote<WorkerApi>['tool'];
+  #started = false;
   /** Resolves once the worker answered; rejects if it failed to start. */
   readonly ready: Promise<void>;
 
@@ -41,6 +45,8 @@ export class RemoteBackend implements Backend, ToolHost {
     this.#target = target;
     this.#live = watchLiveness(target);
     this.#api = wrap<WorkerApi>(toEndpoint(target));
+    this.#callRemote = this.#api.call;
+    this.#toolRemote = this.#api.tool;
     this.#transferInputs = options.transferInputs === true;
     const timeout = options.startTimeoutMs ?? 15_000;
     const timer = setTimeout(() => this.#live.markGone(`it did not answer within ${timeout} ms of connect()`), timeout);
@@ -50,6 +56,7 @@ export class RemoteBackend implements Backend, ToolHost {
           this.#live.markGone(`it speaks protocol ${protocol}, this client ${PROTOCOL_VERSION}: use the same agentvfs version on both sides`);
         }
         if (options.backend) await this.#race(this.#api.init(options.backend));
+        this.#started = true;
       })
       .finally(() => clearTimeout(timer));
     this.ready.catch(() => {});
@@ -57,15 +64,14 @@ export class RemoteBackend implements Backend, ToolHost {
 
   /** Waits for the call or the worker's death, whichever comes first. */
   #race<T>(promise: Promise<T>): Promise<T> {
-    if (this.#live.reason) {
-      promise.catch(() => {}); // superseded by the worker's death; not an unhandled rejection
-      return Promise.reject(this.#live.reason);
-    }
-    return Promise.race([promise, this.#live.gone]);
+    return this.#live.guard(promise);
   }
 
   #call<T>(method: BackendMethod, args: unknown[], transferables: ArrayBuffer[] = []): Promise<T> {
-    return this.#race(this.ready.then(() => this.#api.call(method, transferables.length > 0 ? transfer(args, transferables) : args) as Promise<T>));
+    if (this.#live.reason) return Promise.reject(this.#live.reason);
+    const send = () => this.#callRemote(method, transferables.length > 0 ? transfer(args, transferables) : args) as Promise<T>;
+    // Once the worker has answered, send at once: no extra turn through `ready`.
+    return this.#race(this.#started ? send() : this.ready.then(send));
   }
 
   #movable(bytes: unknown): ArrayBuffer[] {
@@ -85,13 +91,14 @@ export class RemoteBackend implements Backend, ToolHost {
   [TOOL_HOST](options: ToolsOptions): Tools {
     const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
     const api = this.#api;
+    const tool = this.#toolRemote;
     const tools: Tools = {
       definitions: buildDefinitions(options.descriptions),
       call: async (name: string, args?: unknown) => {
-        await this.#race(this.ready);
+        if (!this.#started) await this.#race(this.ready);
         let pending: Promise<string>;
         try {
-          pending = api.tool(id, name, args);
+          pending = tool(id, name, args);
         } catch (error) {
           return `Error: EINVAL: the arguments could not be sent to the worker (${(error as Error).message}). Use plain JSON values.`;
         }
