@@ -103,7 +103,7 @@ function repeatCost(node: Extract<ReNode, { kind: 'repeat' }>, tail: boolean): C
     return node.max === Infinity ? { paths: 1, degree: 1 } : { paths: node.max - node.min + 1, degree: 0 };
   }
   // Star height 2: only a bounded repeat of a body without unbounded quantifiers has a known bound.
-  // A body that can match empty is left to re2js too: JS and RE2 treat empty iterations differently.
+  // A body that can match empty is left to the linear engine too: JS and RE2 treat empty iterations differently.
   if (node.max === Infinity || minWidth(node.body) === 0) return null;
   const body = nodeCost(node.body, false);
   if (body === null || body.degree > 0) return null;

@@ -143,3 +143,89 @@ describe('random patterns', () => {
     );
   });
 });
+
+describe('the linear engine alone, against re2js', () => {
+  // RE2 syntax beyond what JS shares: inline flags, Unicode and POSIX classes, \Q…\E, \A \z, lazy and (?U).
+  const atom = fc.constantFrom(
+    'a', 'b', 'A', 'k', 's', '.', '\\.', '[ab]', '[^a]', '[a-c]', '[^\\s]', '\\d', '\\w', '\\W', '\\s', '\\S', '\\pL', '\\PL', '\\p{Greek}',
+    '\\p{Lu}', '[[:alpha:]]', '[[:^space:]]', '[\\pL\\d]', '[^\\PLk]', '\\x{3c3}', '\u00e9', '\u03c3', '\u03a3', '\ud83d\ude00', '[\\x{1F600}-\\x{1F64F}]',
+    '\\Qa.\\E', '\\141', '(?i:a)', '(?i:\u03c3)', ' ', '_',
+  );
+  const assertion = fc.constantFrom('^', '$', '\\b', '\\B', '\\A', '\\z', '(?m:^)', '(?m:$)');
+  const quant = fc.constantFrom('', '', '', '*', '+', '?', '{2}', '{1,3}', '{0,2}', '{2,}', '*?', '+?', '??', '{1,2}?');
+  const { alt } = fc.letrec<{ alt: string; concat: string; item: string }>((tie) => ({
+    alt: fc.array(tie('concat'), { minLength: 1, maxLength: 3 }).map((parts) => parts.join('|')),
+    concat: fc.array(tie('item'), { minLength: 0, maxLength: 4 }).map((parts) => parts.join('')),
+    item: fc.oneof(
+      { weight: 6, arbitrary: fc.tuple(atom, quant).map(([a, q]) => a + q) },
+      { weight: 1, arbitrary: assertion },
+      { weight: 2, arbitrary: fc.tuple(fc.constantFrom('(', '(?:', '(?i:', '(?s:', '(?U:', '(?P<n>'), tie('alt'), quant).map(([open, body, q]) => `${open}${body})${q}`) },
+    ),
+  }));
+  const flags = fc.constantFrom('', '', '(?i)', '(?s)', '(?U)', '(?m)');
+  const unit = fc.constantFrom('a', 'b', 'A', 'B', 'k', 'K', 's', 'S', ' ', '_', '.', '1', '\n', '\u017f', '\u212a', '\u03c3', '\u03c2', '\u03a3', '\u00e9', '\u00c9', '\ud83d\ude00', '\ud83d', '\ude00', '\u00a0');
+  const line = fc.string({ unit, maxLength: 20 });
+
+  it('finds the same match (index and length) on random patterns and lines', () => {
+    fc.assert(
+      fc.property(flags, alt, fc.array(line, { minLength: 1, maxLength: 6 }), fc.boolean(), (flag, body, lines, ignoreCase) => {
+        let group = 0;
+        const pattern = (flag + body).replace(/\(\?P<n>/g, () => `(?P<n${group++}>`); // names must differ
+        let re2: RE2JS;
+        try {
+          re2 = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+        } catch {
+          return; // e.g. a** from a quantified quantifier: acceptance is checked below
+        }
+        const ours = compileLinear(parse(pattern, ignoreCase), Infinity);
+        for (const l of lines) {
+          const m = re2.matcher(l);
+          const expected = m.find() ? { index: m.start(), length: m.end() - m.start() } : null;
+          const context = `/${pattern}/${ignoreCase ? 'i' : ''} on ${JSON.stringify(l)}`;
+          expect(ours.find(l), context).toEqual(expected);
+          expect(ours.test(l), context).toBe(expected !== null);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('accepts and refuses the same patterns', () => {
+    const piece = fc.constantFrom(
+      'a', '(', ')', '[', ']', '{', '}', '*', '+', '?', '|', '^', '$', '\\', '-', ':', ',', '1', '2', '0', 'P', '<', '>', '=', '!', 'i', 's', 'U', 'm',
+      'x', 'p', 'Q', 'E', 'b', 'k', 'z', '{2}', '{1,2}', '{,3}', '{1001}', '(?', '(?i)', '(?P<a>', '[:alpha:]', '[:foo:]', '\\pL', '\\p{Greek}', '\\p{Foo}', '\\x{41}', '\\8',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }).map((p) => p.join('')), (pattern) => {
+        let re2Ok = true;
+        try {
+          RE2JS.compile(pattern);
+        } catch {
+          re2Ok = false;
+        }
+        let ours = true;
+        try {
+          parse(pattern);
+        } catch {
+          ours = false;
+        }
+        // Unlike re2js we refuse \8 (a backreference) and lookbehind: both are errors there too.
+        expect(ours, pattern).toBe(re2Ok);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps answering right when its state cache fills up and is cleared', () => {
+    // a[ab]{16}c needs 2^17 DFA states on a long a/b line: more than the cache holds.
+    let seed = 7;
+    const rand = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const body = Array.from({ length: 300_000 }, () => (rand() < 0.5 ? 'a' : 'b')).join('');
+    const ours = compileLinear(parse('a[ab]{16}c'), Infinity);
+    for (const l of [`${body}c`, `${body}bc`, body]) {
+      const js = /a[ab]{16}c/.exec(l);
+      expect(ours.find(l)).toEqual(js === null ? null : { index: js.index, length: js[0].length });
+      expect(ours.test(l)).toBe(js !== null);
+    }
+  });
+});

@@ -5,46 +5,49 @@
  * - 'literal': no regex metacharacters (or fixed_strings): `indexOf`.
  * - 'native': a JS RegExp, only when its worst-case backtracking is provably bounded
  *   (see analyze.ts): about `paths * n ** degree` steps for a line of n characters must
- *   stay under NATIVE_STEP_BUDGET; longer lines of that pattern go to re2js.
- * - 're2': re2js (RE2 in pure JS, linear time) for everything else.
+ *   stay under NATIVE_STEP_BUDGET; longer lines of that pattern go to the linear engine.
+ * - 'linear': our RE2 engine (parse.ts → compile.ts → dfa.ts): lazy DFAs, linear time,
+ *   for everything else. It also validates every pattern (RE2 syntax) and sizes it.
  * Every engine first checks the pattern's required literals with `indexOf` (or a
  * quantifier-free `/…/iu` when ignoring case), which rejects most lines before any regex runs.
  *
- * Measured (Node 20, 2 cores) on 488k lines / 17 MB of JS and TS from node_modules
- * (p50 line 28 chars, p99 154, p99.9 334), re2js 2.10, whole corpus, ms:
+ * Measured with re2js 2.10 as the linear engine (Node 20, 2 cores) on 488k lines / 17 MB
+ * of JS and TS from node_modules (p50 line 28 chars, p99 154, p99.9 334), ms:
  *
  *   pattern          native  re2js.test | both behind the literal pre-filter: native  re2js
  *   \w+Sync\(           385     67      |                                      39     32
- *   function\s+\w+       45     86      |                                      46     56
  *   foo|bar              46    382      |  (no required literal)               47    423
- *   TODO|FIXME           27    381      |                                      28    383
- *   \bconst\b            39     61      |                                      33     44
- *   [A-Z]\w*Error        91     53      |                                      30     36
  *   \w+x                328    107      |                                      75     89
  *   .*a.*b (cubic)     5684    154      |
- * Locating the match (find) on the lines that matched is 5-15x faster native than with
- * re2js's Matcher (e.g. \bconst\b: 4 ms vs 45 ms for 32k lines).
- * So: re2js's DFA is fast at saying yes/no, but slow on alternations of literals and at
- * locating matches; native is fast unless it backtracks, and with two or more unbounded
- * quantifiers it backtracks badly even on short lines (`.*a.*b`).
+ * So a DFA is fast at saying yes/no but a backtracker wins on alternations of literals;
+ * native is fast unless it backtracks, and with two or more unbounded quantifiers it
+ * backtracks badly even on short lines (`.*a.*b`). That split still holds.
  *
- * The result, one run with another job busy on one core (so all ~2x slower), ms:
- *   pattern          native  re2js.test | this matcher: test  find  engine
- *   \w+Sync\(           848    119      |                89   120  native
- *   foo|bar             100   1084      |               142   302  native
- *   \bconst\b            77    291      |                72    64  native
- *   \w+x                469    140      |                81   118  native
- *   .*a.*b                -    175      |               236  2900  re2 (find: Matcher)
- *   readFileSync         52     59      |                50    54  literal
- *   ignoring case: \w+Sync\( 820 / 1060 native / re2js.test, this matcher 110 / 369.
+ * Our linear engine against re2js, through this matcher (pre-filter included), on 1.1M
+ * lines / 47 MB of *.js / *.ts under node_modules, best of 3, ms (test / find, every line;
+ * the other job on the machine makes runs vary by ~30%):
+ *
+ *   pattern                        ours test  find | re2js test  find
+ *   function\s+\w+Sync\b                86    76  |       127   121
+ *   .*a.*b                            146   710  |       252  2799
+ *   (\w+)\s*=\s*require               154   161  |       180   206
+ *   [A-Za-z_]+Error\b.*throw          120   199  |       163   768
+ *   (a|b)*c{2}                         94   184  |       135   539
+ *   todo.*\w+\(  (ignoreCase)         123   145  |       137   350
+ *   (?:error|warn)\w*\(.*\) (i)       533   641  |       652  1539
+ * Without the pre-filter re2js's test() is 2-4x faster than ours on patterns with a
+ * literal it can skip to with indexOf (it checks more literals); the pre-filter does that
+ * here. find() is a backward DFA scan for the leftmost start plus a forward leftmost-first
+ * DFA from there, instead of an NFA simulation: 1.3-4x faster than re2js's Matcher.
+ * The whole matcher bundles to 11.5 kB minified+gzipped (51 kB with re2js).
  *
  * Worst case, native, per line (steps ~ n²/2 for one unbounded quantifier): `\w+x` on n
  * `a`s takes 21 µs at n=100, 0.5 ms at 512, 1.7-4 ms at 1000, 15 ms at 3000 (~2-4 ns per
- * step); `a*a*b` (cubic) 0.6 ms at 100 and 315 ms at 1000. re2js.test stays 1-30 µs.
+ * step); `a*a*b` (cubic) 0.6 ms at 100 and 315 ms at 1000. The DFA stays 1-30 µs.
  * A budget of 2^18 steps caps a native line at roughly 0.5-1 ms and lets the commonest
  * risky shape (one unbounded quantifier, e.g. `\w+Sync\(`) run natively on lines up to
  * 512 chars, which covers 99.9% of code lines; patterns needing more (degree >= 3, or
- * many alternatives under bounded repeats) always use re2js.
+ * many alternatives under bounded repeats) always use the linear engine.
  */
 
 import { backtrackCost, literalText, maxWidth, minWidth, requiredLiterals } from './analyze.ts';
@@ -78,15 +81,15 @@ export { REGEX_DIALECT_DESCRIPTION } from './dialect.ts';
 
 /** Native worst case per line, in backtracking steps (~2-4 ns each): see the numbers above. */
 const NATIVE_STEP_BUDGET = 2 ** 18;
-/** Below this many characters per line, native would rarely run: use re2js throughout. */
+/** Below this many characters per line, native would rarely run: use the linear engine throughout. */
 const MIN_NATIVE_LINE = 128;
 /**
- * re2js's Matcher locates a match in about (characters scanned) x (live threads) x 5-25 ns,
- * and live threads are bounded by the program size; big programs come from counted
- * repetitions. Measured on a 100 KB line with its only match at the end:
- * `[ab]{0,1000}[bc]` (2003 instructions) 10.5 s, `[ab]{0,100}[bc]` (203) 0.85 s,
- * `(.*a){20}` (102) 0.3 s; typical patterns are under 50. Capping at 1000 keeps the
- * worst case to a few seconds per 100 KB matched line (RE2 also caps counts at 1000).
+ * A DFA state is a set of program instructions, so building one costs up to the program
+ * size, and a pattern like `[ab]{0,1000}[bc]` can need a new state at every character
+ * (the cache is bounded and refilled). Capping programs at 1000 instructions bounds that
+ * worst case (`(?:[ab]{0,45}x?){10}c`, 922 instructions, on a 100 KB line: 20 ms for
+ * test, 20 for find); typical patterns are under 50, and counted repetition is what
+ * makes programs big (RE2 also caps counts at 1000).
  */
 const MAX_PROGRAM_SIZE = 1000;
 

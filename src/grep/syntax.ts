@@ -1,9 +1,9 @@
 /**
  * A small parser for the part of RE2 syntax whose meaning we can reproduce exactly in a
- * JavaScript `u`-flag RegExp. It runs only on patterns re2js has already accepted, so it
+ * JavaScript `u`-flag RegExp. It runs only on patterns parse.ts has already accepted, so it
  * does not report syntax errors: anything it does not model (inline flags other than a
  * leading `(?i)`, `\p{…}`, POSIX classes, `\C`, …) makes it return null and the pattern
- * is left to re2js. Capturing and named groups become plain groups: nothing reads them.
+ * is left to the linear engine. Capturing and named groups become plain groups: nothing reads them.
  */
 
 export type ReNode =
