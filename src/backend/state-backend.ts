@@ -268,6 +268,10 @@ class InMemoryBackend implements Backend {
     this.#tree = next;
   }
 
+  async deleteCheckpoint(id: string): Promise<void> {
+    this.#checkpoints.delete(id);
+  }
+
   async diff(fromId: string, toId?: string): Promise<CheckpointDiff> {
     return this.#checkpoints.diff(fromId, toId, this.#tree);
   }

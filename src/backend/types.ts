@@ -156,4 +156,9 @@ export interface Backend {
   rollback(id: string): Promise<void>;
   /** What changed from checkpoint `fromId` to `toId` (default: the current state). */
   diff(fromId: string, toId?: string): Promise<CheckpointDiff>;
+  /**
+   * Forgets checkpoint `id` and frees the file bytes only it held. The other checkpoints keep
+   * their exact states (later ones absorb its changes); the current state is untouched.
+   */
+  deleteCheckpoint(id: string): Promise<void>;
 }

@@ -118,6 +118,37 @@ export class Checkpoints implements TreeObserver {
     return kept;
   }
 
+  /**
+   * Forgets checkpoint `id`. Every other checkpoint keeps exactly its state (the ones taken
+   * after it absorb its changes), and file bytes that only it held are freed.
+   */
+  delete(id: string): void {
+    const gone = this.#get(id);
+    const parent = gone.parent === null ? null : this.#byId.get(gone.parent)!;
+    const parentState = parent ? this.#state(parent) : new Map<string, Meta>();
+    for (const child of this.#list) {
+      if (child.parent !== gone.id) continue;
+      // The child's delta was relative to `gone`: make it relative to `gone`'s parent.
+      const merged = new Map(gone.delta);
+      for (const [path, meta] of child.delta) merged.set(path, meta);
+      for (const [path, meta] of merged) if (sameMeta(parentState.get(path), meta)) merged.delete(path);
+      child.delta = merged;
+      child.parent = gone.parent;
+      child.changedPaths = merged.size;
+    }
+    if (this.#head === gone) {
+      // The live state now descends from the parent: what changed since it is gone's delta and more.
+      for (const path of gone.delta.keys()) this.#dirty.add(path);
+      this.#head = parent;
+      if (parent === null) this.#dirty.clear(); // the next checkpoint records the whole tree
+    }
+    this.#list.splice(this.#list.indexOf(gone), 1);
+    this.#byId.delete(gone.id);
+    this.#held.clear();
+    for (const c of this.#list) for (const meta of c.delta.values()) if (meta?.kind === 'file') this.#held.add(meta.version);
+    for (const version of this.#kept.keys()) if (!this.#held.has(version)) this.#kept.delete(version);
+  }
+
   /** Rebuilds the state of checkpoint `id` into `next` (an empty tree), versions and times included. */
   rollback(id: string, current: Tree, next: Tree): void {
     const checkpoint = this.#get(id);
@@ -169,6 +200,12 @@ export class Checkpoints implements TreeObserver {
 
 function info({ delta: _delta, ...rest }: Checkpoint): CheckpointInfo {
   return { ...rest };
+}
+
+/** Same entry: absent in both, or the same kind, version and time (a delta entry that changes nothing). */
+function sameMeta(a: Meta | undefined, b: Meta | null): boolean {
+  if (!a || !b) return !a && !b;
+  return a.kind === b.kind && a.version === b.version && a.mtimeMs === b.mtimeMs;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

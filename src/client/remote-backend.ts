@@ -175,6 +175,9 @@ export class RemoteBackend implements Backend, ToolHost {
   rollback(id: string) {
     return this.#call<void>('rollback', [id]);
   }
+  deleteCheckpoint(id: string) {
+    return this.#call<void>('deleteCheckpoint', [id]);
+  }
   diff(fromId: string, toId?: string) {
     return this.#call<Awaited<ReturnType<Backend['diff']>>>('diff', toId === undefined ? [fromId] : [fromId, toId]);
   }

@@ -30,6 +30,7 @@ export const BACKEND_METHODS = [
   'listCheckpoints',
   'rollback',
   'diff',
+  'deleteCheckpoint',
 ] as const satisfies ReadonlyArray<keyof Backend>;
 
 export type BackendMethod = (typeof BACKEND_METHODS)[number];

@@ -120,7 +120,64 @@ export function checkpointSuite(make: BackendFactory) {
       const b = await make({ files: { '/a': 'a' } });
       await expectVfsError(b.rollback('nope'), 'EINVAL');
       await expectVfsError(b.diff('nope'), 'EINVAL');
+      await expectVfsError(b.deleteCheckpoint('nope'), 'EINVAL');
       expect(await b.readText('/a')).toBe('a');
+    });
+
+    it('deleteCheckpoint forgets one checkpoint; every other one keeps its exact state', async () => {
+      const b = await make({ files: { '/f': 'v0', '/keep': 'k' } });
+      const c1 = await b.checkpoint('one');
+      await b.writeFile('/f', 'v1');
+      await b.writeFile('/tmp', 'made in c2');
+      const c2 = await b.checkpoint('two');
+      await b.remove('/tmp');
+      await b.writeFile('/g', 'g');
+      const c3 = await b.checkpoint('three');
+      await b.rollback(c2); // a branch from the checkpoint about to go
+      await b.writeFile('/h', 'h');
+      const c4 = await b.checkpoint('four');
+      const states: Record<string, Record<string, string>> = {};
+      for (const id of [c1, c3, c4]) {
+        await b.rollback(id);
+        states[id] = await tree(b);
+      }
+      const diff13 = await b.diff(c1, c3);
+
+      await b.deleteCheckpoint(c2);
+      const list = await b.listCheckpoints();
+      expect(list.map((c) => [c.id, c.parent])).toEqual([[c1, null], [c3, c1], [c4, c1]]);
+      // c3 relative to c1: /f changed and /g added (/tmp came and went: no change).
+      expect(list.find((c) => c.id === c3)!.changedPaths).toBe(2);
+      for (const id of [c1, c3, c4]) {
+        await b.rollback(id);
+        expect(await tree(b), id).toEqual(states[id]);
+      }
+      expect(await b.diff(c1, c3)).toEqual(diff13);
+      await expectVfsError(b.rollback(c2), 'EINVAL');
+    });
+
+    it('deleting the checkpoint the current state descends from keeps later checkpoints and diffs right', async () => {
+      const b = await make({ files: { '/f': 'v0' } });
+      const c1 = await b.checkpoint();
+      await b.writeFile('/f', 'v1');
+      const c2 = await b.checkpoint();
+      await b.writeFile('/g', 'new since c2');
+      await b.deleteCheckpoint(c2);
+      const c3 = await b.checkpoint();
+      expect((await b.listCheckpoints()).find((c) => c.id === c3)!.parent).toBe(c1);
+      expect((await b.diff(c1, c3)).modified).toEqual(['/f']);
+      expect((await b.diff(c1, c3)).added).toEqual(['/g']);
+      await b.rollback(c1);
+      expect(await tree(b)).toEqual({ '/f': 'v0' });
+      await b.rollback(c3);
+      expect(await tree(b)).toEqual({ '/f': 'v1', '/g': 'new since c2' });
+      // Deleting every checkpoint leaves the files alone; the next one starts afresh.
+      await b.deleteCheckpoint(c1);
+      await b.deleteCheckpoint(c3);
+      expect(await b.listCheckpoints()).toEqual([]);
+      expect(await tree(b)).toEqual({ '/f': 'v1', '/g': 'new since c2' });
+      const c5 = await b.checkpoint();
+      expect((await b.listCheckpoints())[0]).toMatchObject({ id: c5, parent: null, changedPaths: 2 });
     });
   });
 }
