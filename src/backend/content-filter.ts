@@ -15,7 +15,7 @@
 
 interface Filter {
   version: number;
-  bits: Uint32Array;
+  bits: Int32Array;
   shift: number;
   nonAscii: boolean;
 }
@@ -50,26 +50,32 @@ function lower(byte: number): number {
   return byte >= 65 && byte <= 90 ? byte | 0x20 : byte;
 }
 
-const h1 = (t: number, shift: number) => Math.imul(t, 0x9e3779b1) >>> shift;
-const h2 = (t: number, shift: number) => Math.imul(t ^ 0x5bd1e995, 0x85ebca77) >>> shift;
-
-function set(bits: Uint32Array, key: number, shift: number): void {
-  const x = h1(key, shift);
-  const y = h2(key, shift);
-  bits[x >>> 5]! |= 1 << (x & 31);
-  bits[y >>> 5]! |= 1 << (y & 31);
+// A blocked Bloom filter: one multiply of the trigram gives both the 32-bit word (its top
+// bits) and two bits in it (its low bits), so adding a trigram is one multiply and one
+// read-modify-write, and checking one is one read. Building the filters is most of a first
+// search's time: this measured ~1.5x faster than two multiplies into two separate words.
+function hash(t: number): number {
+  return Math.imul(t, 0x9e3779b1);
 }
+function bitsOf(h: number): number {
+  return (1 << (h & 31)) | (1 << ((h >>> 5) & 31));
+}
+
+// ASCII lowercase by table: the build loop runs once per byte of every file.
+const LOWER = new Uint8Array(128);
+for (let b = 0; b < 128; b++) LOWER[b] = lower(b);
 
 function build(bytes: Uint8Array, version: number): Filter {
   let log2 = MIN_BITS_LOG2;
   while (log2 < MAX_BITS_LOG2 && 1 << log2 < bytes.length) log2++;
-  const shift = 32 - log2;
-  const bits = new Uint32Array(1 << (log2 - 5));
+  const shift = 32 - (log2 - 5); // selects one of the 2^(log2-5) words
+  const bits = new Int32Array(1 << (log2 - 5));
   let nonAscii = false;
   let t = 0;
   let folded = 0;
   let run = 0; // consecutive ASCII bytes ending here
-  for (let i = 0; i < bytes.length; i++) {
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
     const byte = bytes[i]!;
     if (byte & 0x80) {
       nonAscii = true;
@@ -77,10 +83,14 @@ function build(bytes: Uint8Array, version: number): Filter {
       continue;
     }
     t = ((t << 8) | byte) & 0xffffff;
-    folded = ((folded << 8) | lower(byte)) & 0xffffff;
+    folded = ((folded << 8) | LOWER[byte]!) & 0xffffff;
     if (++run >= 3) {
-      set(bits, folded, shift);
-      if (t !== folded) set(bits, t | EXACT, shift);
+      const h = hash(folded);
+      bits[h >>> shift]! |= bitsOf(h);
+      if (t !== folded) {
+        const e = hash(t | EXACT);
+        bits[e >>> shift]! |= bitsOf(e);
+      }
     }
   }
   return { version, bits, shift, nonAscii };
@@ -97,10 +107,9 @@ export class ContentFilters {
     if (ignoreCase && filter.nonAscii) return true;
     const { bits, shift } = filter;
     for (let i = 0; i < trigrams.length; i++) {
-      const t = trigrams[i]!;
-      const x = h1(t, shift);
-      const y = h2(t, shift);
-      if (!(bits[x >>> 5]! & (1 << (x & 31))) || !(bits[y >>> 5]! & (1 << (y & 31)))) return false;
+      const h = hash(trigrams[i]!);
+      const want = bitsOf(h);
+      if ((bits[h >>> shift]! & want) !== want) return false;
     }
     return true;
   }

@@ -137,6 +137,8 @@ export class Tree {
   }
 
   #assertNoFileAncestor(path: string): void {
+    // A directory's ancestors are all directories: an existing parent directory settles it in one lookup.
+    if (this.#meta.get(parentOf(path))?.kind === 'dir') return;
     for (const ancestor of ancestorsOf(path)) {
       const meta = this.#meta.get(ancestor);
       if (!meta) return;
