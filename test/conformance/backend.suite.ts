@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { isVfsError } from '../../src/index.ts';
-import { encodeSnapshot } from '../../src/snapshot/format.ts';
 import { expectVfsError, manualClock, text, utf8, type BackendFactory } from './harness.ts';
 
 export function backendSuite(make: BackendFactory) {
@@ -279,19 +278,6 @@ export function backendSuite(make: BackendFactory) {
       const b = await make();
       await b.restore(await a.snapshot());
       expect(await b.readText(path)).toBe('deep');
-    });
-
-    it('restores entries stored in any order (parents after children, implied directories)', async () => {
-      const file = (path: string, content: string) => ({ path, kind: 'file' as const, mtimeMs: 5, content: utf8(content) });
-      const bytes = encodeSnapshot([file('/z/y/x.txt', 'x'), { path: '/z', kind: 'dir', mtimeMs: 7 }, file('/a.txt', 'a'), { path: '/z/y', kind: 'dir', mtimeMs: 6 }, file('/q/r.txt', 'r')]);
-      const b = await make({ files: { '/old': 'old' } });
-      await b.restore(bytes);
-      expect(await b.readText('/z/y/x.txt')).toBe('x');
-      expect((await b.stat('/z')).mtimeMs).toBe(7);
-      expect((await b.stat('/z/y')).mtimeMs).toBe(6);
-      expect((await b.stat('/q')).isDir).toBe(true);
-      expect((await b.ls('/')).map((e) => e.path)).toEqual(['/q', '/z', '/a.txt']);
-      expect(await b.exists('/old')).toBe(false);
     });
 
     it('restore invalidates earlier reads (versions are never reused)', async () => {
