@@ -6,7 +6,7 @@
 import { Timeline } from './timeline.ts';
 import { AgentPanel } from './ui/agent-panel.ts';
 import { CheckpointsPanel } from './ui/checkpoints.ts';
-import { formatBytes, h } from './ui/dom.ts';
+import { clockTime, formatBytes, h } from './ui/dom.ts';
 import { FileTree } from './ui/file-tree.ts';
 import { FileViewer } from './ui/file-viewer.ts';
 import { LargeGrep } from './ui/large-grep.ts';
@@ -82,7 +82,7 @@ const saveStatus = h('span', { class: 'pill save', 'data-testid': 'save-status',
 const showSave = (s: SaveStatus) => {
   saveStatus.dataset.state = s.state;
   saveStatus.dataset.saves = String(s.saves);
-  const at = s.at ? new Date(s.at).toLocaleTimeString() : '';
+  const at = s.at ? clockTime(s.at) : '';
   saveStatus.textContent = {
     idle: 'Not saved yet',
     saving: 'Saving…',

@@ -3,7 +3,7 @@
 // to see what that step changed in the viewer's Changes view; ↶ rolls every file back to it.
 // Keyboard: ↑/↓/Home/End move between rows, Enter shows the changes, Tab reaches ↶.
 import type { Checkpoint, Timeline } from '../timeline.ts';
-import { clear, h } from './dom.ts';
+import { clear, clockTime, h } from './dom.ts';
 
 export class CheckpointsPanel {
   readonly el: HTMLElement;
@@ -61,7 +61,7 @@ export class CheckpointsPanel {
       .map((c, i) => {
         const n = i + 1;
         const label = c.label ?? 'checkpoint';
-        const time = new Date(c.createdAt).toLocaleTimeString([], { hour12: false });
+        const time = clockTime(c.createdAt);
         const tab = c.id === this.#focused ? 0 : -1;
         const current = c.id === head;
         const undone = !history.has(c.id);

@@ -46,4 +46,9 @@ export function formatMs(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
 }
 
+/** A time of day, 24-hour (the same everywhere on the page: save state, timeline, viewer). */
+export function clockTime(ms: number): string {
+  return new Date(ms).toLocaleTimeString([], { hour12: false });
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

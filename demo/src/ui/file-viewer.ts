@@ -5,7 +5,7 @@ import { isVfsError } from 'agentvfs';
 import type { Timeline } from '../timeline.ts';
 import type { Workspace } from '../workspace.ts';
 import { renderDiff } from './diff-view.ts';
-import { clear, formatBytes, h } from './dom.ts';
+import { clear, clockTime, formatBytes, h } from './dom.ts';
 
 type Mode = 'file' | 'changes';
 const NOW = 'now';
@@ -94,7 +94,7 @@ export class FileViewer {
   #fillSelects(): void {
     const option = (value: string, text: string) => h('option', { value }, text);
     const items = this.timeline.items;
-    const label = (i: number) => `#${i + 1} ${items[i]!.label ?? 'checkpoint'} · ${new Date(items[i]!.createdAt).toLocaleTimeString()}`;
+    const label = (i: number) => `#${i + 1} ${items[i]!.label ?? 'checkpoint'} · ${clockTime(items[i]!.createdAt)}`;
     const from = this.#from.value;
     const to = this.#to.value;
     clear(this.#from, ...items.map((c, i) => option(c.id, label(i))));
@@ -153,7 +153,7 @@ export class FileViewer {
       if (token !== this.#token || this.#mode !== 'file') return;
       this.#version = info.version;
       this.#title.textContent = path;
-      this.#meta.textContent = `${formatBytes(info.size)} · version ${info.version} · ${new Date(info.mtimeMs).toLocaleTimeString()}`;
+      this.#meta.textContent = `${formatBytes(info.size)} · version ${info.version} · ${clockTime(info.mtimeMs)}`;
       if (bytes.subarray(0, 8192).includes(0)) {
         clear(this.#fileBody, h('p', { class: 'placeholder' }, `Binary file (${formatBytes(bytes.length)}): not shown.`));
       } else {
