@@ -45,7 +45,7 @@ interface MemfsNodeFields {
   _btime: Date;
 }
 
-/** Points a file node's times and fan-out at the shared ones (see above). */
+/** Points a node's times and fan-out at the shared ones (see above). */
 function slimNode(node: Node): void {
   const n = node as unknown as MemfsNodeFields;
   sharedFanOut ??= n.changes;
@@ -113,26 +113,25 @@ export class MemfsStore {
   #fileNode(path: string): Node {
     const existing = this.#links.get(path);
     if (existing !== undefined) return existing.getNode();
-    const [parent, name] = this.#place(path);
     const node = this.#node(S_IFREG | 0o666);
+    this.#attach(path, node).children = NO_CHILDREN;
+    return node;
+  }
+
+  /** Makes `node` the entry at `path` (whose parent exists), with the shared times and fan-out. */
+  #attach(path: string, node: Node): Link {
+    const [parent, name] = this.#place(path);
     const link = parent.createChild(name, node);
     slimNode(node);
-    (link as unknown as { changes: unknown }).changes = sharedFanOut;
-    link.children = NO_CHILDREN;
-    this.#links.set(path, link);
     slimNode(parent.getNode()); // createChild stamped the directory's times
-    return node;
+    (link as unknown as { changes: unknown }).changes = sharedFanOut;
+    this.#links.set(path, link);
+    return link;
   }
 
   /** Creates one directory whose parent exists. */
   mkdir(path: string): void {
-    const [parent, name] = this.#place(path);
-    const node = this.#node(S_IFDIR | 0o777);
-    const link = parent.createChild(name, node);
-    slimNode(node);
-    slimNode(parent.getNode());
-    (link as unknown as { changes: unknown }).changes = sharedFanOut;
-    this.#links.set(path, link);
+    this.#attach(path, this.#node(S_IFDIR | 0o777));
   }
 
   /** Child names of a directory, unsorted. */
