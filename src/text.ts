@@ -19,6 +19,35 @@ export function decodeText(bytes: Uint8Array): string {
   return decoderKeepBom.decode(hasBom(bytes) ? bytes.subarray(3) : bytes);
 }
 
+/** The text of bytes[start, end) of a file, as decodeText would give that part (a BOM only dropped at 0). */
+export function decodeRange(bytes: Uint8Array, start: number, end: number): string {
+  return decoderKeepBom.decode(bytes.subarray(start === 0 && hasBom(bytes) ? 3 : start, end));
+}
+
+/**
+ * Number of `\n` bytes in `bytes[from, to)`. grep counts every line before each hit, so
+ * this reads four bytes at a time (a zero-byte test on word ^ 0x0a0a0a0a): about twice as
+ * fast as a native indexOf per newline, and no decoding.
+ */
+export function countNewlineBytes(bytes: Uint8Array, from: number, to: number): number {
+  let n = 0;
+  let i = from;
+  while (i < to && ((bytes.byteOffset + i) & 3) !== 0) if (bytes[i++] === 10) n++;
+  const words = (to - i) >>> 2;
+  if (words > 8) {
+    const view = new Uint32Array(bytes.buffer, bytes.byteOffset + i, words);
+    for (let k = 0; k < words; k++) {
+      const x = view[k]! ^ 0x0a0a0a0a;
+      // Bit 7 of each byte of `zero` is set exactly where that byte of x is 0.
+      const zero = ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f);
+      n += Math.imul((zero >>> 7) & 0x01010101, 0x01010101) >>> 24;
+    }
+    i += words * 4;
+  }
+  while (i < to) if (bytes[i++] === 10) n++;
+  return n;
+}
+
 /** A file is binary when a NUL byte appears in its first 8 KiB (as git and ripgrep decide). */
 export function isBinary(bytes: Uint8Array): boolean {
   const end = Math.min(bytes.length, BINARY_SNIFF_BYTES);

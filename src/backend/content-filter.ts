@@ -8,12 +8,13 @@
  * Trigrams are ASCII-only. Each is recorded lowercased, and a trigram with
  * capitals is also recorded exactly (under a tag bit), so a case-sensitive
  * query can tell "Sync" from "sync" while an ignore-case one uses the
- * lowercased form. Case-insensitive Unicode folding can map non-ASCII
- * characters onto ASCII letters (K → k, ſ → s), so a file with non-ASCII bytes
- * is always a candidate for an ignore-case search.
+ * lowercased form. Case-insensitive Unicode folding maps two non-ASCII
+ * characters onto ASCII letters (U+212A K → k, U+017F ſ → s), so in a file
+ * with non-ASCII bytes an ignore-case query cannot rely on its trigrams that
+ * hold a k or an s.
  */
 
-interface Filter {
+export interface Filter {
   version: number;
   bits: Int32Array;
   shift: number;
@@ -26,6 +27,9 @@ const MAX_BITS_LOG2 = 27;
 export type Trigrams = Uint32Array;
 
 const EXACT = 1 << 24;
+// Marks an ignore-case query trigram with a k or an s (see above); not part of the key.
+const FOLDS_FROM_NON_ASCII = 1 << 25;
+const KEY = FOLDS_FROM_NON_ASCII - 1;
 
 /** Keys of the ASCII trigrams every match must contain, from the required literals. */
 export function queryTrigrams(literals: readonly string[], ignoreCase: boolean): Trigrams {
@@ -40,7 +44,8 @@ export function queryTrigrams(literals: readonly string[], ignoreCase: boolean):
       if ((a | b | c) & 0x80) continue;
       const folded = (lower(a) << 16) | (lower(b) << 8) | lower(c);
       const exact = (a << 16) | (b << 8) | c;
-      out.add(ignoreCase || exact === folded ? folded : exact | EXACT);
+      if (!ignoreCase) out.add(exact === folded ? folded : exact | EXACT);
+      else out.add([a, b, c].some((x) => lower(x) === 0x6b || lower(x) === 0x73) ? folded | FOLDS_FROM_NON_ASCII : folded);
     }
   }
   return Uint32Array.from(out);
@@ -99,19 +104,11 @@ function build(bytes: Uint8Array, version: number): Filter {
 export class ContentFilters {
   readonly #filters = new Map<string, Filter>();
 
-  /** False only when the file cannot contain every trigram (so cannot match). */
-  mayMatch(path: string, version: number, bytes: () => Uint8Array, trigrams: Trigrams, ignoreCase: boolean): boolean {
-    if (trigrams.length === 0) return true;
+  /** The file's filter, built (or rebuilt after a write) on first use. */
+  of(path: string, version: number, bytes: () => Uint8Array): Filter {
     let filter = this.#filters.get(path);
     if (!filter || filter.version !== version) this.#filters.set(path, (filter = build(bytes(), version)));
-    if (ignoreCase && filter.nonAscii) return true;
-    const { bits, shift } = filter;
-    for (let i = 0; i < trigrams.length; i++) {
-      const h = hash(trigrams[i]!);
-      const want = bitsOf(h);
-      if ((bits[h >>> shift]! & want) !== want) return false;
-    }
-    return true;
+    return filter;
   }
 
   /** Drops filters of paths that are no longer files (called when the map outgrows the tree). */
@@ -119,4 +116,17 @@ export class ContentFilters {
     if (this.#filters.size <= liveFiles * 2 + 64) return;
     for (const path of this.#filters.keys()) if (!isFile(path)) this.#filters.delete(path);
   }
+}
+
+/** False only when the file cannot contain every trigram (so cannot match). */
+export function mayMatch(filter: Filter, trigrams: Trigrams): boolean {
+  const { bits, shift, nonAscii } = filter;
+  for (let i = 0; i < trigrams.length; i++) {
+    const t = trigrams[i]!;
+    if (nonAscii && t & FOLDS_FROM_NON_ASCII) continue;
+    const h = hash(t & KEY);
+    const want = bitsOf(h);
+    if ((bits[h >>> shift]! & want) !== want) return false;
+  }
+  return true;
 }

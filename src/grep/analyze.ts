@@ -13,6 +13,16 @@ export function literalText(root: ReNode): string | null {
   return items.map((n) => String.fromCodePoint(n.kind === 'char' ? n.cp : 0)).join('');
 }
 
+/** The characters every match starts with (after zero-width assertions), or ''. */
+export function literalPrefix(root: ReNode): string {
+  let prefix = '';
+  for (const node of root.kind === 'concat' ? root.items : [root]) {
+    if (node.kind === 'char') prefix += String.fromCodePoint(node.cp);
+    else if (node.kind !== 'assert' || prefix !== '') break;
+  }
+  return prefix;
+}
+
 /**
  * Literal strings that every match contains, from the top-level concatenation only:
  * optional parts and alternations contribute nothing (`foo|bar` has none), so the list

@@ -20,6 +20,9 @@ const DEAD = 0;
 const EMPTY = new Int32Array(0);
 const TABLE_ENTRIES = 1 << 20;
 
+/** matchEnd's answer when it was told to stop before it knew. */
+export const UNDECIDED = -2;
+
 export class Dfa {
   private stride = 0;
   private maxStates = 0;
@@ -121,8 +124,14 @@ export class Dfa {
     return (this.expand(s, contextOf(this.props[s]!, this.alpha.flags[cls]!)) & 1) === 1 ? from : best;
   }
 
-  /** For a `first` DFA: where the leftmost-first match starting at `start` ends, or -1 if none starts there. */
-  matchEnd(line: string, start: number): number {
+  /** Where the last matchEnd stopped reading. */
+  stoppedAt = 0;
+
+  /**
+   * For a `first` DFA: where the leftmost-first match starting at `start` ends, or -1 if
+   * none starts there; UNDECIDED when it would have to read past `stop` to know.
+   */
+  matchEnd(line: string, start: number, stop = line.length): number {
     const len = line.length;
     const before = start === 0 ? EDGE : this.alpha.flags[this.alpha.classOf(codePointBefore(line, start))]!;
     let s = this.internOrReset(Int32Array.of(this.prog.start), before);
@@ -134,9 +143,17 @@ export class Dfa {
       if (t < 0) t = this.step(s, cls);
       if ((t & 1) === 1) end = i;
       s = t >> 1;
-      if (s === DEAD) return end;
+      if (s === DEAD) {
+        this.stoppedAt = i;
+        return end;
+      }
       i += cp > 0xffff ? 2 : 1;
+      if (i >= stop && i < len) {
+        this.stoppedAt = i;
+        return UNDECIDED;
+      }
     }
+    this.stoppedAt = len;
     return this.matchesAtEnd(s) ? len : end;
   }
 

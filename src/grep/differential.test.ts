@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { literalText, maxWidth, requiredLiterals } from './analyze.ts';
+import { literalPrefix, literalText, maxWidth, requiredLiterals } from './analyze.ts';
 import { toJsSource } from './emit.ts';
 import { linearMatcher, literalMatcher, nativeMatcher } from './engines.ts';
 import { compileLinear, type Linear } from './linear.ts';
@@ -25,10 +25,11 @@ function allEngines(pattern: string, ignoreCase: boolean, nativeAlways = true): 
   const chosen = compileLineMatcher(pattern, { ignoreCase });
   const out = [chosen, bare(linear)];
   const parsed = parseRe2(pattern);
-  if (parsed === null) return [...out, linearMatcher({ linear, literals: [], ignoreCase, expose: true, maxWidth: Infinity })];
+  if (parsed === null) return [...out, linearMatcher({ linear, literals: [], ignoreCase, expose: true, maxWidth: Infinity, prefix: '' })];
   const folded = ignoreCase || parsed.ignoreCase;
-  const parts = { linear, literals: requiredLiterals(parsed.root), ignoreCase: folded, expose: true, maxWidth: maxWidth(parsed.root) };
-  out.push(linearMatcher(parts), linearMatcher({ ...parts, maxWidth: Infinity }));
+  const prefix = folded ? '' : literalPrefix(parsed.root);
+  const parts = { linear, literals: requiredLiterals(parsed.root), ignoreCase: folded, expose: true, maxWidth: maxWidth(parsed.root), prefix };
+  out.push(linearMatcher(parts), linearMatcher({ ...parts, maxWidth: Infinity }), linearMatcher({ ...parts, prefix: '' }));
   const native = new RegExp(toJsSource(parsed.root), folded ? 'iu' : 'u');
   const wordBoundary = /\\[bB]/.test(pattern);
   if (nativeAlways || chosen.engine === 'native') {
@@ -76,6 +77,8 @@ const LINES = [
   'tabs\there\tand spaces  end',
   'caf\u00e9 na\u00efve \u00c9T\u00c9 \u03c3\u03a3\u03c2 \ud83d\ude00x\ud83d\ude00',
   'x'.repeat(40) + 'y',
+  // Many failed starts of a prefix, then a match: findWithPrefix runs out of budget and hands over to find().
+  'a '.repeat(60) + 'z ay',
 ];
 
 // Patterns whose JS meaning (with the u flag) is the RE2 meaning.
@@ -85,7 +88,7 @@ const COMMON = [
   '\\bfoo\\b', '\\Bo', '\\d+', '\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}', '(?:\\d{1,3}\\.){3}\\d{1,3}', 'v\\d(\\.\\d)*',
   '[A-Z]\\w*', '[^a-z ]+', '[a-c]+', '[.]', '[-a]', '[a-]', '[\\]x]', '[\\w.]+', '[\\d\\s]+', '"[^"]*"', '".*"', '".*?"', '\\(.*\\)',
   '\\w+x', '.*a.*b', '(a+)+$', '(a|a)*b', 'x+x+y', '(x+x+)+y', '(?:ab)+', 'a+?', 'a*?c', 'import .* from', 'é', '\u03c3', '\ud83d\ude00.',
-  '.', '.x', 'a|', '(?:)', '\\{', '\\/', '/', '[/]', '\\$', '\\^', 'a\\b', '\\bfoo|bar\\b',
+  '.', '.x', 'a[^z]*y', '\\ba[^z]*y', 'a|', '(?:)', '\\{', '\\/', '/', '[/]', '\\$', '\\^', 'a\\b', '\\bfoo|bar\\b',
 ];
 
 describe('engines agree with a JS RegExp on the common syntax', () => {

@@ -57,6 +57,8 @@ export interface LinearParts {
   expose: boolean;
   /** Most UTF-16 units a match can span, or Infinity. */
   maxWidth: number;
+  /** Text every match starts with, matched case-sensitively ('' when none is known). */
+  prefix: string;
 }
 
 export function linearMatcher(p: LinearParts): LineMatcher {
@@ -118,7 +120,7 @@ function linearLocator(p: LinearParts, pass: Prefilter): (line: string) => Found
       const c = line.charCodeAt(start);
       if (start > 0 && c >= 0xdc00 && c <= 0xdfff && line.charCodeAt(start - 1) >= 0xd800 && line.charCodeAt(start - 1) <= 0xdbff) start--;
     }
-    return p.linear.find(line, start);
+    return p.prefix === '' ? p.linear.find(line, start) : p.linear.findWithPrefix(line, start, p.prefix);
   };
 }
 

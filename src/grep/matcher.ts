@@ -50,7 +50,7 @@
  * many alternatives under bounded repeats) always use the linear engine.
  */
 
-import { backtrackCost, literalText, maxWidth, minWidth, requiredLiterals } from './analyze.ts';
+import { backtrackCost, literalPrefix, literalText, maxWidth, minWidth, requiredLiterals } from './analyze.ts';
 import { ProgramTooLarge } from './compile.ts';
 import { emptyPatternError, patternTooLargeError, regexSyntaxError } from './diagnose.ts';
 import { toJsSource } from './emit.ts';
@@ -118,10 +118,11 @@ export function compileLineMatcher(pattern: string, options: LineMatcherOptions 
     if (error instanceof ProgramTooLarge) throw patternTooLargeError(pattern, error.size, MAX_PROGRAM_SIZE);
     throw error;
   }
-  if (parsed === null) return linearMatcher({ linear, literals: [], ignoreCase, expose: true, maxWidth: Infinity });
+  if (parsed === null) return linearMatcher({ linear, literals: [], ignoreCase, expose: true, maxWidth: Infinity, prefix: '' });
 
   const root = parsed.root;
-  const parts = { linear, literals: requiredLiterals(root), ignoreCase: folded, expose, maxWidth: maxWidth(root) };
+  const prefix = folded ? '' : literalPrefix(root);
+  const parts = { linear, literals: requiredLiterals(root), ignoreCase: folded, expose, maxWidth: maxWidth(root), prefix };
   const maxNativeLength = nativeLineLimit(root);
   // V8 (u flag) can report an empty \B match between the two halves of a surrogate pair.
   const emptyNonBoundary = minWidth(root) === 0 && hasAssert(root, ['\\B']);

@@ -10,16 +10,34 @@ const unit = fc.constantFrom('a', 'b', 's', 'k', 'A', 'B', 'S', 'K', '\u212a', '
 const text = fc.string({ unit, maxLength: 60 });
 const literal = fc.string({ unit: fc.constantFrom('a', 'b', 's', 'k', 'A', 'S', 'K', '\u212a', 'é', '('), minLength: 3, maxLength: 6 });
 
-function bruteForce(files: Record<string, string>, pattern: string, ignoreCase: boolean, fixedStrings: boolean) {
+function bruteForce(files: Record<string, string>, pattern: string, ignoreCase: boolean, fixedStrings: boolean, detail = false) {
   const matcher = compileLineMatcher(pattern, { ignoreCase, fixedStrings });
   const hits: string[] = [];
   for (const path of Object.keys(files).sort()) {
     const lines = files[path]!.split('\n');
     if (lines[lines.length - 1] === '') lines.pop();
-    lines.forEach((line, i) => matcher.test(line.endsWith('\r') ? line.slice(0, -1) : line) && hits.push(`${path}:${i + 1}`));
+    lines.forEach((raw, i) => {
+      const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+      const hit = matcher.find(line);
+      if (hit) hits.push(detail ? `${path}:${i + 1}:${hit.index}:${hit.length}:${line}` : `${path}:${i + 1}`);
+    });
   }
   return hits;
 }
+
+// Raw byte pieces: text, a BOM, U+FEFF and U+FFFD as text, and broken UTF-8 (a lone lead byte,
+// a truncated sequence, a stray continuation) next to ASCII and to valid multi-byte characters.
+const piece = fc.constantFrom(
+  ...['a', 'b', 's', 'S', 'é', 'É', '\u212a', '€', '\ufffd', '\ufeff', ' ', '\n', '\r\n', '('].map((t) => [...new TextEncoder().encode(t)]),
+  [0xef, 0xbb, 0xbf],
+  [0xe2],
+  [0xe2, 0x82],
+  [0x82],
+  [0xc3],
+  [0xff],
+);
+const byteFile = fc.array(piece, { maxLength: 40 }).map((parts) => new Uint8Array(parts.flat()));
+const byteLiteral = fc.string({ unit: fc.constantFrom('a', 'b', 's', 'S', 'é', '€', '\ufffd', '\ufeff', '\n', '('), minLength: 1, maxLength: 4 });
 
 describe('grep trigram prefilter', () => {
   it('finds exactly what a full scan finds', async () => {
@@ -32,6 +50,22 @@ describe('grep trigram prefilter', () => {
         expect(got).toEqual(bruteForce(files, pattern, ignoreCase, !asRegex));
       }),
       { numRuns: 1500, seed: 11 },
+    );
+  });
+
+  it('searching bytes finds the same lines, columns and text as decoding, even around broken UTF-8', async () => {
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    await fc.assert(
+      fc.asyncProperty(fc.array(byteFile, { minLength: 1, maxLength: 5 }), byteLiteral, fc.boolean(), fc.boolean(), async (contents, lit, ignoreCase, asRegex) => {
+        const files = Object.fromEntries(contents.map((bytes, i) => [`/f${i}`, bytes]));
+        // decodeText drops one leading BOM and turns broken bytes into U+FFFD.
+        const texts = Object.fromEntries(contents.map((bytes, i) => [`/f${i}`, decoder.decode(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes)]));
+        const pattern = asRegex ? `${lit.replaceAll('(', '\\(')}\\w*` : lit;
+        const backend = createStateBackend({ files });
+        const got = (await backend.grep(pattern, { ignoreCase, fixedStrings: !asRegex })).map((m) => `${m.path}:${m.line}:${m.column}:${m.length}:${m.text}`);
+        expect(got).toEqual(bruteForce(texts, pattern, ignoreCase, !asRegex, true));
+      }),
+      { numRuns: 3000, seed: 12 },
     );
   });
 

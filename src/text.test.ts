@@ -1,0 +1,28 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { countNewlineBytes, decodeRange, decodeText } from './text.ts';
+
+describe('countNewlineBytes', () => {
+  it('counts \\n bytes in any range of any view, aligned or not', () => {
+    const bytes = fc.uint8Array({ maxLength: 200, size: 'max' }).map((a) => a.map((b) => [10, 10, 0x0a0a, 97, 0x8a, 0x0b, 0x09, 0xff][b % 8]! & 0xff));
+    fc.assert(
+      fc.property(bytes, fc.nat(7), fc.nat(200), fc.nat(200), (all, offset, a, b) => {
+        const view = all.subarray(Math.min(offset, all.length));
+        const from = Math.min(a, b, view.length);
+        const to = Math.min(Math.max(a, b), view.length);
+        const naive = [...view.subarray(from, to)].filter((x) => x === 10).length;
+        expect(countNewlineBytes(view, from, to)).toBe(naive);
+      }),
+      { numRuns: 3000, seed: 3 },
+    );
+  });
+});
+
+describe('decodeRange', () => {
+  it('decodes a part as decodeText decodes the whole, dropping a BOM only at offset 0', () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0x0a, 0xef, 0xbb, 0xbf, 0x62]);
+    expect(decodeRange(bytes, 0, 4)).toBe('a');
+    expect(decodeRange(bytes, 5, 9)).toBe('\ufeffb');
+    expect(decodeText(bytes)).toBe('a\n\ufeffb');
+  });
+});
