@@ -40,7 +40,7 @@ export function printTable(rows) {
   for (const op of ops) {
     const rs = rows.filter((r) => r.op === op);
     console.log(`\n### ${op}  (x best peer / x rg: median divided by the fastest JS peer / by rg -j1; < 1 is faster)`);
-    if (op === 'retained_memory') {
+    if (op === 'retained_memory' || op === 'retained_after_grep') {
       table(['system', 'scale', 'files', 'corpus MB', 'retained MB', 'x corpus', 'note'],
         rs.map((r) => [r.system, `${r.scale}x`, r.corpus_files, mb(r.corpus_bytes), r.retained_bytes == null ? '-' : mb(r.retained_bytes), r.x_corpus ?? '', r.note ?? '']));
       continue;
@@ -83,6 +83,8 @@ export function summarizeTargets(rows) {
     if (snap?.median_ms) { const gbs = s && snap.corpus_bytes / snap.median_ms / 1e6; check('snapshot+restore >= 1 GB/s', gbs >= 1, `${gbs.toFixed(2)} GB/s of corpus bytes`); }
     const m = me('retained_memory');
     if (m?.retained_bytes != null) check('retained memory <= 2x corpus bytes', m.x_corpus <= 2, `${mb(m.retained_bytes)} MB = ${m.x_corpus}x corpus`);
+    const g = me('retained_after_grep');
+    if (g?.retained_bytes != null) check('retained memory after the greps (index included) <= 2x corpus bytes', g.x_corpus <= 2, `${mb(g.retained_bytes)} MB = ${g.x_corpus}x corpus`);
     console.log(`${s}x:`); out.forEach((l) => console.log(l));
   }
 }
@@ -94,7 +96,7 @@ export function printScaling(rows) {
   console.log(`\n### scaling: median ms at ${scales.map((s) => `${s}x`).join(' / ')} (growth = time ratio per 4x files; 4.0 is linear)`);
   const body = [];
   for (const op of [...new Set(rows.map((r) => r.op))]) {
-    if (op === 'retained_memory') continue;
+    if (op === 'retained_memory' || op === 'retained_after_grep') continue;
     for (const sys of [...new Set(rows.map((r) => r.system))]) {
       const rs = scales.map((s) => rows.find((r) => r.op === op && r.system === sys && r.scale === s));
       if (!rs.some((r) => r?.median_ms)) continue;

@@ -125,11 +125,11 @@ for (const scale of scales) {
     const proj = projected(sys.name, 'load', scale);
     if (proj > MAX_OP_MS) { for (const op of OPS.filter(runOp)) record(op, { note: `skipped: load projected ${(proj / 1000).toFixed(0)} s` }); continue; }
     // load: every run builds a fresh instance from fresh byte copies; memory from the last one.
-    let inst = null, retained = 0;
+    let inst = null, retained = 0, before = 0;
     const load = await measure(async () => {
       if (inst) await inst.dispose();
       inst = null; gc();
-      const before = mem();
+      before = mem();
       let input = freshEntries(entries);
       const fresh = await sys.create();
       const t = now();
@@ -155,7 +155,20 @@ for (const scale of scales) {
       edit_1000: (i) => inst.edit(editTargets.map((t) => (i % 2 ? { path: t.path, from: t.to, to: t.from } : t))),
       snapshot_restore: () => inst.snapshotRestore(),
     };
+    // Memory again once the searches have run: what a system builds for them (agentvfs's
+    // trigram filters) is part of its memory. Later ops replace the state (restore), so this
+    // runs before the first op that is not a search.
+    let searched = false;
+    const afterGrep = () => {
+      if (!searched || !runOp('retained_memory') || sys.reference) return;
+      searched = false;
+      gc();
+      const after = mem() - before;
+      rows.push({ op: 'retained_after_grep', system: sys.name, ...base, runs: 0, median_ms: null, min_ms: null, max_ms: null, retained_bytes: after, x_corpus: round(after / bytes) });
+    };
     for (const [op, fn] of Object.entries(ops)) {
+      if (op in QUERIES) searched ||= runOp(op);
+      else afterGrep();
       if (!runOp(op)) continue;
       const p = projected(sys.name, op, scale);
       if (p > MAX_OP_MS) { record(op, { note: `skipped: projected ${(p / 1000).toFixed(0)} s per run` }); continue; }
@@ -178,6 +191,7 @@ for (const scale of scales) {
       if (op === 'snapshot_restore') extra.snapshot_bytes = m.result;
       push(op, sys, base, m.times, extra);
     }
+    afterGrep();
     await inst.dispose();
     inst = null; gc();
   }

@@ -105,9 +105,9 @@ export class ContentFilters {
   readonly #filters = new Map<string, Filter>();
 
   /** The file's filter, built (or rebuilt after a write) on first use. */
-  of(path: string, version: number, bytes: () => Uint8Array): Filter {
+  of(path: string, version: number, files: { view(path: string): Uint8Array }): Filter {
     let filter = this.#filters.get(path);
-    if (!filter || filter.version !== version) this.#filters.set(path, (filter = build(bytes(), version)));
+    if (!filter || filter.version !== version) this.#filters.set(path, (filter = build(files.view(path), version)));
     return filter;
   }
 

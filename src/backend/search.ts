@@ -46,6 +46,7 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   if (anchor !== null && anchor.includes('\n')) return []; // matching is per line
   const needles = required.map((literal) => ByteNeedle.for(literal, query.ignoreCase));
   const anchorNeedle = anchor === null ? null : needles[required.indexOf(anchor)]!;
+  const anyMissesNonAscii = needles.some((n) => n?.missesNonAscii);
   const trigrams = queryTrigrams(required, query.ignoreCase);
   let filters = filtersOf.get(tree);
   if (!filters) filtersOf.set(tree, (filters = new ContentFilters()));
@@ -59,12 +60,12 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   for (const path of tree.filesUnder(query.base)) {
     if (include && !include(path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
     const version = tree.get(path)!.version;
-    const filter = () => filters.of(path, version, () => tree.view(path));
-    if (trigrams.length > 0 && !mayMatch(filter(), trigrams)) continue;
+    const filter = trigrams.length > 0 || anyMissesNonAscii ? filters.of(path, version, tree) : null;
+    if (trigrams.length > 0 && !mayMatch(filter!, trigrams)) continue;
     const bytes = tree.view(path);
     if (isBinary(bytes)) continue;
-    if (anchorNeedle && !(anchorNeedle.missesNonAscii && filter().nonAscii)) {
-      const nonAscii = needles.some((n) => n?.missesNonAscii) && filter().nonAscii;
+    if (anchorNeedle && !(anchorNeedle.missesNonAscii && filter!.nonAscii)) {
+      const nonAscii = anyMissesNonAscii && filter!.nonAscii;
       const others = needles.filter((n): n is ByteNeedle => n !== null && n !== anchorNeedle && !(n.missesNonAscii && nonAscii));
       if (others.some((n) => n.indexIn(bytes) === -1)) continue;
       if (searchBytes(path, bytes, anchorNeedle, others, emit)) return out;

@@ -341,9 +341,24 @@ export class Tree {
       this.#sortedFiles = all.sort(comparePaths);
     }
     if (path === '/') return this.#sortedFiles;
+    // In this order the paths under `path/` are one run: find its ends by bisection.
+    const sorted = this.#sortedFiles;
     const prefix = `${path}/`;
-    return this.#sortedFiles.filter((p) => p.startsWith(prefix));
+    const first = partitionPoint(sorted, 0, (p) => comparePaths(p, prefix) < 0);
+    return sorted.slice(first, partitionPoint(sorted, first, (p) => p.startsWith(prefix)));
   }
+}
+
+/** The first index at or after `from` where `before` turns false (it must be true, then false). */
+function partitionPoint(items: readonly string[], from: number, before: (item: string) => boolean): number {
+  let lo = from;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(items[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Orders paths segment by segment so "/a/b" sorts before "/a-b" (as a tree walk would). */
