@@ -31,8 +31,9 @@ export interface GrepQuery {
   maxMatches: number;
 }
 
-// One set of trigram filters per tree (a restore or rollback starts a new tree, and new filters).
-const filtersOf = new WeakMap<Tree, ContentFilters>();
+// One set of trigram filters per backend, keyed by its version counter: a rollback builds a
+// new tree with the old versions, so the filters of every file it brings back still hold.
+const filtersOf = new WeakMap<object, ContentFilters>();
 
 type Emit = (path: string, lineNo: number, line: string) => boolean;
 
@@ -48,8 +49,8 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   const anchorNeedle = anchor === null ? null : needles[required.indexOf(anchor)]!;
   const anyMissesNonAscii = needles.some((n) => n?.missesNonAscii);
   const trigrams = queryTrigrams(required, query.ignoreCase);
-  let filters = filtersOf.get(tree);
-  if (!filters) filtersOf.set(tree, (filters = new ContentFilters()));
+  let filters = filtersOf.get(tree.versionSource);
+  if (!filters) filtersOf.set(tree.versionSource, (filters = new ContentFilters()));
   filters.prune((p) => tree.get(p)?.kind === 'file', tree.fileCount);
   const out: GrepMatch[] = [];
   const emit: Emit = (path, lineNo, line) => {

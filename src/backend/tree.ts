@@ -53,6 +53,15 @@ export class Tree {
     this.#meta.set('/', { kind: 'dir', size: 0, mtimeMs: now(), version: this.#nextVersion() });
   }
 
+  /**
+   * The version counter, shared by every tree of one backend: a (path, version) pair names
+   * the same bytes in all of them (a rollback keeps versions), so caches keyed by it may
+   * outlive a tree.
+   */
+  get versionSource(): object {
+    return this.#versions;
+  }
+
   get totalBytes(): number {
     return this.#totalBytes;
   }

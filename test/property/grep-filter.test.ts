@@ -69,6 +69,24 @@ describe('grep trigram prefilter', () => {
     );
   });
 
+  it('after a rollback or a restore, finds what the restored files hold (filters outlive trees only by version)', async () => {
+    const before = { '/a.ts': 'const oldNeedle = 1;\n', '/b.ts': 'nothing\n' };
+    const backend = createStateBackend({ files: before });
+    const id = await backend.checkpoint();
+    const snap = await backend.snapshot();
+    expect((await backend.grep('oldNeedle')).map((m) => m.path)).toEqual(['/a.ts']);
+    await backend.writeFile('/a.ts', 'const newNeedle = 2;\n');
+    await backend.writeFile('/b.ts', 'oldNeedle moved here\n');
+    expect((await backend.grep('Needle')).map((m) => m.text)).toEqual(['const newNeedle = 2;', 'oldNeedle moved here']);
+    await backend.rollback(id);
+    expect(await backend.grep('newNeedle')).toEqual([]);
+    expect((await backend.grep('oldNeedle')).map((m) => m.path)).toEqual(['/a.ts']);
+    await backend.writeFile('/a.ts', 'const newNeedle = 3;\n');
+    await backend.restore(snap);
+    expect(await backend.grep('newNeedle')).toEqual([]);
+    expect((await backend.grep('oldNeedle')).map((m) => m.path)).toEqual(['/a.ts']);
+  });
+
   it('sees writes made after a search (filters follow file versions)', async () => {
     const backend = createStateBackend({ files: { '/a.ts': 'nothing here\n' } });
     expect(await backend.grep('needleSync')).toEqual([]);
