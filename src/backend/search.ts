@@ -29,12 +29,15 @@ export interface GrepQuery {
   ignoreCase: boolean;
   fixedStrings: boolean;
   maxMatches: number;
+  /** Matching lines to report per file at most (1 is enough to list the files). */
+  maxMatchesPerFile: number;
 }
 
 // One set of trigram filters per backend, keyed by its version counter: a rollback builds a
 // new tree with the old versions, so the filters of every file it brings back still hold.
 const filtersOf = new WeakMap<object, ContentFilters>();
 
+/** Reports a line if it matches; true when this file needs no more lines (its cap, or the total cap, is reached). */
 type Emit = (path: string, lineNo: number, line: string) => boolean;
 
 /** Matching lines in path order; binary files are skipped. */
@@ -53,10 +56,14 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   if (!filters) filtersOf.set(tree.versionSource, (filters = new ContentFilters()));
   filters.prune((p) => tree.get(p)?.kind === 'file', tree.fileCount);
   const out: GrepMatch[] = [];
+  let inFile = 0;
   const emit: Emit = (path, lineNo, line) => {
     const hit = matcher.find(line);
-    if (hit) out.push({ path, line: lineNo, column: hit.index, length: hit.length, text: line });
-    return out.length >= query.maxMatches;
+    if (hit) {
+      out.push({ path, line: lineNo, column: hit.index, length: hit.length, text: line });
+      inFile++;
+    }
+    return out.length >= query.maxMatches || inFile >= query.maxMatchesPerFile;
   };
   for (const path of tree.filesUnder(query.base)) {
     if (include && !include(path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
@@ -69,7 +76,8 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
       const nonAscii = anyMissesNonAscii && filter!.nonAscii;
       const others = needles.filter((n): n is ByteNeedle => n !== null && n !== anchorNeedle && !(n.missesNonAscii && nonAscii));
       if (others.some((n) => n.indexIn(bytes) === -1)) continue;
-      if (searchBytes(path, bytes, anchorNeedle, others, emit)) return out;
+      inFile = 0;
+      if (searchBytes(path, bytes, anchorNeedle, others, emit) && out.length >= query.maxMatches) return out;
       continue;
     }
     const text = decodeText(bytes);
@@ -77,16 +85,19 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
       // foldCase keeps every offset, so positions in the folded text are positions in the text.
       const haystack = query.ignoreCase ? foldCase(text) : text;
       if (!required.every((literal) => haystack.includes(literal))) continue;
-      if (searchText(path, text, haystack, anchor, emit)) return out;
+      inFile = 0;
+      if (searchText(path, text, haystack, anchor, emit) && out.length >= query.maxMatches) return out;
       continue;
     }
     let lineNo = 0;
+    inFile = 0;
     for (let start = 0; start < text.length; ) {
       let end = text.indexOf('\n', start);
       if (end === -1) end = text.length;
-      if (emit(path, ++lineNo, lineOf(text, start, end))) return out;
+      if (emit(path, ++lineNo, lineOf(text, start, end))) break;
       start = end + 1;
     }
+    if (out.length >= query.maxMatches) return out;
   }
   return out;
 }
@@ -96,7 +107,7 @@ function lineOf(text: string, start: number, end: number): string {
   return end > start && text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
 }
 
-/** Emits the lines holding the anchor and the other literals, decoding only those; true when output is full. */
+/** Emits the lines holding the anchor and the other literals, decoding only those; true when emit said stop. */
 function searchBytes(path: string, bytes: Uint8Array, anchor: ByteNeedle, others: readonly ByteNeedle[], emit: Emit): boolean {
   let lineNo = 1;
   let counted = 0; // newlines before this offset are in lineNo

@@ -181,10 +181,8 @@ class InMemoryBackend implements Backend {
   async grep(pattern: string, options: GrepOptions = {}): Promise<GrepMatch[]> {
     const base = this.#path(options.path ?? '/');
     this.#tree.require(base);
-    const maxMatches = options.maxMatches ?? Infinity;
-    if (typeof maxMatches !== 'number' || !(maxMatches >= 1)) {
-      throw new VfsError('EINVAL', `maxMatches must be a number >= 1, got ${String(maxMatches)}.`);
-    }
+    const maxMatches = countOption(options.maxMatches, 'maxMatches');
+    const maxMatchesPerFile = countOption(options.maxMatchesPerFile, 'maxMatchesPerFile');
     return grepFiles(this.#tree, {
       pattern: requireString(pattern, 'pattern'),
       base,
@@ -192,6 +190,7 @@ class InMemoryBackend implements Backend {
       ignoreCase: options.ignoreCase === true,
       fixedStrings: options.fixedStrings === true,
       maxMatches,
+      maxMatchesPerFile,
     });
   }
 
@@ -308,4 +307,11 @@ function requireString(value: unknown, name: string): string {
 function describe(error: unknown): string {
   if (isVfsError(error)) return `${error.code}: ${error.message}`;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A limit option: a number >= 1, or Infinity when absent. */
+function countOption(value: unknown, name: string): number {
+  const n = value ?? Infinity;
+  if (typeof n !== 'number' || !(n >= 1)) throw new VfsError('EINVAL', `${name} must be a number >= 1, got ${String(value)}.`);
+  return n;
 }

@@ -79,6 +79,8 @@ export interface GrepOptions {
   fixedStrings?: boolean;
   /** Stop after this many matching lines (default: no limit). */
   maxMatches?: number;
+  /** Report at most this many matching lines per file, like `rg --max-count` (default: no limit); 1 lists the files. */
+  maxMatchesPerFile?: number;
 }
 
 export interface GrepMatch {

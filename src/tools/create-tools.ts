@@ -118,17 +118,19 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       const pattern = args.pattern as string;
       const base = await backend.resolvePath(args.path as string);
       const glob = args.glob as string | undefined;
+      const mode = args.output_mode as OutputMode;
       const matches = await backend.grep(pattern, {
         path: base,
         ...(glob === undefined ? {} : { glob }),
         ignoreCase: args.ignore_case as boolean,
         fixedStrings: args.fixed_strings as boolean,
+        // Listing files needs one line of each: a common pattern would otherwise build every matching line.
+        ...(mode === 'files_with_matches' ? { maxMatchesPerFile: 1 } : {}),
       });
       if (matches.length === 0) {
         return `No matches found for ${JSON.stringify(pattern)} in ${base}${glob === undefined ? '' : ` (files matching ${JSON.stringify(glob)})`}.`;
       }
       const headLimit = (args.head_limit as number) === 0 ? Infinity : (args.head_limit as number);
-      const mode = args.output_mode as OutputMode;
       if (mode === 'content') {
         const context = args.context as number;
         const lines = new Map<string, readonly string[]>();

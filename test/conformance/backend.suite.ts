@@ -155,6 +155,20 @@ export function backendSuite(make: BackendFactory) {
       await expectVfsError(b.grep('(unclosed'), 'EREGEX');
     });
 
+    it('grep caps matching lines in total (maxMatches) and per file (maxMatchesPerFile), in path order', async () => {
+      // One file searched as text (the regex has no literal), the other through its literal.
+      const b = await make({ files: { '/a.txt': 'x1\nx2\nx3\n', '/b.txt': 'x4\nno\nx5\nx6\n' } });
+      const lines = async (pattern: string, options: object) => (await b.grep(pattern, options)).map((m) => `${m.path}:${m.line}`);
+      for (const pattern of ['x\\d', '\\w\\d']) {
+        expect(await lines(pattern, { maxMatchesPerFile: 1 })).toEqual(['/a.txt:1', '/b.txt:1']);
+        expect(await lines(pattern, { maxMatchesPerFile: 2 })).toEqual(['/a.txt:1', '/a.txt:2', '/b.txt:1', '/b.txt:3']);
+        expect(await lines(pattern, { maxMatchesPerFile: 2, maxMatches: 3 })).toEqual(['/a.txt:1', '/a.txt:2', '/b.txt:1']);
+        expect(await lines(pattern, { maxMatches: 4 })).toEqual(['/a.txt:1', '/a.txt:2', '/a.txt:3', '/b.txt:1']);
+      }
+      await expectVfsError(b.grep('x', { maxMatchesPerFile: 0 }), 'EINVAL');
+      await expectVfsError(b.grep('x', { maxMatches: Number.NaN }), 'EINVAL');
+    });
+
     it('uploadFiles and downloadFiles report per-path errors without failing the batch', async () => {
       const b = await make({ files: { '/dir/x': 'x' } });
       const up = await b.uploadFiles([
