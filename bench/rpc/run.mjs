@@ -1,17 +1,21 @@
 // Round-trip latency of the worker facade next to a bare postMessage echo, in Node
 // (worker_threads) and in Chromium (a module Web Worker). Run: node bench/rpc/run.mjs
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { createTools } from '../../dist/index.js';
-import { connect } from '../../dist/client.js';
 import { measure } from './measure.js';
 
 const here = import.meta.dirname;
 const root = join(here, '../..');
+// AGENTVFS_DIST=/path/to/an/old/dist compares another build (e.g. before a change) under the same harness.
+const dist = process.env.AGENTVFS_DIST ? resolve(process.env.AGENTVFS_DIST) : join(root, 'dist');
+const { createTools } = await import(pathToFileURL(join(dist, 'index.js')).href);
+const { connect } = await import(pathToFileURL(join(dist, 'client.js')).href);
 const quick = process.argv.includes('--tiny');
-const opts = quick ? { sequential: 200, batches: 3 } : {};
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7); // --only=node or --only=chromium
+const opts = quick ? { sequential: 200, batches: 3, warmup: 200 } : {};
 
 /** `echo()`: an integer there and back; `echo2k()`: a small request answered with a 2 KB string. */
 function echoOver(worker) {
@@ -34,7 +38,7 @@ function echoOver(worker) {
 
 async function node() {
   const echoWorker = new Worker(join(here, 'echo.worker.mjs'));
-  const backendWorker = new Worker(join(here, 'backend.worker.mjs'));
+  const backendWorker = new Worker(join(here, 'backend.worker.mjs'), { workerData: { dist } });
   const remote = connect(backendWorker);
   await remote.ready;
   const tools = createTools(remote);
@@ -61,7 +65,7 @@ async function browser() {
         '/measure.js': ['text/javascript', readFileSync(join(here, 'measure.js'))],
       };
       if (files[path]) return route.fulfill({ contentType: files[path][0], body: files[path][1] });
-      if (path.startsWith('/dist/')) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(root, path)) });
+      if (path.startsWith('/dist/')) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(dist, path.slice(6))) });
       return route.fulfill({ status: 404 });
     });
     await page.goto('http://bench.test/');
@@ -86,8 +90,10 @@ async function browser() {
   }
 }
 
-const results = { node: await node(), chromium: await browser() };
-console.log('round trip, µs per call (lower is better); tool call / integer echo, and / an echo answering with 2 KB as the tool does');
+const results = {};
+if (only !== 'chromium') results.node = await node();
+if (only !== 'node') results.chromium = await browser();
+console.log('round trip, µs per call (median of interleaved rounds; lower is better); tool call / integer echo, and / an echo answering with 2 KB as the tool does');
 console.log('runtime    mode           echo  echo 2KB  trivial  read_file tool  /echo  /echo 2KB');
 const cell = (v, w) => String(v).padStart(w);
 for (const [runtime, r] of Object.entries(results)) {

@@ -3,7 +3,14 @@
  * Worker's `error` event (script or module failed to load, uncaught error at
  * load), `terminate()` called on it, a Node worker's `error`/`exit`, a port's
  * `close`, or no answer to the first ping in time.
+ *
+ * It also is the Comlink endpoint the client talks through. It notes the id of
+ * every request sent and crossed off by its answer; once the worker is gone it
+ * answers each open request itself with the WorkerGoneError, and answers every
+ * later one the same way. So a call needs no wrapper of its own: no extra
+ * promise, closure or turn per call just to be able to fail it.
  */
+import type { Endpoint } from 'comlink';
 import { isNodeWorker } from '../worker/endpoint.ts';
 
 export class WorkerGoneError extends Error {
@@ -15,18 +22,57 @@ export interface Liveness {
   readonly gone: Promise<never>;
   readonly reason: Error | null;
   markGone(reason: string): void;
-  /**
-   * `call`, or the worker's death, whichever comes first. (Not Promise.race with `gone`:
-   * that would leave one reaction per call on `gone` for the worker's whole life.)
-   */
-  guard<T>(call: Promise<T>): Promise<T>;
+  /** The endpoint to wrap(): requests on it reject with `reason` once the worker is gone. */
+  readonly endpoint: Endpoint;
+}
+
+type MessageListener = (event: { data: unknown }) => void;
+
+/**
+ * The answer Comlink would get for a request whose handler threw `error`, as its `throw`
+ * transfer handler reads it (`isError: false` passes the value itself, so the caller gets this
+ * very WorkerGoneError instance; errors-over-comlink.ts leaves it untouched).
+ */
+function goneAnswer(id: unknown, error: Error) {
+  return { data: { id, type: 'HANDLER', name: 'throw', value: { isError: false, value: error } } };
 }
 
 export function watchLiveness(target: object): Liveness {
   let reject!: (e: Error) => void;
   const gone = new Promise<never>((_, r) => (reject = r));
   gone.catch(() => {}); // observed by callers; never an unhandled rejection by itself
-  const pending = new Set<(e: Error) => void>();
+  const t = target as Record<string, unknown>;
+  const node = typeof target === 'object' && target !== null && isNodeWorker(target);
+  if (!node && (typeof t?.postMessage !== 'function' || (typeof t.addEventListener !== 'function' && typeof t.on !== 'function'))) {
+    throw new TypeError('agentvfs: expected a Worker, a MessagePort or a worker_threads Worker/MessagePort (something with postMessage).');
+  }
+
+  /** Ids of the requests sent and not answered yet. */
+  const open = new Set<unknown>();
+  let listener: MessageListener | null = null; // Comlink's (wrap() adds exactly one)
+  const answer = (event: { data: unknown }) => {
+    if (listener) listener(event);
+  };
+  const receive = (event: { data: unknown }) => {
+    const data = event.data as { id?: unknown } | null;
+    if (data !== null && typeof data === 'object') open.delete(data.id);
+    if (listener) listener(event);
+  };
+  const receiveData = (data: unknown) => receive({ data }); // EventEmitter style: the data itself
+  const send = (t.postMessage as (message: unknown, transfer?: unknown) => void).bind(target);
+  let attached = false;
+  const attach = (on: boolean) => {
+    if (on === attached) return;
+    attached = on;
+    if (node || typeof t.addEventListener !== 'function') {
+      (t[on ? 'on' : 'off'] as (type: string, fn: (data: unknown) => void) => void).call(target, 'message', receiveData);
+    } else {
+      (t[on ? 'addEventListener' : 'removeEventListener'] as (type: string, fn: MessageListener) => void).call(target, 'message', receive);
+      // A MessagePort delivers nothing until started; once is enough (Comlink would call start() on every request).
+      if (on) (t.start as (() => void) | undefined)?.call(target);
+    }
+  };
+
   const state: Liveness = {
     gone,
     reason: null,
@@ -35,31 +81,39 @@ export function watchLiveness(target: object): Liveness {
       const error = new WorkerGoneError(`agentvfs: the backend worker is gone (${reason}); this call and all later ones fail. Start a new worker and connect() again.`);
       (state as { reason: Error | null }).reason = error;
       reject(error);
-      for (const fail of pending) fail(error);
-      pending.clear();
+      const ids = [...open];
+      open.clear();
+      for (const id of ids) answer(goneAnswer(id, error));
     },
-    guard<T>(call: Promise<T>): Promise<T> {
-      if (state.reason) {
-        call.catch(() => {}); // superseded by the worker's death; not an unhandled rejection
-        return Promise.reject(state.reason);
-      }
-      return new Promise<T>((resolve, fail) => {
-        pending.add(fail);
-        call.then(
-          (value) => {
-            pending.delete(fail);
-            resolve(value);
-          },
-          (error: unknown) => {
-            pending.delete(fail);
-            fail(error);
-          },
-        );
-      });
-    },
+    endpoint: {
+      postMessage(message: unknown, transfer?: Transferable[]) {
+        const id = (message as { id?: unknown }).id;
+        if (state.reason) {
+          const error = state.reason;
+          void Promise.resolve(goneAnswer(id, error)).then(answer); // after Comlink has noted the request
+          return;
+        }
+        open.add(id);
+        try {
+          send(message, node ? (transfer ?? []) : transfer);
+        } catch (error) {
+          open.delete(id); // not sent (e.g. DataCloneError): Comlink rejects the call with it
+          throw error;
+        }
+      },
+      addEventListener(_type: string, fn: unknown) {
+        listener = fn as MessageListener;
+        attach(true);
+      },
+      removeEventListener(_type: string, fn: unknown) {
+        if (listener !== fn) return;
+        listener = null;
+        attach(false);
+      },
+    } as Endpoint,
   };
-  const t = target as Record<string, unknown>;
-  if (isNodeWorker(target)) {
+
+  if (node) {
     const on = (t.on as (type: string, fn: (arg: unknown) => void) => void).bind(target);
     on('error', (e) => state.markGone(`it threw: ${(e as Error)?.message ?? String(e)}`));
     on('exit', (code) => state.markGone(`it exited with code ${String(code)}`));
@@ -87,3 +141,5 @@ export function watchLiveness(target: object): Liveness {
   }
   return state;
 }
+
+type Transferable = unknown;

@@ -7,9 +7,8 @@ import type { Backend, EditOptions, EditRequest, EditResult, StateBackendOptions
 import { TOOL_HOST, type ToolHost } from '../tool-host.ts';
 import { buildDefinitions } from '../tools/definitions.ts';
 import type { Tools, ToolsOptions } from '../tools/create-tools.ts';
-import { toEndpoint } from '../worker/endpoint.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
-import { PROTOCOL_VERSION, type BackendMethod, type WorkerApi } from '../worker/protocol.ts';
+import { PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
 import { watchLiveness, WorkerGoneError, type Liveness } from './liveness.ts';
 
 export interface ConnectOptions {
@@ -34,8 +33,8 @@ export class RemoteBackend implements Backend, ToolHost {
   readonly #target: object;
   readonly #transferInputs: boolean;
   // The Comlink proxies for the two calls every request uses, made once (each property read makes a new one).
-  readonly #callRemote: Remote<WorkerApi>['call'];
-  readonly #toolRemote: Remote<WorkerApi>['tool'];
+  readonly #callRemote: (request: BackendRequest) => Promise<unknown>;
+  readonly #toolRemote: (request: ToolRequest) => Promise<string>;
   #started = false;
   /** Resolves once the worker answered; rejects if it failed to start. */
   readonly ready: Promise<void>;
@@ -43,8 +42,9 @@ export class RemoteBackend implements Backend, ToolHost {
   constructor(target: object, options: ConnectOptions = {}) {
     preserveVfsErrors();
     this.#target = target;
+    // The liveness watcher is also the endpoint: it fails pending and later requests once the worker is gone.
     this.#live = watchLiveness(target);
-    this.#api = wrap<WorkerApi>(toEndpoint(target));
+    this.#api = wrap<WorkerApi>(this.#live.endpoint);
     this.#callRemote = this.#api.call;
     this.#toolRemote = this.#api.tool;
     this.#transferInputs = options.transferInputs === true;
@@ -54,30 +54,31 @@ export class RemoteBackend implements Backend, ToolHost {
       .then(async ({ protocol }) => {
         if (protocol !== PROTOCOL_VERSION) {
           this.#live.markGone(`it speaks protocol ${protocol}, this client ${PROTOCOL_VERSION}: use the same agentvfs version on both sides`);
+          throw this.#live.reason;
         }
-        if (options.backend) await this.#race(this.#api.init(options.backend));
+        if (options.backend) await this.#api.init(options.backend);
         this.#started = true;
       })
       .finally(() => clearTimeout(timer));
     this.ready.catch(() => {});
   }
 
-  /** Waits for the call or the worker's death, whichever comes first. */
-  #race<T>(promise: Promise<T>): Promise<T> {
-    return this.#live.guard(promise);
-  }
-
-  #call<T>(method: BackendMethod, args: unknown[], transferables: ArrayBuffer[] = []): Promise<T> {
+  /**
+   * One round trip: `request` is the method name and its arguments, sent as one flat array.
+   * Once the worker has answered, it goes out at once (no turn through `ready`), and the
+   * caller gets Comlink's own promise: failing it when the worker dies is the endpoint's job.
+   */
+  #call<T>(request: BackendRequest, transferables?: ArrayBuffer[]): Promise<T> {
     if (this.#live.reason) return Promise.reject(this.#live.reason);
-    const send = () => this.#callRemote(method, transferables.length > 0 ? transfer(args, transferables) : args) as Promise<T>;
-    // Once the worker has answered, send at once: no extra turn through `ready`.
-    return this.#race(this.#started ? send() : this.ready.then(send));
+    if (transferables !== undefined && transferables.length > 0) transfer(request, transferables);
+    if (this.#started) return this.#callRemote(request) as Promise<T>;
+    return this.ready.then(() => this.#callRemote(request) as Promise<T>);
   }
 
-  #movable(bytes: unknown): ArrayBuffer[] {
-    if (!this.#transferInputs || !(bytes instanceof Uint8Array)) return [];
+  #movable(bytes: unknown): ArrayBuffer[] | undefined {
+    if (!this.#transferInputs || !(bytes instanceof Uint8Array)) return undefined;
     const buffer = bytes.buffer;
-    return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength ? [buffer] : [];
+    return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength ? [buffer] : undefined;
   }
 
   /** Terminates the worker (when the target is one); later calls fail. */
@@ -94,15 +95,11 @@ export class RemoteBackend implements Backend, ToolHost {
     const tool = this.#toolRemote;
     const tools: Tools = {
       definitions: buildDefinitions(options.descriptions),
-      call: async (name: string, args?: unknown) => {
-        if (!this.#started) await this.#race(this.ready);
-        let pending: Promise<string>;
-        try {
-          pending = tool(id, name, args);
-        } catch (error) {
-          return `Error: EINVAL: the arguments could not be sent to the worker (${(error as Error).message}). Use plain JSON values.`;
-        }
-        return this.#race(pending);
+      call: (name: string, args?: unknown): Promise<string> => {
+        const request: ToolRequest = [id, name, args];
+        if (this.#started) return tool(request);
+        if (this.#live.reason) return Promise.reject(this.#live.reason);
+        return this.ready.then(() => tool(request));
       },
     };
     sessions?.register(tools, () => void api.closeSession(id).catch(() => {}));
@@ -110,76 +107,76 @@ export class RemoteBackend implements Backend, ToolHost {
   }
 
   resolvePath(path: string) {
-    return this.#call<string>('resolvePath', [path]);
+    return this.#call<string>(['resolvePath', path]);
   }
   ls(path?: string) {
-    return this.#call<Awaited<ReturnType<Backend['ls']>>>('ls', path === undefined ? [] : [path]);
+    return this.#call<Awaited<ReturnType<Backend['ls']>>>(path === undefined ? ['ls'] : ['ls', path]);
   }
   stat(path: string) {
-    return this.#call<Awaited<ReturnType<Backend['stat']>>>('stat', [path]);
+    return this.#call<Awaited<ReturnType<Backend['stat']>>>(['stat', path]);
   }
   exists(path: string) {
-    return this.#call<boolean>('exists', [path]);
+    return this.#call<boolean>(['exists', path]);
   }
   readFile(path: string) {
-    return this.#call<Uint8Array>('readFile', [path]);
+    return this.#call<Uint8Array>(['readFile', path]);
   }
   readText(path: string) {
-    return this.#call<string>('readText', [path]);
+    return this.#call<string>(['readText', path]);
   }
   read(path: string) {
-    return this.#call<Awaited<ReturnType<Backend['read']>>>('read', [path]);
+    return this.#call<Awaited<ReturnType<Backend['read']>>>(['read', path]);
   }
   writeFile(...args: Parameters<Backend['writeFile']>) {
-    return this.#call<Awaited<ReturnType<Backend['writeFile']>>>('writeFile', args, this.#movable(args[1]));
+    return this.#call<Awaited<ReturnType<Backend['writeFile']>>>(['writeFile', ...args], this.#movable(args[1]));
   }
   edit(path: string, oldOrRequest: string | EditRequest, newString?: string, options?: EditOptions): Promise<EditResult> {
-    const args: unknown[] = [path, oldOrRequest];
-    if (newString !== undefined || options !== undefined) args.push(newString, options);
-    return this.#call<EditResult>('edit', args);
+    const request: BackendRequest = ['edit', path, oldOrRequest];
+    if (newString !== undefined || options !== undefined) request.push(newString, options);
+    return this.#call<EditResult>(request);
   }
   mkdir(path: string) {
-    return this.#call<Awaited<ReturnType<Backend['mkdir']>>>('mkdir', [path]);
+    return this.#call<Awaited<ReturnType<Backend['mkdir']>>>(['mkdir', path]);
   }
   remove(...args: Parameters<Backend['remove']>) {
-    return this.#call<void>('remove', args);
+    return this.#call<void>(['remove', ...args]);
   }
   rename(...args: Parameters<Backend['rename']>) {
-    return this.#call<Awaited<ReturnType<Backend['rename']>>>('rename', args);
+    return this.#call<Awaited<ReturnType<Backend['rename']>>>(['rename', ...args]);
   }
   glob(...args: Parameters<Backend['glob']>) {
-    return this.#call<string[]>('glob', args);
+    return this.#call<string[]>(['glob', ...args]);
   }
   grep(...args: Parameters<Backend['grep']>) {
-    return this.#call<Awaited<ReturnType<Backend['grep']>>>('grep', args);
+    return this.#call<Awaited<ReturnType<Backend['grep']>>>(['grep', ...args]);
   }
   uploadFiles(files: Parameters<Backend['uploadFiles']>[0]) {
-    const buffers = Array.isArray(files) ? files.flatMap((pair) => this.#movable(pair?.[1])) : [];
-    return this.#call<Awaited<ReturnType<Backend['uploadFiles']>>>('uploadFiles', [files], [...new Set(buffers)]);
+    const buffers = this.#transferInputs && Array.isArray(files) ? files.flatMap((pair) => this.#movable(pair?.[1]) ?? []) : [];
+    return this.#call<Awaited<ReturnType<Backend['uploadFiles']>>>(['uploadFiles', files], [...new Set(buffers)]);
   }
   downloadFiles(paths: readonly string[]) {
-    return this.#call<Awaited<ReturnType<Backend['downloadFiles']>>>('downloadFiles', [paths]);
+    return this.#call<Awaited<ReturnType<Backend['downloadFiles']>>>(['downloadFiles', paths]);
   }
   snapshot() {
-    return this.#call<Uint8Array>('snapshot', []);
+    return this.#call<Uint8Array>(['snapshot']);
   }
   restore(bytes: Uint8Array) {
-    return this.#call<void>('restore', [bytes], this.#movable(bytes));
+    return this.#call<void>(['restore', bytes], this.#movable(bytes));
   }
   checkpoint(label?: string) {
-    return this.#call<string>('checkpoint', label === undefined ? [] : [label]);
+    return this.#call<string>(label === undefined ? ['checkpoint'] : ['checkpoint', label]);
   }
   listCheckpoints() {
-    return this.#call<Awaited<ReturnType<Backend['listCheckpoints']>>>('listCheckpoints', []);
+    return this.#call<Awaited<ReturnType<Backend['listCheckpoints']>>>(['listCheckpoints']);
   }
   rollback(id: string) {
-    return this.#call<void>('rollback', [id]);
+    return this.#call<void>(['rollback', id]);
   }
   deleteCheckpoint(id: string) {
-    return this.#call<void>('deleteCheckpoint', [id]);
+    return this.#call<void>(['deleteCheckpoint', id]);
   }
   diff(fromId: string, toId?: string) {
-    return this.#call<Awaited<ReturnType<Backend['diff']>>>('diff', toId === undefined ? [fromId] : [fromId, toId]);
+    return this.#call<Awaited<ReturnType<Backend['diff']>>>(toId === undefined ? ['diff', fromId] : ['diff', fromId, toId]);
   }
 }
 

@@ -15,7 +15,8 @@ export function preserveVfsErrors(): void {
   if (!original || (original as { agentvfs?: boolean }).agentvfs) return;
   const handler: TransferHandler<Thrown, Serialized> & { agentvfs: true } = {
     agentvfs: true,
-    canHandle: (value): value is Thrown => original.canHandle(value),
+    // Comlink asks every handler about every top-level argument and result: keep this Comlink's own check, no extra call.
+    canHandle: original.canHandle,
     serialize(thrown) {
       if (isVfsError(thrown.value)) {
         const wire: WireVfsError = { ...thrown.value.toJSON(), agentvfsError: true };

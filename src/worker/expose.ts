@@ -17,9 +17,10 @@ import { VfsError } from '../errors.ts';
 import { createTools, type Tools } from '../tools/create-tools.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
-import { BACKEND_METHODS, PROTOCOL_VERSION, type BackendMethod, type WorkerApi } from './protocol.ts';
+import { BACKEND_METHODS, BYTE_RESULT_METHODS, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from './protocol.ts';
 
-const METHODS = new Set<string>(BACKEND_METHODS);
+const METHODS = new Set<unknown>(BACKEND_METHODS);
+const BYTE_RESULTS = new Set<unknown>(BYTE_RESULT_METHODS);
 
 export function expose(backend?: Backend, endpoint: unknown = (globalThis as { self?: unknown }).self): void {
   if (endpoint === undefined) {
@@ -45,18 +46,22 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
       current = createStateBackend(options);
       used = true;
     },
-    async call(method: BackendMethod, args: unknown[]) {
+    // call() and tool() are the per-request path: plain functions that hand back the backend's (or
+    // the tool's) own promise, so a request costs no extra async frame or promise turn here. A
+    // synchronous throw reaches the client exactly like a rejection (Comlink catches both).
+    call(request: BackendRequest) {
+      const method = Array.isArray(request) ? request[0] : undefined;
       if (!METHODS.has(method)) throw new VfsError('EINVAL', `Unknown backend method ${JSON.stringify(method)}.`);
       const target = get();
-      const result = await (target[method] as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-      // Results hold fresh copies made for this call: move them instead of copying again.
-      const buffers = ownedBuffers(result);
-      return buffers.length > 0 ? transfer(result, buffers) : result;
+      const result = (target[method!] as (...a: unknown[]) => Promise<unknown>).apply(target, request.slice(1));
+      // Results with bytes hold fresh copies made for this call: move them instead of copying again.
+      return BYTE_RESULTS.has(method) ? Promise.resolve(result).then(moveBytes) : result;
     },
-    async tool(sessionId: string, name: string, args: unknown) {
+    tool(request: ToolRequest) {
+      const sessionId = request[0];
       let tools = sessions.get(sessionId);
       if (!tools) sessions.set(sessionId, (tools = createTools(get())));
-      return tools.call(name, args);
+      return tools.call(request[1], request[2]);
     },
     async closeSession(sessionId: string) {
       sessions.delete(sessionId);
@@ -65,8 +70,8 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
   comlinkExpose(api, toEndpoint(endpoint));
 }
 
-/** ArrayBuffers of the Uint8Arrays in a backend result (readFile, read, downloadFiles, snapshot). */
-function ownedBuffers(result: unknown): ArrayBuffer[] {
+/** Marks the ArrayBuffers of the Uint8Arrays in a result (readFile, read, downloadFiles, snapshot) for transfer. */
+function moveBytes(result: unknown): unknown {
   const out: ArrayBuffer[] = [];
   const add = (v: unknown) => {
     if (v instanceof Uint8Array && v.buffer instanceof ArrayBuffer && v.byteLength === v.buffer.byteLength && !out.includes(v.buffer)) {
@@ -76,5 +81,5 @@ function ownedBuffers(result: unknown): ArrayBuffer[] {
   add(result);
   if (Array.isArray(result)) for (const item of result) add((item as { content?: unknown } | null)?.content);
   else if (result && typeof result === 'object') add((result as { content?: unknown }).content);
-  return out;
+  return out.length > 0 ? transfer(result, out) : result;
 }

@@ -1,6 +1,7 @@
 // What the worker facade adds over the in-process backend: error transport,
 // one round trip per tool call, transfers, and never hanging on a dead worker.
 import { Worker } from 'node:worker_threads';
+import { expose as comlinkExpose } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStateBackend, createTools, isVfsError, VfsError } from '../../src/index.ts';
 import { connect } from '../../src/client/connect.ts';
@@ -110,17 +111,49 @@ describe('worker facade', () => {
     const remote = connect(worker);
     await remote.ready;
     const pending = remote.grep('a');
+    const pendingTool = createTools(remote).call('grep', { pattern: 'a' });
     await new Promise((r) => setTimeout(r, 50));
     await worker.terminate();
     await expect(pending).rejects.toThrow(WorkerGoneError);
+    await expect(pendingTool).rejects.toThrow(WorkerGoneError);
     await expect(remote.readText('/a')).rejects.toThrow(/exited/);
   });
 
   it('close() ends the worker; later calls fail at once', async () => {
     const remote = inWorkerThread({ files: { '/a': 'a' } });
     expect(await remote.readText('/a')).toBe('a');
+    const tools = createTools(remote);
+    expect(await tools.call('read_file', { path: '/a' })).toBe('     1\ta');
     remote.close();
     await expect(remote.readText('/a')).rejects.toThrow(WorkerGoneError);
+    await expect(tools.call('read_file', { path: '/a' })).rejects.toThrow(WorkerGoneError);
+  });
+
+  it('a worker speaking another protocol version: ready rejects and every call fails with a clear error', async () => {
+    const { port1, port2 } = new MessageChannel();
+    comlinkExpose({ ping: async () => ({ protocol: 1 }), call: async () => 'old worker answered', tool: async () => 'old worker answered' }, port1);
+    const remote = connect(port2);
+    await expect(remote.ready).rejects.toThrow(/speaks protocol 1, this client \d+/);
+    await expect(remote.exists('/')).rejects.toThrow(WorkerGoneError);
+    await expect(createTools(remote).call('ls', {})).rejects.toThrow(/speaks protocol 1/);
+    port1.close();
+    port2.close();
+  });
+
+  it('an argument that cannot be cloned rejects that call only; later calls still answer', async () => {
+    const channel = countedChannel({ '/a': 'a' });
+    await channel.remote.ready;
+    await expect(channel.remote.writeFile('/b', (() => 1) as never)).rejects.toThrow(/clone/i);
+    expect(await channel.remote.readText('/a')).toBe('a');
+    channel.close();
+  });
+
+  it('calls made before the worker answered wait for it, then go out in order', async () => {
+    const channel = countedChannel({ '/a': 'a' });
+    const tools = createTools(channel.remote);
+    const results = await Promise.all([channel.remote.exists('/a'), tools.call('read_file', { path: '/a' }), channel.remote.readText('/a')]);
+    expect(results).toEqual([true, '     1\ta', 'a']);
+    channel.close();
   });
 
   it('a worker that never answers fails after startTimeoutMs', async () => {
