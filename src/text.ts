@@ -50,8 +50,8 @@ export function countNewlineBytes(bytes: Uint8Array, from: number, to: number): 
 
 /** A file is binary when a NUL byte appears in its first 8 KiB (as git and ripgrep decide). */
 export function isBinary(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length, BINARY_SNIFF_BYTES);
-  return bytes.subarray(0, end).indexOf(0) !== -1;
+  // No subarray for small files: every read_file and every grep candidate asks this.
+  return (bytes.length > BINARY_SNIFF_BYTES ? bytes.subarray(0, BINARY_SNIFF_BYTES) : bytes).indexOf(0) !== -1;
 }
 
 /** Number of `\n` characters in `text[from, to)`. */
