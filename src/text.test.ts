@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countNewlineBytes, decodeRange, decodeText } from './text.ts';
+import { countNewlineBytes, decodeRange, decodeText, isBinary } from './text.ts';
 
 describe('countNewlineBytes', () => {
   it('counts \\n bytes in any range of any view, aligned or not', () => {
@@ -24,5 +24,18 @@ describe('decodeRange', () => {
     expect(decodeRange(bytes, 0, 4)).toBe('a');
     expect(decodeRange(bytes, 5, 9)).toBe('\ufeffb');
     expect(decodeText(bytes)).toBe('a\n\ufeffb');
+  });
+});
+
+describe('isBinary', () => {
+  it('looks for a NUL byte in the first 8 KiB only', () => {
+    const text = new Uint8Array(10_000).fill(97);
+    expect(isBinary(text)).toBe(false);
+    expect(isBinary(Uint8Array.of(97, 0, 98))).toBe(true);
+    text[8191] = 0;
+    expect(isBinary(text)).toBe(true);
+    text[8191] = 97;
+    text[8192] = 0;
+    expect(isBinary(text)).toBe(false); // as git and ripgrep decide
   });
 });
