@@ -140,24 +140,22 @@ describe('ENOMATCH', () => {
   });
 });
 
-describe('performance', () => {
+// Big inputs: a quadratic search or candidate scan would take minutes on these and trip the
+// test timeout. Speed itself is measured by the benchmark (edit_1000), never by a timed test.
+describe('big files', () => {
   const line = 'const value = someFunction(argument1, argument2); // comment\n';
   const big = line.repeat(Math.ceil((5 * 1024 * 1024) / line.length));
 
-  it('one exact edit in a 5 MB file takes milliseconds', () => {
+  it('one exact edit in a 5 MB file', { timeout: 20_000 }, () => {
     const text = `${big}UNIQUE_MARKER\n${big}`;
-    const t0 = performance.now();
     const out = applyEdit(text, 'UNIQUE_MARKER', 'replaced');
-    const ms = performance.now() - t0;
     expect(out.firstLine).toBe(big.split('\n').length);
-    expect(ms).toBeLessThan(250);
+    expect(out.text).toBe(`${big}replaced\n${big}`);
   });
 
-  it('ENOMATCH with candidates on a 10 MB file stays fast', () => {
+  it('ENOMATCH with candidates on a 10 MB file', { timeout: 20_000 }, () => {
     const text = big + big;
-    const t0 = performance.now();
     const e = fails(() => applyEdit(text, '  const valu = someFunction(argument1, argument3);\n  next();', 'x'));
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect(e.code).toBe('ENOMATCH');
     expect(e.message).toContain('1: const value');
   });
