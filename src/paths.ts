@@ -78,6 +78,17 @@ export function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/** True when `path` is a direct child of `dir` (both normalized): no slicing, so no new string. */
+export function isChildOf(path: string, dir: string): boolean {
+  const slash = dir.length === 1 ? 0 : dir.length; // where the separator before the name is
+  return (
+    path.length > slash + 1 &&
+    path.charCodeAt(slash) === 47 &&
+    (slash === 0 || path.startsWith(dir)) &&
+    path.indexOf('/', slash + 1) === -1
+  );
+}
+
 /** Joins a normalized directory path and a child name. */
 export function joinPath(dir: string, name: string): string {
   return dir === '/' ? `/${name}` : `${dir}/${name}`;
@@ -103,4 +114,18 @@ export function ancestorsOf(path: string): string[] {
     i = path.indexOf('/', i + 1);
   }
   return out;
+}
+
+/** Orders paths segment by segment so "/a/b" sorts before "/a-b" (as a tree walk would). */
+export function comparePaths(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const ca = a.charCodeAt(i);
+    const cb = b.charCodeAt(i);
+    if (ca === cb) continue;
+    if (ca === 47) return -1;
+    if (cb === 47) return 1;
+    return ca - cb;
+  }
+  return a.length - b.length;
 }

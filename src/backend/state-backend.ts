@@ -8,7 +8,7 @@ import { applyEdit } from '../edit/apply-edit.ts';
 import { VfsError, isVfsError } from '../errors.ts';
 import { resolveLimits } from '../limits.ts';
 import { normalizePath } from '../paths.ts';
-import { decodeSnapshot, encodeSnapshot, type SnapshotEntry } from '../snapshot/format.ts';
+import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import { globFiles, grepFiles } from './search.ts';
 import { Tree, comparePaths } from './tree.ts';
@@ -222,13 +222,8 @@ class InMemoryBackend implements Backend {
   }
 
   async snapshot(): Promise<Uint8Array> {
-    const tree = this.#tree;
-    const entries: SnapshotEntry[] = tree.walk().map((path) => {
-      const meta = tree.get(path)!;
-      return meta.kind === 'dir' ? { path, kind: 'dir', mtimeMs: meta.mtimeMs } : { path, kind: 'file', mtimeMs: meta.mtimeMs, content: tree.view(path) };
-    });
     // A live tree's entries are valid by construction: skip encodeSnapshot's re-validation.
-    return encodeSnapshot(entries, { validate: false });
+    return encodeSnapshot(this.#tree.snapshotEntries(), { validate: false });
   }
 
   async restore(bytes: Uint8Array): Promise<void> {
@@ -237,9 +232,10 @@ class InMemoryBackend implements Backend {
     // arena whose every byte a single surviving file, or a checkpoint, would keep alive).
     // The tree limits path length in UTF-16 units, the format in UTF-8 bytes (up to 3 per unit):
     // allow what the tree allows, and let load() check units.
-    const entries = decodeSnapshot(bytes, { ...old.limits, maxPathLength: old.limits.maxPathLength * 3 }, { copy: false });
+    const limits = { ...old.limits, maxPathLength: old.limits.maxPathLength * 3 };
+    const { entries, inPathOrder } = decodeSnapshotEntries(bytes, limits, { copy: false });
     // Our own snapshots are already in path order; a foreign writer's may not be (any order is valid).
-    if (!isInPathOrder(entries)) entries.sort((a, b) => comparePaths(a.path, b.path));
+    if (!inPathOrder) entries.sort((a, b) => comparePaths(a.path, b.path));
     // Build the new state to the side; swap only when every entry went in.
     const next = new Tree(old.limits, old.now, this.#versions);
     try {
@@ -276,15 +272,11 @@ class InMemoryBackend implements Backend {
   }
 }
 
-function isInPathOrder(entries: readonly SnapshotEntry[]): boolean {
-  for (let i = 1; i < entries.length; i++) if (comparePaths(entries[i - 1]!.path, entries[i]!.path) >= 0) return false;
-  return true;
-}
-
 function toBytes(data: unknown, path: string, allowString = true): Uint8Array {
   if (allowString && typeof data === 'string') return encodeText(data);
   // Any realm's Uint8Array (or Buffer); storage copies it, so the caller may reuse it.
-  if (ArrayBuffer.isView(data) && Object.prototype.toString.call(data) === '[object Uint8Array]') return data as Uint8Array;
+  // The tag Object.prototype.toString would print, read directly (~30x cheaper per call, which bulk uploads feel).
+  if (ArrayBuffer.isView(data) && (data as Uint8Array)[Symbol.toStringTag] === 'Uint8Array') return data as Uint8Array;
   throw new VfsError(
     'EINVAL',
     `Content for ${path} must be ${allowString ? 'a string or ' : ''}a Uint8Array, got ${data === null ? 'null' : typeof data}. Nothing was written.`,

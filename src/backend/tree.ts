@@ -6,11 +6,14 @@
  */
 import { VfsError } from '../errors.ts';
 import { formatBytes, type Limits } from '../limits.ts';
-import { ancestorsOf, baseName, isWithin, joinPath, parentOf } from '../paths.ts';
+import { ancestorsOf, baseName, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
 import { MemfsStore } from '../storage/memfs-store.ts';
 import type { FileInfo } from './types.ts';
 import { notFoundMessage } from './not-found.ts';
+
+// It lives in paths.ts (the snapshot reader uses it too); importers of the tree keep finding it here.
+export { comparePaths };
 
 export interface Meta {
   kind: 'file' | 'dir';
@@ -43,6 +46,9 @@ export class Tree {
   #sortedFiles: string[] | null = null;
   // Shared by every tree of one backend (restore builds a new tree), so a version is never reused.
   readonly #versions: { next: number };
+  // A directory that exists: the parent of the last file written (cleared by remove and rename).
+  // Bulk writes fill one directory after another, so most writes find their parent here.
+  #lastDir = '/';
 
   constructor(
     readonly limits: Limits,
@@ -192,15 +198,25 @@ export class Tree {
     if (existing?.kind === 'dir') {
       throw new VfsError('EISDIR', `${path} is a directory; write to a file path inside it instead.`, { path });
     }
-    this.checkPlace(path);
-    this.checkQuota(path, bytes.byteLength, existing?.size ?? 0, existing ? 0 : 1);
-    this.#mkdirs(parentOf(path), mtimeMs);
+    this.#checkLength(path);
+    // The common case, an existing parent directory, settles the place (checkPlace's rule).
+    let parent: string | undefined;
+    let parentKind: Meta['kind'] | undefined = 'dir';
+    if (!isChildOf(path, this.#lastDir)) {
+      parent = parentOf(path);
+      parentKind = this.#meta.get(parent)?.kind;
+      if (parentKind !== 'dir') this.#assertNoFileAncestor(path);
+    }
+    const oldSize = existing === undefined ? 0 : existing.size;
+    this.checkQuota(path, bytes.byteLength, oldSize, existing ? 0 : 1);
+    if (parentKind === undefined) this.#mkdirs(parent!, mtimeMs);
+    if (parent !== undefined) this.#lastDir = parent;
     if (existing) this.observer?.retiring(path, existing, this);
     this.#store.write(path, bytes);
     const meta: Meta = { kind: 'file', size: bytes.byteLength, mtimeMs, version: stamp.version ?? this.#nextVersion() };
     this.#meta.set(path, meta);
     this.observer?.changed(path);
-    this.#totalBytes += bytes.byteLength - (existing?.size ?? 0);
+    this.#totalBytes += bytes.byteLength - oldSize;
     if (!existing) {
       this.#fileCount++;
       this.#sortedFiles = null;
@@ -218,8 +234,7 @@ export class Tree {
     for (const entry of entries) {
       const { path, mtimeMs } = entry;
       this.#checkLength(path); // in the units the tree counts (decoding checked UTF-8 bytes)
-      const parent = parentOf(path);
-      if (!this.#meta.has(parent)) this.#mkdirs(parent, time);
+      this.#ensureParent(path, time);
       if (entry.kind === 'dir') {
         const implied = this.#meta.get(path); // only if the entries were out of order
         if (implied) implied.mtimeMs = mtimeMs;
@@ -238,18 +253,47 @@ export class Tree {
     this.#sortedFiles = null;
   }
 
-  /** Every path but the root, in path order (a depth-first walk with each directory's names sorted). */
-  walk(): string[] {
-    const out: string[] = [];
-    const visit = (dir: string): void => {
-      const prefix = dir === '/' ? '/' : `${dir}/`;
-      for (const name of this.#store.list(dir).sort()) {
-        const path = prefix + name;
-        out.push(path);
-        if (this.#meta.get(path)!.kind === 'dir') visit(path);
+  /**
+   * Fills this new, empty tree with the state of another tree of the same backend (a rollback):
+   * `paths` with the metadata `state` gives them (versions and times are kept, and the Meta
+   * objects shared: they are never mutated), in path order (parents first), from a tree that was
+   * valid under the same limits. A file's bytes are shared with `from` when it holds the same
+   * version at that path (stored bytes never change), else copied from `bytesOf(path, meta)`.
+   */
+  adopt(paths: readonly string[], state: ReadonlyMap<string, Meta>, from: Tree, bytesOf: (path: string, meta: Meta) => Uint8Array): void {
+    for (const path of paths) {
+      const meta = state.get(path)!;
+      this.#ensureParent(path, meta.mtimeMs); // as a write would have (a valid state lists its directories)
+      if (meta.kind === 'dir') {
+        if (!this.#meta.has(path)) this.#store.mkdir(path); // (made above as a parent only if out of order)
+      } else {
+        if (from.#meta.get(path)?.version === meta.version) this.#store.adopt(path, from.#store);
+        else this.#store.write(path, bytesOf(path, meta));
+        this.#totalBytes += meta.size;
+        this.#fileCount++;
       }
-    };
-    visit('/');
+      this.#meta.set(path, meta);
+    }
+    this.#sortedFiles = null;
+  }
+
+  /** For bulk loads of checked entries: creates the parent of `path` (and its missing parents) unless it exists. */
+  #ensureParent(path: string, mtimeMs: number): void {
+    if (isChildOf(path, this.#lastDir)) return;
+    const parent = parentOf(path);
+    if (!this.#meta.has(parent)) this.#mkdirs(parent, mtimeMs);
+    this.#lastDir = parent;
+  }
+
+  /** Every entry but the root, in path order (depth first, each directory's names sorted), for encodeSnapshot. */
+  snapshotEntries(): SnapshotEntry[] {
+    const out: SnapshotEntry[] = [];
+    const meta = this.#meta;
+    // File contents are views to encode right away, as view() gives.
+    this.#store.walk((path, content) => {
+      const mtimeMs = meta.get(path)!.mtimeMs;
+      out.push(content === undefined ? { path, kind: 'dir', mtimeMs } : { path, kind: 'file', mtimeMs, content });
+    });
     return out;
   }
 
@@ -287,6 +331,7 @@ export class Tree {
       );
     }
     if (this.observer) for (const p of removed) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
+    this.#lastDir = '/';
     this.#store.remove(path);
     this.#sortedFiles = null;
     for (const p of removed) {
@@ -318,6 +363,7 @@ export class Tree {
     if (target) this.remove(to, false);
     this.#mkdirs(parentOf(to), this.now());
     if (this.observer) for (const p of moved) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
+    this.#lastDir = '/';
     this.#store.rename(from, to);
     this.#sortedFiles = null;
     for (const p of moved) {
@@ -368,18 +414,4 @@ function partitionPoint(items: readonly string[], from: number, before: (item: s
     else hi = mid;
   }
   return lo;
-}
-
-/** Orders paths segment by segment so "/a/b" sorts before "/a-b" (as a tree walk would). */
-export function comparePaths(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const ca = a.charCodeAt(i);
-    const cb = b.charCodeAt(i);
-    if (ca === cb) continue;
-    if (ca === 47) return -1;
-    if (cb === 47) return 1;
-    return ca - cb;
-  }
-  return a.length - b.length;
 }

@@ -153,24 +153,31 @@ export class Checkpoints implements TreeObserver {
   rollback(id: string, current: Tree, next: Tree): void {
     const checkpoint = this.#get(id);
     const state = this.#state(checkpoint);
-    for (const path of [...state.keys()].sort(comparePaths)) {
-      const meta = state.get(path)!;
-      const stamp = { mtimeMs: meta.mtimeMs, version: meta.version };
-      if (meta.kind === 'dir') next.mkdir(path, stamp);
-      else next.writeFile(path, this.#bytes(path, meta, current), stamp);
-    }
-    this.replaced(current, next);
+    // Parents before children. Bytes of versions `current` still has are shared, not copied.
+    next.adopt([...state.keys()].sort(comparePaths), state, current, (path, meta) => this.#bytes(path, meta, current));
+    this.#handOver(current, next);
     this.#head = checkpoint;
     this.#dirty.clear();
   }
 
-  /** The whole state is being swapped (rollback, restore): keep held bytes, and track what changed. */
+  /** The whole state is being replaced (a restore): keep held bytes, and track what changed. */
   replaced(current: Tree, next: Tree): void {
-    for (const [path, meta] of current.entries()) {
-      this.retiring(path, meta, current);
-      this.changed(path);
+    if (this.#head) {
+      for (const path of current.paths()) this.#dirty.add(path);
+      for (const path of next.paths()) this.#dirty.add(path);
     }
-    for (const path of next.paths()) this.changed(path);
+    this.#handOver(current, next);
+  }
+
+  /**
+   * Keeps the bytes of held versions that `current` has and `next` does not (a version lives at
+   * one path), and moves the observer to `next`. A held version `next` has is kept later, when
+   * `next` retires it, like any live one.
+   */
+  #handOver(current: Tree, next: Tree): void {
+    for (const [path, meta] of current.entries()) {
+      if (meta.kind === 'file' && next.get(path)?.version !== meta.version) this.retiring(path, meta, current);
+    }
     current.observer = null;
     next.observer = this;
   }

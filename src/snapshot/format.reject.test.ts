@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VfsError } from '../errors.ts';
+import { normalizePath } from '../paths.ts';
 import { crc32 } from './crc32.ts';
 import { xxh32 } from './xxhash32.ts';
 import { decodeSnapshot, encodeSnapshot, type SnapshotEntry, type SnapshotLimits } from './format.ts';
@@ -182,6 +183,36 @@ describe('decodeSnapshot rejects', () => {
     rejects(build([{ kind: FILE, path: '/a' }, { kind: FILE, path: '/a/b' }]), /entry 1 \("\/a\/b"\) is under a file: "\/a" \(entry 0\) is a file/);
     rejects(build([{ kind: DIR, path: '/a/b/c' }, { kind: FILE, path: '/a' }]), /entry 0 \("\/a\/b\/c"\) is under a file: "\/a" \(entry 1\)/);
     rejects(build([{ kind: DIR, path: '/d' }, { kind: FILE, path: '/d/f' }, { kind: DIR, path: '/d/f/g/h' }]), /entry 2 .* "\/d\/f" \(entry 1\) is a file/);
+  });
+
+  it('an entry under a file when the entries are in path order (the in-order check) names the same entries', () => {
+    rejects(build([{ kind: FILE, path: '/a' }, { kind: DIR, path: '/a/b/c' }]), /^Invalid snapshot: entry 1 \("\/a\/b\/c"\) is under a file: "\/a" \(entry 0\) is a file, not a directory\.$/);
+    rejects(
+      build([{ kind: DIR, path: '/a' }, { kind: FILE, path: '/a/f' }, { kind: FILE, path: '/a/f/g/h' }, { kind: FILE, path: '/a/f/i' }, { kind: FILE, path: '/b' }]),
+      /^Invalid snapshot: entry 2 \("\/a\/f\/g\/h"\) is under a file: "\/a\/f" \(entry 1\) is a file, not a directory\.$/,
+    );
+    // A sibling whose name extends the file's is not under it.
+    expect(decodeSnapshot(build([{ kind: FILE, path: '/a' }, { kind: FILE, path: '/a-b' }, { kind: FILE, path: '/ab' }]), LIMITS)).toHaveLength(3);
+  });
+
+  it('accepts a path exactly when it is canonical (the byte-level fast check agrees with normalizePath)', () => {
+    const alphabet = ['/', '/', 'a', 'b', '.', '..', '\\', '\0', 'é', '𝄞', 'x'.repeat(84), 'y'.repeat(200), 'é'.repeat(128)];
+    let seed = 1;
+    const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    for (let t = 0; t < 3000; t++) {
+      let path = rand(8) === 0 ? '' : '/';
+      for (let k = 1 + rand(6); k > 0; k--) path += alphabet[rand(alphabet.length)];
+      if (path === '') continue;
+      let canonical: boolean;
+      try {
+        canonical = path !== '/' && normalizePath(path) === path;
+      } catch {
+        canonical = false;
+      }
+      const bytes = build([{ kind: FILE, path }]);
+      if (canonical) expect(decodeSnapshot(bytes, LIMITS)[0]!.path, path).toBe(path);
+      else expect(() => decodeSnapshot(bytes, LIMITS), path).toThrow(/the path/);
+    }
   });
 
   it('a directory entry with content', () => {

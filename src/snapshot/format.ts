@@ -10,7 +10,7 @@
  * `VfsError('ESNAPSHOT')` naming the first problem it finds.
  */
 import { VfsError } from '../errors.ts';
-import { normalizePath, parentOf } from '../paths.ts';
+import { comparePaths, normalizePath, parentOf } from '../paths.ts';
 import { crc32 } from './crc32.ts';
 import { Xxh32, xxh32 } from './xxhash32.ts';
 
@@ -52,6 +52,10 @@ const KIND_DIR = 2;
 const TWO_POW_32 = 0x1_0000_0000;
 /** Hash the body every this many written bytes (fits in L2 with room to spare). */
 const HASH_STEP = 64 * 1024;
+const SLASH = 0x2f;
+const BACKSLASH = 0x5c;
+const DOT = 0x2e;
+const MAX_SEGMENT_BYTES = 255;
 
 const encoder = new TextEncoder();
 // ignoreBOM keeps a leading U+FEFF in the path (so it is rejected) instead of silently dropping it.
@@ -181,6 +185,18 @@ function writePath(path: string, byteLength: number, out: Uint8Array, off: numbe
  * `{ copy: false }` views into `bytes`, for a caller that copies them anyway.
  */
 export function decodeSnapshot(bytes: Uint8Array, limits: SnapshotLimits, options: { copy?: boolean } = {}): SnapshotEntry[] {
+  return decodeSnapshotEntries(bytes, limits, options).entries;
+}
+
+/**
+ * `decodeSnapshot`, also telling whether the entries are in path order (`comparePaths`, as
+ * agentvfs writes them), so a reader that needs that order need not check it again.
+ */
+export function decodeSnapshotEntries(
+  bytes: Uint8Array,
+  limits: SnapshotLimits,
+  options: { copy?: boolean } = {},
+): { entries: SnapshotEntry[]; inPathOrder: boolean } {
   const copy = options.copy !== false;
   if (!isUint8Array(bytes)) bad(`expected a Uint8Array, got ${describe(bytes)}`);
   const len = bytes.length;
@@ -216,6 +232,7 @@ export function decodeSnapshot(bytes: Uint8Array, limits: SnapshotLimits, option
   let off = HEADER_BYTES;
   let files = 0;
   let total = 0;
+  let inPathOrder = true;
   for (let i = 0; i < entryCount; i++) {
     const at = off;
     if (len - off < ENTRY_FIXED_BYTES) bad(`entry ${i} at byte ${at} is cut short: the data ends ${len - off} bytes into it`);
@@ -235,12 +252,16 @@ export function decodeSnapshot(bytes: Uint8Array, limits: SnapshotLimits, option
     } catch {
       bad(`entry ${i} at byte ${at}: the path is not valid UTF-8`);
     }
+    const canonical = isCanonicalPathBytes(bytes, off, pathLength);
     off += pathLength;
     if (pathLength > limits.maxPathLength) {
       bad(`${entryLabel(i, path)}: the path is ${pathLength} bytes, over the limit of ${limits.maxPathLength} bytes`);
     }
-    const problem = pathProblem(path);
-    if (problem !== undefined) bad(`${entryLabel(i, path)}: the path ${problem}`);
+    if (!canonical) {
+      const problem = pathProblem(path);
+      if (problem !== undefined) bad(`${entryLabel(i, path)}: the path ${problem}`);
+    }
+    if (inPathOrder && out.length > 0 && comparePaths(out[out.length - 1]!.path, path) >= 0) inPathOrder = false;
     if (!Number.isFinite(mtimeMs)) bad(`${entryLabel(i, path)}: the modification time is ${mtimeMs}, not a finite number`);
     if (kind === KIND_DIR) {
       if (contentLength !== 0) bad(`${entryLabel(i, path)}: a directory entry with ${contentLength} bytes of content (directories have none)`);
@@ -259,8 +280,9 @@ export function decodeSnapshot(bytes: Uint8Array, limits: SnapshotLimits, option
   if (off !== len) bad(`${bytesCount(len - off)} of unexpected data after the last of the ${entryCount} entries`);
   if (files !== fileCount) bad(`the header counts ${fileCount} files but the entries hold ${files}`);
   if (total !== contentBytes) bad(`the header counts ${contentBytes} content bytes but the files hold ${total}`);
-  checkTree(out, bad);
-  return out;
+  if (inPathOrder) checkTreeInPathOrder(out, bad);
+  else checkTree(out, bad);
+  return { entries: out, inPathOrder };
 }
 
 function bad(message: string): never {
@@ -303,6 +325,46 @@ function pathProblem(path: string): string | undefined {
   if (normal !== path) return `is not absolute and normalized (normalized it would be ${JSON.stringify(normal)})`;
   if (LONE_SURROGATE.test(path)) return 'contains a lone UTF-16 surrogate, which has no UTF-8 form';
   return undefined;
+}
+
+/**
+ * A fast sufficient test that a well-formed UTF-8 path (`n` bytes at `off`) is canonical, so that
+ * `pathProblem` would find nothing: starts with "/", is not "/", no empty, "." or ".." segment, no
+ * trailing "/", no backslash or NUL, no segment over 255 bytes. (Valid UTF-8 has no surrogates.)
+ * False means "ask pathProblem", which names the problem.
+ */
+function isCanonicalPathBytes(bytes: Uint8Array, off: number, n: number): boolean {
+  if (n < 2 || bytes[off] !== SLASH) return false;
+  let segmentStart = off + 1;
+  const end = off + n;
+  for (let i = off + 1; i <= end; i++) {
+    const b = i === end ? SLASH : bytes[i]!;
+    if (b === SLASH) {
+      const len = i - segmentStart;
+      if (len === 0 || len > MAX_SEGMENT_BYTES) return false;
+      if (bytes[segmentStart] === DOT && (len === 1 || (len === 2 && bytes[segmentStart + 1] === DOT))) return false;
+      segmentStart = i + 1;
+    } else if (b === 0 || b === BACKSLASH) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * checkTree for entries strictly in path order (so no duplicates). In that order everything under
+ * a path comes right after it, so an entry lies under a file exactly when the entry after that
+ * file does; the first such entry, and the message, are the ones checkTree reports.
+ */
+function checkTreeInPathOrder(entries: readonly SnapshotEntry[], fail: (message: string) => never): void {
+  for (let j = 0; j + 1 < entries.length; j++) {
+    const e = entries[j]!;
+    if (e.kind !== 'file') continue;
+    const next = entries[j + 1]!.path;
+    if (next.length > e.path.length && next.charCodeAt(e.path.length) === SLASH && next.startsWith(e.path)) {
+      fail(`entry ${j + 1} (${JSON.stringify(next)}) is under a file: ${JSON.stringify(e.path)} (entry ${j}) is a file, not a directory`);
+    }
+  }
 }
 
 /** Rejects duplicate paths and any entry beneath a file. Unlisted ancestors count as implied directories. */

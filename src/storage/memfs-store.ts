@@ -12,75 +12,155 @@
  *
  * Callers pass normalized absolute paths and have already checked that the
  * operation is valid, so a missing entry here is a bug, not user input.
+ *
+ * Stored buffers are never changed in place: a write gives the file a new
+ * buffer. So two stores may share one (a rollback does, see `adopt`).
  */
 import { Buffer as MemfsBuffer } from '@jsonjoy.com/fs-node-builtins/lib/internal/buffer';
 import { Link } from '@jsonjoy.com/fs-core/lib/Link';
 import { Node } from '@jsonjoy.com/fs-core/lib/Node';
-import type { Superblock } from '@jsonjoy.com/fs-core/lib/Superblock';
+import { isChildOf } from '../paths.ts';
 
 const S_IFDIR = 0o040000;
 const S_IFREG = 0o100000;
 
-// memfs gives every node four Date objects and an event fan-out, and every directory entry
-// a fan-out and a children Map. agentvfs never reads them (the tree keeps its own times) and
-// nothing subscribes, yet for a file they are about 9 of its 16 heap objects, and garbage
-// collection of those was most of a bulk load's time (a 42,000-file tree: 110 MB of heap
-// before, 66 MB after). So every entry shares one fan-out (no listeners) and one Date (never
-// mutated: memfs replaces times, never sets them), and every file one children map, which
-// refuses writes (a file has no children).
+// Entries are memfs Nodes and Links made without memfs's constructors (`StoreNode`, `StoreLink`
+// below: the same own fields in the same order, on memfs's prototypes, so every memfs method
+// works on them). Each memfs constructor call made, per file, four Dates, two event fan-outs,
+// a children Map and a path-steps array (built by concatenation) that agentvfs never reads: a
+// bulk load spent more time making and collecting them than copying the bytes. Instead every
+// entry shares one fan-out (nothing subscribes) and one Date (never mutated: memfs replaces
+// times, never sets them), every file one children map (which refuses writes: a file has no
+// children), and a link's path steps are derived from its path when asked for.
+//
+// This depends on the fields of memfs's Node and Link (pinned: memfs 4.80.1 /
+// @jsonjoy.com/fs-core 4.80.1). src/storage/memfs-store.test.ts compares them with what
+// memfs's own constructors make and fails if an upgrade changes them.
+export const NODE_FIELDS = ['changes', '_uid', '_gid', '_atime', '_mtime', '_ctime', '_btime', 'buf', 'capacity', 'size', 'rdev', '_nlink', 'mode', 'ino'] as const;
+/** Link's own fields after `setNode`, except `_steps` (StoreLink derives steps; see `steps` below). */
+export const LINK_FIELDS = ['changes', 'children', 'ino', 'length', 'vol', 'parent', 'name', 'node'] as const;
+
 const EPOCH = new Date(0);
-class NoChildren extends Map<string, Link | undefined> {
+const EMPTY = MemfsBuffer.allocUnsafe(0);
+
+class NoChildren extends Map<string, StoreLink | undefined> {
   override set(): this {
     throw new Error('agentvfs storage: a file entry cannot have children');
   }
 }
 const NO_CHILDREN = new NoChildren();
-let sharedFanOut: Node['changes'] | undefined;
+// memfs's fan-out class is not one of our dependencies: borrow one instance from a real Node.
+let sharedFanOut: unknown;
 
-interface MemfsNodeFields {
-  changes: Node['changes'];
-  _atime: Date;
-  _mtime: Date;
-  _ctime: Date;
-  _btime: Date;
+/** A memfs Node (see above). */
+class StoreNode {
+  declare changes: unknown;
+  declare _uid: number;
+  declare _gid: number;
+  declare _atime: Date;
+  declare _mtime: Date;
+  declare _ctime: Date;
+  declare _btime: Date;
+  declare buf: Uint8Array;
+  declare capacity: number;
+  declare size: number;
+  declare rdev: number;
+  declare _nlink: number;
+  declare mode: number;
+  declare ino: number;
+
+  constructor(ino: number, mode: number, buf: Uint8Array) {
+    // In NODE_FIELDS order, which is memfs's.
+    this.changes = sharedFanOut;
+    this._uid = 0;
+    this._gid = 0;
+    this._atime = EPOCH;
+    this._mtime = EPOCH;
+    this._ctime = EPOCH;
+    this._btime = EPOCH;
+    this.buf = buf;
+    this.capacity = buf.length;
+    this.size = buf.length;
+    this.rdev = 0;
+    this._nlink = 1;
+    this.mode = mode;
+    this.ino = ino;
+  }
 }
+Object.setPrototypeOf(StoreNode.prototype, Node.prototype);
 
-/** Points a node's times and fan-out at the shared ones (see above). */
-function slimNode(node: Node): void {
-  const n = node as unknown as MemfsNodeFields;
-  sharedFanOut ??= n.changes;
-  n.changes = sharedFanOut;
-  n._atime = n._mtime = n._ctime = n._btime = EPOCH;
+/** A memfs Link (see above), which also knows its own path. */
+class StoreLink {
+  declare changes: unknown;
+  declare children: Map<string, StoreLink | undefined>;
+  declare ino: number;
+  declare length: number;
+  declare vol: undefined;
+  declare parent: StoreLink | undefined;
+  declare name: string;
+  declare node: StoreNode;
+  /** Not memfs's: the normalized absolute path, the same string as this entry's key in the store. */
+  declare path: string;
+
+  constructor(parent: StoreLink | undefined, name: string, path: string, node: StoreNode, children: Map<string, StoreLink | undefined>) {
+    // In LINK_FIELDS order, which is memfs's.
+    this.changes = sharedFanOut;
+    this.children = children;
+    this.ino = node.ino;
+    this.length = 0;
+    this.vol = undefined; // memfs asks its volume only to make a node when none is given; every node here is made by the store
+    this.parent = parent;
+    this.name = name;
+    this.node = node;
+    this.path = path;
+  }
+
+  /** memfs's path steps (`['', 'a', 'b']` for `/a/b`), derived from the path instead of stored. */
+  get steps(): string[] {
+    return this.path === '/' ? [''] : this.path.split('/');
+  }
+
+  set steps(_steps: string[]) {
+    // memfs's syncSteps() assigns them; here they always follow the path.
+  }
 }
+Object.setPrototypeOf(StoreLink.prototype, Link.prototype);
 
-// A Link only asks its volume to make a node when none is given; every node here is made by this store.
-const NO_VOLUME = undefined as unknown as Superblock;
+const isDir = (link: StoreLink): boolean => link.children !== NO_CHILDREN;
+/** Names in UTF-16 code unit order, as Array.prototype.sort() orders strings. */
+const byName = (a: StoreLink, b: StoreLink): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** A copy of `bytes` (from any realm) in a buffer of its own size, as memfs stores file content. */
+function copyOf(bytes: Uint8Array): Uint8Array {
+  const n = bytes.byteLength;
+  if (n === 0) return EMPTY;
+  const buf = MemfsBuffer.allocUnsafe(n);
+  buf.set(bytes);
+  return buf;
+}
 
 export class MemfsStore {
   #nextIno = 1;
-  readonly #links = new Map<string, Link>();
+  readonly #links = new Map<string, StoreLink>();
+  // The directory the last entry went into. Bulk writes fill one directory after another, so
+  // most new entries find their parent here without slicing and hashing its path.
+  #lastDir: StoreLink | undefined;
 
   constructor() {
-    const root = new Link(NO_VOLUME, undefined, '');
-    root.setNode(this.#node(S_IFDIR | 0o777));
+    if (sharedFanOut === undefined) {
+      const real = new Node(0, S_IFDIR | 0o777, 0, 0);
+      sharedFanOut = real.changes;
+    }
+    const root = new StoreLink(undefined, '', '/', new StoreNode(this.#nextIno++, S_IFDIR | 0o777, EMPTY), new Map());
     root.children.set('.', root);
+    root.node._nlink++;
     this.#links.set('/', root);
   }
 
-  #node(mode: number): Node {
-    return new Node(this.#nextIno++, mode, 0, 0);
-  }
-
-  #link(path: string): Link {
+  #link(path: string): StoreLink {
     const link = this.#links.get(path);
     if (link === undefined) throw new Error(`agentvfs storage: no entry at ${path}`);
     return link;
-  }
-
-  /** The entry's parent link and its name in it. */
-  #place(path: string): [Link, string] {
-    const slash = path.lastIndexOf('/');
-    return [this.#link(slash === 0 ? '/' : path.slice(0, slash)), path.slice(slash + 1)];
   }
 
   /** A fresh copy of the file's bytes (its own ArrayBuffer), safe to hand out or transfer. */
@@ -95,43 +175,84 @@ export class MemfsStore {
    * `getBuffer()` copies and stamps the access time on every read.)
    */
   view(path: string): Uint8Array {
-    const node = this.#link(path).getNode();
+    const node = this.#link(path).node;
     const buf = node.buf;
     // A plain Uint8Array view: cheaper to make than a Buffer's subarray, and the same to read.
-    return new Uint8Array(buf.buffer, buf.byteOffset, node.getSize());
+    return new Uint8Array(buf.buffer, buf.byteOffset, node.size);
   }
 
-  /** Writes a file whose parent directory exists: memfs copies the bytes once, so the caller may reuse them. */
+  /** Writes a file whose parent directory exists. The bytes are copied, so the caller may reuse them. */
   write(path: string, bytes: Uint8Array): void {
-    // A Buffer view of the bytes (no copy) also re-views arrays from another realm.
-    const node = this.#fileNode(path);
-    node.setBuffer(MemfsBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    slimNode(node); // setBuffer stamped new times
+    this.#put(path, copyOf(bytes));
   }
 
-  /** The node of the file at `path`, created empty (with its directory entry) if missing. */
-  #fileNode(path: string): Node {
+  /**
+   * Makes the file at `path` (whose parent directory exists) hold the same bytes as the file at
+   * `path` in `from`, without copying them: both stores then share one buffer, which is safe
+   * because stored buffers are never changed in place.
+   */
+  adopt(path: string, from: MemfsStore): void {
+    const node = from.#link(path).node;
+    this.#put(path, node.size === node.buf.length ? node.buf : node.buf.subarray(0, node.size));
+  }
+
+  #put(path: string, buf: Uint8Array): void {
     const existing = this.#links.get(path);
-    if (existing !== undefined) return existing.getNode();
-    const node = this.#node(S_IFREG | 0o666);
-    this.#attach(path, node).children = NO_CHILDREN;
-    return node;
-  }
-
-  /** Makes `node` the entry at `path` (whose parent exists), with the shared times and fan-out. */
-  #attach(path: string, node: Node): Link {
-    const [parent, name] = this.#place(path);
-    const link = parent.createChild(name, node);
-    slimNode(node);
-    slimNode(parent.getNode()); // createChild stamped the directory's times
-    (link as unknown as { changes: unknown }).changes = sharedFanOut;
-    this.#links.set(path, link);
-    return link;
+    if (existing === undefined) {
+      this.#add(path, new StoreNode(this.#nextIno++, S_IFREG | 0o666, buf), NO_CHILDREN);
+      return;
+    }
+    // What memfs's Node.setBuffer does, minus its copy and its fresh times.
+    const node = existing.node;
+    node.buf = buf;
+    node.capacity = node.size = buf.length;
   }
 
   /** Creates one directory whose parent exists. */
   mkdir(path: string): void {
-    this.#attach(path, this.#node(S_IFDIR | 0o777));
+    this.#add(path, new StoreNode(this.#nextIno++, S_IFDIR | 0o777, EMPTY), new Map());
+  }
+
+  /** Makes `node` the entry at `path`, whose parent exists: what memfs's Link.createChild does, minus times and events. */
+  #add(path: string, node: StoreNode, children: Map<string, StoreLink | undefined>): void {
+    const slash = path.lastIndexOf('/');
+    let parent = this.#lastDir;
+    if (parent === undefined || !isChildOf(path, parent.path)) this.#lastDir = parent = this.#link(slash === 0 ? '/' : path.slice(0, slash));
+    const link = new StoreLink(parent, path.slice(slash + 1), path, node, children);
+    if (children !== NO_CHILDREN) {
+      children.set('.', link);
+      node._nlink++;
+    }
+    this.#attach(parent, link);
+    this.#links.set(path, link);
+  }
+
+  /** Links `link` into `parent` under its name: memfs's Link.setChild, minus times and events. */
+  #attach(parent: StoreLink, link: StoreLink): void {
+    parent.children.set(link.name, link);
+    link.parent = parent;
+    parent.length++;
+    if (isDir(link)) {
+      link.children.set('..', parent);
+      parent.node._nlink++;
+    }
+  }
+
+  /** memfs's Link.deleteChild, minus times and events. */
+  #detach(link: StoreLink): void {
+    const parent = link.parent!;
+    if (isDir(link)) {
+      link.children.delete('..');
+      parent.node._nlink--;
+    }
+    parent.children.delete(link.name);
+    parent.length--;
+  }
+
+  /** The memfs objects behind `path`, for tests that check this store against memfs. */
+  memfsEntry(path: string): { link: Link; node: Node } {
+    const link = this.#link(path);
+    return { link: link as unknown as Link, node: link.node as unknown as Node };
   }
 
   /** Child names of a directory, unsorted. */
@@ -141,35 +262,63 @@ export class MemfsStore {
     return names;
   }
 
+  /**
+   * Calls `visit` for every entry but the root, in path order (depth first, each directory's
+   * names sorted), with a file's bytes (a view to read right away, as `view` gives) or
+   * `undefined` for a directory. The paths are the ones the entries were stored under.
+   */
+  walk(visit: (path: string, content: Uint8Array | undefined) => void): void {
+    const visitDir = (dir: StoreLink): void => {
+      const links: StoreLink[] = [];
+      for (const [name, link] of dir.children) if (name !== '.' && name !== '..') links.push(link!);
+      links.sort(byName);
+      for (let i = 0; i < links.length; i++) {
+        const link = links[i]!;
+        if (isDir(link)) {
+          visit(link.path, undefined);
+          visitDir(link);
+        } else {
+          const node = link.node;
+          visit(link.path, node.size === node.buf.length ? node.buf : node.buf.subarray(0, node.size));
+        }
+      }
+    };
+    visitDir(this.#link('/'));
+  }
+
   /** Removes a file, or a directory and everything under it. */
   remove(path: string): void {
+    this.#lastDir = undefined;
     const link = this.#link(path);
-    link.parent!.deleteChild(link);
-    this.#forget(path, link);
+    this.#detach(link);
+    this.#forget(link);
   }
 
   /** Moves a file or directory; the destination must not exist and its parent must. */
   rename(from: string, to: string): void {
+    this.#lastDir = undefined;
     const link = this.#link(from);
-    const [parent, name] = this.#place(to);
-    link.parent!.deleteChild(link);
-    this.#forget(from, link);
-    link.name = name;
-    parent.setChild(name, link);
-    link.syncSteps();
+    const slash = to.lastIndexOf('/');
+    const parent = this.#link(slash === 0 ? '/' : to.slice(0, slash));
+    this.#detach(link);
+    this.#forget(link);
+    link.name = to.slice(slash + 1);
+    this.#attach(parent, link);
     this.#remember(to, link);
   }
 
-  /** Drops `path` and everything beneath it from the lookup map. */
-  #forget(path: string, link: Link): void {
-    this.#links.delete(path);
-    for (const [name, child] of link.children) {
-      if (name !== '.' && name !== '..' && child !== undefined) this.#forget(`${path}/${name}`, child);
-    }
+  /** Drops `link` and everything beneath it from the lookup map. */
+  #forget(link: StoreLink): void {
+    this.#links.delete(link.path);
+    if (!isDir(link)) return;
+    for (const [name, child] of link.children) if (name !== '.' && name !== '..' && child !== undefined) this.#forget(child);
   }
 
-  #remember(path: string, link: Link): void {
+  /** Files `link` (and everything beneath it) under `path`. */
+  #remember(path: string, link: StoreLink): void {
+    link.path = path;
     this.#links.set(path, link);
+    if (!isDir(link)) return;
     for (const [name, child] of link.children) {
       if (name !== '.' && name !== '..' && child !== undefined) this.#remember(`${path}/${name}`, child);
     }

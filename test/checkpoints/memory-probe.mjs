@@ -2,21 +2,12 @@
 // Run: node --expose-gc memory-probe.mjs [--control | --delete]
 //   --control: the same edits, no checkpoints; --delete: then delete every checkpoint before measuring.
 import { createStateBackend } from '../../dist/index.js';
+import { FILE_BYTES, FILES, loadFiftyMegabytes, measure } from './probe-tree.mjs';
 
 const control = process.argv.includes('--control');
 const deleteAll = process.argv.includes('--delete');
-const FILES = 5_000;
-const FILE_BYTES = 10_000; // 5,000 × 10 KB = 50 MB
 const backend = createStateBackend({ limits: { maxTotalBytes: Infinity } });
-const body = 'x'.repeat(FILE_BYTES - 20);
-await backend.uploadFiles(Array.from({ length: FILES }, (_, i) => [`/src/d${i % 50}/f${i}.txt`, new TextEncoder().encode(`file ${String(i).padStart(8, '0')}\n${body}`)]));
-
-const measure = () => {
-  globalThis.gc();
-  globalThis.gc();
-  const m = process.memoryUsage();
-  return { heap: m.heapUsed + m.external, rss: m.rss }; // external already includes arrayBuffers
-};
+await loadFiftyMegabytes(backend);
 const before = measure();
 for (let i = 0; i < 1_000; i++) {
   const n = (i * 7919) % FILES;

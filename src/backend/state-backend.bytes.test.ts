@@ -1,0 +1,37 @@
+// What counts as file bytes for writeFile/uploadFiles (any realm's Uint8Array or Buffer, nothing
+// else), and that stored bytes never alias the caller's (writes, uploads, restores copy them).
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from './state-backend.ts';
+
+/** A Uint8Array subclass that calls itself something else (Object.prototype.toString says "Tagged"). */
+class Tagged extends Uint8Array {}
+Object.defineProperty(Tagged.prototype, Symbol.toStringTag, { get: () => 'Tagged' });
+
+describe('file bytes', () => {
+  it('accepts Uint8Arrays from any realm, Buffers and subclasses; refuses other views and look-alikes', async () => {
+    const b = createStateBackend();
+    const accepted: unknown[] = [new Uint8Array([1]), Buffer.from([1]), runInNewContext('new Uint8Array([1])'), new (class extends Uint8Array {})([1])];
+    const refused: unknown[] = [new Uint8ClampedArray([1]), new Int8Array([1]), new DataView(new ArrayBuffer(1)), new ArrayBuffer(1), { [Symbol.toStringTag]: 'Uint8Array', length: 1 }, new Tagged([1]), [1], null];
+    const up = await b.uploadFiles([...accepted, ...refused].map((data, i) => [`/f${i}`, data as Uint8Array]));
+    expect(up.slice(0, accepted.length).every((r) => r.error === undefined)).toBe(true);
+    for (const r of up.slice(accepted.length)) expect(r.error).toMatch(/^EINVAL: Content for \/f\d+ must be a Uint8Array/);
+    await expect(b.writeFile('/w', new Tagged([1]) as Uint8Array)).rejects.toMatchObject({ code: 'EINVAL' });
+    expect([...(await b.readFile('/f2'))]).toEqual([1]);
+  });
+
+  it('stored bytes are copies: changing the input afterwards changes nothing', async () => {
+    const b = createStateBackend();
+    const input = new Uint8Array([1, 2, 3]);
+    await b.uploadFiles([['/u', input]]);
+    await b.writeFile('/w', input);
+    const snap = await b.snapshot();
+    const other = createStateBackend();
+    await other.restore(snap);
+    input.fill(9);
+    snap.fill(0);
+    for (const [backend, path] of [[b, '/u'], [b, '/w'], [other, '/u'], [other, '/w']] as const) {
+      expect([...(await backend.readFile(path))]).toEqual([1, 2, 3]);
+    }
+  });
+});

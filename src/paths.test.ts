@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { comparePaths, isChildOf, parentOf } from './paths.ts';
+
+const segment = fc.constantFrom('a', 'b', 'ab', 'a-b', 'a.b', 'é', '𝄞', 'z');
+const path = fc.array(segment, { minLength: 0, maxLength: 4 }).map((s) => `/${s.join('/')}`);
+
+describe('isChildOf', () => {
+  it('is true exactly when the parent of the path is the directory', () => {
+    fc.assert(
+      fc.property(path, path, (p, dir) => {
+        expect(isChildOf(p, dir)).toBe(p !== '/' && parentOf(p) === dir);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('examples', () => {
+    expect(isChildOf('/a', '/')).toBe(true);
+    expect(isChildOf('/a/b', '/')).toBe(false);
+    expect(isChildOf('/', '/')).toBe(false);
+    expect(isChildOf('/a/b', '/a')).toBe(true);
+    expect(isChildOf('/ab/c', '/a')).toBe(false);
+    expect(isChildOf('/a/b/c', '/a')).toBe(false);
+    expect(isChildOf('/a', '/a')).toBe(false);
+  });
+});
+
+describe('comparePaths', () => {
+  it('orders as a depth-first walk with sorted names', () => {
+    const paths = ['/a-b', '/a/b', '/a', '/ab', '/a/b/c', '/a/a'];
+    expect(paths.sort(comparePaths)).toEqual(['/a', '/a/a', '/a/b', '/a/b/c', '/a-b', '/ab']);
+  });
+});
