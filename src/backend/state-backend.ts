@@ -52,7 +52,7 @@ class InMemoryBackend implements Backend {
     this.#tree.observer = this.#checkpoints;
     // Initial files go through the same checks as any write; a bad one fails construction.
     for (const [path, data] of Object.entries(options.files ?? {})) {
-      this.#tree.writeFile(this.#path(path), toBytes(data, path));
+      this.#tree.writeFile(this.#path(path), toBytes(data, path), {}, typeof data === 'string');
     }
   }
 
@@ -102,7 +102,7 @@ class InMemoryBackend implements Backend {
     const p = this.#path(path);
     const bytes = toBytes(data, p);
     this.#checkVersion(p, options.expectedVersion);
-    const { meta, created } = this.#tree.writeFile(p, bytes);
+    const { meta, created } = this.#tree.writeFile(p, bytes, {}, typeof data === 'string'); // text was just encoded: no second copy
     return { ...this.#tree.info(p, meta), created };
   }
 
@@ -136,7 +136,7 @@ class InMemoryBackend implements Backend {
     }
     const encoded = encodeText(outcome.text);
     const next = bom ? withBom(encoded) : encoded;
-    const { meta } = this.#tree.writeFile(p, next);
+    const { meta } = this.#tree.writeFile(p, next, {}, true);
     return {
       ...this.#tree.info(p, meta),
       count: outcome.count,

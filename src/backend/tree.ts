@@ -190,8 +190,11 @@ export class Tree {
     }
   }
 
-  /** Writes a file, creating missing parents. All checks happen before storage is touched. */
-  writeFile(path: string, bytes: Uint8Array, stamp: Stamp = {}): { meta: Meta; created: boolean } {
+  /**
+   * Writes a file, creating missing parents. All checks happen before storage is touched.
+   * The bytes are copied, unless `owned`: bytes made for this write (encoded text) are kept as they are.
+   */
+  writeFile(path: string, bytes: Uint8Array, stamp: Stamp = {}, owned = false): { meta: Meta; created: boolean } {
     const mtimeMs = stamp.mtimeMs ?? this.now();
     if (path === '/') throw new VfsError('EISDIR', 'The root "/" is a directory; give a file path.', { path });
     const existing = this.#meta.get(path);
@@ -212,7 +215,8 @@ export class Tree {
     if (parentKind === undefined) this.#mkdirs(parent!, mtimeMs);
     if (parent !== undefined) this.#lastDir = parent;
     if (existing) this.observer?.retiring(path, existing, this);
-    this.#store.write(path, bytes);
+    if (owned) this.#store.writeOwned(path, bytes);
+    else this.#store.write(path, bytes);
     const meta: Meta = { kind: 'file', size: bytes.byteLength, mtimeMs, version: stamp.version ?? this.#nextVersion() };
     this.#meta.set(path, meta);
     this.observer?.changed(path);

@@ -187,6 +187,14 @@ export class MemfsStore {
   }
 
   /**
+   * write(), keeping `bytes` instead of a copy: for bytes the caller made and hands over (text it
+   * just encoded), which nobody else holds and nobody will change.
+   */
+  writeOwned(path: string, bytes: Uint8Array): void {
+    this.#put(path, bytes.byteLength === 0 ? EMPTY : MemfsBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /**
    * Makes the file at `path` (whose parent directory exists) hold the same bytes as the file at
    * `path` in `from`, without copying them: both stores then share one buffer, which is safe
    * because stored buffers are never changed in place.
