@@ -51,6 +51,7 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   const needles = required.map((literal) => ByteNeedle.for(literal, query.ignoreCase));
   const anchorNeedle = anchor === null ? null : needles[required.indexOf(anchor)]!;
   const anyMissesNonAscii = needles.some((n) => n?.missesNonAscii);
+  const otherNeedles = needles.filter((n): n is ByteNeedle => n !== null && n !== anchorNeedle);
   const trigrams = queryTrigrams(required, query.ignoreCase);
   let filters = filtersOf.get(tree.versionSource);
   if (!filters) filtersOf.set(tree.versionSource, (filters = new ContentFilters()));
@@ -67,16 +68,16 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   };
   for (const path of tree.filesUnder(query.base)) {
     if (include && !include(path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
+    inFile = 0;
     const version = tree.get(path)!.version;
     const filter = trigrams.length > 0 || anyMissesNonAscii ? filters.of(path, version, tree) : null;
     if (trigrams.length > 0 && !mayMatch(filter!, trigrams)) continue;
     const bytes = tree.view(path);
     if (isBinary(bytes)) continue;
     if (anchorNeedle && !(anchorNeedle.missesNonAscii && filter!.nonAscii)) {
-      const nonAscii = anyMissesNonAscii && filter!.nonAscii;
-      const others = needles.filter((n): n is ByteNeedle => n !== null && n !== anchorNeedle && !(n.missesNonAscii && nonAscii));
+      // In a file with non-ASCII bytes, literals with a k or an s may match as K or ſ: not a reason to skip.
+      const others = anyMissesNonAscii && filter!.nonAscii ? otherNeedles.filter((n) => !n.missesNonAscii) : otherNeedles;
       if (others.some((n) => n.indexIn(bytes) === -1)) continue;
-      inFile = 0;
       if (searchBytes(path, bytes, anchorNeedle, others, emit) && out.length >= query.maxMatches) return out;
       continue;
     }
@@ -85,12 +86,10 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
       // foldCase keeps every offset, so positions in the folded text are positions in the text.
       const haystack = query.ignoreCase ? foldCase(text) : text;
       if (!required.every((literal) => haystack.includes(literal))) continue;
-      inFile = 0;
       if (searchText(path, text, haystack, anchor, emit) && out.length >= query.maxMatches) return out;
       continue;
     }
     let lineNo = 0;
-    inFile = 0;
     for (let start = 0; start < text.length; ) {
       let end = text.indexOf('\n', start);
       if (end === -1) end = text.length;
