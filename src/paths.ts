@@ -4,7 +4,8 @@
  */
 import { VfsError } from './errors.ts';
 
-const MAX_SEGMENT_BYTES = 255;
+/** Longest path segment (a file or directory name), in UTF-8 bytes. */
+export const MAX_SEGMENT_BYTES = 255;
 const encoder = new TextEncoder();
 
 /**

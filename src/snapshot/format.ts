@@ -10,7 +10,7 @@
  * `VfsError('ESNAPSHOT')` naming the first problem it finds.
  */
 import { VfsError } from '../errors.ts';
-import { comparePaths, normalizePath, parentOf } from '../paths.ts';
+import { MAX_SEGMENT_BYTES, comparePaths, normalizePath, parentOf } from '../paths.ts';
 import { crc32 } from './crc32.ts';
 import { Xxh32, xxh32 } from './xxhash32.ts';
 
@@ -55,7 +55,6 @@ const HASH_STEP = 64 * 1024;
 const SLASH = 0x2f;
 const BACKSLASH = 0x5c;
 const DOT = 0x2e;
-const MAX_SEGMENT_BYTES = 255;
 
 const encoder = new TextEncoder();
 // ignoreBOM keeps a leading U+FEFF in the path (so it is rejected) instead of silently dropping it.

@@ -19,7 +19,7 @@
 import { Buffer as MemfsBuffer } from '@jsonjoy.com/fs-node-builtins/lib/internal/buffer';
 import { Link } from '@jsonjoy.com/fs-core/lib/Link';
 import { Node } from '@jsonjoy.com/fs-core/lib/Node';
-import { isChildOf } from '../paths.ts';
+import { baseName, isChildOf, parentOf } from '../paths.ts';
 
 const S_IFDIR = 0o040000;
 const S_IFREG = 0o100000;
@@ -223,10 +223,9 @@ export class MemfsStore {
 
   /** Makes `node` the entry at `path`, whose parent exists: what memfs's Link.createChild does, minus times and events. */
   #add(path: string, node: StoreNode, children: Map<string, StoreLink | undefined>): void {
-    const slash = path.lastIndexOf('/');
     let parent = this.#lastDir;
-    if (parent === undefined || !isChildOf(path, parent.path)) this.#lastDir = parent = this.#link(slash === 0 ? '/' : path.slice(0, slash));
-    const link = new StoreLink(parent, path.slice(slash + 1), path, node, children);
+    if (parent === undefined || !isChildOf(path, parent.path)) this.#lastDir = parent = this.#link(parentOf(path));
+    const link = new StoreLink(parent, baseName(path), path, node, children);
     if (children !== NO_CHILDREN) {
       children.set('.', link);
       node._nlink++;
@@ -306,11 +305,10 @@ export class MemfsStore {
   rename(from: string, to: string): void {
     this.#lastDir = undefined;
     const link = this.#link(from);
-    const slash = to.lastIndexOf('/');
-    const parent = this.#link(slash === 0 ? '/' : to.slice(0, slash));
+    const parent = this.#link(parentOf(to));
     this.#detach(link);
     this.#forget(link);
-    link.name = to.slice(slash + 1);
+    link.name = baseName(to);
     this.#attach(parent, link);
     this.#remember(to, link);
   }
