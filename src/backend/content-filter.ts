@@ -1,9 +1,9 @@
 /**
- * A per-file Bloom filter of byte trigrams, so grep skips files that cannot
- * contain a pattern's required literals without decoding or scanning them
- * (the idea of Code Search / Zoekt's trigram index, in one bit per byte).
- * Filters are built lazily at the first search that needs them and rebuilt
- * when a file's version changes, so writes pay nothing.
+ * Bloom filters of byte trigrams, one per 4 KiB block of a file, so grep skips files that
+ * cannot contain a pattern's required literals, and the blocks of a large file that cannot
+ * hold its anchor literal, without decoding or scanning them (the idea of Code Search /
+ * Zoekt's trigram index, in about one bit per byte). Filters are built lazily at the first
+ * search that needs them and rebuilt when a file's version changes, so writes pay nothing.
  *
  * Trigrams are ASCII-only. Each is recorded lowercased, and a trigram with
  * capitals is also recorded exactly (under a tag bit), so a case-sensitive
@@ -12,17 +12,33 @@
  * characters onto ASCII letters (U+212A K → k, U+017F ſ → s), so in a file
  * with non-ASCII bytes an ignore-case query cannot rely on its trigrams that
  * hold a k or an s.
+ *
+ * A trigram is recorded in the block holding its last byte. An occurrence of a literal of
+ * at most BLOCK_BYTES bytes whose first trigram ends in block j has all its trigrams in
+ * blocks j and j + 1, which is what candidateRanges() checks. The build also indexes the
+ * newlines of each block (block-lines.ts) and notes whether the file is binary.
  */
+
+import { isBinary } from '../text.ts';
+import { BLOCK_BYTES, type BlockLines, indexBlockLines } from './block-lines.ts';
 
 export interface Filter {
   version: number;
   bits: Int32Array;
+  /** 32 - log2(words per block): the top bits of a hash pick the word in its block. */
   shift: number;
+  /** log2(words per block). */
+  wordsLog2: number;
+  blocks: number;
+  /** Newlines per block, for a file of more than one block. */
+  lines: BlockLines | null;
   nonAscii: boolean;
+  binary: boolean;
 }
 
 const MIN_BITS_LOG2 = 9;
-const MAX_BITS_LOG2 = 27;
+// One bit per byte: a 4 KiB block gets 4096 bits; a smaller file the next power of two.
+const BLOCK_BITS_LOG2 = 12;
 
 export type Trigrams = Uint32Array;
 
@@ -71,34 +87,42 @@ const LOWER = new Uint8Array(128);
 for (let b = 0; b < 128; b++) LOWER[b] = lower(b);
 
 function build(bytes: Uint8Array, version: number): Filter {
+  const n = bytes.length;
+  const blocks = Math.max(1, Math.ceil(n / BLOCK_BYTES));
   let log2 = MIN_BITS_LOG2;
-  while (log2 < MAX_BITS_LOG2 && 1 << log2 < bytes.length) log2++;
-  const shift = 32 - (log2 - 5); // selects one of the 2^(log2-5) words
-  const bits = new Int32Array(1 << (log2 - 5));
+  while (log2 < BLOCK_BITS_LOG2 && 1 << log2 < n) log2++;
+  const wordsLog2 = log2 - 5;
+  const shift = 32 - wordsLog2;
+  const bits = new Int32Array(blocks << wordsLog2);
   let nonAscii = false;
   let t = 0;
   let folded = 0;
   let run = 0; // consecutive ASCII bytes ending here
-  const n = bytes.length;
-  for (let i = 0; i < n; i++) {
-    const byte = bytes[i]!;
-    if (byte & 0x80) {
-      nonAscii = true;
-      run = 0;
-      continue;
-    }
-    t = ((t << 8) | byte) & 0xffffff;
-    folded = ((folded << 8) | LOWER[byte]!) & 0xffffff;
-    if (++run >= 3) {
-      const h = hash(folded);
-      bits[h >>> shift]! |= bitsOf(h);
-      if (t !== folded) {
-        const e = hash(t | EXACT);
-        bits[e >>> shift]! |= bitsOf(e);
+  for (let block = 0; block < blocks; block++) {
+    const base = block << wordsLog2;
+    const from = block * BLOCK_BYTES;
+    const to = Math.min(n, from + BLOCK_BYTES);
+    for (let i = from; i < to; i++) {
+      const byte = bytes[i]!;
+      if (byte & 0x80) {
+        nonAscii = true;
+        run = 0;
+        continue;
+      }
+      t = ((t << 8) | byte) & 0xffffff;
+      folded = ((folded << 8) | LOWER[byte]!) & 0xffffff;
+      if (++run >= 3) {
+        const h = hash(folded);
+        bits[base + (h >>> shift)]! |= bitsOf(h);
+        if (t !== folded) {
+          const e = hash(t | EXACT);
+          bits[base + (e >>> shift)]! |= bitsOf(e);
+        }
       }
     }
   }
-  return { version, bits, shift, nonAscii };
+  const lines = blocks > 1 ? indexBlockLines(bytes) : null;
+  return { version, bits, shift, wordsLog2, blocks, lines, nonAscii, binary: isBinary(bytes) };
 }
 
 export class ContentFilters {
@@ -118,15 +142,57 @@ export class ContentFilters {
   }
 }
 
+function inBlock(filter: Filter, block: number, key: number): boolean {
+  const h = hash(key);
+  const want = bitsOf(h);
+  return (filter.bits[(block << filter.wordsLog2) + (h >>> filter.shift)]! & want) === want;
+}
+
+function usable(filter: Filter, t: number): boolean {
+  return !(filter.nonAscii && t & FOLDS_FROM_NON_ASCII);
+}
+
 /** False only when the file cannot contain every trigram (so cannot match). */
 export function mayMatch(filter: Filter, trigrams: Trigrams): boolean {
-  const { bits, shift, nonAscii } = filter;
   for (let i = 0; i < trigrams.length; i++) {
     const t = trigrams[i]!;
-    if (nonAscii && t & FOLDS_FROM_NON_ASCII) continue;
-    const h = hash(t & KEY);
-    const want = bitsOf(h);
-    if ((bits[h >>> shift]! & want) !== want) return false;
+    if (!usable(filter, t)) continue;
+    let block = 0;
+    while (block < filter.blocks && !inBlock(filter, block, t & KEY)) block++;
+    if (block === filter.blocks) return false;
   }
   return true;
+}
+
+/**
+ * Where a literal of `length` bytes with these trigrams may occur: flat [from, to) pairs,
+ * ascending and disjoint, holding every possible occurrence; null when the whole file must
+ * be searched (one block, no usable trigram, or a literal longer than a block).
+ *
+ * An occurrence lies in one block, whose filter then holds all its trigrams, or straddles
+ * a boundary, and then its trigrams are in the two blocks around it and it starts within
+ * `length` bytes of the boundary. So: every block holding all the trigrams, and the few
+ * bytes around every boundary whose two blocks hold them between them.
+ */
+export function candidateRanges(filter: Filter, trigrams: Trigrams, length: number, byteLength: number): number[] | null {
+  if (filter.blocks === 1 || length > BLOCK_BYTES) return null;
+  const keys: number[] = [];
+  for (let i = 0; i < trigrams.length; i++) if (usable(filter, trigrams[i]!)) keys.push(trigrams[i]! & KEY);
+  if (keys.length === 0) return null;
+  const ranges: number[] = [];
+  const add = (from: number, to: number) => {
+    if (ranges.length > 0 && ranges[ranges.length - 1]! >= from) ranges[ranges.length - 1] = to;
+    else ranges.push(from, to);
+  };
+  let here = keys.map((key) => inBlock(filter, 0, key));
+  for (let block = 0; block < filter.blocks; block++) {
+    const boundary = (block + 1) * BLOCK_BYTES;
+    if (here.every(Boolean)) add(Math.max(0, block * BLOCK_BYTES - 2), Math.min(byteLength, boundary));
+    if (block + 1 === filter.blocks) break;
+    const next = keys.map((key) => inBlock(filter, block + 1, key));
+    // A straddling occurrence has a trigram ending on each side, so it is at least 4 bytes.
+    if (length > 3 && keys.every((_, k) => here[k] || next[k])) add(boundary - length + 1, Math.min(byteLength, boundary + length - 3));
+    here = next;
+  }
+  return ranges;
 }

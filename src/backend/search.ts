@@ -3,8 +3,9 @@ import { compileGlob } from '../glob/glob.ts';
 import { ByteNeedle } from '../grep/byte-needle.ts';
 import { compileLineMatcher, foldCase } from '../grep/matcher.ts';
 import { baseName, relativeTo } from '../paths.ts';
-import { countNewlineBytes, countNewlines, decodeRange, decodeText, isBinary } from '../text.ts';
-import { ContentFilters, mayMatch, queryTrigrams } from './content-filter.ts';
+import { countNewlines, decodeRange, decodeText, isBinary } from '../text.ts';
+import { type BlockLines, lineEnd, lineNumberAt, lineStart } from './block-lines.ts';
+import { candidateRanges, ContentFilters, type Filter, mayMatch, queryTrigrams, type Trigrams } from './content-filter.ts';
 import type { Tree } from './tree.ts';
 import type { GrepMatch } from './types.ts';
 
@@ -51,7 +52,8 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   const needles = required.map((literal) => ByteNeedle.for(literal, query.ignoreCase));
   const anchorNeedle = anchor === null ? null : needles[required.indexOf(anchor)]!;
   const anyMissesNonAscii = needles.some((n) => n?.missesNonAscii);
-  const otherNeedles = needles.filter((n): n is ByteNeedle => n !== null && n !== anchorNeedle);
+  // Every needle with its own trigrams: in a large file, the one in the fewest blocks leads.
+  const searchable = needles.flatMap((needle, i) => (needle ? [{ needle, trigrams: queryTrigrams([required[i]!], query.ignoreCase) }] : []));
   const trigrams = queryTrigrams(required, query.ignoreCase);
   let filters = filtersOf.get(tree.versionSource);
   if (!filters) filtersOf.set(tree.versionSource, (filters = new ContentFilters()));
@@ -73,12 +75,13 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
     const filter = trigrams.length > 0 || anyMissesNonAscii ? filters.of(path, version, tree) : null;
     if (trigrams.length > 0 && !mayMatch(filter!, trigrams)) continue;
     const bytes = tree.view(path);
-    if (isBinary(bytes)) continue;
+    if (filter ? filter.binary : isBinary(bytes)) continue;
     if (anchorNeedle && !(anchorNeedle.missesNonAscii && filter!.nonAscii)) {
       // In a file with non-ASCII bytes, literals with a k or an s may match as K or ſ: not a reason to skip.
-      const others = anyMissesNonAscii && filter!.nonAscii ? otherNeedles.filter((n) => !n.missesNonAscii) : otherNeedles;
-      if (others.some((n) => n.indexIn(bytes) === -1)) continue;
-      if (searchBytes(path, bytes, anchorNeedle, others, emit) && out.length >= query.maxMatches) return out;
+      const usable = anyMissesNonAscii && filter!.nonAscii ? searchable.filter((s) => !s.needle.missesNonAscii) : searchable;
+      const lead = leadNeedle(usable, anchorNeedle, filter, bytes.length);
+      const others = usable.filter((s) => s.needle !== lead.needle).map((s) => s.needle);
+      if (searchBytes(path, bytes, lead.needle, others, lead.ranges, filter?.lines ?? null, emit) && out.length >= query.maxMatches) return out;
       continue;
     }
     const text = decodeText(bytes);
@@ -106,23 +109,71 @@ function lineOf(text: string, start: number, end: number): string {
   return end > start && text.charCodeAt(end - 1) === 13 ? text.slice(start, end - 1) : text.slice(start, end);
 }
 
-/** Emits the lines holding the anchor and the other literals, decoding only those; true when emit said stop. */
-function searchBytes(path: string, bytes: Uint8Array, anchor: ByteNeedle, others: readonly ByteNeedle[], emit: Emit): boolean {
+interface Searchable {
+  needle: ByteNeedle;
+  trigrams: Trigrams;
+}
+
+/**
+ * The needle to search a file for: in a file of several blocks, the one whose trigrams fit
+ * the fewest bytes of it (with those byte ranges), else the longest literal's (whole file).
+ */
+function leadNeedle(usable: readonly Searchable[], longest: ByteNeedle, filter: Filter | null, size: number) {
+  let best: { needle: ByteNeedle; ranges: number[] | null } = { needle: longest, ranges: null };
+  if (filter === null || filter.blocks === 1) return best;
+  let bestBytes = Infinity;
+  // The longest first, so it wins ties.
+  const ordered = usable.filter((s) => s.needle === longest).concat(usable.filter((s) => s.needle !== longest));
+  for (const { needle, trigrams } of ordered) {
+    const ranges = candidateRanges(filter, trigrams, needle.length, size);
+    let covered = ranges === null ? size : 0;
+    for (let i = 0; ranges !== null && i < ranges.length; i += 2) covered += ranges[i + 1]! - ranges[i]!;
+    if (covered < bestBytes) {
+      bestBytes = covered;
+      best = { needle, ranges };
+    }
+  }
+  return best;
+}
+
+/**
+ * Emits the lines holding the anchor (searched only in `ranges` when given) and the other
+ * literals, decoding only those; true when emit said stop. `lines` (from the filter) saves
+ * reading the bytes between a hit and its line's ends, and counting the lines of skipped blocks.
+ */
+function searchBytes(
+  path: string,
+  bytes: Uint8Array,
+  anchor: ByteNeedle,
+  others: readonly ByteNeedle[],
+  ranges: readonly number[] | null,
+  lines: BlockLines | null,
+  emit: Emit,
+): boolean {
   let lineNo = 1;
   let counted = 0; // newlines before this offset are in lineNo
-  let at = anchor.indexIn(bytes);
+  let r = 0;
+  const next = (from: number): number => {
+    if (ranges === null) return anchor.indexIn(bytes, from);
+    for (; r < ranges.length; r += 2) {
+      if (from >= ranges[r + 1]!) continue;
+      const at = anchor.indexIn(bytes, Math.max(from, ranges[r]!), ranges[r + 1]!);
+      if (at !== -1) return at;
+    }
+    return -1;
+  };
+  let at = next(0);
   while (at !== -1) {
-    const start = at === 0 ? 0 : bytes.lastIndexOf(10, at - 1) + 1; // (a negative index counts from the end)
-    let end = bytes.indexOf(10, at);
-    if (end === -1) end = bytes.length;
+    const start = lineStart(bytes, at, lines);
+    const end = lineEnd(bytes, at, lines);
     if (others.some((n) => n.indexIn(bytes, start, end) === -1)) {
-      at = end < bytes.length ? anchor.indexIn(bytes, end + 1) : -1;
+      at = next(end + 1);
       continue;
     }
-    lineNo += countNewlineBytes(bytes, counted, start);
+    lineNo = lineNumberAt(bytes, start, counted, lineNo, lines);
     counted = start;
     if (emit(path, lineNo, decodeRange(bytes, start, end > start && bytes[end - 1] === 13 ? end - 1 : end))) return true;
-    at = end < bytes.length ? anchor.indexIn(bytes, end + 1) : -1;
+    at = next(end + 1);
   }
   return false;
 }

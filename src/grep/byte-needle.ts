@@ -55,6 +55,11 @@ export class ByteNeedle {
     return new ByteNeedle(encoder.encode(literal), ignoreCase);
   }
 
+  /** The needle's length in bytes. */
+  get length(): number {
+    return this.#needle.length;
+  }
+
   /** Offset of the first occurrence in hay[from, to), or -1. */
   indexIn(hay: Uint8Array, from = 0, to = hay.length): number {
     const needle = this.#needle;

@@ -69,6 +69,46 @@ describe('grep trigram prefilter', () => {
     );
   });
 
+  // Large files are filtered per 4 KiB block: matches inside one block, across a boundary,
+  // at the ends of the file, on lines spanning many blocks, and line numbers after skipped blocks.
+  it('finds exactly what a full scan finds in files of many blocks', async () => {
+    const filler = fc.tuple(fc.constantFrom('x', 'ab ', 'q\n', 'zz\r\n', 'é'), fc.integer({ min: 0, max: 3000 })).map(([unit, n]) => unit.repeat(Math.ceil(n / unit.length)));
+    const bit = fc.constantFrom('Syn', 'c', 'ync', 'S', 'func', 'tion', 'fun', 'ction', '\n', ' ', 'K', '\u212a', 'é', 'SYNC', 'sync');
+    const big = fc.array(fc.oneof(filler, bit, bit), { minLength: 1, maxLength: 30 }).map((parts) => parts.join(''));
+    const pattern = fc.oneof(
+      fc.constantFrom('Sync', 'sync', 'Sync(', 'function', 'ync', 'nct', 'KSync', 'éS').map((p) => [p, true] as const),
+      fc.constantFrom('func\\w*Sync', 'fun.*ync\\b', 'Syn\\w?c', 'tion\\s*S', 'ync$', '^ction').map((p) => [p, false] as const),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(big, { minLength: 1, maxLength: 3 }), pattern, fc.boolean(), async (texts, [pat, fixed], ignoreCase) => {
+        const files = Object.fromEntries(texts.map((t, i) => [`/f${i}`, t]));
+        const backend = createStateBackend({ files });
+        const got = (await backend.grep(pat, { ignoreCase, fixedStrings: fixed })).map((m) => `${m.path}:${m.line}:${m.column}:${m.length}:${m.text}`);
+        expect(got).toEqual(bruteForce(files, pat, ignoreCase, fixed, true));
+      }),
+      { numRuns: 400, seed: 13 },
+    );
+  });
+
+  it('finds a literal at every offset around a block boundary, with the right line number', async () => {
+    for (const needle of ['Syn', 'Sync', 'needleSync']) {
+      for (let at = 4096 - needle.length - 2; at <= 4096 + 2; at++) {
+        for (const lineBreaks of [false, true]) {
+          // Lines of 100 bytes (or one long line), the needle written over the filler at `at`.
+          const unit = lineBreaks ? `${'-'.repeat(99)}\n` : '-'.repeat(100);
+          const filler = unit.repeat(130);
+          const text = filler.slice(0, at) + needle + filler.slice(at + needle.length);
+          const backend = createStateBackend({ files: { '/big.txt': text } });
+          for (const ignoreCase of [false, true]) {
+            const got = await backend.grep(ignoreCase ? needle.toLowerCase() : needle, { ignoreCase, fixedStrings: true });
+            const line = lineBreaks ? text.slice(0, at).split('\n').length : 1;
+            expect(got.map((m) => [m.line, m.column]), `${needle} at ${at}`).toEqual([[line, text.split('\n')[line - 1]!.indexOf(needle)]]);
+          }
+        }
+      }
+    }
+  });
+
   it('after a rollback or a restore, finds what the restored files hold (filters outlive trees only by version)', async () => {
     const before = { '/a.ts': 'const oldNeedle = 1;\n', '/b.ts': 'nothing\n' };
     const backend = createStateBackend({ files: before });
