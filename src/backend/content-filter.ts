@@ -25,6 +25,8 @@ import { BLOCK_BYTES, type BlockLines, indexBlockLines } from './block-lines.ts'
 export interface Filter {
   version: number;
   bits: Int32Array;
+  /** Every block's bits or-ed together (`bits` itself for a file of one block): the file-wide check. */
+  any: Int32Array;
   /** 32 - log2(words per block): the top bits of a hash pick the word in its block. */
   shift: number;
   /** log2(words per block). */
@@ -121,8 +123,13 @@ function build(bytes: Uint8Array, version: number): Filter {
       }
     }
   }
+  let any = bits;
+  if (blocks > 1) {
+    any = new Int32Array(1 << wordsLog2);
+    for (let w = 0; w < bits.length; w++) any[w & (any.length - 1)]! |= bits[w]!;
+  }
   const lines = blocks > 1 ? indexBlockLines(bytes) : null;
-  return { version, bits, shift, wordsLog2, blocks, lines, nonAscii, binary: isBinary(bytes) };
+  return { version, bits, any, shift, wordsLog2, blocks, lines, nonAscii, binary: isBinary(bytes) };
 }
 
 export class ContentFilters {
@@ -154,12 +161,13 @@ function usable(filter: Filter, t: number): boolean {
 
 /** False only when the file cannot contain every trigram (so cannot match). */
 export function mayMatch(filter: Filter, trigrams: Trigrams): boolean {
+  const { any, shift } = filter;
   for (let i = 0; i < trigrams.length; i++) {
     const t = trigrams[i]!;
     if (!usable(filter, t)) continue;
-    let block = 0;
-    while (block < filter.blocks && !inBlock(filter, block, t & KEY)) block++;
-    if (block === filter.blocks) return false;
+    const h = hash(t & KEY);
+    const want = bitsOf(h);
+    if ((any[h >>> shift]! & want) !== want) return false;
   }
   return true;
 }
@@ -176,22 +184,29 @@ export function mayMatch(filter: Filter, trigrams: Trigrams): boolean {
  */
 export function candidateRanges(filter: Filter, trigrams: Trigrams, length: number, byteLength: number): number[] | null {
   if (filter.blocks === 1 || length > BLOCK_BYTES) return null;
+  // Up to 30 of the trigrams, as bits of one number per block (any subset of them holds too).
   const keys: number[] = [];
-  for (let i = 0; i < trigrams.length; i++) if (usable(filter, trigrams[i]!)) keys.push(trigrams[i]! & KEY);
+  for (let i = 0; i < trigrams.length && keys.length < 30; i++) if (usable(filter, trigrams[i]!)) keys.push(trigrams[i]! & KEY);
   if (keys.length === 0) return null;
+  const all = (1 << keys.length) - 1;
+  const present = (block: number) => {
+    let mask = 0;
+    for (let k = 0; k < keys.length; k++) if (inBlock(filter, block, keys[k]!)) mask |= 1 << k;
+    return mask;
+  };
   const ranges: number[] = [];
   const add = (from: number, to: number) => {
     if (ranges.length > 0 && ranges[ranges.length - 1]! >= from) ranges[ranges.length - 1] = to;
     else ranges.push(from, to);
   };
-  let here = keys.map((key) => inBlock(filter, 0, key));
+  let here = present(0);
   for (let block = 0; block < filter.blocks; block++) {
     const boundary = (block + 1) * BLOCK_BYTES;
-    if (here.every(Boolean)) add(Math.max(0, block * BLOCK_BYTES - 2), Math.min(byteLength, boundary));
+    if (here === all) add(Math.max(0, block * BLOCK_BYTES - 2), Math.min(byteLength, boundary));
     if (block + 1 === filter.blocks) break;
-    const next = keys.map((key) => inBlock(filter, block + 1, key));
+    const next = present(block + 1);
     // A straddling occurrence has a trigram ending on each side, so it is at least 4 bytes.
-    if (length > 3 && keys.every((_, k) => here[k] || next[k])) add(boundary - length + 1, Math.min(byteLength, boundary + length - 3));
+    if (length > 3 && (here | next) === all) add(boundary - length + 1, Math.min(byteLength, boundary + length - 3));
     here = next;
   }
   return ranges;
