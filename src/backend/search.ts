@@ -53,7 +53,10 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   const anchorNeedle = anchor === null ? null : needles[required.indexOf(anchor)]!;
   const anyMissesNonAscii = needles.some((n) => n?.missesNonAscii);
   // Every needle with its own trigrams: in a large file, the one in the fewest blocks leads.
+  // In a file with non-ASCII bytes, literals with a k or an s may match as K or ſ: not a reason to skip.
   const searchable = needles.flatMap((needle, i) => (needle ? [{ needle, trigrams: queryTrigrams([required[i]!], query.ignoreCase) }] : []));
+  const usableIn = [searchable, searchable.filter((s) => !s.needle.missesNonAscii)]; // [ASCII file, other file]
+  const othersIn = usableIn.map((usable) => others(usable, anchorNeedle));
   const trigrams = queryTrigrams(required, query.ignoreCase);
   let filters = filtersOf.get(tree.versionSource);
   if (!filters) filtersOf.set(tree.versionSource, (filters = new ContentFilters()));
@@ -77,11 +80,16 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
     const bytes = tree.view(path);
     if (filter ? filter.binary : isBinary(bytes)) continue;
     if (anchorNeedle && !(anchorNeedle.missesNonAscii && filter!.nonAscii)) {
-      // In a file with non-ASCII bytes, literals with a k or an s may match as K or ſ: not a reason to skip.
-      const usable = anyMissesNonAscii && filter!.nonAscii ? searchable.filter((s) => !s.needle.missesNonAscii) : searchable;
-      const lead = leadNeedle(usable, anchorNeedle, filter, bytes.length);
-      const others = usable.filter((s) => s.needle !== lead.needle).map((s) => s.needle);
-      if (searchBytes(path, bytes, lead.needle, others, lead.ranges, filter?.lines ?? null, emit) && out.length >= query.maxMatches) return out;
+      const kind = anyMissesNonAscii && filter!.nonAscii ? 1 : 0;
+      let lead = anchorNeedle;
+      let ranges: number[] | null = null;
+      let rest = othersIn[kind]!;
+      if (filter !== null && filter.blocks > 1) {
+        const best = leadNeedle(usableIn[kind]!, anchorNeedle, filter, bytes.length);
+        ranges = best.ranges;
+        if (best.needle !== lead) rest = others(usableIn[kind]!, (lead = best.needle));
+      }
+      if (searchBytes(path, bytes, lead, rest, ranges, filter === null ? null : filter.lines, emit) && out.length >= query.maxMatches) return out;
       continue;
     }
     const text = decodeText(bytes);
@@ -114,13 +122,14 @@ interface Searchable {
   trigrams: Trigrams;
 }
 
-/**
- * The needle to search a file for: in a file of several blocks, the one whose trigrams fit
- * the fewest bytes of it (with those byte ranges), else the longest literal's (whole file).
- */
-function leadNeedle(usable: readonly Searchable[], longest: ByteNeedle, filter: Filter | null, size: number) {
-  let best: { needle: ByteNeedle; ranges: number[] | null } = { needle: longest, ranges: null };
-  if (filter === null || filter.blocks === 1) return best;
+function others(usable: readonly Searchable[], lead: ByteNeedle | null): ByteNeedle[] {
+  return usable.filter((s) => s.needle !== lead).map((s) => s.needle);
+}
+
+/** The needle to search a file of several blocks for: the one whose trigrams fit the fewest bytes of it, with those byte ranges. */
+function leadNeedle(usable: readonly Searchable[], longest: ByteNeedle, filter: Filter, size: number): { needle: ByteNeedle; ranges: number[] | null } {
+  let bestNeedle = longest;
+  let bestRanges: number[] | null = null;
   let bestBytes = Infinity;
   // The longest first, so it wins ties.
   const ordered = usable.filter((s) => s.needle === longest).concat(usable.filter((s) => s.needle !== longest));
@@ -130,10 +139,11 @@ function leadNeedle(usable: readonly Searchable[], longest: ByteNeedle, filter: 
     for (let i = 0; ranges !== null && i < ranges.length; i += 2) covered += ranges[i + 1]! - ranges[i]!;
     if (covered < bestBytes) {
       bestBytes = covered;
-      best = { needle, ranges };
+      bestNeedle = needle;
+      bestRanges = ranges;
     }
   }
-  return best;
+  return { needle: bestNeedle, ranges: bestRanges };
 }
 
 /**
