@@ -79,6 +79,11 @@ export function summarizeTargets(rows) {
       const best = Math.min(...peers(op).map((p) => p.median_ms));
       check(`${op} on par with the fastest peer`, x.median_ms <= 1.25 * best, `${ms(x.median_ms)} ms vs ${ms(best)} ms (${(x.median_ms / best).toFixed(2)}x)`);
     }
+    const copying = me('load_copying');
+    if (copying?.median_ms && peers('load').length) {
+      const best = Math.min(...peers('load').map((p) => p.median_ms));
+      out.push(`  info load with copying (uploadFiles' default; the row above keeps the arrays, copy: false): ${ms(copying.median_ms)} ms (${(copying.median_ms / best).toFixed(2)}x the fastest peer)`);
+    }
     const snap = me('snapshot_restore');
     if (snap?.median_ms) { const gbs = s && snap.corpus_bytes / snap.median_ms / 1e6; check('snapshot+restore >= 1 GB/s', gbs >= 1, `${gbs.toFixed(2)} GB/s of corpus bytes`); }
     const m = me('retained_memory');

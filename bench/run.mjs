@@ -142,6 +142,23 @@ for (const scale of scales) {
     }, true).catch((e) => ({ error: e }));
     if (load.error) { console.warn(`! ${sys.name} load failed: ${load.error.message}`); record('load', { note: `failed: ${load.error.message}` }); continue; }
     push('load', sys, base, load.times, { note: load.note });
+    // agentvfs copies the bytes it is given unless told it may keep them (uploadFiles(…, { copy:
+    // false }), which its load above uses: the harness' copies are never touched again, and
+    // @cloudflare/shell keeps arrays by default). Its default, copying load is measured too.
+    if (typeof inst.loadCopying === 'function') {
+      const copying = await measure(async () => {
+        gc();
+        let input = freshEntries(entries);
+        const fresh = await sys.create();
+        const t = now();
+        await fresh.loadCopying(input);
+        const ms = now() - t;
+        input = null;
+        await fresh.dispose();
+        return ms;
+      }, true).catch((e) => ({ error: e }));
+      if (!copying.error) push('load_copying', sys, base, copying.times, { note: copying.note ?? 'the default: uploadFiles copies every file' });
+    }
     if (runOp('retained_memory')) {
       if (sys.reference) record('retained_memory', { note: 'n/a: separate process' });
       else record('retained_memory', { retained_bytes: retained, x_corpus: round(retained / bytes) });

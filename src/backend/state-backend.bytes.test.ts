@@ -1,5 +1,6 @@
 // What counts as file bytes for writeFile/uploadFiles (any realm's Uint8Array or Buffer, nothing
-// else), and that stored bytes never alias the caller's (writes, uploads, restores copy them).
+// else), and that stored bytes never alias the caller's (writes, uploads, restores copy them)
+// unless the caller hands them over with `copy: false`.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from './state-backend.ts';
@@ -33,5 +34,36 @@ describe('file bytes', () => {
     for (const [backend, path] of [[b, '/u'], [b, '/w'], [other, '/u'], [other, '/w']] as const) {
       expect([...(await backend.readFile(path))]).toEqual([1, 2, 3]);
     }
+  });
+
+  it('copy: false keeps the caller\'s arrays (the one way to tell: a later change shows), still checked first', async () => {
+    const b = createStateBackend({ limits: { maxFileBytes: 4 } });
+    const bytes = new Uint8Array([1, 2, 3]);
+    const view = new Uint8Array([0, 7, 8, 9, 0]).subarray(1, 4);
+    expect(await b.uploadFiles([['/kept', bytes], ['/view', view], ['/big', new Uint8Array(5)]], { copy: false })).toEqual([
+      { path: '/kept' },
+      { path: '/view' },
+      { path: '/big', error: expect.stringMatching(/^ETOOBIG/) },
+    ]);
+    await b.writeFile('/w', bytes, { copy: false });
+    expect([...(await b.readFile('/view'))]).toEqual([7, 8, 9]);
+    bytes[0] = 5;
+    expect([...(await b.readFile('/kept'))]).toEqual([5, 2, 3]);
+    expect([...(await b.readFile('/w'))]).toEqual([5, 2, 3]);
+    expect(await b.exists('/big')).toBe(false);
+    // A later write replaces the kept array; it never writes into it.
+    await b.writeFile('/kept', 'new');
+    expect([...bytes]).toEqual([5, 2, 3]);
+  });
+
+  it('copy: false still copies shared memory, which another thread may change', async () => {
+    const b = createStateBackend();
+    const shared = new Uint8Array(new SharedArrayBuffer(3));
+    shared.set([1, 2, 3]);
+    await b.uploadFiles([['/u', shared]], { copy: false });
+    await b.writeFile('/w', shared, { copy: false });
+    shared.fill(0);
+    expect([...(await b.readFile('/u'))]).toEqual([1, 2, 3]);
+    expect([...(await b.readFile('/w'))]).toEqual([1, 2, 3]);
   });
 });

@@ -26,6 +26,7 @@ import type {
   RemoveOptions,
   RenameOptions,
   StateBackendOptions,
+  UploadOptions,
   UploadResult,
   WriteOptions,
   WriteResult,
@@ -102,7 +103,8 @@ class InMemoryBackend implements Backend {
     const p = this.#path(path);
     const bytes = toBytes(data, p);
     this.#checkVersion(p, options.expectedVersion);
-    const { meta, created } = this.#tree.writeFile(p, bytes, {}, typeof data === 'string'); // text was just encoded: no second copy
+    // Text was just encoded: no second copy.
+    const { meta, created } = this.#tree.writeFile(p, bytes, {}, typeof data === 'string' || keeps(options.copy, bytes));
     return { ...this.#tree.info(p, meta), created };
   }
 
@@ -194,13 +196,14 @@ class InMemoryBackend implements Backend {
     });
   }
 
-  async uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>): Promise<UploadResult[]> {
+  async uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options: UploadOptions = {}): Promise<UploadResult[]> {
     if (!Array.isArray(files)) throw new VfsError('EINVAL', 'uploadFiles expects an array of [path, bytes] pairs.');
     return files.map((pair) => {
       const path = Array.isArray(pair) && typeof pair[0] === 'string' ? pair[0] : String(pair);
       try {
         const p = this.#path(path);
-        this.#tree.writeFile(p, toBytes(pair[1], p, false));
+        const bytes = toBytes(pair[1], p, false);
+        this.#tree.writeFile(p, bytes, {}, keeps(options.copy, bytes));
         return { path: p };
       } catch (error) {
         return { path, error: describe(error) };
@@ -282,6 +285,11 @@ function toBytes(data: unknown, path: string, allowString = true): Uint8Array {
     `Content for ${path} must be ${allowString ? 'a string or ' : ''}a Uint8Array, got ${data === null ? 'null' : typeof data}. Nothing was written.`,
     { path },
   );
+}
+
+/** Whether to keep the caller's bytes as they are (copy: false), which shared memory never is. */
+function keeps(copy: unknown, bytes: Uint8Array): boolean {
+  return copy === false && !(typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer);
 }
 
 function withBom(bytes: Uint8Array): Uint8Array {

@@ -26,6 +26,18 @@ export interface WriteResult extends FileInfo {
 export interface WriteOptions {
   /** Refuse with ESTALE unless the file's current version is this one (-1: the file must not exist). */
   expectedVersion?: number;
+  /**
+   * false: keep the Uint8Array you pass instead of copying it (no effect on a string). Saves a
+   * copy of every byte, for bytes made only to be written; you must not modify them afterwards,
+   * or the file changes without a new version. Bytes over a SharedArrayBuffer are copied anyway.
+   * Default true.
+   */
+  copy?: boolean;
+}
+
+export interface UploadOptions {
+  /** false: keep the arrays you pass instead of copying them, as in WriteOptions.copy. Default true. */
+  copy?: boolean;
 }
 
 export interface EditOptions {
@@ -147,7 +159,7 @@ export interface Backend {
   rename(from: string, to: string, options?: RenameOptions): Promise<FileInfo>;
   glob(pattern: string, options?: GlobOptions): Promise<string[]>;
   grep(pattern: string, options?: GrepOptions): Promise<GrepMatch[]>;
-  uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>): Promise<UploadResult[]>;
+  uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options?: UploadOptions): Promise<UploadResult[]>;
   downloadFiles(paths: readonly string[]): Promise<DownloadResult[]>;
   snapshot(): Promise<Uint8Array>;
   restore(bytes: Uint8Array): Promise<void>;

@@ -3,7 +3,7 @@
  * round trip; createTools(remote) runs each tool call in the worker.
  */
 import { transfer, wrap, type Remote } from 'comlink';
-import type { Backend, EditOptions, EditRequest, EditResult, StateBackendOptions } from '../backend/types.ts';
+import type { Backend, EditOptions, EditRequest, EditResult, StateBackendOptions, UploadOptions } from '../backend/types.ts';
 import { TOOL_HOST, type ToolHost } from '../tool-host.ts';
 import { buildDefinitions } from '../tools/definitions.ts';
 import type { Tools, ToolsOptions } from '../tools/create-tools.ts';
@@ -150,7 +150,8 @@ export class RemoteBackend implements Backend, ToolHost {
   grep(...args: Parameters<Backend['grep']>) {
     return this.#call<Awaited<ReturnType<Backend['grep']>>>(['grep', ...args]);
   }
-  uploadFiles(files: Parameters<Backend['uploadFiles']>[0]) {
+  /** The worker always keeps the bytes it receives (its own copy, or moved with transferInputs): `copy` changes nothing here. */
+  uploadFiles(files: Parameters<Backend['uploadFiles']>[0], _options?: UploadOptions) {
     const buffers = this.#transferInputs && Array.isArray(files) ? files.flatMap((pair) => this.#movable(pair?.[1]) ?? []) : [];
     return this.#call<Awaited<ReturnType<Backend['uploadFiles']>>>(['uploadFiles', files], [...new Set(buffers)]);
   }

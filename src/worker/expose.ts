@@ -53,7 +53,11 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
       const method = Array.isArray(request) ? request[0] : undefined;
       if (!METHODS.has(method)) throw new VfsError('EINVAL', `Unknown backend method ${JSON.stringify(method)}.`);
       const target = get();
-      const result = (target[method!] as (...a: unknown[]) => Promise<unknown>).apply(target, request.slice(1));
+      const args = request.slice(1);
+      // Bytes that came in a message are this worker's own copy: the backend may keep them as they are.
+      if (method === 'writeFile' && args[1] instanceof Uint8Array) args[2] = { ...(args[2] as object), copy: false };
+      else if (method === 'uploadFiles') args[1] = { ...(args[1] as object), copy: false };
+      const result = (target[method!] as (...a: unknown[]) => Promise<unknown>).apply(target, args);
       // Results with bytes hold fresh copies made for this call: move them instead of copying again.
       return BYTE_RESULTS.has(method) ? Promise.resolve(result).then(moveBytes) : result;
     },

@@ -63,6 +63,39 @@ describe('worker facade', () => {
     expect([...(await remote.readFile('/b'))]).toEqual([1, 2, 3]);
   });
 
+  it('the worker keeps the bytes it receives (copy: false: they are its own copy), and files stay independent', async () => {
+    const backend = createStateBackend();
+    const seen: unknown[] = [];
+    const spy = new Proxy(backend, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as unknown;
+        if (key !== 'writeFile' && key !== 'uploadFiles') return typeof value === 'function' ? value.bind(target) : value;
+        return (...args: unknown[]) => (seen.push([key, args[key === 'writeFile' ? 2 : 1]]), (value as (...a: unknown[]) => unknown).apply(target, args));
+      },
+    });
+    const { port1, port2 } = new MessageChannel();
+    expose(spy, port1);
+    const remote = connect(port2);
+    try {
+      const same = new Uint8Array([1, 2, 3]);
+      await remote.uploadFiles([['/a', same], ['/b', same]]);
+      await remote.writeFile('/c', same, { expectedVersion: -1 });
+      await remote.writeFile('/d', 'text');
+      expect(seen).toEqual([
+        ['uploadFiles', { copy: false }],
+        ['writeFile', { expectedVersion: -1, copy: false }],
+        ['writeFile', undefined],
+      ]);
+      await remote.writeFile('/a', new Uint8Array([9]));
+      expect([...(await remote.readFile('/b'))]).toEqual([1, 2, 3]);
+      expect([...(await remote.readFile('/c'))]).toEqual([1, 2, 3]);
+      expect([...(await remote.readFile('/a'))]).toEqual([9]);
+    } finally {
+      remote.close();
+      port1.close();
+    }
+  });
+
   it('with transferInputs, whole-buffer inputs are moved (detached), views into larger buffers copied', async () => {
     const worker = new Worker(new URL('./backend.worker.mjs', import.meta.url), { workerData: {} });
     const remote = connect(worker, { transferInputs: true });
