@@ -142,6 +142,11 @@ export class ContentFilters {
     return filter;
   }
 
+  /** Whether the file has a filter for this version. */
+  has(path: string, version: number): boolean {
+    return this.#filters.get(path)?.version === version;
+  }
+
   /** Drops filters of paths that are no longer files (called when the map outgrows the tree). */
   prune(isFile: (path: string) => boolean, liveFiles: number): void {
     if (this.#filters.size <= liveFiles * 2 + 64) return;

@@ -38,6 +38,33 @@ export interface GrepQuery {
 // new tree with the old versions, so the filters of every file it brings back still hold.
 const filtersOf = new WeakMap<object, ContentFilters>();
 
+function filtersFor(tree: Tree): ContentFilters {
+  let filters = filtersOf.get(tree.versionSource);
+  if (!filters) filtersOf.set(tree.versionSource, (filters = new ContentFilters()));
+  filters.prune((p) => tree.get(p)?.kind === 'file', tree.fileCount);
+  return filters;
+}
+
+/**
+ * Builds the search filters of files that lack a current one, in path order, stopping once
+ * `maxBytes` of file bytes were indexed (at least one file); done when none is left. The
+ * first search after a load pays for whatever this has not built yet.
+ */
+export function prepareSearch(tree: Tree, maxBytes: number): { done: boolean; indexedFiles: number } {
+  const filters = filtersFor(tree);
+  let bytes = 0;
+  let indexedFiles = 0;
+  for (const path of tree.filesUnder('/')) {
+    const meta = tree.get(path)!;
+    if (filters.has(path, meta.version)) continue;
+    if (indexedFiles > 0 && bytes >= maxBytes) return { done: false, indexedFiles };
+    filters.of(path, meta.version, tree);
+    bytes += meta.size;
+    indexedFiles++;
+  }
+  return { done: true, indexedFiles };
+}
+
 /** Reports a line if it matches; true when this file needs no more lines (its cap, or the total cap, is reached). */
 type Emit = (path: string, lineNo: number, line: string) => boolean;
 
@@ -58,9 +85,7 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   const usableIn = [searchable, searchable.filter((s) => !s.needle.missesNonAscii)]; // [ASCII file, other file]
   const othersIn = usableIn.map((usable) => others(usable, anchorNeedle));
   const trigrams = queryTrigrams(required, query.ignoreCase);
-  let filters = filtersOf.get(tree.versionSource);
-  if (!filters) filtersOf.set(tree.versionSource, (filters = new ContentFilters()));
-  filters.prune((p) => tree.get(p)?.kind === 'file', tree.fileCount);
+  const filters = filtersFor(tree);
   const out: GrepMatch[] = [];
   let inFile = 0;
   const emit: Emit = (path, lineNo, line) => {

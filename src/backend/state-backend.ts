@@ -10,7 +10,7 @@ import { resolveLimits } from '../limits.ts';
 import { normalizePath } from '../paths.ts';
 import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
-import { globFiles, grepFiles } from './search.ts';
+import { globFiles, grepFiles, prepareSearch } from './search.ts';
 import { Tree, comparePaths } from './tree.ts';
 import type {
   Backend,
@@ -26,6 +26,8 @@ import type {
   RemoveOptions,
   RenameOptions,
   StateBackendOptions,
+  PrepareSearchOptions,
+  PrepareSearchResult,
   UploadOptions,
   UploadResult,
   WriteOptions,
@@ -194,6 +196,14 @@ class InMemoryBackend implements Backend {
       maxMatches,
       maxMatchesPerFile,
     });
+  }
+
+  async prepareSearch(options: PrepareSearchOptions = {}): Promise<PrepareSearchResult> {
+    const maxBytes = options.maxBytes ?? Infinity;
+    if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) {
+      throw new VfsError('EINVAL', `maxBytes must be a number >= 0, got ${JSON.stringify(maxBytes)}.`);
+    }
+    return prepareSearch(this.#tree, maxBytes);
   }
 
   async uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options: UploadOptions = {}): Promise<UploadResult[]> {

@@ -35,6 +35,18 @@ export interface WriteOptions {
   copy?: boolean;
 }
 
+export interface PrepareSearchOptions {
+  /** Stop once this many bytes of files were indexed (at least one file). Default Infinity. */
+  maxBytes?: number;
+}
+
+export interface PrepareSearchResult {
+  /** Every file has a current index: the next search builds nothing. */
+  done: boolean;
+  /** Files indexed by this call. */
+  indexedFiles: number;
+}
+
 export interface UploadOptions {
   /** false: keep the arrays you pass instead of copying them, as in WriteOptions.copy. Default true. */
   copy?: boolean;
@@ -160,6 +172,12 @@ export interface Backend {
   glob(pattern: string, options?: GlobOptions): Promise<string[]>;
   grep(pattern: string, options?: GrepOptions): Promise<GrepMatch[]>;
   uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options?: UploadOptions): Promise<UploadResult[]>;
+  /**
+   * Builds grep's per-file index (trigram filters) now instead of at the next search, up to
+   * `maxBytes` of file bytes per call (default: all). Call it when you have time to spare, e.g.
+   * after a load; a worker does it by itself when idle. `done`: every file is indexed.
+   */
+  prepareSearch(options?: PrepareSearchOptions): Promise<PrepareSearchResult>;
   downloadFiles(paths: readonly string[]): Promise<DownloadResult[]>;
   snapshot(): Promise<Uint8Array>;
   restore(bytes: Uint8Array): Promise<void>;

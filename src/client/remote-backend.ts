@@ -155,6 +155,9 @@ export class RemoteBackend implements Backend, ToolHost {
     const buffers = this.#transferInputs && Array.isArray(files) ? files.flatMap((pair) => this.#movable(pair?.[1]) ?? []) : [];
     return this.#call<Awaited<ReturnType<Backend['uploadFiles']>>>(['uploadFiles', files], [...new Set(buffers)]);
   }
+  prepareSearch(...args: Parameters<Backend['prepareSearch']>) {
+    return this.#call<Awaited<ReturnType<Backend['prepareSearch']>>>(['prepareSearch', ...args]);
+  }
   downloadFiles(paths: readonly string[]) {
     return this.#call<Awaited<ReturnType<Backend['downloadFiles']>>>(['downloadFiles', paths]);
   }

@@ -17,12 +17,25 @@ import { VfsError } from '../errors.ts';
 import { createTools, type Tools } from '../tools/create-tools.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
+import { indexWhenIdle } from './idle-index.ts';
 import { BACKEND_METHODS, BYTE_RESULT_METHODS, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from './protocol.ts';
 
 const METHODS = new Set<unknown>(BACKEND_METHODS);
 const BYTE_RESULTS = new Set<unknown>(BYTE_RESULT_METHODS);
 
-export function expose(backend?: Backend, endpoint: unknown = (globalThis as { self?: unknown }).self): void {
+export interface ExposeOptions {
+  /**
+   * Build grep's index in small slices while the worker is idle (after a load, restore or
+   * writes), so the first search does not wait for it. Default true.
+   */
+  indexWhenIdle?: boolean;
+}
+
+// Calls after which some file may lack a current search index.
+const CHANGES = new Set<unknown>(['writeFile', 'edit', 'rename', 'uploadFiles', 'restore', 'rollback']);
+const CHANGING_TOOLS = new Set<unknown>(['write_file', 'edit_file']);
+
+export function expose(backend?: Backend, endpoint: unknown = (globalThis as { self?: unknown }).self, options: ExposeOptions = {}): void {
   if (endpoint === undefined) {
     throw new TypeError('agentvfs/worker: no endpoint. Outside a Web Worker, pass one: expose(backend, parentPort).');
   }
@@ -34,6 +47,8 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
     used = true;
     return (current ??= createStateBackend());
   };
+  const changed = options.indexWhenIdle === false ? () => {} : indexWhenIdle(() => current);
+  if (backend) changed();
 
   const api: WorkerApi = {
     async ping() {
@@ -45,6 +60,7 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
       }
       current = createStateBackend(options);
       used = true;
+      changed();
     },
     // call() and tool() are the per-request path: plain functions that hand back the backend's (or
     // the tool's) own promise, so a request costs no extra async frame or promise turn here. A
@@ -58,6 +74,7 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
       if (method === 'writeFile' && args[1] instanceof Uint8Array) args[2] = { ...(args[2] as object), copy: false };
       else if (method === 'uploadFiles') args[1] = { ...(args[1] as object), copy: false };
       const result = (target[method!] as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+      if (CHANGES.has(method)) changed();
       // Results with bytes hold fresh copies made for this call: move them instead of copying again.
       return BYTE_RESULTS.has(method) ? Promise.resolve(result).then(moveBytes) : result;
     },
@@ -65,6 +82,7 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
       const sessionId = request[0];
       let tools = sessions.get(sessionId);
       if (!tools) sessions.set(sessionId, (tools = createTools(get())));
+      if (CHANGING_TOOLS.has(request[1])) changed();
       return tools.call(request[1], request[2]);
     },
     async closeSession(sessionId: string) {

@@ -24,6 +24,7 @@ export const BACKEND_METHODS = [
   'grep',
   'uploadFiles',
   'downloadFiles',
+  'prepareSearch',
   'snapshot',
   'restore',
   'checkpoint',

@@ -135,4 +135,24 @@ describe('grep trigram prefilter', () => {
     await backend.rename('/a.ts', '/b.ts');
     expect((await backend.grep('needle\\w+', { ignoreCase: true })).map((m) => m.path)).toEqual(['/b.ts']);
   });
+
+  it('prepareSearch indexes files ahead of the next search, a slice at a time, and again after writes', async () => {
+    const files = { '/a.ts': 'const aSync = 1;\n', '/b.ts': 'bSync()\n', '/c.ts': 'nothing\n' };
+    const backend = createStateBackend({ files });
+    const before = await createStateBackend({ files }).grep('Sync');
+    expect(await backend.prepareSearch({ maxBytes: 0 })).toEqual({ done: false, indexedFiles: 1 });
+    expect(await backend.prepareSearch({ maxBytes: 1 })).toEqual({ done: false, indexedFiles: 1 });
+    expect(await backend.prepareSearch({ maxBytes: 0 })).toEqual({ done: true, indexedFiles: 1 });
+    expect(await backend.prepareSearch()).toEqual({ done: true, indexedFiles: 0 });
+    expect(await backend.grep('Sync')).toEqual(before);
+    await backend.writeFile('/b.ts', 'nothing now\n');
+    await backend.writeFile('/d.ts', 'dSync\n');
+    expect(await backend.prepareSearch()).toEqual({ done: true, indexedFiles: 2 });
+    expect((await backend.grep('Sync')).map((m) => m.path)).toEqual(['/a.ts', '/d.ts']);
+    await expect(backend.prepareSearch({ maxBytes: -1 })).rejects.toMatchObject({ code: 'EINVAL' });
+    // A search builds what prepareSearch has not: nothing is left afterwards.
+    await backend.writeFile('/e.ts', 'x');
+    await backend.grep('Sync');
+    expect(await backend.prepareSearch()).toEqual({ done: true, indexedFiles: 0 });
+  });
 });

@@ -96,6 +96,33 @@ describe('worker facade', () => {
     }
   });
 
+  it('indexes for search by itself once idle after changes (unless told not to)', async () => {
+    const files = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`/f${i}.ts`, `const x${i} = ${i};\n`.repeat(2000)]));
+    const pending = async (indexWhenIdle: boolean, change: (remote: ReturnType<typeof connect>) => Promise<unknown>) => {
+      const { port1, port2 } = new MessageChannel();
+      expose(createStateBackend(), port1, { indexWhenIdle });
+      const remote = connect(port2);
+      try {
+        await change(remote);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        // maxBytes 0 indexes one file if any is left: none means the worker did it all.
+        return (await remote.prepareSearch({ maxBytes: 0 })).indexedFiles;
+      } finally {
+        remote.close();
+        port1.close();
+      }
+    };
+    const upload = (remote: ReturnType<typeof connect>) => remote.uploadFiles(Object.entries(files).map(([p, t]) => [p, new TextEncoder().encode(t)]));
+    expect(await pending(true, upload)).toBe(0);
+    expect(await pending(false, upload)).toBe(1);
+    const toolWrite = async (remote: ReturnType<typeof connect>) => {
+      await upload(remote);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await createTools(remote).call('write_file', { path: '/new.ts', content: 'fresh\n' });
+    };
+    expect(await pending(true, toolWrite)).toBe(0);
+  });
+
   it('with transferInputs, whole-buffer inputs are moved (detached), views into larger buffers copied', async () => {
     const worker = new Worker(new URL('./backend.worker.mjs', import.meta.url), { workerData: {} });
     const remote = connect(worker, { transferInputs: true });
