@@ -73,9 +73,10 @@ const gc = () => { globalThis.gc(); globalThis.gc(); };
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const round = (x) => Math.round(x * 100) / 100;
 
-/** Warm-up + timed runs of fn(i); cuts the run count to fit BUDGET_MS, but always times at
- *  least one run after the warm-up (a first run can include one-time work, such as building an
- *  index, that later runs do not repeat) unless the warm-up alone took over MAX_OP_MS.
+/** Warm-up + timed runs of fn(i); cuts the run count to fit BUDGET_MS, planned from the faster
+ *  of the warm-up and the first timed run (a first run can include one-time work, such as
+ *  building an index, that later runs do not repeat). Always times at least one run after the
+ *  warm-up, unless the warm-up alone took over MAX_OP_MS.
  *  selfTimed: fn returns its own elapsed ms (load excludes input copies and gc). */
 async function measure(fn, selfTimed = false) {
   let t = now();
@@ -83,9 +84,14 @@ async function measure(fn, selfTimed = false) {
   const warm = selfTimed ? result : now() - t;
   const first = `first run ${warm < 1000 ? `${warm.toFixed(0)} ms` : `${(warm / 1000).toFixed(1)} s`}`;
   if (warm > MAX_OP_MS) return { result, times: [warm], note: `1 run, no warm-up (${first})` };
-  const runs = Math.max(1, Math.min(RUNS, Math.floor(budget / Math.max(warm, 1e-3))));
+  const fit = (ms) => Math.max(1, Math.min(RUNS, Math.floor(budget / Math.max(ms, 1e-3))));
+  let runs = fit(warm);
   const times = [];
-  for (let i = 1; i <= runs; i++) { t = now(); const r = await fn(i); times.push(selfTimed ? r : now() - t); }
+  for (let i = 1; i <= runs; i++) {
+    t = now(); const r = await fn(i); times.push(selfTimed ? r : now() - t);
+    // A slow warm-up may be one-time work (an index build): plan the runs from the first timed one.
+    if (i === 1) runs = Math.max(runs, fit(times[0]));
+  }
   const slowStart = warm > 2 * median(times); // say so: the first run did one-time work
   const note = runs < RUNS ? `runs cut to ${runs} after a warm-up (${first})` : slowStart ? first : undefined;
   return { result, times, note };
