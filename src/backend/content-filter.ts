@@ -3,7 +3,8 @@
  * cannot contain a pattern's required literals, and the blocks of a large file that cannot
  * hold its anchor literal, without decoding or scanning them (the idea of Code Search /
  * Zoekt's trigram index, in about one bit per byte). Filters are built lazily at the first
- * search that needs them and rebuilt when a file's version changes, so writes pay nothing.
+ * search that needs them (or by prepareSearch) and kept on the file's metadata, which every
+ * write replaces, so writes pay nothing.
  *
  * Trigrams are ASCII-only. Each is recorded lowercased, and a trigram with
  * capitals is also recorded exactly (under a tag bit), so a case-sensitive
@@ -21,9 +22,9 @@
 
 import { isBinary } from '../text.ts';
 import { BLOCK_BYTES, type BlockLines, indexBlockLines } from './block-lines.ts';
+import type { Meta } from './tree.ts';
 
 export interface Filter {
-  version: number;
   bits: Int32Array;
   /** Every block's bits or-ed together (`bits` itself for a file of one block): the file-wide check. */
   any: Int32Array;
@@ -88,7 +89,7 @@ function bitsOf(h: number): number {
 const LOWER = new Uint8Array(128);
 for (let b = 0; b < 128; b++) LOWER[b] = lower(b);
 
-function build(bytes: Uint8Array, version: number): Filter {
+function build(bytes: Uint8Array): Filter {
   const n = bytes.length;
   const blocks = Math.max(1, Math.ceil(n / BLOCK_BYTES));
   let log2 = MIN_BITS_LOG2;
@@ -129,29 +130,12 @@ function build(bytes: Uint8Array, version: number): Filter {
     for (let w = 0; w < bits.length; w++) any[w & (any.length - 1)]! |= bits[w]!;
   }
   const lines = blocks > 1 ? indexBlockLines(bytes) : null;
-  return { version, bits, any, shift, wordsLog2, blocks, lines, nonAscii, binary: isBinary(bytes) };
+  return { bits, any, shift, wordsLog2, blocks, lines, nonAscii, binary: isBinary(bytes) };
 }
 
-export class ContentFilters {
-  readonly #filters = new Map<string, Filter>();
-
-  /** The file's filter, built (or rebuilt after a write) on first use. */
-  of(path: string, version: number, files: { view(path: string): Uint8Array }): Filter {
-    let filter = this.#filters.get(path);
-    if (!filter || filter.version !== version) this.#filters.set(path, (filter = build(files.view(path), version)));
-    return filter;
-  }
-
-  /** Whether the file has a filter for this version. */
-  has(path: string, version: number): boolean {
-    return this.#filters.get(path)?.version === version;
-  }
-
-  /** Drops filters of paths that are no longer files (called when the map outgrows the tree). */
-  prune(isFile: (path: string) => boolean, liveFiles: number): void {
-    if (this.#filters.size <= liveFiles * 2 + 64) return;
-    for (const path of this.#filters.keys()) if (!isFile(path)) this.#filters.delete(path);
-  }
+/** The file's filter, built on first use and kept on its metadata (a write makes new metadata). */
+export function filterOf(meta: Meta, path: string, files: { view(path: string): Uint8Array }): Filter {
+  return (meta.filter ??= build(files.view(path)));
 }
 
 function inBlock(filter: Filter, block: number, key: number): boolean {

@@ -5,7 +5,7 @@ import { compileLineMatcher, foldCase } from '../grep/matcher.ts';
 import { baseName, relativeTo } from '../paths.ts';
 import { countNewlines, decodeRange, decodeText, isBinary } from '../text.ts';
 import { type BlockLines, lineEnd, lineNumberAt, lineStart } from './block-lines.ts';
-import { candidateRanges, ContentFilters, type Filter, mayMatch, queryTrigrams, type Trigrams } from './content-filter.ts';
+import { candidateRanges, type Filter, filterOf, mayMatch, queryTrigrams, type Trigrams } from './content-filter.ts';
 import type { Tree } from './tree.ts';
 import type { GrepMatch } from './types.ts';
 
@@ -14,9 +14,10 @@ export function globFiles(tree: Tree, pattern: string, base: string): string[] {
   const absolute = pattern.startsWith('/');
   const matches = compileGlob(absolute ? pattern.slice(1) : pattern);
   const hits: Array<[string, number]> = [];
-  for (const path of tree.filesUnder(base)) {
-    const subject = absolute ? path.slice(1) : relativeTo(path, base);
-    if (matches(subject)) hits.push([path, tree.get(path)!.mtimeMs]);
+  const { paths, metas } = tree.fileListUnder(base);
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i]!;
+    if (matches(absolute ? path.slice(1) : relativeTo(path, base))) hits.push([path, metas[i]!.mtimeMs]);
   }
   // filesUnder() is in path order and sort() is stable, so ties keep path order without comparing paths.
   hits.sort((a, b) => b[1] - a[1]);
@@ -34,31 +35,20 @@ export interface GrepQuery {
   maxMatchesPerFile: number;
 }
 
-// One set of trigram filters per backend, keyed by its version counter: a rollback builds a
-// new tree with the old versions, so the filters of every file it brings back still hold.
-const filtersOf = new WeakMap<object, ContentFilters>();
-
-function filtersFor(tree: Tree): ContentFilters {
-  let filters = filtersOf.get(tree.versionSource);
-  if (!filters) filtersOf.set(tree.versionSource, (filters = new ContentFilters()));
-  filters.prune((p) => tree.get(p)?.kind === 'file', tree.fileCount);
-  return filters;
-}
-
 /**
  * Builds the search filters of files that lack a current one, in path order, stopping once
  * `maxBytes` of file bytes were indexed (at least one file); done when none is left. The
  * first search after a load pays for whatever this has not built yet.
  */
 export function prepareSearch(tree: Tree, maxBytes: number): { done: boolean; indexedFiles: number } {
-  const filters = filtersFor(tree);
+  const { paths, metas } = tree.fileListUnder('/');
   let bytes = 0;
   let indexedFiles = 0;
-  for (const path of tree.filesUnder('/')) {
-    const meta = tree.get(path)!;
-    if (filters.has(path, meta.version)) continue;
+  for (let i = 0; i < paths.length; i++) {
+    const meta = metas[i]!;
+    if (meta.filter) continue;
     if (indexedFiles > 0 && bytes >= maxBytes) return { done: false, indexedFiles };
-    filters.of(path, meta.version, tree);
+    filterOf(meta, paths[i]!, tree);
     bytes += meta.size;
     indexedFiles++;
   }
@@ -85,7 +75,6 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   const usableIn = [searchable, searchable.filter((s) => !s.needle.missesNonAscii)]; // [ASCII file, other file]
   const othersIn = usableIn.map((usable) => others(usable, anchorNeedle));
   const trigrams = queryTrigrams(required, query.ignoreCase);
-  const filters = filtersFor(tree);
   const out: GrepMatch[] = [];
   let inFile = 0;
   const emit: Emit = (path, lineNo, line) => {
@@ -96,11 +85,13 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
     }
     return out.length >= query.maxMatches || inFile >= query.maxMatchesPerFile;
   };
-  for (const path of tree.filesUnder(query.base)) {
+  const { paths, metas } = tree.fileListUnder(query.base);
+  const filtered = trigrams.length > 0 || anyMissesNonAscii;
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i]!;
     if (include && !include(path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
     inFile = 0;
-    const version = tree.get(path)!.version;
-    const filter = trigrams.length > 0 || anyMissesNonAscii ? filters.of(path, version, tree) : null;
+    const filter = filtered ? filterOf(metas[i]!, path, tree) : null;
     if (trigrams.length > 0 && !mayMatch(filter!, trigrams)) continue;
     const bytes = tree.view(path);
     if (filter ? filter.binary : isBinary(bytes)) continue;

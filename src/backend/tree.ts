@@ -9,6 +9,7 @@ import { formatBytes, type Limits } from '../limits.ts';
 import { ancestorsOf, baseName, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
 import { MemfsStore } from '../storage/memfs-store.ts';
+import type { Filter } from './content-filter.ts';
 import type { FileInfo } from './types.ts';
 import { notFoundMessage } from './not-found.ts';
 
@@ -20,6 +21,18 @@ export interface Meta {
   size: number;
   mtimeMs: number;
   version: number;
+  /**
+   * grep's filter of this version's bytes, built on first use. The one field ever set after
+   * creation: it is derived from bytes that never change, so Meta objects shared with
+   * checkpoints (and a rollback) keep a valid filter.
+   */
+  filter?: Filter;
+}
+
+/** Files at or beneath a path, in path order, with their metadata (`metas[i]` is `paths[i]`'s). */
+export interface FileList {
+  readonly paths: readonly string[];
+  readonly metas: readonly Meta[];
 }
 
 /** Told about every change, so checkpoints can keep what a mutation is about to drop. */
@@ -44,6 +57,8 @@ export class Tree {
   #fileCount = 0;
   // Every file path in path order, kept until a file is created, removed or moved (searches reuse it).
   #sortedFiles: string[] | null = null;
+  // Their metadata, in the same order: searches read it without a map lookup per file.
+  #sortedMetas: Meta[] | null = null;
   // Shared by every tree of one backend (restore builds a new tree), so a version is never reused.
   readonly #versions: { next: number };
   // A directory that exists: the parent of the last file written (cleared by remove and rename).
@@ -57,15 +72,6 @@ export class Tree {
   ) {
     this.#versions = versions;
     this.#meta.set('/', { kind: 'dir', size: 0, mtimeMs: now(), version: this.#nextVersion() });
-  }
-
-  /**
-   * The version counter, shared by every tree of one backend: a (path, version) pair names
-   * the same bytes in all of them (a rollback keeps versions), so caches keyed by it may
-   * outlive a tree.
-   */
-  get versionSource(): object {
-    return this.#versions;
   }
 
   get totalBytes(): number {
@@ -223,7 +229,9 @@ export class Tree {
     this.#totalBytes += bytes.byteLength - oldSize;
     if (!existing) {
       this.#fileCount++;
-      this.#sortedFiles = null;
+      this.#sortedFiles = this.#sortedMetas = null;
+    } else if (this.#sortedMetas) {
+      this.#sortedMetas[partitionPoint(this.#sortedFiles!, 0, (p) => comparePaths(p, path) < 0)] = meta;
     }
     return { meta, created: !existing };
   }
@@ -254,13 +262,13 @@ export class Tree {
       this.#totalBytes += content.byteLength;
       this.#fileCount++;
     }
-    this.#sortedFiles = null;
+    this.#sortedFiles = this.#sortedMetas = null;
   }
 
   /**
    * Fills this new, empty tree with the state of another tree of the same backend (a rollback):
    * `paths` with the metadata `state` gives them (versions and times are kept, and the Meta
-   * objects shared: they are never mutated), in path order (parents first), from a tree that was
+   * objects shared: only their derived grep filter is ever set later), in path order (parents first), from a tree that was
    * valid under the same limits. A file's bytes are shared with `from` when it holds the same
    * version at that path (stored bytes never change), else copied from `bytesOf(path, meta)`.
    */
@@ -278,7 +286,7 @@ export class Tree {
       }
       this.#meta.set(path, meta);
     }
-    this.#sortedFiles = null;
+    this.#sortedFiles = this.#sortedMetas = null;
   }
 
   /** For bulk loads of checked entries: creates the parent of `path` (and its missing parents) unless it exists. */
@@ -337,7 +345,7 @@ export class Tree {
     if (this.observer) for (const p of removed) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
     this.#lastDir = '/';
     this.#store.remove(path);
-    this.#sortedFiles = null;
+    this.#sortedFiles = this.#sortedMetas = null;
     for (const p of removed) {
       const m = this.#meta.get(p)!;
       if (m.kind === 'file') {
@@ -369,7 +377,7 @@ export class Tree {
     if (this.observer) for (const p of moved) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
     this.#lastDir = '/';
     this.#store.rename(from, to);
-    this.#sortedFiles = null;
+    this.#sortedFiles = this.#sortedMetas = null;
     for (const p of moved) {
       const m = this.#meta.get(p)!;
       const dest = to + p.slice(from.length);
@@ -392,19 +400,26 @@ export class Tree {
 
   /** Files (not directories) at or beneath `path`, sorted by path. Do not modify the result. */
   filesUnder(path: string): readonly string[] {
+    return this.fileListUnder(path).paths;
+  }
+
+  /** filesUnder() with each file's metadata. Do not modify the result. */
+  fileListUnder(path: string): FileList {
     const meta = this.#meta.get(path);
-    if (meta?.kind === 'file') return [path];
+    if (meta?.kind === 'file') return { paths: [path], metas: [meta] };
     if (!this.#sortedFiles) {
       const all: string[] = [];
       for (const [p, m] of this.#meta) if (m.kind === 'file') all.push(p);
       this.#sortedFiles = all.sort(comparePaths);
     }
-    if (path === '/') return this.#sortedFiles;
-    // In this order the paths under `path/` are one run: find its ends by bisection.
     const sorted = this.#sortedFiles;
+    const metas = (this.#sortedMetas ??= sorted.map((p) => this.#meta.get(p)!));
+    if (path === '/') return { paths: sorted, metas };
+    // In this order the paths under `path/` are one run: find its ends by bisection.
     const prefix = `${path}/`;
     const first = partitionPoint(sorted, 0, (p) => comparePaths(p, prefix) < 0);
-    return sorted.slice(first, partitionPoint(sorted, first, (p) => p.startsWith(prefix)));
+    const end = partitionPoint(sorted, first, (p) => p.startsWith(prefix));
+    return { paths: sorted.slice(first, end), metas: metas.slice(first, end) };
   }
 }
 
