@@ -138,12 +138,6 @@ export function filterOf(meta: Meta, path: string, files: { view(path: string): 
   return (meta.filter ??= build(files.view(path)));
 }
 
-function inBlock(filter: Filter, block: number, key: number): boolean {
-  const h = hash(key);
-  const want = bitsOf(h);
-  return (filter.bits[(block << filter.wordsLog2) + (h >>> filter.shift)]! & want) === want;
-}
-
 function usable(filter: Filter, t: number): boolean {
   return !(filter.nonAscii && t & FOLDS_FROM_NON_ASCII);
 }
@@ -173,14 +167,23 @@ export function mayMatch(filter: Filter, trigrams: Trigrams): boolean {
  */
 export function candidateRanges(filter: Filter, trigrams: Trigrams, length: number, byteLength: number): number[] | null {
   if (filter.blocks === 1 || length > BLOCK_BYTES) return null;
-  // Up to 30 of the trigrams, as bits of one number per block (any subset of them holds too).
-  const keys: number[] = [];
-  for (let i = 0; i < trigrams.length && keys.length < 30; i++) if (usable(filter, trigrams[i]!)) keys.push(trigrams[i]! & KEY);
-  if (keys.length === 0) return null;
-  const all = (1 << keys.length) - 1;
+  // Up to 30 of the trigrams (any subset of them holds too), each as its word in a block and
+  // the bits it needs there; which of them a block holds is one number.
+  const words: number[] = [];
+  const wants: number[] = [];
+  for (let i = 0; i < trigrams.length && words.length < 30; i++) {
+    if (!usable(filter, trigrams[i]!)) continue;
+    const h = hash(trigrams[i]! & KEY);
+    words.push(h >>> filter.shift);
+    wants.push(bitsOf(h));
+  }
+  if (words.length === 0) return null;
+  const all = (1 << words.length) - 1;
+  const { bits, wordsLog2 } = filter;
   const present = (block: number) => {
+    const base = block << wordsLog2;
     let mask = 0;
-    for (let k = 0; k < keys.length; k++) if (inBlock(filter, block, keys[k]!)) mask |= 1 << k;
+    for (let k = 0; k < words.length; k++) if ((bits[base + words[k]!]! & wants[k]!) === wants[k]) mask |= 1 << k;
     return mask;
   };
   const ranges: number[] = [];
