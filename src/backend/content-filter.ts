@@ -25,6 +25,11 @@ import { BLOCK_BYTES, type BlockLines, indexBlockLines } from './block-lines.ts'
 import type { Meta } from './tree.ts';
 
 export interface Filter {
+  /**
+   * Word w of block b is bits[w * blocks + b]: a query reads one word of every block per
+   * trigram, so the words it reads lie side by side (measured 3-4% faster per search at 4x
+   * than block after block).
+   */
   bits: Int32Array;
   /** Every block's bits or-ed together (`bits` itself for a file of one block): the file-wide check. */
   any: Int32Array;
@@ -102,7 +107,7 @@ function build(bytes: Uint8Array): Filter {
   let folded = 0;
   let run = 0; // consecutive ASCII bytes ending here
   for (let block = 0; block < blocks; block++) {
-    const base = block << wordsLog2;
+    const base = block; // word w of this block is bits[w * blocks + block]
     const from = block * BLOCK_BYTES;
     const to = Math.min(n, from + BLOCK_BYTES);
     for (let i = from; i < to; i++) {
@@ -116,10 +121,10 @@ function build(bytes: Uint8Array): Filter {
       folded = ((folded << 8) | LOWER[byte]!) & 0xffffff;
       if (++run >= 3) {
         const h = hash(folded);
-        bits[base + (h >>> shift)]! |= bitsOf(h);
+        bits[(h >>> shift) * blocks + base]! |= bitsOf(h);
         if (t !== folded) {
           const e = hash(t | EXACT);
-          bits[base + (e >>> shift)]! |= bitsOf(e);
+          bits[(e >>> shift) * blocks + base]! |= bitsOf(e);
         }
       }
     }
@@ -127,7 +132,7 @@ function build(bytes: Uint8Array): Filter {
   let any = bits;
   if (blocks > 1) {
     any = new Int32Array(1 << wordsLog2);
-    for (let w = 0; w < bits.length; w++) any[w & (any.length - 1)]! |= bits[w]!;
+    for (let w = 0; w < bits.length; w++) any[Math.floor(w / blocks)]! |= bits[w]!;
   }
   const lines = blocks > 1 ? indexBlockLines(bytes) : null;
   return { bits, any, shift, wordsLog2, blocks, lines, nonAscii, binary: isBinary(bytes) };
@@ -179,11 +184,11 @@ export function candidateRanges(filter: Filter, trigrams: Trigrams, length: numb
   }
   if (words.length === 0) return null;
   const all = (1 << words.length) - 1;
-  const { bits, wordsLog2 } = filter;
+  const { bits, blocks } = filter;
+  for (let k = 0; k < words.length; k++) words[k]! *= blocks; // where the word's row starts
   const present = (block: number) => {
-    const base = block << wordsLog2;
     let mask = 0;
-    for (let k = 0; k < words.length; k++) if ((bits[base + words[k]!]! & wants[k]!) === wants[k]) mask |= 1 << k;
+    for (let k = 0; k < words.length; k++) if ((bits[words[k]! + block]! & wants[k]!) === wants[k]) mask |= 1 << k;
     return mask;
   };
   const ranges: number[] = [];
