@@ -90,6 +90,26 @@ describe('grep trigram prefilter', () => {
     );
   });
 
+  // With two literals, a hit of one counts only in blocks whose lines can reach the other.
+  it('finds lines holding two literals in any blocks, whatever the lines span', async () => {
+    const block = fc.record({ newlines: fc.constantFrom(0, 1, 64, 1000), size: fc.constantFrom(4096, 4096, 3000, 5000) });
+    const layout = fc.record({
+      blocks: fc.array(block, { minLength: 2, maxLength: 6 }),
+      inserts: fc.array(fc.record({ at: fc.nat(), text: fc.constantFrom('function', 'Sync', 'functionSync', 'Sync function') }), { minLength: 1, maxLength: 4 }),
+    });
+    const pattern = fc.constantFrom('function.*Sync', 'Sync.*function', 'function\\w*Sync', 'Sync\\b.*\\bfunction');
+    await fc.assert(
+      fc.asyncProperty(layout, pattern, async ({ blocks, inserts }, pat) => {
+        const chars = blocks.flatMap(({ newlines, size }) => Array.from({ length: size }, (_, i) => (newlines === 1 ? i === size >> 1 : newlines > 1 && i % newlines === newlines - 1) ? '\n' : 'x'));
+        for (const { at, text } of inserts) chars.splice(at % chars.length, text.length, ...text);
+        const files = { '/big.js': chars.join('') };
+        const got = (await createStateBackend({ files }).grep(pat)).map((m) => `${m.path}:${m.line}:${m.column}:${m.length}:${m.text}`);
+        expect(got).toEqual(bruteForce(files, pat, false, false, true));
+      }),
+      { numRuns: 400, seed: 14 },
+    );
+  });
+
   it('finds a literal at every offset around a block boundary, with the right line number', async () => {
     for (const needle of ['Syn', 'Sync', 'needleSync']) {
       for (let at = 4096 - needle.length - 2; at <= 4096 + 2; at++) {
