@@ -84,6 +84,8 @@ export function summarizeTargets(rows) {
       const best = Math.min(...peers('load').map((p) => p.median_ms));
       out.push(`  info load with copying (uploadFiles' default; the row above keeps the arrays, copy: false): ${ms(copying.median_ms)} ms (${(copying.median_ms / best).toFixed(2)}x the fastest peer)`);
     }
+    const index = me('index_build');
+    if (index?.median_ms) out.push(`  info grep index build (one-time, before the first search; not in the grep rows): ${ms(index.median_ms)} ms`);
     const snap = me('snapshot_restore');
     if (snap?.median_ms) { const gbs = s && snap.corpus_bytes / snap.median_ms / 1e6; check('snapshot+restore >= 1 GB/s', gbs >= 1, `${gbs.toFixed(2)} GB/s of corpus bytes`); }
     const m = me('retained_memory');

@@ -19,6 +19,9 @@ export async function create() {
     async loadCopying(entries) {
       check(await b.uploadFiles(entries));
     },
+    async prepareSearch() {
+      await b.prepareSearch();
+    },
     async grep(q) {
       const hits = await b.grep(q.pattern, { path: ROOT, ignoreCase: q.ignoreCase, fixedStrings: q.fixed });
       return hits.length; // one entry per matching line
