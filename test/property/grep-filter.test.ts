@@ -100,7 +100,7 @@ describe('grep trigram prefilter', () => {
     const pattern = fc.constantFrom('function.*Sync', 'Sync.*function', 'function\\w*Sync', 'Sync\\b.*\\bfunction');
     await fc.assert(
       fc.asyncProperty(layout, pattern, async ({ blocks, inserts }, pat) => {
-        const chars = blocks.flatMap(({ newlines, size }) => Array.from({ length: size }, (_, i) => (newlines === 1 ? i === size >> 1 : newlines > 1 && i % newlines === newlines - 1) ? '\n' : 'x'));
+        const chars: string[] = blocks.flatMap(({ newlines, size }) => Array.from({ length: size }, (_, i) => (newlines === 1 ? i === size >> 1 : newlines > 1 && i % newlines === newlines - 1) ? '\n' : 'x'));
         for (const { at, text } of inserts) chars.splice(at % chars.length, text.length, ...text);
         const files = { '/big.js': chars.join('') };
         const got = (await createStateBackend({ files }).grep(pat)).map((m) => `${m.path}:${m.line}:${m.column}:${m.length}:${m.text}`);
