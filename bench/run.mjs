@@ -84,13 +84,13 @@ async function measure(fn, selfTimed = false) {
   const warm = selfTimed ? result : now() - t;
   const first = `first run ${warm < 1000 ? `${warm.toFixed(0)} ms` : `${(warm / 1000).toFixed(1)} s`}`;
   if (warm > MAX_OP_MS) return { result, times: [warm], note: `1 run, no warm-up (${first})` };
-  const fit = (ms) => Math.max(1, Math.min(RUNS, Math.floor(budget / Math.max(ms, 1e-3))));
-  let runs = fit(warm);
+  const runsFor = (ms) => Math.max(1, Math.min(RUNS, Math.floor(budget / Math.max(ms, 1e-3))));
+  let runs = runsFor(warm);
   const times = [];
   for (let i = 1; i <= runs; i++) {
     t = now(); const r = await fn(i); times.push(selfTimed ? r : now() - t);
     // A slow warm-up may be one-time work (an index build): plan the runs from the first timed one.
-    if (i === 1) runs = Math.max(runs, fit(times[0]));
+    if (i === 1) runs = Math.max(runs, runsFor(times[0]));
   }
   const slowStart = warm > 2 * median(times); // say so: the first run did one-time work
   const note = runs < RUNS ? `runs cut to ${runs} after a warm-up (${first})` : slowStart ? first : undefined;

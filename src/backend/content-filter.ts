@@ -35,8 +35,6 @@ export interface Filter {
   any: Int32Array;
   /** 32 - log2(words per block): the top bits of a hash pick the word in its block. */
   shift: number;
-  /** log2(words per block). */
-  wordsLog2: number;
   blocks: number;
   /** Newlines per block, for a file of more than one block. */
   lines: BlockLines | null;
@@ -107,7 +105,6 @@ function build(bytes: Uint8Array): Filter {
   let folded = 0;
   let run = 0; // consecutive ASCII bytes ending here
   for (let block = 0; block < blocks; block++) {
-    const base = block; // word w of this block is bits[w * blocks + block]
     const from = block * BLOCK_BYTES;
     const to = Math.min(n, from + BLOCK_BYTES);
     for (let i = from; i < to; i++) {
@@ -121,10 +118,10 @@ function build(bytes: Uint8Array): Filter {
       folded = ((folded << 8) | LOWER[byte]!) & 0xffffff;
       if (++run >= 3) {
         const h = hash(folded);
-        bits[(h >>> shift) * blocks + base]! |= bitsOf(h);
+        bits[(h >>> shift) * blocks + block]! |= bitsOf(h);
         if (t !== folded) {
           const e = hash(t | EXACT);
-          bits[(e >>> shift) * blocks + base]! |= bitsOf(e);
+          bits[(e >>> shift) * blocks + block]! |= bitsOf(e);
         }
       }
     }
@@ -135,7 +132,7 @@ function build(bytes: Uint8Array): Filter {
     for (let w = 0; w < bits.length; w++) any[Math.floor(w / blocks)]! |= bits[w]!;
   }
   const lines = blocks > 1 ? indexBlockLines(bytes) : null;
-  return { bits, any, shift, wordsLog2, blocks, lines, nonAscii, binary: isBinary(bytes) };
+  return { bits, any, shift, blocks, lines, nonAscii, binary: isBinary(bytes) };
 }
 
 /** The file's filter, built on first use and kept on its metadata (a write makes new metadata). */
