@@ -19,7 +19,7 @@ export function globFiles(tree: Tree, pattern: string, base: string): string[] {
     const path = paths[i]!;
     if (matches(absolute ? path.slice(1) : relativeTo(path, base))) hits.push([path, metas[i]!.mtimeMs]);
   }
-  // filesUnder() is in path order and sort() is stable, so ties keep path order without comparing paths.
+  // fileListUnder() is in path order and sort() is stable, so ties keep path order without comparing paths.
   hits.sort((a, b) => b[1] - a[1]);
   return hits.map((hit) => hit[0]);
 }

@@ -398,12 +398,7 @@ export class Tree {
     return out;
   }
 
-  /** Files (not directories) at or beneath `path`, sorted by path. Do not modify the result. */
-  filesUnder(path: string): readonly string[] {
-    return this.fileListUnder(path).paths;
-  }
-
-  /** filesUnder() with each file's metadata. Do not modify the result. */
+  /** Files (not directories) at or beneath `path`, sorted by path, with their metadata. Do not modify the result. */
   fileListUnder(path: string): FileList {
     const meta = this.#meta.get(path);
     if (meta?.kind === 'file') return { paths: [path], metas: [meta] };
