@@ -9,8 +9,10 @@
  */
 
 import type { Alphabet } from './alphabet.ts';
+import { ByteNeedle } from './byte-needle.ts';
 import { ASSERT, CHAR, MATCH, NOP, SPLIT, type Program } from './compile.ts';
 import { codePointBefore, contextOf, EDGE } from './context.ts';
+import { INVALID, utf8At, utf8Before } from './utf8.ts';
 
 /**
  * Table entries: -1 not computed yet, else (next state << 1) | (1 when a match ends just
@@ -99,6 +101,57 @@ export class Dfa {
     }
     return this.matchesAtEnd(s);
   }
+
+  /**
+   * test() on the UTF-8 bytes b[start, end) of a line, without decoding them (a long line
+   * that holds the required literals but does not match costs no decoding): 1 when it
+   * matches, 0 when not, INVALID when it had to read bytes that are not well-formed UTF-8
+   * (decode them and call test()). The same loop as test(), over code points read from bytes.
+   */
+  testUtf8(b: Uint8Array, start: number, end: number): number {
+    const ascii = this.alpha.ascii;
+    let table = this.table;
+    let stride = this.stride;
+    let s = this.start;
+    const prefix = this.first ? null : (this.prefixBytes ??= ByteNeedle.for(this.prog.prefix, false));
+    for (let i = start; i < end; ) {
+      if (prefix !== null && this.pcs[s]!.length === 0) {
+        const j = prefix.indexIn(b, i, end);
+        if (j < 0) return 0;
+        if (j > i) {
+          const before = utf8Before(b, start, j);
+          if (before === INVALID) return INVALID;
+          s = this.internOrReset(EMPTY, this.alpha.flags[this.alpha.classOf(before)]!);
+          i = j;
+          table = this.table;
+          stride = this.stride;
+        }
+      }
+      let cls = b[i]!;
+      if (cls < 128) {
+        cls = ascii[cls]!;
+        i++;
+      } else {
+        const read = utf8At(b, i, end);
+        if (read === INVALID) return INVALID;
+        cls = this.alpha.classOf(read >> 3);
+        i += read & 7;
+      }
+      let t = cls < stride ? table[s * stride + cls]! : -1;
+      if (t < 0) {
+        t = this.step(s, cls);
+        table = this.table;
+        stride = this.stride;
+      }
+      if ((t & 1) === 1) return 1;
+      s = t >> 1;
+      if (s === DEAD) return 0;
+    }
+    return this.matchesAtEnd(s) ? 1 : 0;
+  }
+
+  /** prog.prefix as bytes, for testUtf8 (null: no prefix, or one bytes cannot stand for). */
+  private prefixBytes: ByteNeedle | null | undefined;
 
   /**
    * For the reversed program: scans `line` backwards from its end down to `from` and

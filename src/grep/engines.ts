@@ -68,6 +68,7 @@ export function linearMatcher(p: LinearParts): LineMatcher {
     engine: 'linear',
     requiredLiterals: p.expose ? pass.literals : [],
     test: (line) => pass(line) && p.linear.test(line),
+    testUtf8: p.linear.testUtf8,
     find: (line) => (pass(line) ? locate(line) : null),
   };
 }
@@ -91,6 +92,7 @@ export function nativeMatcher(p: NativeParts): LineMatcher {
     engine: 'native',
     requiredLiterals: p.expose ? pass.literals : [],
     test: (line) => pass(line) && (viaLinear(line) ? linear.test(line) : native.test(line)),
+    testUtf8: linear.testUtf8, // the same matches as native's
     find: (line) => {
       if (!pass(line)) return null;
       if (viaLinear(line)) return locate(line);

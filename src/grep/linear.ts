@@ -9,6 +9,8 @@ export interface Linear {
   /** Instructions in the program. */
   readonly size: number;
   test(line: string): boolean;
+  /** test() on the UTF-8 bytes b[start, end) of a line: 1 or 0, or INVALID (-1) when they are not well-formed UTF-8. */
+  testUtf8(b: Uint8Array, start: number, end: number): number;
   /** Leftmost-first match at or after `from` (the text before it is context for ^ and \b). */
   find(line: string, from?: number): { index: number; length: number } | null;
   /**
@@ -31,6 +33,7 @@ export function compileLinear(root: Node, limit: number): Linear {
   const linear: Linear = {
     size: prog.op.length,
     test: (line) => (dfa ??= new Dfa(prog, (alpha ??= new Alphabet(prog.sets)))).test(line),
+    testUtf8: (b, start, end) => (dfa ??= new Dfa(prog, (alpha ??= new Alphabet(prog.sets)))).testUtf8(b, start, end),
     findWithPrefix(line, from, prefix) {
       ahead ??= new Dfa(prog, (alpha ??= new Alphabet(prog.sets)), true);
       let budget = line.length;

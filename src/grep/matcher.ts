@@ -75,6 +75,11 @@ export interface LineMatcher {
   find(line: string): { index: number; length: number } | null;
   /** True when the line matches (may be faster than find). */
   test(line: string): boolean;
+  /**
+   * Regex engines only: test() on a line's UTF-8 bytes b[start, end) without decoding them,
+   * 1 or 0; -1 when they are not well-formed UTF-8 (decode the line and use test()).
+   */
+  testUtf8?(b: Uint8Array, start: number, end: number): number;
 }
 
 export { REGEX_DIALECT_DESCRIPTION } from './dialect.ts';

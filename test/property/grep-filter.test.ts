@@ -69,6 +69,29 @@ describe('grep trigram prefilter', () => {
     );
   });
 
+  // Lines of 256 bytes and more that hold a regex's literals are tested on their bytes and only
+  // decoded when they match: the same lines as decoding every one, broken UTF-8 and BOM included.
+  it('tests long lines on their bytes with the same result as decoding them', async () => {
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    const longPiece = fc.oneof(piece, piece, fc.constantFrom('x'.repeat(300), 'ab '.repeat(90), 'é'.repeat(140), 'Sync '.repeat(60)).map((t) => [...new TextEncoder().encode(t)]));
+    const longFile = fc.array(longPiece, { maxLength: 12 }).map((parts) => new Uint8Array(parts.flat()));
+    const pattern = fc.constantFrom('a\\w*Sync', 'S\\w*c\\b', '\\bab\\s+b', 'é+Sync', 'b.*S', '^\\W*a', '^ab', 'Sync $', 'Sync\\s*$', '(?i)sync\\b');
+    await fc.assert(
+      fc.asyncProperty(fc.array(longFile, { minLength: 1, maxLength: 4 }), pattern, fc.boolean(), async (contents, pat, ignoreCase) => {
+        const files = Object.fromEntries(contents.map((bytes, i) => [`/f${i}`, bytes]));
+        const texts = Object.fromEntries(contents.map((bytes, i) => [`/f${i}`, decoder.decode(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes)]));
+        const got = (await createStateBackend({ files }).grep(pat, { ignoreCase })).map((m) => `${m.path}:${m.line}:${m.column}:${m.length}:${m.text}`);
+        expect(got).toEqual(bruteForce(texts, pat, ignoreCase, false, true));
+      }),
+      { numRuns: 1500, seed: 15 },
+    );
+    // The same line as decodeText sees: no leading BOM, no CR before the newline.
+    const long = `ab ${'x'.repeat(300)} Sync `;
+    const files = { '/bom.txt': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(`${long}\r\n`)]) };
+    const backend = createStateBackend({ files });
+    for (const pat of ['^ab', 'Sync $', '^ab.*Sync $']) expect((await backend.grep(pat)).map((m) => [m.line, m.text]), pat).toEqual([[1, long]]);
+  });
+
   // Large files are filtered per 4 KiB block: matches inside one block, across a boundary,
   // at the ends of the file, on lines spanning many blocks, and line numbers after skipped blocks.
   it('finds exactly what a full scan finds in files of many blocks', async () => {
