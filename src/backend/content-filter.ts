@@ -2,9 +2,9 @@
  * Bloom filters of byte trigrams, one per 4 KiB block of a file, so grep skips files that
  * cannot contain a pattern's required literals, and the blocks of a large file that cannot
  * hold its anchor literal, without decoding or scanning them (the idea of Code Search /
- * Zoekt's trigram index, in about one bit per byte). Filters are built lazily at the first
- * search that needs them (or by prepareSearch) and kept on the file's metadata, which every
- * write replaces, so writes pay nothing.
+ * Zoekt's trigram index, in about one bit per byte). Filters are built lazily, a part at each
+ * search that needs them (or all by prepareSearch), and kept on the file's metadata, which
+ * every write replaces, so writes pay nothing.
  *
  * Trigrams are ASCII-only. Each is recorded lowercased, and a trigram with
  * capitals is also recorded exactly (under a tag bit), so a case-sensitive

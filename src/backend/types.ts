@@ -173,8 +173,9 @@ export interface Backend {
   grep(pattern: string, options?: GrepOptions): Promise<GrepMatch[]>;
   uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options?: UploadOptions): Promise<UploadResult[]>;
   /**
-   * Builds grep's per-file index (trigram filters) now instead of at the next search, up to
-   * `maxBytes` of file bytes per call (default: all). Call it when you have time to spare, e.g.
+   * Builds grep's per-file index (trigram filters) now, up to `maxBytes` of file bytes per
+   * call (default: all); otherwise each search builds it for an eighth of what it searches
+   * (at least 4 MB) and scans the rest unindexed. Call it when you have time to spare, e.g.
    * after a load; a worker does it by itself when idle. `done`: every file is indexed.
    */
   prepareSearch(options?: PrepareSearchOptions): Promise<PrepareSearchResult>;

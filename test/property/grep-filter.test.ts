@@ -152,6 +152,34 @@ describe('grep trigram prefilter', () => {
     }
   });
 
+  // A search indexes at most an eighth of what it searches (at least 4 MB) and scans the
+  // other files without their filters: same results, and the index grows search by search.
+  it('a first search indexes part of a large tree, scans the rest, and finds the same', async () => {
+    const chunk = (i: number) => `${'filler text, nothing here; '.repeat(9000)}\nline ${i}: readSync() KSync ſync é Sync\n${i % 3 ? 'é' : ''}tail ${i} \u212aSYNC\n`;
+    const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`/d/f${String(i).padStart(2, '0')}.txt`, chunk(i)]));
+    const total = Object.values(files).reduce((n, t) => n + new TextEncoder().encode(t).length, 0);
+    expect(total).toBeGreaterThan(8 * 1024 * 1024); // over twice the minimum budget
+    const indexed = createStateBackend({ files, limits: { maxTotalBytes: 1 << 30 } });
+    expect(await indexed.prepareSearch()).toEqual({ done: true, indexedFiles: 40 });
+    const queries: Array<[string, { ignoreCase?: boolean; fixedStrings?: boolean }]> = [
+      ['Sync', { fixedStrings: true }],
+      ['sync', { ignoreCase: true, fixedStrings: true }], // s: may match ſ, which only text search sees
+      ['ksync', { ignoreCase: true }],
+      ['read\\w*\\(', {}],
+      ['tail \\d+ \\W', {}],
+      ['nothing', { fixedStrings: true }],
+    ];
+    for (const [pattern, options] of queries) {
+      const fresh = createStateBackend({ files, limits: { maxTotalBytes: 1 << 30 } });
+      const got = await fresh.grep(pattern, options);
+      expect(got, pattern).toEqual(await indexed.grep(pattern, options));
+      // It indexed whole files up to 4 MB (here more than an eighth of the tree), and no more.
+      const { indexedFiles } = await fresh.prepareSearch();
+      const perFile = total / 40;
+      expect(indexedFiles, pattern).toBe(40 - Math.ceil((4 * 1024 * 1024) / perFile));
+    }
+  });
+
   it('after a rollback or a restore, finds what the restored files hold (filters outlive trees only by version)', async () => {
     const before = { '/a.ts': 'const oldNeedle = 1;\n', '/b.ts': 'nothing\n' };
     const backend = createStateBackend({ files: before });
