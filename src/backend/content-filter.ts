@@ -11,8 +11,8 @@
  * query can tell "Sync" from "sync" while an ignore-case one uses the
  * lowercased form. Case-insensitive Unicode folding maps two non-ASCII
  * characters onto ASCII letters (U+212A K → k, U+017F ſ → s), so in a file
- * with non-ASCII bytes an ignore-case query cannot rely on its trigrams that
- * hold a k or an s.
+ * holding either an ignore-case query cannot rely on its trigrams that hold
+ * a k or an s.
  *
  * A trigram is recorded in the block holding its last byte. An occurrence of a literal of
  * at most BLOCK_BYTES bytes whose first trigram ends in block j has all its trigrams in
@@ -38,7 +38,8 @@ export interface Filter {
   blocks: number;
   /** Newlines per block, for a file of more than one block. */
   lines: BlockLines | null;
-  nonAscii: boolean;
+  /** The file holds K (U+212A) or ſ (U+017F), which ignore-case matching folds onto k and s. */
+  foldsToAscii: boolean;
   binary: boolean;
 }
 
@@ -100,7 +101,7 @@ function build(bytes: Uint8Array): Filter {
   const wordsLog2 = log2 - 5;
   const shift = 32 - wordsLog2;
   const bits = new Int32Array(blocks << wordsLog2);
-  let nonAscii = false;
+  let foldsToAscii = false;
   let t = 0;
   let folded = 0;
   let run = 0; // consecutive ASCII bytes ending here
@@ -110,7 +111,8 @@ function build(bytes: Uint8Array): Filter {
     for (let i = from; i < to; i++) {
       const byte = bytes[i]!;
       if (byte & 0x80) {
-        nonAscii = true;
+        // ſ is C5 BF, K is E2 84 AA.
+        if ((byte === 0xc5 && bytes[i + 1] === 0xbf) || (byte === 0xe2 && bytes[i + 1] === 0x84 && bytes[i + 2] === 0xaa)) foldsToAscii = true;
         run = 0;
         continue;
       }
@@ -132,7 +134,7 @@ function build(bytes: Uint8Array): Filter {
     for (let w = 0; w < bits.length; w++) any[Math.floor(w / blocks)]! |= bits[w]!;
   }
   const lines = blocks > 1 ? indexBlockLines(bytes) : null;
-  return { bits, any, shift, blocks, lines, nonAscii, binary: isBinary(bytes) };
+  return { bits, any, shift, blocks, lines, foldsToAscii, binary: isBinary(bytes) };
 }
 
 /** The file's filter, built on first use and kept on its metadata (a write makes new metadata). */
@@ -141,7 +143,7 @@ export function filterOf(meta: Meta, path: string, files: { view(path: string): 
 }
 
 function usable(filter: Filter, t: number): boolean {
-  return !(filter.nonAscii && t & FOLDS_FROM_NON_ASCII);
+  return !(filter.foldsToAscii && t & FOLDS_FROM_NON_ASCII);
 }
 
 /** False only when the file cannot contain every trigram (so cannot match). */

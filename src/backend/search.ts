@@ -1,6 +1,6 @@
 /** glob and grep over a Tree: pure reads, no mutation. */
 import { compileGlob } from '../glob/glob.ts';
-import { ByteNeedle } from '../grep/byte-needle.ts';
+import { ByteNeedle, holdsAsciiFolds } from '../grep/byte-needle.ts';
 import { compileLineMatcher, foldCase } from '../grep/matcher.ts';
 import { baseName, relativeTo } from '../paths.ts';
 import { countNewlines, decodeRange, decodeText, hasBom, isBinary } from '../text.ts';
@@ -85,9 +85,9 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   const anchorNeedle = anchor === null ? null : needles[required.indexOf(anchor)]!;
   const anyMissesNonAscii = needles.some((n) => n?.missesNonAscii);
   // Every needle with its own trigrams: in a large file, the one in the fewest blocks leads.
-  // In a file with non-ASCII bytes, literals with a k or an s may match as K or ſ: not a reason to skip.
+  // In a file holding K or ſ, literals with a k or an s may match there: not a reason to skip.
   const searchable = needles.flatMap((needle, i) => (needle ? [{ needle, trigrams: queryTrigrams([required[i]!], query.ignoreCase) }] : []));
-  const usableIn = [searchable, searchable.filter((s) => !s.needle.missesNonAscii)]; // [ASCII file, other file]
+  const usableIn = [searchable, searchable.filter((s) => !s.needle.missesNonAscii)]; // [file without K or ſ, file with]
   const othersIn = usableIn.map((usable) => others(usable, anchorNeedle));
   const trigrams = queryTrigrams(required, query.ignoreCase);
   const testUtf8 = matcher.testUtf8 ?? null;
@@ -117,10 +117,10 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
     if (filter !== null && trigrams.length > 0 && !mayMatch(filter, trigrams)) continue;
     const bytes = tree.view(path);
     if (filter ? filter.binary : isBinary(bytes)) continue;
-    // A file not indexed yet may hold non-ASCII bytes.
-    const nonAscii = filter === null || filter.nonAscii;
-    if (anchorNeedle && !(anchorNeedle.missesNonAscii && nonAscii)) {
-      const kind = anyMissesNonAscii && nonAscii ? 1 : 0;
+    // Only asked when a literal can match text that its bytes miss (ignore case, k or s).
+    const foldsToAscii = anyMissesNonAscii && (filter === null ? holdsAsciiFolds(bytes) : filter.foldsToAscii);
+    if (anchorNeedle && !(anchorNeedle.missesNonAscii && foldsToAscii)) {
+      const kind = foldsToAscii ? 1 : 0;
       let lead = anchorNeedle;
       let ranges: number[] | null = null;
       let rest = othersIn[kind]!;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ByteNeedle } from './byte-needle.ts';
+import { ByteNeedle, holdsAsciiFolds } from './byte-needle.ts';
 import { foldCase } from './fold.ts';
 
 const encode = (s: string) => new TextEncoder().encode(s);
@@ -46,5 +46,15 @@ describe('ByteNeedle', () => {
     expect(ByteNeedle.for('kelvin', true)!.missesNonAscii).toBe(true);
     expect(ByteNeedle.for('todo', true)!.missesNonAscii).toBe(false);
     expect(ByteNeedle.for('kelvin', false)!.missesNonAscii).toBe(false);
+  });
+
+  it('holdsAsciiFolds finds K and ſ (and nothing else) anywhere in the bytes', () => {
+    const enc = (t: string) => new TextEncoder().encode(t);
+    for (const t of ['\u017f', '\u212a', 'abc \u017f', 'é\u212a', '€\u2129\u212a']) expect(holdsAsciiFolds(enc(t)), t).toBe(true);
+    for (const t of ['', 'ks KS', 'é à €', '\u2129\u212b\u0170\u0100', 'ſ'.normalize('NFKC')]) expect(holdsAsciiFolds(enc(t)), t).toBe(false);
+    // Lone or cut sequences are not the characters.
+    expect(holdsAsciiFolds(Uint8Array.of(0xc5))).toBe(false);
+    expect(holdsAsciiFolds(Uint8Array.of(0xe2, 0x84))).toBe(false);
+    expect(holdsAsciiFolds(Uint8Array.of(0xe2, 0xe2, 0x84, 0xaa))).toBe(true);
   });
 });

@@ -19,6 +19,17 @@ for (let b = 0; b < 256; b++) FOLD[b] = b >= 65 && b <= 90 ? b | 0x20 : b;
 const SAME = new Uint8Array(256);
 for (let b = 0; b < 256; b++) SAME[b] = b;
 
+/**
+ * True when the bytes hold U+017F (ſ, C5 BF) or U+212A (K, E2 84 AA): the only non-ASCII
+ * characters that ignore-case matching folds onto ASCII letters (s, k). Without them, an
+ * ASCII-folding byte search finds every ignore-case match of an ASCII literal.
+ */
+export function holdsAsciiFolds(bytes: Uint8Array): boolean {
+  for (let i = bytes.indexOf(0xc5); i !== -1; i = bytes.indexOf(0xc5, i + 1)) if (bytes[i + 1] === 0xbf) return true;
+  for (let i = bytes.indexOf(0xe2); i !== -1; i = bytes.indexOf(0xe2, i + 1)) if (bytes[i + 1] === 0x84 && bytes[i + 2] === 0xaa) return true;
+  return false;
+}
+
 export class ByteNeedle {
   readonly #needle: Uint8Array;
   readonly #fold: Uint8Array;
@@ -26,7 +37,7 @@ export class ByteNeedle {
   /**
    * Unicode folding maps two non-ASCII characters onto ASCII letters (U+212A KELVIN SIGN
    * onto k, U+017F LONG S onto s), which an ASCII-folding byte search cannot see: with
-   * this set, a file with non-ASCII bytes must be searched as text instead.
+   * this set, a file that holds either (holdsAsciiFolds) must be searched as text instead.
    */
   readonly missesNonAscii: boolean;
 
