@@ -4,6 +4,7 @@
 // Re-executes itself with --expose-gc and a large heap when started without them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,7 +54,7 @@ if (child === null) {
   const rows = [];
   let crashed = 0;
   for (const f of SYSTEM_FILES.filter((f) => !wanted || wanted.includes(f))) {
-    const rowsFile = path.join(fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'agentvfs-bench-')), 'rows.json');
+    const rowsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agentvfs-bench-')), 'rows.json');
     const args = argv.filter((a, i) => !['--systems', '--out'].includes(a) && !['--systems', '--out'].includes(argv[i - 1]));
     const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', fileURLToPath(import.meta.url), ...args, '--child', f, '--rows', rowsFile], { stdio: 'inherit' });
     if (r.status !== 0) {
