@@ -79,6 +79,20 @@ export class ByteNeedle {
     const last = needle.length - 1;
     const tail = needle[last]!;
     const n = Math.min(to, hay.length);
+    if (fold === SAME) {
+      // Case-sensitive: the same loop without the table lookup per byte (most searches).
+      for (let end = from + last; end < n; ) {
+        const b = hay[end]!;
+        if (b === tail) {
+          let i = last - 1;
+          const start = end - last;
+          while (i >= 0 && hay[start + i] === needle[i]) i--;
+          if (i < 0) return start;
+        }
+        end += skip[b]!;
+      }
+      return -1;
+    }
     for (let end = from + last; end < n; ) {
       const b = hay[end]!;
       if (fold[b] === tail) {
