@@ -254,6 +254,9 @@ for (const scale of scales) {
       if (!runOp(op)) continue;
       const p = projected(sys.name, op, scale);
       if (p > MAX_OP_MS) { record(op, { note: `skipped: projected ${(p / 1000).toFixed(0)} s per run` }); continue; }
+      // Garbage an earlier op left (a disposed instance, decoded strings) is collected here, not
+      // inside this op's timed runs; what the op itself allocates still counts.
+      gc();
       let m;
       try { m = await measure(fn); } catch (e) {
         if (e instanceof NotAvailable) record(op, { note: `n/a: ${e.message}` });
