@@ -74,7 +74,7 @@ export class Dfa {
         const j = line.indexOf(prefix, i);
         if (j < 0) return false;
         if (j > i) {
-          s = this.internOrReset(EMPTY, this.alpha.flags[this.alpha.classOf(codePointBefore(line, j))]!);
+          s = this.restart(this.alpha.flags[this.alpha.classOf(codePointBefore(line, j))]!);
           i = j;
           table = this.table;
           stride = this.stride;
@@ -121,7 +121,7 @@ export class Dfa {
         if (j > i) {
           const before = utf8Before(b, start, j);
           if (before === INVALID) return INVALID;
-          s = this.internOrReset(EMPTY, this.alpha.flags[this.alpha.classOf(before)]!);
+          s = this.restart(this.alpha.flags[this.alpha.classOf(before)]!);
           i = j;
           table = this.table;
           stride = this.stride;
@@ -210,7 +210,21 @@ export class Dfa {
     return this.matchesAtEnd(s) ? len : end;
   }
 
+  /**
+   * The state with no thread alive after a code point with these props, where test() restarts
+   * at each prefix occurrence: cached per props (a long minified line has thousands of them).
+   */
+  private restart(props: number): number {
+    let s = this.restarts[props];
+    if (s === undefined) this.restarts[props] = s = this.internOrReset(EMPTY, props);
+    return s;
+  }
+
+  /** restart()'s states by props; emptied with the state cache. */
+  private restarts: number[] = [];
+
   private reset(): void {
+    this.restarts = [];
     this.stride = 1 << Math.ceil(Math.log2(Math.max(16, this.alpha.count)));
     this.maxStates = Math.max(16, Math.floor(TABLE_ENTRIES / this.stride));
     this.table = new Int32Array(this.stride * 16);
