@@ -1,7 +1,7 @@
 /** glob and grep over a Tree: pure reads, no mutation. */
 import { compileGlob } from '../glob/glob.ts';
 import { ByteNeedle, holdsAsciiFolds } from '../grep/byte-needle.ts';
-import { compileLineMatcher, foldCase } from '../grep/matcher.ts';
+import { compileLineMatcher, foldCase, type LiteralCut } from '../grep/matcher.ts';
 import { baseName, relativeTo } from '../paths.ts';
 import { countNewlines, decodeRange, decodeText, hasBom, isBinary } from '../text.ts';
 import { type BlockLines, lineEnd, lineNumberAt, lineStart } from './block-lines.ts';
@@ -91,6 +91,14 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
   const othersIn = usableIn.map((usable) => others(usable, anchorNeedle));
   const trigrams = queryTrigrams(required, query.ignoreCase);
   const testUtf8 = matcher.testUtf8 ?? null;
+  const cuts = new Map<ByteNeedle, LiteralCut | null>();
+  // A cut needs the needle's occurrences to be exactly the literal's bytes: case-sensitive only.
+  const cutOf = (needle: ByteNeedle): LiteralCut | null => {
+    if (query.ignoreCase || matcher.cutAt === undefined) return null;
+    let cut = cuts.get(needle);
+    if (cut === undefined) cuts.set(needle, (cut = matcher.cutAt(required[needles.indexOf(needle)]!)));
+    return cut;
+  };
   const out: GrepMatch[] = [];
   let inFile = 0;
   const emit: Emit = (path, lineNo, line) => {
@@ -129,7 +137,8 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
         ranges = best.ranges;
         if (best.needle !== lead) rest = others(usableIn[kind]!, (lead = best.needle));
       }
-      if (searchBytes(path, bytes, lead, rest, ranges, filter === null ? null : filter.lines, testUtf8, emit) && out.length >= query.maxMatches) return out;
+      const longLines = testUtf8 === null ? null : { test: testUtf8, cut: cutOf(lead) };
+      if (searchBytes(path, bytes, lead, rest, ranges, filter === null ? null : filter.lines, longLines, emit) && out.length >= query.maxMatches) return out;
       continue;
     }
     const text = decodeText(bytes);
@@ -197,7 +206,7 @@ function leadNeedle(usable: readonly Searchable[], longest: ByteNeedle, filter: 
  * Emits the lines holding the anchor (searched only in `ranges` when given) and the other
  * literals, decoding only those; true when emit said stop. `lines` (from the filter) saves
  * reading the bytes between a hit and its line's ends, and counting the lines of skipped blocks.
- * `testUtf8` (a regex's byte test) keeps long lines that do not match from being decoded.
+ * `longLines` (a regex's byte tests) keeps long lines that do not match from being decoded.
  */
 function searchBytes(
   path: string,
@@ -206,7 +215,7 @@ function searchBytes(
   others: readonly ByteNeedle[],
   ranges: readonly number[] | null,
   lines: BlockLines | null,
-  testUtf8: ((b: Uint8Array, start: number, end: number) => number) | null,
+  longLines: LongLineTest | null,
   emit: Emit,
 ): boolean {
   let lineNo = 1;
@@ -230,9 +239,35 @@ function searchBytes(
       continue;
     }
     const stop = end > start && bytes[end - 1] === 13 ? end - 1 : end;
-    if (testUtf8 !== null && stop - start >= LONG_LINE && testUtf8(bytes, start === 0 && hasBom(bytes) ? 3 : start, stop) === 0) {
-      at = next(end + 1);
-      continue;
+    if (longLines !== null && stop - start >= LONG_LINE) {
+      const from = start === 0 && hasBom(bytes) ? 3 : start;
+      let answer: number;
+      if (longLines.cut === null) answer = longLines.test(bytes, from, stop);
+      else {
+        // Around each occurrence of the anchor in the line; past twice the line's bytes
+        // (a pattern like `a.*Sync.*b` rereads the line per occurrence), the whole-line test.
+        let budget = 2 * (stop - from) + LONG_LINE;
+        answer = 0;
+        let p = at;
+        for (; p !== -1 && p + anchor.length <= stop; p = next(p + 1)) {
+          if (p < from) continue; // inside a BOM, which the line's text does not hold
+          answer = longLines.cut.matchesAt(bytes, from, stop, p);
+          if (answer !== 0) break;
+          budget -= longLines.cut.scanned;
+          if (budget < 0) {
+            answer = longLines.test(bytes, from, stop);
+            break;
+          }
+        }
+        if (answer === 0 && (p === -1 || p > end)) {
+          at = p; // the next occurrence, already found
+          continue;
+        }
+      }
+      if (answer === 0) {
+        at = next(end + 1);
+        continue;
+      }
     }
     lineNo = lineNumberAt(bytes, start, counted, lineNo, lines);
     counted = start;
@@ -240,6 +275,13 @@ function searchBytes(
     at = next(end + 1);
   }
   return false;
+}
+
+interface LongLineTest {
+  /** The whole line's test on its bytes: 1, 0, or -1 (decode it). */
+  test(b: Uint8Array, start: number, end: number): number;
+  /** The test around the anchor's occurrences, when the pattern has one for it. */
+  cut: LiteralCut | null;
 }
 
 /** searchBytes on decoded text; `haystack` is the text, case-folded when the anchor is. */

@@ -49,6 +49,47 @@ export function compileReversed(root: Node, forward: Program): Program {
   return new Compiler(forward.op.length, forward.sets).run(reverse(simplify(root)));
 }
 
+/** The program for `part` (a piece of the pattern compile() was given), with forward's set numbering. */
+export function compilePart(part: Node, forward: Program): Program {
+  return new Compiler(forward.op.length, forward.sets).run(simplify(part));
+}
+
+/**
+ * Splits the pattern around `literal` where every match holds it at one fixed place: a run
+ * of literal characters in the top-level concatenation (groups count as nothing) that
+ * contains it. Then a match is (before)(literal)(after), so a line matches when, at some
+ * occurrence of the literal, `before` matches backwards from it and `after` forwards.
+ * Null when no such place exists (the literal is in an alternation, a repetition, or
+ * spans an assertion).
+ */
+export function splitAround(root: Node, literal: string): { before: Node; after: Node } | null {
+  const items = topLevel(root);
+  const want = [...literal].map((c) => c.codePointAt(0)!);
+  if (want.length === 0) return null;
+  for (let i = 0; i + want.length <= items.length; i++) {
+    let k = 0;
+    while (k < want.length && litOf(items[i + k]!) === want[k]) k++;
+    if (k === want.length) {
+      return { before: catOf(items.slice(0, i)), after: catOf(items.slice(i + want.length)) };
+    }
+  }
+  return null;
+}
+
+function topLevel(n: Node): Node[] {
+  if (n.op === 'cap') return topLevel(n.sub);
+  if (n.op === 'cat') return n.subs.flatMap(topLevel);
+  return [n];
+}
+
+function litOf(n: Node): number | undefined {
+  return n.op === 'char' ? n.set.lit : undefined;
+}
+
+function catOf(items: Node[]): Node {
+  return items.length === 0 ? { op: 'empty' } : items.length === 1 ? items[0]! : { op: 'cat', subs: items };
+}
+
 const MIRROR: Readonly<Record<number, number>> = { [BEGIN_TEXT]: END_TEXT, [END_TEXT]: BEGIN_TEXT, [BEGIN_LINE]: END_LINE, [END_LINE]: BEGIN_LINE };
 
 /** Matches the reversed strings; ^ and $ trade places (\b and \B read the same both ways). */

@@ -42,17 +42,25 @@ export class Dfa {
   private readonly list: Int32Array;
   private mark = 0;
 
+  /** Follow matches from one start instead of searching (`first` or `anchored`). */
+  private readonly anchoredScan: boolean;
+  /** Leftmost-first priorities (mode `first`). */
+  private readonly first: boolean;
+
   /**
-   * `first`: instead of searching, follow one match from a given start with RE2's
-   * leftmost-first priorities: a state is an ordered list, and reaching a match drops
-   * every lower-priority thread (as the Pike VM does), so the last match seen before the
-   * state dies is the leftmost-first match's end.
+   * Modes: `search` finds a match anywhere. `anchored` only follows matches that start
+   * where the scan starts. `first` is anchored with RE2's leftmost-first priorities: a
+   * state is an ordered list, and reaching a match drops every lower-priority thread (as
+   * the Pike VM does), so the last match seen before the state dies is the leftmost-first
+   * match's end.
    */
   constructor(
     private readonly prog: Program,
     private readonly alpha: Alphabet,
-    private readonly first = false,
+    mode: 'search' | 'anchored' | 'first' = 'search',
   ) {
+    this.anchoredScan = mode !== 'search';
+    this.first = mode === 'first';
     const n = prog.op.length;
     this.seen = new Uint32Array(n);
     this.stack = new Int32Array(2 * n + 2); // the waiting instructions, then one per split
@@ -67,14 +75,14 @@ export class Dfa {
     let table = this.table;
     let stride = this.stride;
     let s = this.start;
-    const prefix = this.first ? '' : this.prog.prefix;
+    const prefix = this.anchoredScan ? '' : this.prog.prefix;
     for (let i = 0; i < len; ) {
       if (prefix !== '' && this.pcs[s]!.length === 0) {
         // No thread alive: the next match can only start at the next occurrence of the prefix.
         const j = line.indexOf(prefix, i);
         if (j < 0) return false;
         if (j > i) {
-          s = this.restart(this.alpha.flags[this.alpha.classOf(codePointBefore(line, j))]!);
+          s = this.startAfter(this.alpha.flags[this.alpha.classOf(codePointBefore(line, j))]!);
           i = j;
           table = this.table;
           stride = this.stride;
@@ -113,7 +121,7 @@ export class Dfa {
     let table = this.table;
     let stride = this.stride;
     let s = this.start;
-    const prefix = this.first ? null : (this.prefixBytes ??= ByteNeedle.for(this.prog.prefix, false));
+    const prefix = this.anchoredScan ? null : (this.prefixBytes ??= ByteNeedle.for(this.prog.prefix, false));
     for (let i = start; i < end; ) {
       if (prefix !== null && this.pcs[s]!.length === 0) {
         const j = prefix.indexIn(b, i, end);
@@ -121,7 +129,7 @@ export class Dfa {
         if (j > i) {
           const before = utf8Before(b, start, j);
           if (before === INVALID) return INVALID;
-          s = this.restart(this.alpha.flags[this.alpha.classOf(before)]!);
+          s = this.startAfter(this.alpha.flags[this.alpha.classOf(before)]!);
           i = j;
           table = this.table;
           stride = this.stride;
@@ -187,7 +195,7 @@ export class Dfa {
   matchEnd(line: string, start: number, stop = line.length): number {
     const len = line.length;
     const before = start === 0 ? EDGE : this.alpha.flags[this.alpha.classOf(codePointBefore(line, start))]!;
-    let s = this.internOrReset(Int32Array.of(this.prog.start), before);
+    let s = this.startAfter(before);
     let end = -1;
     for (let i = start; i < len; ) {
       const cp = line.codePointAt(i)!;
@@ -211,20 +219,85 @@ export class Dfa {
   }
 
   /**
-   * The state with no thread alive after a code point with these props, where test() restarts
-   * at each prefix occurrence: cached per props (a long minified line has thousands of them).
+   * The state a scan starts in after a code point with these props: no thread alive for a
+   * search (where test() restarts at each prefix occurrence), the program's start for an
+   * anchored scan. Cached per props: a long minified line has thousands of such restarts.
    */
-  private restart(props: number): number {
-    let s = this.restarts[props];
-    if (s === undefined) this.restarts[props] = s = this.internOrReset(EMPTY, props);
+  private startAfter(props: number): number {
+    let s = this.starts[props];
+    if (s === undefined) this.starts[props] = s = this.internOrReset(this.anchoredScan ? Int32Array.of(this.prog.start) : EMPTY, props);
     return s;
   }
 
-  /** restart()'s states by props; emptied with the state cache. */
-  private restarts: number[] = [];
+  /** startAfter()'s states by props; emptied with the state cache. */
+  private starts: number[] = [];
+
+  /** Bytes the last matchesAfterUtf8 or matchesBeforeUtf8 read. */
+  scanned = 0;
+
+  /**
+   * For an anchored DFA: does a match start at b[from] and end by `end` (the line's end)?
+   * `before`: the props of the code point before `from`. 1, 0, or INVALID when it had to
+   * read bytes that are not well-formed UTF-8.
+   */
+  matchesAfterUtf8(b: Uint8Array, from: number, end: number, before: number): number {
+    const ascii = this.alpha.ascii;
+    let s = this.startAfter(before);
+    for (let i = from; i < end; ) {
+      let cls = b[i]!;
+      let len = 1;
+      if (cls < 128) cls = ascii[cls]!;
+      else {
+        const read = utf8At(b, i, end);
+        if (read === INVALID) return this.stop(i - from, INVALID);
+        cls = this.alpha.classOf(read >> 3);
+        len = read & 7;
+      }
+      let t = cls < this.stride ? this.table[s * this.stride + cls]! : -1;
+      if (t < 0) t = this.step(s, cls);
+      if ((t & 1) === 1) return this.stop(i - from, 1);
+      i += len;
+      s = t >> 1;
+      if (s === DEAD) return this.stop(i - from, 0);
+    }
+    return this.stop(end - from, this.matchesAtEnd(s) ? 1 : 0);
+  }
+
+  /**
+   * For an anchored DFA of a reversed program: does a match of it start at b[from] reading
+   * backwards, and end by `start` (the line's start)? `after`: the props of the code point
+   * at `from`. 1, 0 or INVALID, as matchesAfterUtf8.
+   */
+  matchesBeforeUtf8(b: Uint8Array, from: number, start: number, after: number): number {
+    const ascii = this.alpha.ascii;
+    let s = this.startAfter(after);
+    for (let i = from; i > start; ) {
+      let cls = b[i - 1]!;
+      if (cls < 128) {
+        cls = ascii[cls]!;
+        i--;
+      } else {
+        const cp = utf8Before(b, start, i);
+        if (cp === INVALID) return this.stop(from - i, INVALID);
+        cls = this.alpha.classOf(cp);
+        i -= cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+      }
+      let t = cls < this.stride ? this.table[s * this.stride + cls]! : -1;
+      if (t < 0) t = this.step(s, cls);
+      if ((t & 1) === 1) return this.stop(from - i, 1);
+      s = t >> 1;
+      if (s === DEAD) return this.stop(from - i, 0);
+    }
+    return this.stop(from - start, this.matchesAtEnd(s) ? 1 : 0);
+  }
+
+  private stop(scanned: number, answer: number): number {
+    this.scanned = scanned;
+    return answer;
+  }
 
   private reset(): void {
-    this.restarts = [];
+    this.starts = [];
     this.stride = 1 << Math.ceil(Math.log2(Math.max(16, this.alpha.count)));
     this.maxStates = Math.max(16, Math.floor(TABLE_ENTRIES / this.stride));
     this.table = new Int32Array(this.stride * 16);
@@ -278,7 +351,7 @@ export class Dfa {
       const pc = this.list[i]!;
       if (op[pc] === CHAR && member[arg[pc]!] === 1) next.push(out[pc]!);
     }
-    if (next.length === 0 && (this.prog.anchored || this.first)) return this.store(s, cls, (DEAD << 1) | matched);
+    if (next.length === 0 && (this.prog.anchored || this.anchoredScan)) return this.store(s, cls, (DEAD << 1) | matched);
     // A search only asks "any match?", so order does not matter and sorting merges states.
     const pcs = this.first ? Int32Array.from(new Set(next)) : Int32Array.from(new Set(next)).sort();
     if (cls >= this.stride || this.pcs.length >= this.maxStates) {
@@ -316,7 +389,7 @@ export class Dfa {
     let matched = 0;
     let top = 0;
     const pcs = this.pcs[s]!;
-    if (!this.first && (!this.prog.anchored || (this.props[s]! & EDGE) !== 0)) stack[top++] = this.prog.start;
+    if (!this.anchoredScan && (!this.prog.anchored || (this.props[s]! & EDGE) !== 0)) stack[top++] = this.prog.start;
     for (let i = pcs.length - 1; i >= 0; i--) stack[top++] = pcs[i]!;
     while (top > 0) {
       let pc = stack[--top]!;

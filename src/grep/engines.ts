@@ -69,6 +69,7 @@ export function linearMatcher(p: LinearParts): LineMatcher {
     requiredLiterals: p.expose ? pass.literals : [],
     test: (line) => pass(line) && p.linear.test(line),
     testUtf8: p.linear.testUtf8,
+    cutAt: p.linear.cutAt,
     find: (line) => (pass(line) ? locate(line) : null),
   };
 }
@@ -93,6 +94,7 @@ export function nativeMatcher(p: NativeParts): LineMatcher {
     requiredLiterals: p.expose ? pass.literals : [],
     test: (line) => pass(line) && (viaLinear(line) ? linear.test(line) : native.test(line)),
     testUtf8: linear.testUtf8, // the same matches as native's
+    cutAt: linear.cutAt,
     find: (line) => {
       if (!pass(line)) return null;
       if (viaLinear(line)) return locate(line);

@@ -1,7 +1,8 @@
 /** The linear-time engine: lazy DFAs say whether a line matches and where the match is. */
 
 import { Alphabet } from './alphabet.ts';
-import { compile, compileReversed } from './compile.ts';
+import { compile, compilePart, compileReversed, splitAround } from './compile.ts';
+import { codePointBefore } from './context.ts';
 import { Dfa, UNDECIDED } from './dfa.ts';
 import type { Node } from './parse.ts';
 
@@ -20,6 +21,23 @@ export interface Linear {
    * finishes with find(), so it never reads more than about three times the line.
    */
   findWithPrefix(line: string, from: number, prefix: string): { index: number; length: number } | null;
+  /** A test around occurrences of `literal`, or null when the pattern does not hold it at one fixed place (see splitAround). */
+  cutAt(literal: string): LiteralCut | null;
+}
+
+/**
+ * RE2's reverse inner literal: on a long line, test only around the occurrences of a
+ * literal every match holds, running the part of the pattern before it backwards and the
+ * part after it forwards. Reading little of a line whose rarer literal is not the prefix.
+ */
+export interface LiteralCut {
+  /**
+   * Does a match in the line b[start, end) hold the literal's occurrence at b[at]? 1, 0, or
+   * INVALID when bytes around it are not well-formed UTF-8 (decode the line and use test()).
+   */
+  matchesAt(b: Uint8Array, start: number, end: number, at: number): number;
+  /** Bytes the last matchesAt read: a caller bounds its work on a line with many occurrences. */
+  readonly scanned: number;
 }
 
 /** Throws ProgramTooLarge past `limit` instructions. */
@@ -30,12 +48,13 @@ export function compileLinear(root: Node, limit: number): Linear {
   let dfa: Dfa | undefined;
   let back: Dfa | undefined;
   let ahead: Dfa | undefined;
+  const cuts = new Map<string, LiteralCut | null>();
   const linear: Linear = {
     size: prog.op.length,
     test: (line) => (dfa ??= new Dfa(prog, (alpha ??= new Alphabet(prog.sets)))).test(line),
     testUtf8: (b, start, end) => (dfa ??= new Dfa(prog, (alpha ??= new Alphabet(prog.sets)))).testUtf8(b, start, end),
     findWithPrefix(line, from, prefix) {
-      ahead ??= new Dfa(prog, (alpha ??= new Alphabet(prog.sets)), true);
+      ahead ??= new Dfa(prog, (alpha ??= new Alphabet(prog.sets)), 'first');
       let budget = line.length;
       for (let at = line.indexOf(prefix, from); at !== -1; at = line.indexOf(prefix, at + 1)) {
         const end = ahead.matchEnd(line, at, at + budget);
@@ -53,11 +72,41 @@ export function compileLinear(root: Node, limit: number): Linear {
       back ??= new Dfa(compileReversed(root, prog), alpha);
       const start = back.leftmostStart(line, from);
       if (start < 0) return null;
-      ahead ??= new Dfa(prog, alpha, true);
+      ahead ??= new Dfa(prog, alpha, 'first');
       const end = ahead.matchEnd(line, start);
       if (end < 0) throw new Error(`unreachable: no match at ${start}`);
       return { index: start, length: end - start };
     },
+    cutAt(literal) {
+      let cut = cuts.get(literal);
+      if (cut === undefined) {
+        const split = splitAround(root, literal);
+        cut = split === null ? null : literalCut(literal, new Dfa(compileReversed(split.before, prog), (alpha ??= new Alphabet(prog.sets)), 'anchored'), new Dfa(compilePart(split.after, prog), alpha, 'anchored'), alpha);
+        cuts.set(literal, cut);
+      }
+      return cut;
+    },
   };
   return linear;
+}
+
+/** `before` runs the reversed part before the literal, `after` the part after it; both anchored at the literal. */
+function literalCut(literal: string, before: Dfa, after: Dfa, alpha: Alphabet): LiteralCut {
+  const bytes = new TextEncoder().encode(literal).length;
+  const propsOf = (cp: number): number => alpha.flags[alpha.classOf(cp)]!;
+  const first = propsOf(literal.codePointAt(0)!);
+  const last = propsOf(codePointBefore(literal, literal.length));
+  const cut = {
+    scanned: 0,
+    matchesAt(b: Uint8Array, start: number, end: number, at: number): number {
+      // The part after first: a literal is mostly followed by little (`Sync\b`).
+      const ahead = after.matchesAfterUtf8(b, at + bytes, end, last);
+      cut.scanned = after.scanned;
+      if (ahead !== 1) return ahead;
+      const back = before.matchesBeforeUtf8(b, at, start, first);
+      cut.scanned += before.scanned;
+      return back;
+    },
+  };
+  return cut;
 }

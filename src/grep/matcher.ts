@@ -55,7 +55,9 @@ import { ProgramTooLarge } from './compile.ts';
 import { emptyPatternError, patternTooLargeError, regexSyntaxError } from './diagnose.ts';
 import { toJsSource } from './emit.ts';
 import { linearMatcher, literalMatcher, nativeMatcher } from './engines.ts';
-import { compileLinear, type Linear } from './linear.ts';
+import { compileLinear, type Linear, type LiteralCut } from './linear.ts';
+
+export type { LiteralCut } from './linear.ts';
 import { parse, ParseError, type Node } from './parse.ts';
 import { parseRe2, type ReNode } from './syntax.ts';
 
@@ -80,6 +82,8 @@ export interface LineMatcher {
    * 1 or 0; -1 when they are not well-formed UTF-8 (decode the line and use test()).
    */
   testUtf8?(b: Uint8Array, start: number, end: number): number;
+  /** Regex engines only: a test of a line around the occurrences of one of its literals (see LiteralCut), or null. */
+  cutAt?(literal: string): LiteralCut | null;
 }
 
 export { REGEX_DIALECT_DESCRIPTION } from './dialect.ts';

@@ -75,7 +75,9 @@ describe('grep trigram prefilter', () => {
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     const longPiece = fc.oneof(piece, piece, fc.constantFrom('x'.repeat(300), 'ab '.repeat(90), 'é'.repeat(140), 'Sync '.repeat(60)).map((t) => [...new TextEncoder().encode(t)]));
     const longFile = fc.array(longPiece, { maxLength: 12 }).map((parts) => new Uint8Array(parts.flat()));
-    const pattern = fc.constantFrom('a\\w*Sync', 'S\\w*c\\b', '\\bab\\s+b', 'é+Sync', 'b.*S', '^\\W*a', '^ab', 'Sync $', 'Sync\\s*$', '(?i)sync\\b');
+    // Regexes with a literal inside (tested around its occurrences), some reading the whole
+    // line from each one (`x.*Sync.*é`: the work bound hands the line to the whole-line test).
+    const pattern = fc.constantFrom('a\\w*Sync', 'S\\w*c\\b', '\\bab\\s+b', 'é+Sync', 'b.*S', '^\\W*a', '^ab', 'Sync $', 'Sync\\s*$', '(?i)sync\\b', '\\w+Sync\\b', 'x\\s*Sync', '[ab] Sync', 'Sync \\w', '\\bSync\\B', 'x.*Sync.*é', '^.*Sync .*b$', 'b[^b]*Sync');
     await fc.assert(
       fc.asyncProperty(fc.array(longFile, { minLength: 1, maxLength: 4 }), pattern, fc.boolean(), async (contents, pat, ignoreCase) => {
         const files = Object.fromEntries(contents.map((bytes, i) => [`/f${i}`, bytes]));
@@ -90,6 +92,15 @@ describe('grep trigram prefilter', () => {
     const files = { '/bom.txt': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(`${long}\r\n`)]) };
     const backend = createStateBackend({ files });
     for (const pat of ['^ab', 'Sync $', '^ab.*Sync $']) expect((await backend.grep(pat)).map((m) => [m.line, m.text]), pat).toEqual([[1, long]]);
+    // Each Sync reads back to the line's start before the one after the b: past the work bound.
+    const many = `${'Sync '.repeat(60)}b Sync`;
+    const reread = createStateBackend({ files: { '/many.txt': `${many}\n${many.replace('b', 'c')}\n` } });
+    expect((await reread.grep('b[^b]*Sync')).map((m) => [m.line, m.column])).toEqual([[1, 300]]);
+    // Without that bound, 200,000 occurrences each reading back ~500 KB would take hours.
+    const huge = createStateBackend({ files: { '/huge.txt': `${'Sync '.repeat(200_000)}b\n` } });
+    const started = performance.now();
+    expect(await huge.grep('b[^b]*Sync')).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000); // a safety bound, not a speed target
   });
 
   // Large files are filtered per 4 KiB block: matches inside one block, across a boundary,
