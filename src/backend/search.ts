@@ -1,7 +1,7 @@
 /** glob and grep over a Tree: pure reads, no mutation. */
 import { compileGlob } from '../glob/glob.ts';
 import { ByteNeedle, holdsAsciiFolds } from '../grep/byte-needle.ts';
-import { compileLineMatcher, foldCase, type LiteralCut } from '../grep/matcher.ts';
+import { compileLineMatcher, foldCase, type LineMatcher, type LiteralCut } from '../grep/matcher.ts';
 import { baseName, relativeTo } from '../paths.ts';
 import { countNewlines, decodeRange, decodeText, hasBom, isBinary } from '../text.ts';
 import { type BlockLines, lineEnd, lineNumberAt, lineStart } from './block-lines.ts';
@@ -70,52 +70,103 @@ function indexBudgetFor(metas: readonly Meta[]): number {
 
 const MIN_INDEX_BYTES_PER_SEARCH = 4 * 1024 * 1024;
 
-/** Reports a line if it matches; true when this file needs no more lines (its cap, or the total cap, is reached). */
-type Emit = (path: string, lineNo: number, line: string) => boolean;
-
 /** Matching lines in path order; binary files are skipped. */
 export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
+  const plan = planGrep(query);
+  const found = new Found(plan.matcher, query);
+  if (plan.anchor !== null && plan.anchor.includes('\n')) return found.out; // matching is per line
+  searchFiles(tree, query, plan, found);
+  return found.out;
+}
+
+/** What a search needs to know about its pattern, worked out once per query. */
+interface GrepPlan {
+  matcher: LineMatcher;
+  include: ((path: string) => boolean) | null;
+  required: readonly string[];
+  /** The longest required literal: lines are only looked at around its occurrences. */
+  anchor: string | null;
+  anchorNeedle: ByteNeedle | null;
+  anyMissesNonAscii: boolean;
+  /** Needles with their trigrams, and the other needles than the anchor's: [file without K or ſ, file with]. */
+  usableIn: Searchable[][];
+  othersIn: ByteNeedle[][];
+  trigrams: Trigrams;
+  /** Per needle, the byte tests of long lines around it (regexes only). */
+  longLines: Map<ByteNeedle, LongLineTest> | null;
+}
+
+function planGrep(query: GrepQuery): GrepPlan {
   const matcher = compileLineMatcher(query.pattern, { ignoreCase: query.ignoreCase, fixedStrings: query.fixedStrings });
   const include = query.glob === undefined ? null : compileGlob(query.glob, { basenameIfNoSlash: true });
   const required = matcher.requiredLiterals;
-  // Lines are only looked at around occurrences of the longest required literal.
   const anchor = required.reduce<string | null>((best, l) => (best === null || l.length > best.length ? l : best), null);
-  if (anchor !== null && anchor.includes('\n')) return []; // matching is per line
   const needles = required.map((literal) => ByteNeedle.for(literal, query.ignoreCase));
   const anchorNeedle = anchor === null ? null : needles[required.indexOf(anchor)]!;
-  const anyMissesNonAscii = needles.some((n) => n?.missesNonAscii);
   // Every needle with its own trigrams: in a large file, the one in the fewest blocks leads.
   // In a file holding K or ſ, literals with a k or an s may match there: not a reason to skip.
   const searchable = needles.flatMap((needle, i) => (needle ? [{ needle, trigrams: queryTrigrams([required[i]!], query.ignoreCase) }] : []));
-  const usableIn = [searchable, searchable.filter((s) => !s.needle.missesNonAscii)]; // [file without K or ſ, file with]
-  const othersIn = usableIn.map((usable) => others(usable, anchorNeedle));
-  const trigrams = queryTrigrams(required, query.ignoreCase);
-  const testUtf8 = matcher.testUtf8 ?? null;
-  const cuts = new Map<ByteNeedle, LiteralCut | null>();
-  // A cut needs the needle's occurrences to be exactly the literal's bytes: case-sensitive only.
-  const cutOf = (needle: ByteNeedle): LiteralCut | null => {
-    if (query.ignoreCase || matcher.cutAt === undefined) return null;
-    let cut = cuts.get(needle);
-    if (cut === undefined) cuts.set(needle, (cut = matcher.cutAt(required[needles.indexOf(needle)]!)));
-    return cut;
+  const usableIn = [searchable, searchable.filter((s) => !s.needle.missesNonAscii)];
+  const testUtf8 = matcher.testUtf8;
+  let longLines: Map<ByteNeedle, LongLineTest> | null = null;
+  if (testUtf8 !== undefined) {
+    // A cut needs the needle's occurrences to be exactly the literal's bytes: case-sensitive only.
+    const cutAt = query.ignoreCase ? undefined : matcher.cutAt;
+    longLines = new Map(searchable.map(({ needle }) => [needle, { test: testUtf8, cut: cutAt?.(required[needles.indexOf(needle)]!) ?? null }]));
+  }
+  return {
+    matcher,
+    include,
+    required,
+    anchor,
+    anchorNeedle,
+    anyMissesNonAscii: needles.some((n) => n?.missesNonAscii),
+    usableIn,
+    othersIn: usableIn.map((usable) => others(usable, anchorNeedle)),
+    trigrams: queryTrigrams(required, query.ignoreCase),
+    longLines,
   };
-  const out: GrepMatch[] = [];
-  let inFile = 0;
-  const emit: Emit = (path, lineNo, line) => {
-    const hit = matcher.find(line);
+}
+
+/**
+ * The matches so far. A class, as is GrepPlan's fixed shape, so that the per-file loop below
+ * sees the same object shapes and call targets on every search: closures and arrays made
+ * per search kept V8 deoptimizing it for a search's first few runs.
+ */
+class Found {
+  readonly out: GrepMatch[] = [];
+  /** Matches in the current file. */
+  inFile = 0;
+
+  constructor(
+    private readonly matcher: LineMatcher,
+    private readonly limits: { maxMatches: number; maxMatchesPerFile: number },
+  ) {}
+
+  /** Reports a line if it matches; true when this file needs no more lines (its cap, or the total cap, is reached). */
+  line(path: string, lineNo: number, text: string): boolean {
+    const hit = this.matcher.find(text);
     if (hit) {
-      out.push({ path, line: lineNo, column: hit.index, length: hit.length, text: line });
-      inFile++;
+      this.out.push({ path, line: lineNo, column: hit.index, length: hit.length, text });
+      this.inFile++;
     }
-    return out.length >= query.maxMatches || inFile >= query.maxMatchesPerFile;
-  };
+    return this.full() || this.inFile >= this.limits.maxMatchesPerFile;
+  }
+
+  full(): boolean {
+    return this.out.length >= this.limits.maxMatches;
+  }
+}
+
+function searchFiles(tree: Tree, query: GrepQuery, plan: GrepPlan, found: Found): void {
+  const { include, required, anchor, anchorNeedle, anyMissesNonAscii, usableIn, othersIn, trigrams, longLines } = plan;
   const { paths, metas } = tree.fileListUnder(query.base);
   const filtered = trigrams.length > 0 || anyMissesNonAscii;
   let indexBudget = filtered ? indexBudgetFor(metas) : 0;
   for (let i = 0; i < paths.length; i++) {
     const path = paths[i]!;
     if (include && !include(path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
-    inFile = 0;
+    found.inFile = 0;
     const meta = metas[i]!;
     let filter = filtered ? (meta.filter ?? null) : null;
     if (filtered && filter === null && indexBudget > 0) {
@@ -137,28 +188,29 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
         ranges = best.ranges;
         if (best.needle !== lead) rest = others(usableIn[kind]!, (lead = best.needle));
       }
-      const longLines = testUtf8 === null ? null : { test: testUtf8, cut: cutOf(lead) };
-      if (searchBytes(path, bytes, lead, rest, ranges, filter === null ? null : filter.lines, longLines, emit) && out.length >= query.maxMatches) return out;
+      const tests = longLines === null ? null : longLines.get(lead)!;
+      if (searchBytes(path, bytes, lead, rest, ranges, filter === null ? null : filter.lines, tests, found) && found.full()) return;
       continue;
     }
     const text = decodeText(bytes);
     if (anchor !== null) {
       // foldCase keeps every offset, so positions in the folded text are positions in the text.
       const haystack = query.ignoreCase ? foldCase(text) : text;
-      if (!required.every((literal) => haystack.includes(literal))) continue;
-      if (searchText(path, text, haystack, anchor, emit) && out.length >= query.maxMatches) return out;
+      let holdsAll = true;
+      for (let k = 0; k < required.length && holdsAll; k++) holdsAll = haystack.includes(required[k]!);
+      if (!holdsAll) continue;
+      if (searchText(path, text, haystack, anchor, found) && found.full()) return;
       continue;
     }
     let lineNo = 0;
     for (let start = 0; start < text.length; ) {
       let end = text.indexOf('\n', start);
       if (end === -1) end = text.length;
-      if (emit(path, ++lineNo, lineOf(text, start, end))) break;
+      if (found.line(path, ++lineNo, lineOf(text, start, end))) break;
       start = end + 1;
     }
-    if (out.length >= query.maxMatches) return out;
+    if (found.full()) return;
   }
-  return out;
 }
 
 /**
@@ -178,8 +230,12 @@ interface Searchable {
   trigrams: Trigrams;
 }
 
+// Plain loops here and below: these run per file, and array callbacks made per search
+// kept V8 deoptimizing grep (new closures, arrays of other element kinds) for its first runs.
 function others(usable: readonly Searchable[], lead: ByteNeedle | null): ByteNeedle[] {
-  return usable.filter((s) => s.needle !== lead).map((s) => s.needle);
+  const out: ByteNeedle[] = [];
+  for (let i = 0; i < usable.length; i++) if (usable[i]!.needle !== lead) out.push(usable[i]!.needle);
+  return out;
 }
 
 /** The needle to search a file of several blocks for: the one whose trigrams fit the fewest bytes of it, with those byte ranges. */
@@ -187,13 +243,13 @@ function leadNeedle(usable: readonly Searchable[], longest: ByteNeedle, filter: 
   let bestNeedle = longest;
   let bestRanges: number[] | null = null;
   let bestBytes = Infinity;
-  // The longest first, so it wins ties.
-  const ordered = usable.filter((s) => s.needle === longest).concat(usable.filter((s) => s.needle !== longest));
-  for (const { needle, trigrams } of ordered) {
+  for (let k = 0; k < usable.length; k++) {
+    const { needle, trigrams } = usable[k]!;
     const ranges = candidateRanges(filter, trigrams, needle.length, size);
     let covered = ranges === null ? size : 0;
     for (let i = 0; ranges !== null && i < ranges.length; i += 2) covered += ranges[i + 1]! - ranges[i]!;
-    if (covered < bestBytes) {
+    // The longest wins ties.
+    if (covered < bestBytes || (covered === bestBytes && needle === longest)) {
       bestBytes = covered;
       bestNeedle = needle;
       bestRanges = ranges;
@@ -204,7 +260,7 @@ function leadNeedle(usable: readonly Searchable[], longest: ByteNeedle, filter: 
 
 /**
  * Emits the lines holding the anchor (searched only in `ranges` when given) and the other
- * literals, decoding only those; true when emit said stop. `lines` (from the filter) saves
+ * literals, decoding only those; true when `found` said stop. `lines` (from the filter) saves
  * reading the bytes between a hit and its line's ends, and counting the lines of skipped blocks.
  * `longLines` (a regex's byte tests) keeps long lines that do not match from being decoded.
  */
@@ -216,7 +272,7 @@ function searchBytes(
   ranges: readonly number[] | null,
   lines: BlockLines | null,
   longLines: LongLineTest | null,
-  emit: Emit,
+  found: Found,
 ): boolean {
   let lineNo = 1;
   let counted = 0; // newlines before this offset are in lineNo
@@ -234,7 +290,9 @@ function searchBytes(
   while (at !== -1) {
     const start = lineStart(bytes, at, lines);
     const end = lineEnd(bytes, at, lines);
-    if (others.some((n) => n.indexIn(bytes, start, end) === -1)) {
+    let holdsOthers = true;
+    for (let k = 0; k < others.length && holdsOthers; k++) holdsOthers = others[k]!.indexIn(bytes, start, end) !== -1;
+    if (!holdsOthers) {
       at = next(end + 1);
       continue;
     }
@@ -271,7 +329,7 @@ function searchBytes(
     }
     lineNo = lineNumberAt(bytes, start, counted, lineNo, lines);
     counted = start;
-    if (emit(path, lineNo, decodeRange(bytes, start, stop))) return true;
+    if (found.line(path, lineNo, decodeRange(bytes, start, stop))) return true;
     at = next(end + 1);
   }
   return false;
@@ -285,7 +343,7 @@ interface LongLineTest {
 }
 
 /** searchBytes on decoded text; `haystack` is the text, case-folded when the anchor is. */
-function searchText(path: string, text: string, haystack: string, anchor: string, emit: Emit): boolean {
+function searchText(path: string, text: string, haystack: string, anchor: string, found: Found): boolean {
   let lineNo = 1;
   let counted = 0; // newlines before this offset are in lineNo
   let at = haystack.indexOf(anchor);
@@ -295,7 +353,7 @@ function searchText(path: string, text: string, haystack: string, anchor: string
     if (end === -1) end = text.length;
     lineNo += countNewlines(text, counted, start);
     counted = start;
-    if (emit(path, lineNo, lineOf(text, start, end))) return true;
+    if (found.line(path, lineNo, lineOf(text, start, end))) return true;
     at = end < text.length ? haystack.indexOf(anchor, end + 1) : -1;
   }
   return false;
