@@ -27,7 +27,7 @@ const argv = process.argv.slice(2);
 const opt = (name, dflt) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1] : dflt; };
 const tiny = argv.includes('--tiny');
 const scales = opt('scale', tiny ? '1' : '1,4,16').split(',').map(Number);
-const RUNS = Number(opt('runs', tiny ? 2 : 5));
+const RUNS = Number(opt('runs', tiny ? 2 : 9));
 const only = opt('only', null)?.split(',');
 const OUT = path.resolve(opt('out', path.join(HERE, tiny ? 'results-tiny.json' : 'results.json')));
 // Time limits: the timed runs of one op are cut to fit the budget (halved above 1x), and an
@@ -46,24 +46,34 @@ if (argv.includes('--report')) { // reprint the table of an earlier run
 
 const SYSTEM_FILES = ['ripgrep', 'agentvfs', 'deepagents', 'just-bash', 'cloudflare-shell', 'memfs'];
 const wanted = opt('systems', null)?.split(',');
-// Each system runs in a process of its own (this script with --child NAME), so what one leaves
-// in the heap cannot slow the next one's garbage collections: just-bash keeps its 1x files
-// alive after dispose(), which made agentvfs's 4x snapshot + restore 3x slower in a shared process.
+// Each system runs each scale in a process of its own (this script with --child NAME --scale N),
+// so what one leaves in the heap cannot slow the next one's garbage collections: just-bash keeps
+// its 1x files alive after dispose(), which made agentvfs's 4x snapshot + restore 3x slower in a
+// shared process. Every system runs a scale before any runs the next, so the figures compared at
+// one scale are minutes apart, not half an hour: this shared VM's speed drifts, and two full runs
+// in which each system ran all its scales in a row had the peers' 1x grep medians 2x apart.
 const child = opt('child', null);
 if (child === null) {
   const rows = [];
-  let crashed = 0;
-  for (const f of SYSTEM_FILES.filter((f) => !wanted || wanted.includes(f))) {
-    const rowsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agentvfs-bench-')), 'rows.json');
-    const args = argv.filter((a, i) => !['--systems', '--out'].includes(a) && !['--systems', '--out'].includes(argv[i - 1]));
-    const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', fileURLToPath(import.meta.url), ...args, '--child', f, '--rows', rowsFile], { stdio: 'inherit' });
-    if (r.status !== 0) {
-      console.warn(`! ${f}: its process exited with ${r.status ?? r.signal}`);
-      crashed++;
+  const crashed = new Set();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agentvfs-bench-'));
+  const pass = (flags) => argv.filter((a, i) => !flags.includes(a) && !flags.includes(argv[i - 1]));
+  for (const scale of scales) {
+    for (const f of SYSTEM_FILES.filter((f) => (!wanted || wanted.includes(f)) && !crashed.has(f))) {
+      const rowsFile = path.join(dir, 'rows.json');
+      const historyFile = path.join(dir, 'history.json'); // earlier scales' rows: what the child projects op times from
+      fs.writeFileSync(historyFile, JSON.stringify(rows));
+      const args = [...pass(['--systems', '--out', '--scale']), '--scale', String(scale), '--child', f, '--rows', rowsFile, '--history', historyFile];
+      const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', fileURLToPath(import.meta.url), ...args], { stdio: 'inherit' });
+      if (r.status !== 0) {
+        console.warn(`! ${f}: its process exited with ${r.status ?? r.signal}; its larger scales are skipped`);
+        crashed.add(f);
+      }
+      if (fs.existsSync(rowsFile)) rows.push(...JSON.parse(fs.readFileSync(rowsFile, 'utf8')));
+      fs.rmSync(rowsFile, { force: true });
     }
-    if (fs.existsSync(rowsFile)) rows.push(...JSON.parse(fs.readFileSync(rowsFile, 'utf8')));
-    fs.rmSync(path.dirname(rowsFile), { recursive: true, force: true });
   }
+  fs.rmSync(dir, { recursive: true, force: true });
   // Every system's result count against the first one's (ripgrep's when it ran), per op and scale.
   for (const r of rows) {
     if (r.matches == null || r.op === 'glob' || r.op === 'list_dirs') continue; // those two are checked against the corpus list
@@ -79,7 +89,7 @@ if (child === null) {
   printScaling(rows);
   summarizeTargets(rows);
   console.log(`\nwrote ${path.relative(process.cwd(), OUT)}`);
-  process.exit(rows.length > 0 && crashed === 0 ? 0 : 1);
+  process.exit(rows.length > 0 && crashed.size === 0 ? 0 : 1);
 }
 const ROWS_OUT = opt('rows', null);
 const systems = [];
@@ -136,6 +146,13 @@ async function measure(fn, selfTimed = false) {
 
 /** Projected single-run time at `scale` from earlier scales (exponent fitted, 1..2.5). */
 const history = new Map();
+// Seeded from the earlier scales' rows (run in other processes), as push() records them.
+const historyFile = opt('history', null);
+for (const row of historyFile === null ? [] : JSON.parse(fs.readFileSync(historyFile, 'utf8'))) {
+  if (row.system !== child || row.median_ms == null) continue;
+  const key = `${row.system}/${row.op}`;
+  history.set(key, [...(history.get(key) ?? []), { scale: row.scale, ms: Math.max(row.max_ms, 1e-3) }]);
+}
 function projected(sys, op, scale) {
   const h = history.get(`${sys}/${op}`) ?? [];
   if (!h.length) return 0;
@@ -149,7 +166,7 @@ function projected(sys, op, scale) {
 // ---- run -------------------------------------------------------------------
 const corpus = loadCorpus({ tiny });
 console.log(`corpus: ${corpus.files.length} files, ${(corpus.bytes / 1e6).toFixed(1)} MB (${corpus.sources})`);
-console.log(`${child}: scales ${scales.join(",")}; ${RUNS} runs after a warm-up, in a process of its own\n`);
+console.log(`${child}: scale ${scales.join(",")}; ${RUNS} runs after a warm-up, in a process of its own\n`);
 const rows = [];
 
 for (const scale of scales) {
