@@ -28,7 +28,8 @@ export interface Linear {
 /**
  * RE2's reverse inner literal: on a long line, test only around the occurrences of a
  * literal every match holds, running the part of the pattern before it backwards and the
- * part after it forwards. Reading little of a line whose rarer literal is not the prefix.
+ * part after it forwards, so most of a long line whose rarer literal is not the pattern's
+ * prefix is never read.
  */
 export interface LiteralCut {
   /**
@@ -81,7 +82,12 @@ export function compileLinear(root: Node, limit: number): Linear {
       let cut = cuts.get(literal);
       if (cut === undefined) {
         const split = splitAround(root, literal);
-        cut = split === null ? null : literalCut(literal, new Dfa(compileReversed(split.before, prog), (alpha ??= new Alphabet(prog.sets)), 'anchored'), new Dfa(compilePart(split.after, prog), alpha, 'anchored'), alpha);
+        if (split === null) cut = null;
+        else {
+          alpha ??= new Alphabet(prog.sets);
+          const before = new Dfa(compileReversed(split.before, prog), alpha, 'anchored');
+          cut = literalCut(literal, before, new Dfa(compilePart(split.after, prog), alpha, 'anchored'), alpha);
+        }
         cuts.set(literal, cut);
       }
       return cut;
