@@ -70,7 +70,7 @@ export function splitAround(root: Node, literal: string): { before: Node; after:
     let k = 0;
     while (k < want.length && litOf(items[i + k]!) === want[k]) k++;
     if (k === want.length) {
-      return { before: catOf(items.slice(0, i)), after: catOf(items.slice(i + want.length)) };
+      return { before: flatCat(items.slice(0, i)), after: flatCat(items.slice(i + want.length)) };
     }
   }
   return null;
@@ -84,10 +84,6 @@ function topLevel(n: Node): Node[] {
 
 function litOf(n: Node): number | undefined {
   return n.op === 'char' ? n.set.lit : undefined;
-}
-
-function catOf(items: Node[]): Node {
-  return items.length === 0 ? { op: 'empty' } : items.length === 1 ? items[0]! : { op: 'cat', subs: items };
 }
 
 const MIRROR: Readonly<Record<number, number>> = { [BEGIN_TEXT]: END_TEXT, [END_TEXT]: BEGIN_TEXT, [BEGIN_LINE]: END_LINE, [END_LINE]: BEGIN_LINE };
