@@ -59,6 +59,10 @@ export class Tree {
   #sortedFiles: string[] | null = null;
   // Their metadata, in the same order: searches read it without a map lookup per file.
   #sortedMetas: Meta[] | null = null;
+  // Files rewritten since #sortedMetas was made, whose entry there is old. A write records its
+  // path instead of finding it by bisection (~5 us over long shared prefixes, a tenth of an
+  // edit); the next search patches them, or rebuilds the list when that is cheaper.
+  #staleMetas: string[] = [];
   // Shared by every tree of one backend (restore builds a new tree), so a version is never reused.
   readonly #versions: { next: number };
   // A directory that exists: the parent of the last file written (cleared by remove and rename).
@@ -229,9 +233,10 @@ export class Tree {
     this.#totalBytes += bytes.byteLength - oldSize;
     if (!existing) {
       this.#fileCount++;
-      this.#sortedFiles = this.#sortedMetas = null;
+      this.#forgetOrder(true);
     } else if (this.#sortedMetas) {
-      this.#sortedMetas[partitionPoint(this.#sortedFiles!, 0, (p) => comparePaths(p, path) < 0)] = meta;
+      // A bisection costs about as much as 64 map lookups: past that, rebuilding is cheaper.
+      if (this.#staleMetas.push(path) > this.#sortedMetas.length / 64) this.#forgetOrder(false);
     }
     return { meta, created: !existing };
   }
@@ -262,7 +267,7 @@ export class Tree {
       this.#totalBytes += content.byteLength;
       this.#fileCount++;
     }
-    this.#sortedFiles = this.#sortedMetas = null;
+    this.#forgetOrder(true);
   }
 
   /**
@@ -286,7 +291,7 @@ export class Tree {
       }
       this.#meta.set(path, meta);
     }
-    this.#sortedFiles = this.#sortedMetas = null;
+    this.#forgetOrder(true);
   }
 
   /** For bulk loads of checked entries: creates the parent of `path` (and its missing parents) unless it exists. */
@@ -345,7 +350,7 @@ export class Tree {
     if (this.observer) for (const p of removed) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
     this.#lastDir = '/';
     this.#store.remove(path);
-    this.#sortedFiles = this.#sortedMetas = null;
+    this.#forgetOrder(true);
     for (const p of removed) {
       const m = this.#meta.get(p)!;
       if (m.kind === 'file') {
@@ -377,7 +382,7 @@ export class Tree {
     if (this.observer) for (const p of moved) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
     this.#lastDir = '/';
     this.#store.rename(from, to);
-    this.#sortedFiles = this.#sortedMetas = null;
+    this.#forgetOrder(true);
     for (const p of moved) {
       const m = this.#meta.get(p)!;
       const dest = to + p.slice(from.length);
@@ -398,6 +403,24 @@ export class Tree {
     return out;
   }
 
+  /** Drops the cached path order (`files`: of the files too, when one was created or removed). */
+  #forgetOrder(files: boolean): void {
+    if (files) this.#sortedFiles = null;
+    this.#sortedMetas = null;
+    this.#staleMetas = [];
+  }
+
+  #metasInOrder(sorted: readonly string[]): Meta[] {
+    if (!this.#sortedMetas) {
+      this.#sortedMetas = sorted.map((p) => this.#meta.get(p)!);
+      this.#staleMetas = [];
+    }
+    const metas = this.#sortedMetas;
+    for (const path of this.#staleMetas) metas[partitionPoint(sorted, 0, (p) => comparePaths(p, path) < 0)] = this.#meta.get(path)!;
+    this.#staleMetas = [];
+    return metas;
+  }
+
   /** Files (not directories) at or beneath `path`, sorted by path, with their metadata. Do not modify the result. */
   fileListUnder(path: string): FileList {
     const meta = this.#meta.get(path);
@@ -408,7 +431,7 @@ export class Tree {
       this.#sortedFiles = all.sort(comparePaths);
     }
     const sorted = this.#sortedFiles;
-    const metas = (this.#sortedMetas ??= sorted.map((p) => this.#meta.get(p)!));
+    const metas = this.#metasInOrder(sorted);
     if (path === '/') return { paths: sorted, metas };
     // In this order the paths under `path/` are one run: find its ends by bisection.
     const prefix = `${path}/`;

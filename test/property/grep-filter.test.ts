@@ -228,6 +228,33 @@ describe('grep trigram prefilter', () => {
     expect((await backend.grep('needle\\w+', { ignoreCase: true })).map((m) => m.path)).toEqual(['/b.ts']);
   });
 
+  it('sees rewrites in a large tree, whether a search patches its file order or rebuilds it', async () => {
+    // 200 files: a few rewrites between searches are patched into the cached order, more
+    // than 200/64 make the next search rebuild it. Either way no search may use old filters.
+    const names = Array.from({ length: 200 }, (_, i) => `/src/m${String(i).padStart(3, '0')}.ts`);
+    const rewrite = fc.record({ file: fc.nat({ max: 199 }), needle: fc.boolean(), viaEdit: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(rewrite, { maxLength: 6 }), { minLength: 1, maxLength: 8 }), async (batches) => {
+        const model = new Map(names.map((n) => [n, 'nothing here\n']));
+        const backend = createStateBackend({ files: Object.fromEntries(model) });
+        expect(await backend.grep('needleSync')).toEqual([]); // builds the order and every filter
+        for (const batch of batches) {
+          for (const { file, needle, viaEdit } of batch) {
+            const path = names[file]!;
+            const stamp = model.get(path)!.length; // every rewrite changes the text
+            const next = needle ? `const x${stamp} = needleSync();\n` : `nothing ${stamp}\n`;
+            if (viaEdit) await backend.edit(path, model.get(path)!, next);
+            else await backend.writeFile(path, next);
+            model.set(path, next);
+          }
+          const want = names.filter((n) => model.get(n)!.includes('needleSync'));
+          expect((await backend.grep('needleSync')).map((m) => m.path)).toEqual(want);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it('prepareSearch indexes files ahead of the next search, a slice at a time, and again after writes', async () => {
     const files = { '/a.ts': 'const aSync = 1;\n', '/b.ts': 'bSync()\n', '/c.ts': 'nothing\n' };
     const backend = createStateBackend({ files });
