@@ -11,6 +11,7 @@ import { normalizePath } from '../paths.ts';
 import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import { globFiles, grepFiles, prepareSearch } from './search.ts';
+import { DEFAULT_TEXT_CACHE_BYTES, TextCache, roundTrips } from './text-cache.ts';
 import { Tree, comparePaths } from './tree.ts';
 import type {
   Backend,
@@ -45,9 +46,11 @@ class InMemoryBackend implements Backend {
   readonly #cwd: string;
   readonly #versions = { next: 1 };
   readonly #checkpoints = new Checkpoints();
+  readonly #texts: TextCache;
 
   constructor(options: StateBackendOptions) {
     const limits = resolveLimits(options.limits);
+    this.#texts = new TextCache(textCacheBudget(options.textCacheBytes));
     const now = options.now ?? Date.now;
     if (typeof now !== 'function') throw new TypeError('agentvfs: options.now must be a function returning ms since epoch.');
     this.#cwd = normalizePath(options.cwd ?? '/');
@@ -91,8 +94,13 @@ class InMemoryBackend implements Backend {
 
   async readText(path: string): Promise<string> {
     const p = this.#path(path);
-    this.#tree.requireFile(p);
-    return decodeText(this.#tree.view(p));
+    const meta = this.#tree.requireFile(p);
+    const cached = this.#texts.get(p, meta);
+    if (cached !== undefined) return cached.text;
+    const bytes = this.#tree.view(p);
+    const text = decodeText(bytes);
+    if (!isBinary(bytes)) this.#texts.set(p, meta, text, hasBom(bytes), bytes.length, this.#tree.totalBytes);
+    return text;
   }
 
   async read(path: string): Promise<ReadResult> {
@@ -107,6 +115,8 @@ class InMemoryBackend implements Backend {
     this.#checkVersion(p, options.expectedVersion);
     // Text was just encoded: no second copy.
     const { meta, created } = this.#tree.writeFile(p, bytes, {}, typeof data === 'string' || keeps(options.copy, bytes));
+    // An agent edits what it just wrote: keep the text, so the edit need not decode it.
+    if (typeof data === 'string' && roundTrips(data, bytes)) this.#texts.set(p, meta, data, false, bytes.length, this.#tree.totalBytes);
     return { ...this.#tree.info(p, meta), created };
   }
 
@@ -124,16 +134,12 @@ class InMemoryBackend implements Backend {
     if (typeof oldString !== 'string' || typeof newString !== 'string') {
       throw new VfsError('EINVAL', 'old_string and new_string must be strings.', { path: p });
     }
-    this.#tree.requireFile(p);
+    const current = this.#tree.requireFile(p);
     this.#checkVersion(p, options.expectedVersion);
-    const bytes = this.#tree.view(p);
-    if (isBinary(bytes)) {
-      throw new VfsError('EBINARY', `${p} is a binary file (${bytes.length} bytes); it cannot be edited as text. It is unchanged.`, { path: p });
-    }
-    const bom = hasBom(bytes);
+    const { text, bom } = this.#texts.get(p, current) ?? this.#decodeForEdit(p);
     let outcome;
     try {
-      outcome = applyEdit(decodeText(bytes), oldString as string, newString as string, { replaceAll: options.replaceAll === true });
+      outcome = applyEdit(text, oldString as string, newString as string, { replaceAll: options.replaceAll === true });
     } catch (error) {
       if (isVfsError(error)) throw new VfsError(error.code, `${p}: ${error.message}`, { path: p });
       throw error;
@@ -141,6 +147,8 @@ class InMemoryBackend implements Backend {
     const encoded = encodeText(outcome.text);
     const next = bom ? withBom(encoded) : encoded;
     const { meta } = this.#tree.writeFile(p, next, {}, true);
+    // The edit_file tool reads the result back for its snippet, and agents edit a file again.
+    if (roundTrips(outcome.text, encoded)) this.#texts.set(p, meta, outcome.text, bom, next.length, this.#tree.totalBytes);
     return {
       ...this.#tree.info(p, meta),
       count: outcome.count,
@@ -149,6 +157,14 @@ class InMemoryBackend implements Backend {
       firstLine: outcome.firstLine,
       lastLine: outcome.lastLine,
     };
+  }
+
+  #decodeForEdit(path: string): { text: string; bom: boolean } {
+    const bytes = this.#tree.view(path);
+    if (isBinary(bytes)) {
+      throw new VfsError('EBINARY', `${path} is a binary file (${bytes.length} bytes); it cannot be edited as text. It is unchanged.`, { path });
+    }
+    return { text: decodeText(bytes), bom: hasBom(bytes) };
   }
 
   #checkVersion(path: string, expected: number | undefined): void {
@@ -258,6 +274,7 @@ class InMemoryBackend implements Backend {
     }
     this.#checkpoints.replaced(old, next);
     this.#tree = next;
+    this.#texts.clear(); // every file has new metadata: nothing kept could be returned again
   }
 
   async checkpoint(label?: string): Promise<string> {
@@ -283,6 +300,14 @@ class InMemoryBackend implements Backend {
   async diff(fromId: string, toId?: string): Promise<CheckpointDiff> {
     return this.#checkpoints.diff(fromId, toId, this.#tree);
   }
+}
+
+function textCacheBudget(bytes: unknown): number {
+  if (bytes === undefined) return DEFAULT_TEXT_CACHE_BYTES;
+  if (typeof bytes !== 'number' || !(bytes >= 0)) {
+    throw new TypeError(`agentvfs: options.textCacheBytes must be a number of bytes, 0 or more (0 turns the cache off); got ${String(bytes)}.`);
+  }
+  return bytes;
 }
 
 function toBytes(data: unknown, path: string, allowString = true): Uint8Array {

@@ -148,6 +148,11 @@ export interface StateBackendOptions {
   limits?: Partial<Limits>;
   /** Clock for modification times. Default Date.now. */
   now?: () => number;
+  /**
+   * Memory for the decoded text of recently read, written or edited files, so reading one
+   * again (or editing it) does not decode its bytes again. Default 16 MiB; 0 turns it off.
+   */
+  textCacheBytes?: number;
 }
 
 /** The backend contract. Every method is async so the same type fits an in-process backend and a worker proxy. */
