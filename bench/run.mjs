@@ -110,7 +110,10 @@ const QUERIES = {
   grep_ignore_case: { pattern: 'todo', fixed: true, ignoreCase: true },
 };
 const GLOB = '**/*.d.ts';
-const OPS = ['load', ...Object.keys(QUERIES), 'glob', 'list_dirs', 'read_1000', 'edit_1000', 'snapshot_restore', 'retained_memory'];
+const OPS = ['load', ...Object.keys(QUERIES), 'glob', 'list_dirs', 'read_1000_unread', 'read_1000', 'edit_1000', 'snapshot_restore', 'retained_memory'];
+// read_1000_unread reads another 1,000 files each run, between read_1000's picks: 5 runs after a
+// warm-up fit between them at 1x (10,501 files) without reading a file twice.
+const UNREAD_RUNS = 5;
 const runOp = (op) => !only || only.includes(op) || op === 'load';
 
 // ---- helpers ---------------------------------------------------------------
@@ -125,13 +128,13 @@ const round = (x) => Math.round(x * 100) / 100;
  *  building an index, that later runs do not repeat). Always times at least one run after the
  *  warm-up, unless the warm-up alone took over MAX_OP_MS.
  *  selfTimed: fn returns its own elapsed ms (load excludes input copies and gc). */
-async function measure(fn, selfTimed = false) {
+async function measure(fn, selfTimed = false, maxRuns = RUNS) {
   let t = now();
   const result = await fn(0);
   const warm = selfTimed ? result : now() - t;
   const first = `first run ${warm < 1000 ? `${warm.toFixed(0)} ms` : `${(warm / 1000).toFixed(1)} s`}`;
   if (warm > MAX_OP_MS) return { result, times: [warm], note: `1 run, no warm-up (${first})` };
-  const runsFor = (ms) => Math.max(1, Math.min(RUNS, Math.floor(budget / Math.max(ms, 1e-3))));
+  const runsFor = (ms) => Math.max(1, Math.min(maxRuns, Math.floor(budget / Math.max(ms, 1e-3))));
   let runs = runsFor(warm);
   const times = [];
   for (let i = 1; i <= runs; i++) {
@@ -140,7 +143,7 @@ async function measure(fn, selfTimed = false) {
     if (i === 1) runs = Math.max(runs, runsFor(times[0]));
   }
   const slowStart = warm > 2 * median(times); // say so: the first run did one-time work
-  const note = runs < RUNS ? `runs cut to ${runs} after a warm-up (${first})` : slowStart ? first : undefined;
+  const note = runs < maxRuns ? `runs cut to ${runs} after a warm-up (${first})` : slowStart ? first : undefined;
   return { result, times, note };
 }
 
@@ -175,7 +178,8 @@ for (const scale of scales) {
   const base = { corpus_files: files, corpus_bytes: bytes, scale };
   const refs = { glob: { value: referenceCounts(entries).dts, by: 'corpus list' }, list_dirs: { value: referenceCounts(entries).dirs, by: 'corpus list' } };
   const paths = entries.map((e) => e.path);
-  const readPaths = Array.from({ length: Math.min(1000, files) }, (_, i) => paths[Math.floor((i * files) / Math.min(1000, files))]);
+  const readAt = (offset) => Array.from({ length: Math.min(1000, files) }, (_, i) => paths[(Math.floor((i * files) / Math.min(1000, files)) + offset) % files]);
+  const readPaths = readAt(0);
   const editTargets = pickEditTargets(entries, 1000);
   budget = scale > 1 ? BUDGET_MS / 2 : BUDGET_MS;
   console.log(`== scale ${scale}x: ${files} files, ${(bytes / 1e6).toFixed(1)} MB`);
@@ -250,6 +254,7 @@ for (const scale of scales) {
       ...Object.fromEntries(Object.entries(QUERIES).map(([op, q]) => [op, () => inst.grep(q)])),
       glob: () => inst.glob(GLOB),
       list_dirs: () => inst.listDirs(),
+      read_1000_unread: (i) => inst.read(readAt(1 + i)),
       read_1000: () => inst.read(readPaths),
       edit_1000: (i) => inst.edit(editTargets.map((t) => (i % 2 ? { path: t.path, from: t.to, to: t.from } : t))),
       snapshot_restore: () => inst.snapshotRestore(),
@@ -265,9 +270,18 @@ for (const scale of scales) {
       const after = mem() - before;
       rows.push({ op: 'retained_after_grep', system: sys.name, ...base, runs: 0, median_ms: null, min_ms: null, max_ms: null, retained_bytes: after, x_corpus: round(after / bytes) });
     };
+    // And once more after the reads and edits, before the restore replaces the state: agentvfs
+    // keeps the decoded text of files read or edited (up to 16 MiB).
+    const afterEdits = () => {
+      if (!runOp('retained_memory') || sys.reference) return;
+      gc();
+      const after = mem() - before;
+      rows.push({ op: 'retained_after_edits', system: sys.name, ...base, runs: 0, median_ms: null, min_ms: null, max_ms: null, retained_bytes: after, x_corpus: round(after / bytes) });
+    };
     for (const [op, fn] of Object.entries(ops)) {
       if (op in QUERIES) searched ||= runOp(op);
       else afterGrep();
+      if (op === 'snapshot_restore') afterEdits();
       if (!runOp(op)) continue;
       const p = projected(sys.name, op, scale);
       if (p > MAX_OP_MS) { record(op, { note: `skipped: projected ${(p / 1000).toFixed(0)} s per run` }); continue; }
@@ -275,7 +289,7 @@ for (const scale of scales) {
       // inside this op's timed runs; what the op itself allocates still counts.
       gc();
       let m;
-      try { m = await measure(fn); } catch (e) {
+      try { m = await measure(fn, false, op === 'read_1000_unread' ? UNREAD_RUNS : RUNS); } catch (e) {
         if (e instanceof NotAvailable) record(op, { note: `n/a: ${e.message}` });
         else { console.warn(`! ${sys.name} ${op} failed: ${e.message}`); record(op, { note: `failed: ${e.message.slice(0, 200)}` }); }
         continue;
