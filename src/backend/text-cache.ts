@@ -1,8 +1,8 @@
 /**
- * The decoded text of recently read or edited files, up to a memory budget, least recently
- * used first out. Files are stored as UTF-8 bytes (grep searches bytes), so every readText
- * decodes; an agent reads, edits and re-reads the same few files, and pages through a large
- * one with offset/limit, which decoded the whole file again for every page.
+ * The decoded text of recently read, written or edited files, up to a memory budget, least
+ * recently used first out. Files are stored as UTF-8 bytes (grep searches bytes), so every
+ * readText decoded; an agent reads, edits and re-reads the same few files, and the edit_file
+ * tool reads each file it edits back for its snippet.
  *
  * An entry is keyed by path and holds the file's metadata object: every write gives a file new
  * metadata (grep's filters rely on the same rule, see content-filter.ts), so an entry whose
