@@ -238,10 +238,11 @@ describe('grep trigram prefilter', () => {
         const model = new Map(names.map((n) => [n, 'nothing here\n']));
         const backend = createStateBackend({ files: Object.fromEntries(model) });
         expect(await backend.grep('needleSync')).toEqual([]); // builds the order and every filter
+        let stamp = 0; // every rewrite changes the text (an edit to the same text is refused)
         for (const batch of batches) {
           for (const { file, needle, viaEdit } of batch) {
             const path = names[file]!;
-            const stamp = model.get(path)!.length; // every rewrite changes the text
+            stamp++;
             const next = needle ? `const x${stamp} = needleSync();\n` : `nothing ${stamp}\n`;
             if (viaEdit) await backend.edit(path, model.get(path)!, next);
             else await backend.writeFile(path, next);
@@ -251,7 +252,7 @@ describe('grep trigram prefilter', () => {
           expect((await backend.grep('needleSync')).map((m) => m.path)).toEqual(want);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: 60, seed: 16 },
     );
   });
 

@@ -2,7 +2,7 @@
 // one round trip per tool call, transfers, and never hanging on a dead worker.
 import { Worker } from 'node:worker_threads';
 import { expose as comlinkExpose } from 'comlink';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStateBackend, createTools, isVfsError, VfsError } from '../../src/index.ts';
 import { connect } from '../../src/client/connect.ts';
 import { WorkerGoneError } from '../../src/client/remote-backend.ts';
@@ -98,13 +98,28 @@ describe('worker facade', () => {
 
   it('indexes for search by itself once idle after changes (unless told not to)', async () => {
     const files = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`/f${i}.ts`, `const x${i} = ${i};\n`.repeat(2000)]));
-    const pending = async (indexWhenIdle: boolean, change: (remote: ReturnType<typeof connect>) => Promise<unknown>) => {
+    type Remote = ReturnType<typeof connect>;
+    const pending = async (indexWhenIdle: boolean, change: (remote: Remote, indexed: () => Promise<void>) => Promise<unknown>) => {
+      const backend = createStateBackend();
+      // Counts the slices that completed the index, to wait for the worker's own indexing
+      // instead of sleeping a fixed time (a loaded machine runs timers late).
+      let completed = 0;
+      const prepare = backend.prepareSearch.bind(backend);
+      backend.prepareSearch = async (options) => {
+        const result = await prepare(options);
+        if (result.done && result.indexedFiles > 0) completed++;
+        return result;
+      };
+      const indexed = async () => {
+        const before = completed;
+        if (indexWhenIdle) await vi.waitFor(() => expect(completed).toBeGreaterThan(before), { timeout: 5_000, interval: 20 });
+        else await new Promise((resolve) => setTimeout(resolve, 300));
+      };
       const { port1, port2 } = new MessageChannel();
-      expose(createStateBackend(), port1, { indexWhenIdle });
+      expose(backend, port1, { indexWhenIdle });
       const remote = connect(port2);
       try {
-        await change(remote);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await change(remote, indexed);
         // maxBytes 0 indexes one file if any is left: none means the worker did it all.
         return (await remote.prepareSearch({ maxBytes: 0 })).indexedFiles;
       } finally {
@@ -112,13 +127,20 @@ describe('worker facade', () => {
         port1.close();
       }
     };
-    const upload = (remote: ReturnType<typeof connect>) => remote.uploadFiles(Object.entries(files).map(([p, t]) => [p, new TextEncoder().encode(t)]));
-    expect(await pending(true, upload)).toBe(0);
-    expect(await pending(false, upload)).toBe(1);
-    const toolWrite = async (remote: ReturnType<typeof connect>) => {
+    const upload = (remote: Remote) => remote.uploadFiles(Object.entries(files).map(([p, t]) => [p, new TextEncoder().encode(t)]));
+    const uploadThenWait = async (remote: Remote, indexed: () => Promise<void>) => {
+      const waiting = indexed();
       await upload(remote);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waiting;
+    };
+    expect(await pending(true, uploadThenWait)).toBe(0);
+    expect(await pending(false, uploadThenWait)).toBe(1);
+    // A tool's write after the index was complete makes the worker index again.
+    const toolWrite = async (remote: Remote, indexed: () => Promise<void>) => {
+      await uploadThenWait(remote, indexed);
+      const waiting = indexed();
       await createTools(remote).call('write_file', { path: '/new.ts', content: 'fresh\n' });
+      await waiting;
     };
     expect(await pending(true, toolWrite)).toBe(0);
   });
