@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VfsError } from '../errors.ts';
 import { applyEdit } from './apply-edit.ts';
@@ -175,5 +176,84 @@ describe('indentation', () => {
     const e = fails(() => applyEdit('  x();\n    x();\n', '      x();', 'y();'));
     expect(e.code).toBe('EAMBIGUOUS');
     expect(e.message).toMatch(/ignoring indentation, it matches 2 places/);
+  });
+});
+
+// Each replacement line takes the ending of the file line it lands on; lines beyond the
+// matched region's line breaks take its last one. Untouched lines stay byte-identical.
+describe('mixed line endings', () => {
+  it('trailing whitespace keeps each replaced line ending', () => {
+    const lf = applyEdit('a\r\nb\nc\r\n', 'a\nb\nc', 'A\nB\nC'); // found by the whole-line match, not by the EOL variants
+    expect(lf).toMatchObject({ text: 'A\r\nB\nC\r\n', correction: 'trailing-whitespace' });
+    const crlf = applyEdit('p\nq\r\nr\ns\n', 'p \nq \nr', 'P\nQ\nR');
+    expect(crlf).toMatchObject({ text: 'P\nQ\r\nR\ns\n', correction: 'trailing-whitespace' });
+    expect(applyEdit('a\r\nb\nc\r\nd\n', 'a \nb\nc\n', 'X\nY\nZ\n').text).toBe('X\r\nY\nZ\r\nd\n');
+  });
+
+  it("extra lines take the region's last ending, fewer lines the first ones, as the line-endings correction does", () => {
+    expect(applyEdit('a\r\nb\nc\r\n', 'a \nb', 'A\nB\nX').text).toBe('A\r\nB\r\nX\nc\r\n');
+    expect(applyEdit('a\nb\r\nc\nd\n', 'a \nb \nc\n', 'X\nY\nZ\nW\n').text).toBe('X\nY\r\nZ\nW\nd\n');
+    expect(applyEdit('a\r\nb\nc\r\nd\n', 'a \nb\nc\n', 'X\nY\n').text).toBe('X\r\nY\nd\n');
+    expect(applyEdit('x\r\ny\nz', 'x\ny', 'X\nY\nW')).toMatchObject({ text: 'X\r\nY\r\nW\nz', correction: 'line-endings' });
+  });
+
+  it('indentation keeps each replaced line ending', () => {
+    const out = applyEdit('f\n  a\r\n  b\n  c\r\ng\n', ' a\n b\n c', ' A\n B\n C');
+    expect(out).toMatchObject({ text: 'f\n  A\r\n  B\n  C\r\ng\n', correction: 'indentation' });
+  });
+
+  it('over-escaped strings keep each replaced line ending', () => {
+    const out = applyEdit('a\r\nb\nc\r\n', 'a\\r\\nb\\nc', 'A\\nB\\nC');
+    expect(out).toMatchObject({ text: 'A\r\nB\nC\r\n', correction: 'unescaped' });
+  });
+
+  it('an exact match spanning mixed endings keeps them too', () => {
+    expect(applyEdit('a\r\nb\nc\r\n', 'a\r\nb\nc', 'a\r\nB\nc').text).toBe('a\r\nB\nc\r\n');
+  });
+
+  it("keeps a new_string's final \\r before the file's \\n only where that line was CRLF", () => {
+    expect(applyEdit('x\ny\r\n', 'x\ny\r', 'X\nY\r').text).toBe('X\nY\r\n');
+    expect(applyEdit('x\r\ny\n', 'x\r\ny', 'X\nY\r').text).toBe('X\r\nY\n');
+  });
+
+  it('property: outside lines stay byte-identical, each replaced line keeps its ending', () => {
+    const content = fc.string({ unit: fc.constantFrom('a', 'b', 'é', '😀', '$'), maxLength: 6 });
+    const eol = fc.constantFrom('\n', '\r\n');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(content, eol), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom('', '\n', '\r\n'), // the last line's ending (none: no final newline)
+        fc.nat(),
+        fc.nat(),
+        fc.boolean(),
+        fc.constantFrom('trailing-whitespace', 'indentation', 'unescaped'),
+        fc.array(content, { minLength: 1, maxLength: 10 }),
+        (rows, lastEol, a, b, withNl, mode, news) => {
+          // A distinct capital first letter makes every line unique, even as a substring.
+          const L = rows.map(([c], k) => 'ABCDEFGH'[k]! + c);
+          const E = rows.map(([, e], k) => (k === rows.length - 1 ? lastEol : e));
+          const i = a % L.length;
+          const j = i + 1 + (b % (L.length - i));
+          const breaks = E.slice(i, withNl ? j : j - 1);
+          fc.pre(breaks.length > 0 && !breaks.includes(''));
+          const text = L.map((l, k) => l + E[k]).join('');
+          const M = news.map((m) => m.toLowerCase());
+          const picked = L.slice(i, j);
+          const oldString =
+            mode === 'unescaped'
+              ? picked.map((l, k) => l + (k < breaks.length ? breaks[k]!.replace('\r', '\\r').replace('\n', '\\n') : '')).join('')
+              : picked.map((l) => (mode === 'indentation' ? `  ${l}` : `${l} `)).join('\n') + (withNl ? '\n' : '');
+          const newString = M.join(mode === 'unescaped' ? '\\n' : '\n') + (withNl ? (mode === 'unescaped' ? '\\n' : '\n') : '');
+          const repBreaks = M.length - 1 + (withNl ? 1 : 0);
+          const middle = M.map((m, k) => m + (k < repBreaks ? (breaks[k] ?? breaks[breaks.length - 1]) : '')).join('');
+          const prefix = L.slice(0, i).map((l, k) => l + E[k]).join('');
+          const suffix = (withNl ? '' : E[j - 1]) + L.slice(j).map((l, k) => l + E[j + k]).join('');
+          const out = applyEdit(text, oldString, newString);
+          expect(out.correction).toBe(mode);
+          expect(out.text).toBe(prefix + middle + suffix);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });

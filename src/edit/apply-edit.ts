@@ -13,10 +13,13 @@
  *   corrected old_string is the same text, only its line breaks differ. The
  *   fuzzy corrections (unescape, whitespace, indentation) still need exactly one
  *   match, as the spec says; several give EAMBIGUOUS asking for the exact text.
- * - Every replacement gets the line ending of the lines it lands in (first line
- *   break inside the matched region, else the one ending its line, else the one
- *   before it): a CRLF region stays CRLF even when new_string uses LF, and the
- *   reverse. A file without any line break takes new_string as typed.
+ * - Every replacement line gets the ending of the file line it lands on (the
+ *   k-th line break of new_string takes the ending of the matched region's k-th;
+ *   extra ones take the region's last; a region without a break takes the ending
+ *   of its line): a CRLF region stays CRLF even when new_string uses LF, and the
+ *   reverse, and a mixed-ending region keeps its endings line by line, whichever
+ *   correction matched it (see fitEols). A file without any line break takes
+ *   new_string as typed.
  * - Final newline: exact edits are literal, so the final-newline state changes
  *   only when old_string/new_string themselves differ in it. When a whole-line
  *   correction matched old_string's final line break against the end of a file
@@ -39,7 +42,7 @@ import { fixLineEndings } from './fix-line-endings.ts';
 import { fixTrailingWhitespace } from './fix-trailing-whitespace.ts';
 import { fixUnescaped } from './fix-unescaped.ts';
 import { countNewlines } from '../text.ts';
-import { convertEol, findAll, lineNumbersAt, regionEol } from './text-utils.ts';
+import { findAll, fitEols, lineNumbersAt } from './text-utils.ts';
 import type { CorrectionKind, CorrectionResult, Region } from './types.ts';
 
 export interface EditOptions {
@@ -103,7 +106,7 @@ export function applyEdit(text: string, oldString: string, newString: string, op
   throw noMatch(text, oldString);
 }
 
-/** Applies ascending, non-overlapping regions, converting each replacement to its region's line ending. */
+/** Applies ascending, non-overlapping regions, giving each replacement line the ending of the line it lands on. */
 function build(text: string, regions: readonly Region[], correction: CorrectionKind | null, note: string | null): EditOutcome {
   const parts: string[] = [];
   let changed = false;
@@ -113,8 +116,7 @@ function build(text: string, regions: readonly Region[], correction: CorrectionK
   let firstLine = 1;
   let lastLine = 1;
   regions.forEach((r, i) => {
-    const eol = regionEol(text, r.start);
-    const rep = eol === null ? r.replacement : convertEol(r.replacement, eol, text[r.start - 1] ?? '', text[r.end] ?? '');
+    const rep = fitEols(text, r.start, r.end, r.replacement);
     if (rep !== text.slice(r.start, r.end)) changed = true;
     line += countNewlines(text, cursor, r.start);
     const startLine = line + lineShift;

@@ -2,7 +2,8 @@
  * Correction (a): old_string's line breaks differ from the file's (an LF
  * old_string in a CRLF file, or the reverse). old_string is converted to each
  * ending and searched literally; new_string needs no work here because the
- * caller converts every replacement to the line ending of the lines it lands in.
+ * caller gives each replacement line the ending of the line it lands on
+ * (text-utils fitEols), the same rule every other correction gets.
  */
 import { eolName, findAll, toCRLF, toLF, type Eol } from './text-utils.ts';
 import type { CorrectionResult, Region } from './types.ts';

@@ -57,20 +57,31 @@ export function regionEol(text: string, start: number): Eol | null {
 }
 
 /**
- * Converts the line breaks of `replacement` to `eol`, taking care at the seams:
- * a replacement that starts with `\n` right after a `\r` in the file already
- * forms a CRLF, and one that ends with `\r` right before a `\n` in an LF region
- * would form a stray CRLF.
+ * `replacement` for `text[start, end)` with each line break taking the ending
+ * of the file line it lands on: its k-th break gets the ending of the region's
+ * k-th line break, so untouched line endings in a mixed-ending file survive.
+ * Breaks beyond the region's take the region's last ending (a uniform region,
+ * the only kind the line-endings correction matches, stays uniform); a region
+ * without a break takes the ending of the line it lies in (`regionEol`); a
+ * file without any line break takes `replacement` as typed.
+ * Seams: a replacement starting with a break right after a `\r` of the file
+ * completes that CRLF, and a final `\r` right before the file's `\n` stays
+ * only where that line was CRLF.
  */
-export function convertEol(replacement: string, eol: Eol, before: string, after: string): string {
-  if (eol === '\n') {
-    let out = toLF(replacement);
-    if (after === '\n' && out.endsWith('\r')) out = out.slice(0, -1);
-    return out;
+export function fitEols(text: string, start: number, end: number, replacement: string): string {
+  const eols: Eol[] = [];
+  for (let at = text.indexOf('\n', start); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) {
+    eols.push(at > 0 && text[at - 1] === '\r' ? '\r\n' : '\n');
   }
-  if (!replacement.includes('\n')) return replacement;
-  if (before === '\r' && replacement.startsWith('\n')) return `\n${toCRLF(replacement.slice(1))}`;
-  return toCRLF(replacement);
+  const fallback = eols.length > 0 ? eols[eols.length - 1]! : regionEol(text, start);
+  if (fallback === null) return replacement;
+  const lines = toLF(replacement).split('\n');
+  let out = lines[0]!;
+  for (let k = 1; k < lines.length; k++) {
+    out += (k === 1 && out === '' && text[start - 1] === '\r' ? '\n' : (eols[k - 1] ?? fallback)) + lines[k]!;
+  }
+  if (out.endsWith('\r') && text[end] === '\n' && text[end - 1] !== '\r') out = out.slice(0, -1);
+  return out;
 }
 
 /** True when `text[from, to)` is only spaces, tabs or carriage returns. */
