@@ -82,3 +82,11 @@ export function splitLines(text: string): string[] {
   }
   return lines;
 }
+
+/** True when index `i` of `text` falls between the two halves of a surrogate pair (an emoji, say). */
+export function splitsPair(text: string, i: number): boolean {
+  if (i <= 0 || i >= text.length) return false;
+  const before = text.charCodeAt(i - 1);
+  const after = text.charCodeAt(i);
+  return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
+}

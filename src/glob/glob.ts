@@ -18,7 +18,9 @@ export function compileGlob(pattern: string, options: { basenameIfNoSlash?: bool
   }
   const basename = options.basenameIfNoSlash === true && !pattern.includes('/');
   try {
-    return picomatch(pattern, { dot: true, basename });
+    // posix: a leading "!" in a class negates it, as in sh ("[!a]" = "[^a]"). Without it picomatch
+    // reads "!" as a member, so "[!a]" matched exactly the names it should exclude (picomatch #187).
+    return picomatch(pattern, { dot: true, basename, posix: true });
   } catch (cause) {
     throw new VfsError('EINVAL', `Invalid glob pattern ${JSON.stringify(pattern)}: ${(cause as Error).message}`, { cause });
   }

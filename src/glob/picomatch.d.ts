@@ -4,6 +4,7 @@ declare module 'picomatch/posix.js' {
     dot?: boolean;
     basename?: boolean;
     nocase?: boolean;
+    posix?: boolean;
   }
   function picomatch(glob: string | string[], options?: PicomatchOptions): (path: string) => boolean;
   export default picomatch;

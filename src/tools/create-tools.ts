@@ -10,13 +10,14 @@ import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
 import {
   buildDefinitions,
   GLOB_MAX_RESULTS,
+  MAX_RESULT_CHARS,
   TOOL_NAMES,
   type ToolDefinition,
   type ToolName,
 } from './definitions.ts';
 import { contentRows, countEntries, filesEntries, type OutputMode } from './format-grep.ts';
 import { EMPTY_FILE_REMINDER, formatRead, lineRows } from './format-read.ts';
-import { capResult, joinCapped } from './limit-output.ts';
+import { capResult, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { validateArgs, type ToolArgs } from './validate-args.ts';
 
 export interface ToolsOptions {
@@ -51,12 +52,15 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       const entries = await backend.ls(args.path as string);
       const rows = entries.map((e) => JSON.stringify({ name: e.name, path: e.path, is_dir: e.isDir, size: e.size }));
       const json = `[${rows.join(',')}]`;
-      if (json.length <= 80_000) return json;
-      // Keep the JSON valid: as many entries as fit, then say how many were left out.
+      if (json.length <= MAX_RESULT_CHARS) return json;
+      // The first line stays a valid JSON array of the entries that fit; then how many were
+      // left out, and the closing note every capped result ends with.
+      const left = (kept: number) => `... [${rows.length - kept} more entries not shown (${rows.length} in total); ls a subdirectory or use glob to narrow]`;
+      const room = MAX_RESULT_CHARS - TRUNCATION_NOTE.length - left(0).length - 4;
       let kept = 0;
       let length = 2;
-      while (kept < rows.length && length + rows[kept]!.length + 1 < 79_700) length += rows[kept++]!.length + 1;
-      return `[${rows.slice(0, kept).join(',')}]\n... [${rows.length - kept} more entries not shown; results truncated, try being more specific with your parameters]`;
+      while (kept < rows.length && length + rows[kept]!.length + 1 <= room) length += rows[kept++]!.length + 1;
+      return `[${rows.slice(0, kept).join(',')}]\n${left(kept)}\n${TRUNCATION_NOTE}`;
     },
 
     async read_file(args) {
@@ -107,10 +111,8 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       const paths = await backend.glob(args.pattern as string, { path: base });
       if (paths.length === 0) return `No files found matching ${JSON.stringify(args.pattern)} in ${base}.`;
       const shown = paths.slice(0, GLOB_MAX_RESULTS);
-      const tail =
-        paths.length > shown.length
-          ? `... [${paths.length - shown.length} more files not shown (${paths.length} in total); use a more specific pattern or path]`
-          : null;
+      const tail = (kept: number) =>
+        paths.length > kept ? `... [${paths.length - kept} more files not shown (${paths.length} in total); use a more specific pattern or path]` : null;
       return joinCapped(shown, tail);
     },
 
@@ -139,13 +141,16 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
             if (!lines.has(m.path)) lines.set(m.path, splitLines(await backend.readText(m.path)));
           }
         }
-        const { rows, shown, total } = contentRows(matches, context, headLimit, (p) => lines.get(p) ?? []);
-        const tail = total > shown ? `... [${total - shown} more matching lines not shown (${total} in total); narrow the search or raise head_limit]` : null;
+        const { rows, matchesIn, total } = contentRows(matches, context, headLimit, (p) => lines.get(p) ?? []);
+        const tail = (kept: number) => {
+          const shown = matchesIn(kept);
+          return total > shown ? `... [${total - shown} more matching lines not shown (${total} in total); narrow the search or raise head_limit]` : null;
+        };
         return joinCapped(rows, tail);
       }
       const { entries, total } = mode === 'count' ? countEntries(matches) : filesEntries(matches);
       const shown = entries.slice(0, headLimit);
-      const tail = total > shown.length ? `... [${total - shown.length} more files not shown (${total} in total); narrow the search or raise head_limit]` : null;
+      const tail = (kept: number) => (total > kept ? `... [${total - kept} more files not shown (${total} in total); narrow the search or raise head_limit]` : null);
       return joinCapped(shown, tail);
     },
   };

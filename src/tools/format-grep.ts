@@ -1,5 +1,6 @@
 /** grep output in the three modes, with head_limit and long-line windows. */
 import type { GrepMatch } from '../backend/types.ts';
+import { splitsPair } from '../text.ts';
 
 export type OutputMode = 'files_with_matches' | 'content' | 'count';
 
@@ -10,13 +11,18 @@ const WINDOW_BEFORE = 150;
 export function windowLine(match: Pick<GrepMatch, 'text' | 'column' | 'length'>): string {
   const { text, column } = match;
   if (text.length <= MAX_SHOWN_LINE) return text;
-  const start = Math.max(0, Math.min(column - WINDOW_BEFORE, text.length - MAX_SHOWN_LINE));
-  const end = Math.min(text.length, start + MAX_SHOWN_LINE);
+  let start = Math.max(0, Math.min(column - WINDOW_BEFORE, text.length - MAX_SHOWN_LINE));
+  let end = Math.min(text.length, start + MAX_SHOWN_LINE);
+  // Never cut a surrogate pair in half: the model would see two U+FFFD instead of one emoji.
+  if (splitsPair(text, start)) start++;
+  if (splitsPair(text, end)) end--;
   return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''} [line is ${text.length} chars; showing ${start + 1}-${end}]`;
 }
 
 function contextLine(text: string): string {
-  return text.length <= MAX_SHOWN_LINE ? text : `${text.slice(0, MAX_SHOWN_LINE)}… [line is ${text.length} chars; showing 1-${MAX_SHOWN_LINE}]`;
+  if (text.length <= MAX_SHOWN_LINE) return text;
+  const end = splitsPair(text, MAX_SHOWN_LINE) ? MAX_SHOWN_LINE - 1 : MAX_SHOWN_LINE;
+  return `${text.slice(0, end)}… [line is ${text.length} chars; showing 1-${end}]`;
 }
 
 export interface Entries {
@@ -53,20 +59,23 @@ export function countEntries(matches: readonly GrepMatch[]): Entries {
  * carries its context lines. Overlapping context is shown once, and
  * non-adjacent groups are separated by "--" (as grep and ripgrep do).
  * `linesOf(path)` returns a file's lines, only needed when context > 0.
+ * `matchesIn(k)` says how many matching lines the first k rows show.
  */
 export function contentRows(
   matches: readonly GrepMatch[],
   context: number,
   headLimit: number,
   linesOf: (path: string) => readonly string[],
-): { rows: string[]; shown: number; total: number } {
+): { rows: string[]; matchesIn: (keptRows: number) => number; total: number } {
   const rows: string[] = [];
+  const matchRows: number[] = []; // index of each matching line's row, in order
   const shown = Math.min(matches.length, headLimit);
   let lastPath = '';
   let lastLine = 0; // last line number printed in lastPath
   for (let i = 0; i < shown; i++) {
     const m = matches[i]!;
     if (context === 0) {
+      matchRows.push(rows.length);
       rows.push(`${m.path}:${m.line}:${windowLine(m)}`);
       continue;
     }
@@ -75,7 +84,10 @@ export function contentRows(
     const from = Math.max(1, m.line - context, samePath ? lastLine + 1 : 1);
     if (rows.length > 0 && (!samePath || from > lastLine + 1)) rows.push('--');
     for (let n = from; n < m.line; n++) rows.push(`${m.path}-${n}-${contextLine(lines[n - 1] ?? '')}`);
-    if (!samePath || m.line > lastLine) rows.push(`${m.path}:${m.line}:${windowLine(m)}`);
+    if (!samePath || m.line > lastLine) {
+      matchRows.push(rows.length);
+      rows.push(`${m.path}:${m.line}:${windowLine(m)}`);
+    }
     // Trailing context stops before the next shown match in this file, which prints itself.
     const next = i + 1 < shown && matches[i + 1]!.path === m.path ? matches[i + 1]!.line : Infinity;
     const to = Math.min(lines.length, m.line + context, next - 1);
@@ -83,5 +95,11 @@ export function contentRows(
     lastPath = m.path;
     lastLine = Math.max(m.line, to);
   }
-  return { rows, shown, total: matches.length };
+  // Matching lines among the first `keptRows` rows (when the size cap keeps fewer than all).
+  const matchesIn = (keptRows: number) => {
+    let n = 0;
+    while (n < matchRows.length && matchRows[n]! < keptRows) n++;
+    return n;
+  };
+  return { rows, matchesIn, total: matches.length };
 }

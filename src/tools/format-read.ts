@@ -1,4 +1,5 @@
 /** read_file output: `cat -n` rows with 6-wide line numbers, continuation rows for long lines, a paging note. */
+import { splitsPair } from '../text.ts';
 import { MAX_RESULT_CHARS } from './definitions.ts';
 import { TRUNCATION_NOTE } from './limit-output.ts';
 
@@ -15,8 +16,12 @@ function numbered(label: string, text: string): string {
 export function lineRows(n: number, line: string): string[] {
   if (line.length <= MAX_LINE_CHARS) return [numbered(String(n), line)];
   const rows: string[] = [];
-  for (let i = 0, part = 0; i < line.length; i += MAX_LINE_CHARS, part++) {
-    rows.push(numbered(part === 0 ? String(n) : `${n}.${part}`, line.slice(i, i + MAX_LINE_CHARS)));
+  for (let i = 0, part = 0; i < line.length; part++) {
+    // A row never ends inside a surrogate pair: both halves move to the next row.
+    let end = Math.min(line.length, i + MAX_LINE_CHARS);
+    if (splitsPair(line, end)) end--;
+    rows.push(numbered(part === 0 ? String(n) : `${n}.${part}`, line.slice(i, end)));
+    i = end;
   }
   return rows;
 }

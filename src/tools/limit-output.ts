@@ -4,11 +4,18 @@ import { MAX_RESULT_CHARS } from './definitions.ts';
 export const TRUNCATION_NOTE = '... [results truncated, try being more specific with your parameters]';
 
 /**
- * Joins rows, keeping as many whole rows as fit so that the result, the
- * optional `tail` line and the truncation note stay within `max` characters.
+ * Joins rows, keeping as many whole rows as fit so that the result, the tail
+ * line and the truncation note stay within `max` characters. `tail(kept)` gets
+ * how many rows are shown, so a "N more not shown" line counts what the size
+ * cap left out too, not only what head_limit did; null means no tail line.
  */
-export function joinCapped(rows: readonly string[], tail: string | null = null, max = MAX_RESULT_CHARS): string {
-  const reserve = TRUNCATION_NOTE.length + 1 + (tail === null ? 0 : tail.length + 1);
+export function joinCapped(rows: readonly string[], tail: (kept: number) => string | null = () => null, max = MAX_RESULT_CHARS): string {
+  const all = tail(rows.length);
+  const full = all === null ? rows.join('\n') : [...rows, all].join('\n');
+  if (full.length <= max) return full;
+  // The tail's length depends on the count it states: reserve room for its longest form.
+  const longestTail = Math.max(all?.length ?? 0, tail(0)?.length ?? 0);
+  const reserve = TRUNCATION_NOTE.length + 1 + (longestTail === 0 ? 0 : longestTail + 1);
   let length = 0;
   let kept = 0;
   for (const row of rows) {
@@ -16,12 +23,9 @@ export function joinCapped(rows: readonly string[], tail: string | null = null, 
     length += row.length + 1;
     kept++;
   }
-  if (kept === rows.length) {
-    const full = tail === null ? rows.join('\n') : [...rows, tail].join('\n');
-    if (full.length <= max) return full;
-  }
   const out = rows.slice(0, kept);
-  if (tail !== null) out.push(tail);
+  const last = tail(kept);
+  if (last !== null) out.push(last);
   out.push(TRUNCATION_NOTE);
   return out.join('\n');
 }

@@ -55,6 +55,20 @@ export function readWriteToolSuite(make: BackendFactory) {
       expect(await tools.call('ls', { path: '/b.txt' })).toMatch(/^Error: ENOTDIR/);
       expect(await tools.call('ls', { path: '/nope' })).toMatch(/^Error: ENOENT/);
     });
+
+    it('over 80,000 characters: a valid JSON array of what fits, how many were left out, the closing note', async () => {
+      const files: Record<string, string> = {};
+      for (let i = 0; i < 3000; i++) files[`/d/${'n'.repeat(40)}${String(i).padStart(4, '0')}`] = '';
+      const out = await createTools(await make({ files })).call('ls', { path: '/d' });
+      expect(out.length).toBeLessThanOrEqual(80_000);
+      const [json, left, note, ...rest] = out.split('\n');
+      expect(rest).toEqual([]);
+      expect(note).toBe('... [results truncated, try being more specific with your parameters]');
+      const shown = JSON.parse(json!) as { path: string }[];
+      expect(shown[0]!.path).toBe(`/d/${'n'.repeat(40)}0000`);
+      expect(left).toMatch(new RegExp(`^\\.\\.\\. \\[${3000 - shown.length} more entries not shown \\(3000 in total\\)`));
+      expect(out.length).toBeGreaterThan(79_000); // filled, not cut early
+    });
   });
 
   describe('read_file tool', () => {

@@ -26,6 +26,15 @@ export function searchToolSuite(make: BackendFactory) {
       expect(await tools.call('glob', { pattern: 'x/*', path: '/src' })).toBe('/src/x/.hidden.ts');
     });
 
+    it('a class that starts with ! or ^ is negated, as in sh; a later ! is a member', async () => {
+      const tools = createTools(await make({ files: { '/src/a.ts': '', '/src/b.ts': '', '/src/c.ts': '', '/src/!.ts': '', '/x/a.ts': '' }, now: manualClock().now }));
+      expect(await tools.call('glob', { pattern: 'src/[!a].ts' })).toBe('/src/!.ts\n/src/b.ts\n/src/c.ts');
+      expect(await tools.call('glob', { pattern: 'src/[^a].ts' })).toBe('/src/!.ts\n/src/b.ts\n/src/c.ts');
+      expect(await tools.call('glob', { pattern: '**/[!a-b].ts' })).toBe('/src/!.ts\n/src/c.ts');
+      expect(await tools.call('glob', { pattern: 'src/[a!].ts' })).toBe('/src/!.ts\n/src/a.ts');
+      expect(await tools.call('glob', { pattern: '[[:alpha:]].ts', path: '/x' })).toBe('/x/a.ts');
+    });
+
     it('no match is not an error: it says No files found and names the pattern', async () => {
       const tools = createTools(await make({ files: { '/a.ts': '' } }));
       const out = await tools.call('glob', { pattern: '**/*.rs' });
@@ -96,6 +105,7 @@ export function searchToolSuite(make: BackendFactory) {
       expect(await tools.call('grep', { pattern: 'TODO', glob: '*.md' })).toBe('/docs/readme.md');
       expect(await tools.call('grep', { pattern: 'TODO', glob: 'src/*.ts' })).toBe('/src/a.ts');
       expect(await tools.call('grep', { pattern: 'TODO', glob: '*.{md,ts}', path: '/src' })).toBe('/src/a.ts');
+      expect(await tools.call('grep', { pattern: 'TODO', glob: '[!a]*' })).toBe('/docs/readme.md');
     });
 
     it('ignore_case and fixed_strings', async () => {
@@ -161,6 +171,30 @@ export function searchToolSuite(make: BackendFactory) {
       const out = await createTools(await make({ files: big })).call('grep', { pattern: 'match', output_mode: 'content', head_limit: 0 });
       expect(out.length).toBeLessThanOrEqual(80_000);
       expect(out.endsWith(TRUNCATED)).toBe(true);
+    });
+
+    it('when the size cap cuts, "N more not shown" counts what it left out too', async () => {
+      const long = (i: number) => `/${'d'.repeat(150)}/${'f'.repeat(150)}${String(i).padStart(4, '0')}.txt`;
+      const files: Record<string, string> = {};
+      for (let i = 0; i < 1200; i++) files[long(i)] = `hit ${'x'.repeat(400)}\nmiss\nhit again\n`;
+      const tools = createTools(await make({ files, now: manualClock().now }));
+      const leftOut = (out: string, unit: string) => Number(new RegExp(`^\\.\\.\\. \\[(\\d+) more ${unit} not shown`, 'm').exec(out)?.[1]);
+      const glob = await tools.call('glob', { pattern: '**/*.txt' });
+      const globShown = glob.split('\n').filter((l) => l.startsWith('/')).length;
+      expect(glob.endsWith(TRUNCATED)).toBe(true);
+      expect(globShown).toBeLessThan(1000);
+      expect(globShown + leftOut(glob, 'files')).toBe(1200);
+      for (const [mode, unit, total] of [['files_with_matches', 'files', 1200], ['count', 'files', 1200], ['content', 'matching lines', 2400]] as const) {
+        const out = await tools.call('grep', { pattern: 'hit', output_mode: mode, head_limit: 0 });
+        const shown = out.split('\n').filter((l) => l.startsWith('/')).length;
+        expect(out.length, mode).toBeLessThanOrEqual(80_000);
+        expect(out.endsWith(TRUNCATED), mode).toBe(true);
+        expect(shown + leftOut(out, unit), mode).toBe(total);
+      }
+      // With context, rows hold context lines and separators: only matching lines count.
+      const withContext = await tools.call('grep', { pattern: 'hit', output_mode: 'content', context: 1, head_limit: 0 });
+      const matchRows = withContext.split('\n').filter((l) => /^\/[^:]*:\d+:/.test(l)).length;
+      expect(matchRows + leftOut(withContext, 'matching lines')).toBe(2400);
     });
   });
 }
