@@ -18,21 +18,22 @@ for (const [name, args] of [
   ['grep', { pattern: '(a+)+$' }],
 ]) results.push(await tools.call(name, args));
 let code = null;
-try { await backend.readFile('/missing'); } catch (e) { code = isVfsError(e) ? e.code : 'not a VfsError'; }
+let thrown = null;
+try { await backend.readFile('/missing'); } catch (e) { code = isVfsError(e) ? e.code : 'not a VfsError'; thrown = e; }
 const snapshot = await backend.snapshot();
-postMessage({ results, code, snapshot }, [snapshot.buffer]);
+postMessage({ results, code, thrown, snapshot }, [snapshot.buffer]);
 `;
 
 test('the core runs in a module Web Worker with no polyfills', async ({ page }) => {
   const errors = await serveDist(page, { '/worker.js': WORKER });
   const out = await page.evaluate(
     () =>
-      new Promise<{ results: string[]; code: string; snapshotBytes: number; magic: string }>((resolve, reject) => {
+      new Promise<{ results: string[]; code: string; thrown: unknown; snapshotBytes: number; magic: string }>((resolve, reject) => {
         const worker = new Worker('/worker.js', { type: 'module' });
         worker.onerror = (e) => reject(new Error(`worker failed: ${e.message}`));
         worker.onmessage = (e) => {
-          const { results, code, snapshot } = e.data as { results: string[]; code: string; snapshot: Uint8Array };
-          resolve({ results, code, snapshotBytes: snapshot.byteLength, magic: String.fromCharCode(...snapshot.subarray(0, 4)) });
+          const { results, code, thrown, snapshot } = e.data as { results: string[]; code: string; thrown: unknown; snapshot: Uint8Array };
+          resolve({ results, code, thrown, snapshotBytes: snapshot.byteLength, magic: String.fromCharCode(...snapshot.subarray(0, 4)) });
         };
       }),
   );
@@ -43,6 +44,8 @@ test('the core runs in a module Web Worker with no polyfills', async ({ page }) 
   expect(out.results[4]).toBe('/src/a.ts');
   expect(out.results[5]).toMatch(/^No matches/);
   expect(out.code).toBe('ENOENT');
+  // The error itself, posted as it was thrown: code and path survive Chromium's structured clone.
+  expect(out.thrown).toMatchObject({ name: 'VfsError', code: 'ENOENT', path: '/missing' });
   expect(out.magic).toBe('AVFS');
   expect(out.snapshotBytes).toBeGreaterThan(40);
   expect(errors).toEqual([]);

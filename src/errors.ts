@@ -32,15 +32,32 @@ export interface VfsErrorJSON {
 }
 
 export class VfsError extends Error {
-  // Set explicitly: minifiers mangle class names, and `name` is how other realms recognise us.
-  override readonly name = 'VfsError' as const;
-  readonly code: VfsErrorCode;
-  readonly path: string | undefined;
+  declare readonly name: 'VfsError';
+  declare readonly code: VfsErrorCode;
+  declare readonly path: string | undefined;
 
   constructor(code: VfsErrorCode, message: string, options: { path?: string; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.path = options.path;
+    super(message);
+    // The instance is an ordinary object, not the native error super() made: postMessage and
+    // structuredClone keep only a native error's message and stack, so code and path were lost
+    // whenever someone posted an error themselves. An ordinary object crosses as
+    // { name, code, path, message }, which isVfsError recognises. It is still an Error to
+    // instanceof and Error.prototype.toString, with the native error's stack.
+    const native = this as Error;
+    const self = Object.create(new.target.prototype) as { -readonly [K in keyof VfsError]: VfsError[K] };
+    self.name = 'VfsError';
+    self.code = code;
+    self.message = message;
+    self.path = options.path;
+    // As on native errors, these two are not enumerable: they stay on this side of a postMessage.
+    // The stack is the native error's, formatted only when read.
+    Object.defineProperty(self, 'stack', {
+      get: () => native.stack,
+      set: (value: unknown) => Object.defineProperty(self, 'stack', { value, writable: true, configurable: true }),
+      configurable: true,
+    });
+    if (options.cause !== undefined) Object.defineProperty(self, 'cause', { value: options.cause, writable: true, configurable: true });
+    return self as VfsError;
   }
 
   toJSON(): VfsErrorJSON {
@@ -54,6 +71,10 @@ export class VfsError extends Error {
     return new VfsError(json.code, json.message, json.path === undefined ? {} : { path: json.path });
   }
 }
+
+// The native error's stack header reads its name from here ("VfsError: …"); set explicitly because
+// minifiers mangle class names, and `name` is how other realms recognise us.
+Object.defineProperty(VfsError.prototype, 'name', { value: 'VfsError', writable: true, configurable: true });
 
 const CODES = new Set<string>(VFS_ERROR_CODES);
 

@@ -35,6 +35,38 @@ describe('worker facade', () => {
     expect((error as Error).message).toContain('/src/app.ts');
   });
 
+  it('a VfsError posted by hand (postMessage, structuredClone, a worker_threads worker) keeps code and path', async () => {
+    const error = await createStateBackend({ files: { '/src/app.ts': 'x' } })
+      .readFile('/app.ts')
+      .catch((e: unknown) => e as VfsError);
+    expect(error).toBeInstanceOf(Error);
+    expect(String(error)).toMatch(/^VfsError: /);
+    expect(error.stack).toMatch(/^VfsError: /);
+    const fields = { name: 'VfsError', code: 'ENOENT', path: '/app.ts', message: error.message };
+    expect(structuredClone(error)).toEqual(fields);
+    const { port1, port2 } = new MessageChannel();
+    const received = new Promise<unknown>((resolve) => port2.once('message', resolve));
+    port1.postMessage(error);
+    const posted = await received;
+    port1.close();
+    expect(posted).toEqual(fields);
+    expect(isVfsError(posted)).toBe(true);
+    expect(VfsError.fromJSON(posted as VfsError)).toMatchObject(fields);
+    // A worker that throws one and posts it, with no help from agentvfs/client.
+    const dist = new URL('../../dist/index.js', import.meta.url).href;
+    const worker = new Worker(
+      `import('${dist}').then(async ({ createStateBackend }) => {
+        const { parentPort } = await import('node:worker_threads');
+        try { await createStateBackend().stat('/nope'); } catch (e) { parentPort.postMessage(e); }
+      });`,
+      { eval: true },
+    );
+    const fromWorker = await new Promise<unknown>((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    await worker.terminate();
+    expect(isVfsError(fromWorker)).toBe(true);
+    expect(fromWorker).toMatchObject({ code: 'ENOENT', path: '/nope' });
+  });
+
   it('each tool call is one round trip, and the session lives in the worker', async () => {
     const channel = countedChannel({ '/a.txt': 'hello\n' });
     await channel.remote.ready;
