@@ -83,6 +83,8 @@ export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
 interface GrepPlan {
   matcher: LineMatcher;
   include: ((path: string) => boolean) | null;
+  /** The glob starts with "/": it is matched against whole paths, as the glob tool does. */
+  includeAbsolute: boolean;
   required: readonly string[];
   /** The longest required literal: lines are only looked at around its occurrences. */
   anchor: string | null;
@@ -98,7 +100,9 @@ interface GrepPlan {
 
 function planGrep(query: GrepQuery): GrepPlan {
   const matcher = compileLineMatcher(query.pattern, { ignoreCase: query.ignoreCase, fixedStrings: query.fixedStrings });
-  const include = query.glob === undefined ? null : compileGlob(query.glob, { basenameIfNoSlash: true });
+  const includeAbsolute = query.glob?.startsWith('/') === true;
+  const include =
+    query.glob === undefined ? null : includeAbsolute ? compileGlob(query.glob.slice(1)) : compileGlob(query.glob, { basenameIfNoSlash: true });
   const required = matcher.requiredLiterals;
   const anchor = required.reduce<string | null>((best, l) => (best === null || l.length > best.length ? l : best), null);
   const needles = required.map((literal) => ByteNeedle.for(literal, query.ignoreCase));
@@ -117,6 +121,7 @@ function planGrep(query: GrepQuery): GrepPlan {
   return {
     matcher,
     include,
+    includeAbsolute,
     required,
     anchor,
     anchorNeedle,
@@ -159,13 +164,13 @@ class Found {
 }
 
 function searchFiles(tree: Tree, query: GrepQuery, plan: GrepPlan, found: Found): void {
-  const { include, required, anchor, anchorNeedle, anyMissesNonAscii, usableIn, othersIn, trigrams, longLines } = plan;
+  const { include, includeAbsolute, required, anchor, anchorNeedle, anyMissesNonAscii, usableIn, othersIn, trigrams, longLines } = plan;
   const { paths, metas } = tree.fileListUnder(query.base);
   const filtered = trigrams.length > 0 || anyMissesNonAscii;
   let indexBudget = filtered ? indexBudgetFor(metas) : 0;
   for (let i = 0; i < paths.length; i++) {
     const path = paths[i]!;
-    if (include && !include(path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
+    if (include && !include(includeAbsolute ? path.slice(1) : path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
     found.inFile = 0;
     const meta = metas[i]!;
     let filter = filtered ? (meta.filter ?? null) : null;

@@ -5,6 +5,7 @@
  */
 import { Checkpoints, type CheckpointDiff, type CheckpointInfo } from '../checkpoints/checkpoints.ts';
 import { applyEdit } from '../edit/apply-edit.ts';
+import { counted } from '../counted.ts';
 import { VfsError, isVfsError } from '../errors.ts';
 import { resolveLimits } from '../limits.ts';
 import { normalizePath } from '../paths.ts';
@@ -162,7 +163,7 @@ class InMemoryBackend implements Backend {
   #decodeForEdit(path: string): { text: string; bom: boolean } {
     const bytes = this.#tree.view(path);
     if (isBinary(bytes)) {
-      throw new VfsError('EBINARY', `${path} is a binary file (${bytes.length} bytes); it cannot be edited as text. It is unchanged.`, { path });
+      throw new VfsError('EBINARY', `${path} is a binary file (${counted(bytes.length, 'byte')}); it cannot be edited as text. It is unchanged.`, { path });
     }
     return { text: decodeText(bytes), bom: hasBom(bytes) };
   }

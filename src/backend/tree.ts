@@ -4,6 +4,7 @@
  * its preconditions first and only then touches storage, so a refused call
  * changes nothing.
  */
+import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { formatBytes, type Limits } from '../limits.ts';
 import { ancestorsOf, baseName, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
@@ -343,7 +344,7 @@ export class Tree {
     if (meta.kind === 'dir' && removed.length > 1 && !recursive) {
       throw new VfsError(
         'EISDIR',
-        `${path} is a directory with ${removed.length - 1} entries; pass { recursive: true } to remove it and everything in it.`,
+        `${path} is a directory with ${counted(removed.length - 1, 'entry', 'entries')}; pass { recursive: true } to remove it and everything in it.`,
         { path },
       );
     }

@@ -96,7 +96,7 @@ export interface GlobOptions {
 export interface GrepOptions {
   /** File or directory to search. Default "/". */
   path?: string;
-  /** Only search files whose path (relative to `path`) matches; a pattern without "/" matches basenames. */
+  /** Only search files whose path (relative to `path`) matches; a pattern without "/" matches basenames; one starting with "/" matches whole paths. */
   glob?: string;
   ignoreCase?: boolean;
   /** Treat `pattern` as a literal string. */

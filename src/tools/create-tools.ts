@@ -5,6 +5,7 @@
  */
 import type { Backend } from '../backend/types.ts';
 import { isVfsError, VfsError } from '../errors.ts';
+import { counted } from '../counted.ts';
 import { isToolHost, TOOL_HOST } from '../tool-host.ts';
 import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
 import {
@@ -55,7 +56,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       if (json.length <= MAX_RESULT_CHARS) return json;
       // The first line stays a valid JSON array of the entries that fit; then how many were
       // left out, and the closing note every capped result ends with.
-      const left = (kept: number) => `... [${rows.length - kept} more entries not shown (${rows.length} in total); ls a subdirectory or use glob to narrow]`;
+      const left = (kept: number) => `... [${counted(rows.length - kept, 'more entry', 'more entries')} not shown (${rows.length} in total); ls a subdirectory or use glob to narrow]`;
       const room = MAX_RESULT_CHARS - TRUNCATION_NOTE.length - left(0).length - 4;
       let kept = 0;
       let length = 2;
@@ -65,10 +66,11 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
 
     async read_file(args) {
       const { path, content, version } = await backend.read(args.path as string);
-      if (isBinary(content)) {
-        return `Error: EBINARY: ${path} is a binary file (${content.length} bytes); read_file shows text only. Use grep or glob to find text files.`;
-      }
+      // Counts as read even when binary: the agent has seen what the file is, so write_file may replace it.
       readVersions.set(path, version);
+      if (isBinary(content)) {
+        return `Error: EBINARY: ${path} is a binary file (${counted(content.length, 'byte')}); read_file shows text only. Use grep or glob to find text files, or write_file to replace this one.`;
+      }
       const lines = splitLines(decodeText(content));
       if (lines.length === 0) return EMPTY_FILE_REMINDER;
       const offset = args.offset as number;
@@ -85,7 +87,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       const result = await backend.writeFile(path, content, { expectedVersion });
       readVersions.set(path, result.version);
       const lines = countLines(content);
-      return `${result.created ? 'Created' : 'Updated'} ${path} (${lines} line${lines === 1 ? '' : 's'}, ${result.size} bytes).`;
+      return `${result.created ? 'Created' : 'Updated'} ${path} (${counted(lines, 'line')}, ${counted(result.size, 'byte')}).`;
     },
 
     async edit_file(args) {
@@ -112,7 +114,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       if (paths.length === 0) return `No files found matching ${JSON.stringify(args.pattern)} in ${base}.`;
       const shown = paths.slice(0, GLOB_MAX_RESULTS);
       const tail = (kept: number) =>
-        paths.length > kept ? `... [${paths.length - kept} more files not shown (${paths.length} in total); use a more specific pattern or path]` : null;
+        paths.length > kept ? `... [${counted(paths.length - kept, 'more file', 'more files')} not shown (${paths.length} in total); use a more specific pattern or path]` : null;
       return joinCapped(shown, tail);
     },
 
@@ -144,13 +146,13 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
         const { rows, matchesIn, total } = contentRows(matches, context, headLimit, (p) => lines.get(p) ?? []);
         const tail = (kept: number) => {
           const shown = matchesIn(kept);
-          return total > shown ? `... [${total - shown} more matching lines not shown (${total} in total); narrow the search or raise head_limit]` : null;
+          return total > shown ? `... [${counted(total - shown, 'more matching line', 'more matching lines')} not shown (${total} in total); narrow the search or raise head_limit]` : null;
         };
         return joinCapped(rows, tail);
       }
       const { entries, total } = mode === 'count' ? countEntries(matches) : filesEntries(matches);
       const shown = entries.slice(0, headLimit);
-      const tail = (kept: number) => (total > kept ? `... [${total - kept} more files not shown (${total} in total); narrow the search or raise head_limit]` : null);
+      const tail = (kept: number) => (total > kept ? `... [${counted(total - kept, 'more file', 'more files')} not shown (${total} in total); narrow the search or raise head_limit]` : null);
       return joinCapped(shown, tail);
     },
   };

@@ -119,6 +119,9 @@ export function readWriteToolSuite(make: BackendFactory) {
       const bin = await tools.call('read_file', { path: '/bin' });
       expect(bin).toMatch(/^Error: .*binary.*7 bytes/);
       expect(bin).not.toContain('PNG');
+      // Having seen what it is, the agent may replace it; edit_file still refuses binary files.
+      expect(await tools.call('edit_file', { path: '/bin', old_string: 'PNG', new_string: 'GIF' })).toMatch(/^Error: EBINARY/);
+      expect(await tools.call('write_file', { path: '/bin', content: 'now text\n' })).toMatch(/^Updated \/bin/);
       expect(await tools.call('read_file', { path: '/crlf' })).toBe('     1\tone\n     2\ttwo');
       expect(await tools.call('read_file', { path: '/bom' })).toBe('     1\tfirst');
     });
@@ -140,7 +143,8 @@ export function readWriteToolSuite(make: BackendFactory) {
     it('creates files and parents without a read, saying Created with the line count', async () => {
       const b = await make();
       const tools = createTools(b);
-      expect(await tools.call('write_file', { path: 'src/new/a.ts', content: 'a\nb\n' })).toMatch(/^Created \/src\/new\/a\.ts \(2 lines/);
+      expect(await tools.call('write_file', { path: 'src/new/a.ts', content: 'a\nb\n' })).toBe('Created /src/new/a.ts (2 lines, 4 bytes).');
+      expect(await tools.call('write_file', { path: 'src/new/b.ts', content: 'b' })).toBe('Created /src/new/b.ts (1 line, 1 byte).');
       expect(await b.readText('/src/new/a.ts')).toBe('a\nb\n');
       expect(await tools.call('write_file', { path: '/src/new/a.ts', content: 'c\n' })).toMatch(/^Updated \/src\/new\/a\.ts \(1 line/);
     });

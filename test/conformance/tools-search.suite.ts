@@ -106,6 +106,10 @@ export function searchToolSuite(make: BackendFactory) {
       expect(await tools.call('grep', { pattern: 'TODO', glob: 'src/*.ts' })).toBe('/src/a.ts');
       expect(await tools.call('grep', { pattern: 'TODO', glob: '*.{md,ts}', path: '/src' })).toBe('/src/a.ts');
       expect(await tools.call('grep', { pattern: 'TODO', glob: '[!a]*' })).toBe('/docs/readme.md');
+      // A glob starting with / matches whole paths, as the glob tool's does.
+      expect(await tools.call('grep', { pattern: 'TODO', glob: '/src/*.ts' })).toBe('/src/a.ts');
+      expect(await tools.call('grep', { pattern: 'TODO', glob: '/**/*.md', path: '/docs' })).toBe('/docs/readme.md');
+      expect(await tools.call('grep', { pattern: 'TODO', glob: '/readme.md' })).toMatch(/^No matches/);
     });
 
     it('ignore_case and fixed_strings', async () => {
