@@ -36,19 +36,20 @@ describe('worker facade', () => {
   });
 
   it('a VfsError posted by hand (postMessage, structuredClone, a worker_threads worker) keeps code and path', async () => {
-    const error = await createStateBackend({ files: { '/src/app.ts': 'x' } })
-      .readFile('/app.ts')
-      .catch((e: unknown) => e as VfsError);
+    const error = (await createStateBackend({ files: { '/src/app.ts': 'x' } })
+      .stat('/app.ts')
+      .then(() => null, (e: unknown) => e)) as VfsError;
     expect(error).toBeInstanceOf(Error);
     expect(String(error)).toMatch(/^VfsError: /);
     expect(error.stack).toMatch(/^VfsError: /);
     const fields = { name: 'VfsError', code: 'ENOENT', path: '/app.ts', message: error.message };
     expect(structuredClone(error)).toEqual(fields);
     const { port1, port2 } = new MessageChannel();
-    const received = new Promise<unknown>((resolve) => port2.once('message', resolve));
+    const received = new Promise<unknown>((resolve) => (port2.onmessage = (event) => resolve(event.data)));
     port1.postMessage(error);
     const posted = await received;
     port1.close();
+    port2.close();
     expect(posted).toEqual(fields);
     expect(isVfsError(posted)).toBe(true);
     expect(VfsError.fromJSON(posted as VfsError)).toMatchObject(fields);
