@@ -10,7 +10,7 @@
  * later one the same way. So a call needs no wrapper of its own: no extra
  * promise, closure or turn per call just to be able to fail it.
  */
-import type { Endpoint } from 'comlink';
+import type { MessageEndpoint } from '../worker/message-endpoint.ts';
 import { isNodeWorker } from '../worker/endpoint.ts';
 
 export class WorkerGoneError extends Error {
@@ -23,7 +23,7 @@ export interface Liveness {
   readonly reason: Error | null;
   markGone(reason: string): void;
   /** The endpoint to wrap(): requests on it reject with `reason` once the worker is gone. */
-  readonly endpoint: Endpoint;
+  readonly endpoint: MessageEndpoint;
 }
 
 type MessageListener = (event: { data: unknown }) => void;
@@ -110,7 +110,7 @@ export function watchLiveness(target: object): Liveness {
         listener = null;
         attach(false);
       },
-    } as Endpoint,
+    } as MessageEndpoint,
   };
 
   if (node) {

@@ -1,10 +1,10 @@
 /**
- * Turns what callers hand us into Comlink's structural Endpoint: anything with
+ * Turns what callers hand us into the structural MessageEndpoint Comlink talks through: anything with
  * postMessage + addEventListener (Web Worker, worker `self`, MessagePort in
  * browsers and Node) as is, or an EventEmitter-style port (Node's
  * worker_threads Worker) through a small adapter.
  */
-import type { Endpoint } from 'comlink';
+import type { MessageEndpoint } from './message-endpoint.ts';
 
 type Listener = (event: { data: unknown }) => void;
 
@@ -15,12 +15,12 @@ interface EmitterPort {
   start?: () => void;
 }
 
-export function toEndpoint(target: unknown): Endpoint {
+export function toEndpoint(target: unknown): MessageEndpoint {
   if (typeof target !== 'object' || target === null || typeof (target as { postMessage?: unknown }).postMessage !== 'function') {
     throw new TypeError('agentvfs: expected a Worker, a MessagePort or a worker_threads Worker/MessagePort (something with postMessage).');
   }
   if (typeof (target as { addEventListener?: unknown }).addEventListener === 'function' && !isNodeWorker(target)) {
-    return target as Endpoint;
+    return target as MessageEndpoint;
   }
   const port = target as EmitterPort;
   const wrapped = new WeakMap<Listener, (data: unknown) => void>();
@@ -37,7 +37,7 @@ export function toEndpoint(target: unknown): Endpoint {
       if (onData) port.off('message', onData);
     },
     ...(port.start ? { start: () => port.start!() } : {}),
-  } as Endpoint;
+  } as MessageEndpoint;
 }
 
 /** Node's worker_threads Worker is an EventEmitter (its `message` passes the data itself), with `threadId`. */

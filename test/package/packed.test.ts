@@ -66,6 +66,9 @@ console.log(JSON.stringify({ out, isErr: isVfsError(err), code: err.code, snap: 
     writeFileSync(
       join(consumer, 'use.ts'),
       `import { createStateBackend, createTools, isVfsError, type Backend, type FileInfo, type VfsErrorCode } from 'agentvfs';
+import { connect, createWorkerBackend, WorkerGoneError, type RemoteBackend } from 'agentvfs/client';
+import { expose } from 'agentvfs/worker';
+import { createMemoryAdapter, persist } from 'agentvfs/persist';
 const backend: Backend = createStateBackend({ limits: { maxFiles: 10 } });
 const tools = createTools(backend);
 export async function main(): Promise<string> {
@@ -74,6 +77,14 @@ export async function main(): Promise<string> {
   try { await backend.stat('/x'); } catch (e) { if (isVfsError(e)) return e.code + code; }
   return (await tools.call('ls', {})) + infos.length;
 }
+// Every subpath's types, so that none names a module the consumer does not have (comlink is bundled).
+export function remote(target: object): Promise<string> {
+  const backend: RemoteBackend = connect(target, { startTimeoutMs: 1000 });
+  return backend.readText('/a').catch((e: unknown) => (e instanceof WorkerGoneError ? 'gone' : String(e)));
+}
+export const serve = (port: object): void => expose(createStateBackend(), port, { indexWhenIdle: false });
+export const worker = createWorkerBackend;
+export const saved = persist(createStateBackend(), createMemoryAdapter(), { debounceMs: 10 });
 `,
     );
     writeFileSync(
