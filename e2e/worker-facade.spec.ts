@@ -69,3 +69,34 @@ test('a worker that fails to load, or is terminated mid-call, rejects instead of
   expect(out.loadError).toMatch(/^WorkerGoneError: .*failed/);
   expect(out.terminated).toMatch(/^WorkerGoneError: .*terminated/);
 });
+
+test('a worker that awaits before expose() is still reached; one that closes itself fails pending calls', async ({ page }) => {
+  await serveDist(page, {
+    // Chromium drops a message that finds no listener: the client must ping until answered.
+    '/late.js': `import { expose } from '/dist/worker.js'; import { createStateBackend } from '/dist/index.js';
+      await new Promise((r) => setTimeout(r, 400));
+      expose(createStateBackend({ files: { '/late.txt': 'late\\n' } }));`,
+    // A worker that closes itself fires no event in the page: expose() has it say so first.
+    '/closing.js': `import { expose } from '/dist/worker.js'; import { createStateBackend } from '/dist/index.js';
+      const b = createStateBackend(); b.grep = () => new Promise(() => {});
+      b.ls = async () => { setTimeout(() => close(), 0); return []; };
+      expose(b);`,
+  });
+  const out = await page.evaluate(async () => {
+    const { connect } = await import('/dist/client.js' as string);
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        (v) => `resolved: ${JSON.stringify(v)}`,
+        (e: Error) => `${e.name}: ${e.message}`,
+      );
+    const late = await outcome(connect(new Worker('/late.js', { type: 'module' }), { startTimeoutMs: 5000 }).readText('/late.txt'));
+    const closing = connect(new Worker('/closing.js', { type: 'module' }));
+    await closing.ready;
+    const pending = outcome(closing.grep('x'));
+    await closing.ls('/');
+    return { late, pending: await pending, later: await outcome(closing.stat('/')) };
+  });
+  expect(out.late).toBe('resolved: "late\\n"');
+  expect(out.pending).toMatch(/^WorkerGoneError: .*closed itself/);
+  expect(out.later).toMatch(/^WorkerGoneError: .*closed itself/);
+});

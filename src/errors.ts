@@ -75,6 +75,8 @@ export class VfsError extends Error {
 // The native error's stack header reads its name from here ("VfsError: …"); set explicitly because
 // minifiers mangle class names, and `name` is how other realms recognise us.
 Object.defineProperty(VfsError.prototype, 'name', { value: 'VfsError', writable: true, configurable: true });
+// Node's inspect and devtools print the constructor's name, which minification shortens.
+Object.defineProperty(VfsError, 'name', { value: 'VfsError' });
 
 const CODES = new Set<string>(VFS_ERROR_CODES);
 

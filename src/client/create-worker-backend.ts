@@ -6,9 +6,8 @@
  * `agentvfs/backend-worker` yourself and use connect().
  */
 import workerSource from 'virtual:agentvfs/backend-worker-source';
-import type { StateBackendOptions } from '../backend/types.ts';
 import { connect } from './connect.ts';
-import type { ConnectOptions, RemoteBackend } from './remote-backend.ts';
+import { checkWorkerBackendOptions, type ConnectOptions, type RemoteBackend, type WorkerBackendOptions } from './remote-backend.ts';
 
 interface WebGlobals {
   Worker?: new (url: string, options: { type: 'module'; name?: string }) => object;
@@ -16,8 +15,9 @@ interface WebGlobals {
   URL: { createObjectURL?(blob: object): string; revokeObjectURL?(url: string): void };
 }
 
-export function createWorkerBackend(options: StateBackendOptions & Omit<ConnectOptions, 'backend'> = {}): RemoteBackend {
+export function createWorkerBackend(options: WorkerBackendOptions & Omit<ConnectOptions, 'backend'> = {}): RemoteBackend {
   const { startTimeoutMs, transferInputs, ...backend } = options;
+  checkWorkerBackendOptions(backend);
   const web = globalThis as unknown as WebGlobals;
   if (!web.Worker || !web.Blob || !web.URL.createObjectURL) {
     throw new TypeError('agentvfs/client: createWorkerBackend() needs Web Workers; in Node, start a worker_threads Worker and use connect().');

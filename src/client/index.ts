@@ -10,4 +10,4 @@
  */
 export { connect } from './connect.ts';
 export { createWorkerBackend } from './create-worker-backend.ts';
-export { RemoteBackend, WorkerGoneError, type ConnectOptions } from './remote-backend.ts';
+export { RemoteBackend, WorkerGoneError, type ConnectOptions, type WorkerBackendOptions } from './remote-backend.ts';

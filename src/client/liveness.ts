@@ -1,8 +1,9 @@
 /**
  * Knows when the other side is gone, so no caller ever waits forever: a Web
  * Worker's `error` event (script or module failed to load, uncaught error at
- * load), `terminate()` called on it, a Node worker's `error`/`exit`, a port's
- * `close`, or no answer to the first ping in time.
+ * load), `terminate()` called on it, the worker closing itself (expose() has it
+ * say so first), a Node worker's `error`/`exit`, a port's `close`, or no answer
+ * to the first pings in time.
  *
  * It also is the Comlink endpoint the client talks through. It notes the id of
  * every request sent and crossed off by its answer; once the worker is gone it
@@ -12,10 +13,13 @@
  */
 import type { MessageEndpoint } from '../worker/message-endpoint.ts';
 import { isNodeWorker } from '../worker/endpoint.ts';
+import { isClosingMessage } from '../worker/protocol.ts';
 
 export class WorkerGoneError extends Error {
   override readonly name = 'WorkerGoneError';
 }
+// Node's inspect and devtools print the constructor's name, which minification shortens.
+Object.defineProperty(WorkerGoneError, 'name', { value: 'WorkerGoneError' });
 
 export interface Liveness {
   /** Rejects (never resolves) once the worker is gone. */
@@ -55,7 +59,10 @@ export function watchLiveness(target: object): Liveness {
   };
   const receive = (event: { data: unknown }) => {
     const data = event.data as { id?: unknown } | null;
-    if (data !== null && typeof data === 'object') open.delete(data.id);
+    if (data !== null && typeof data === 'object') {
+      if (isClosingMessage(data)) return state.markGone('it closed itself');
+      open.delete(data.id);
+    }
     if (listener) listener(event);
   };
   const receiveData = (data: unknown) => receive({ data }); // EventEmitter style: the data itself

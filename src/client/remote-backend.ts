@@ -2,7 +2,7 @@
  * RemoteBackend: the Backend contract, served by a worker. Every method is one
  * round trip; createTools(remote) runs each tool call in the worker.
  */
-import { transfer, wrap, type Remote } from 'comlink';
+import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import type { Backend, EditOptions, EditRequest, EditResult, StateBackendOptions, UploadOptions } from '../backend/types.ts';
 import { TOOL_HOST, type ToolHost } from '../tool-host.ts';
 import { buildDefinitions } from '../tools/definitions.ts';
@@ -20,8 +20,49 @@ export interface ConnectOptions {
    * Only arrays that span their whole ArrayBuffer are moved; others are copied. Default false.
    */
   transferInputs?: boolean;
-  /** Backend options for a worker started without a backend (the prebuilt worker). */
-  backend?: StateBackendOptions;
+  /** Backend options for a worker started without a backend (the prebuilt worker). `now` cannot cross: it is a function. */
+  backend?: WorkerBackendOptions;
+}
+
+/** The backend options that can be sent to a worker: all but `now`, a function. */
+export type WorkerBackendOptions = Omit<StateBackendOptions, 'now'>;
+
+/** Refuses options a message cannot carry, before any worker is started, with what to do instead. */
+export function checkWorkerBackendOptions(options: object | undefined): void {
+  if (typeof (options as { now?: unknown } | undefined)?.now === 'function') {
+    throw new TypeError(
+      'agentvfs/client: the `now` option is a function and cannot be sent to a worker. Set the clock where the backend is made: expose(createStateBackend({ now }), …) in your own worker.',
+    );
+  }
+}
+
+/**
+ * Pings until one ping is answered. A module worker that awaits something (opening IndexedDB,
+ * say) before calling expose() is not listening yet, and a browser drops a message that finds
+ * no listener: one ping sent at connect() would never be answered. Resent after 25 ms, then
+ * twice as long each time up to a second; the ones lost are never answered, and those that
+ * arrive late are answered and ignored.
+ */
+function pingUntilAnswered(api: Remote<WorkerApi>, live: Liveness): { answer: Promise<{ protocol: number }>; stop(): void } {
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let delay = 25;
+  let answered!: (value: { protocol: number }) => void;
+  const answer = new Promise<{ protocol: number }>((resolve) => (answered = resolve));
+  const ping = () => {
+    if (stopped || live.reason) return;
+    api.ping().then(answered, () => {}); // a ping fails only once the worker is gone, which `gone` reports
+    retry = setTimeout(ping, delay);
+    delay = Math.min(delay * 2, 1000);
+  };
+  ping();
+  return {
+    answer,
+    stop() {
+      stopped = true;
+      clearTimeout(retry);
+    },
+  };
 }
 
 let sessionCounter = 0;
@@ -40,17 +81,19 @@ export class RemoteBackend implements Backend, ToolHost {
   readonly ready: Promise<void>;
 
   constructor(target: object, options: ConnectOptions = {}) {
+    checkWorkerBackendOptions(options.backend);
     preserveVfsErrors();
     this.#target = target;
     // The liveness watcher is also the endpoint: it fails pending and later requests once the worker is gone.
     this.#live = watchLiveness(target);
-    this.#api = wrap<WorkerApi>(this.#live.endpoint);
+    this.#api = wrap<WorkerApi>(this.#live.endpoint as unknown as Endpoint); // the same shape, typed without DOM's Event
     this.#callRemote = this.#api.call;
     this.#toolRemote = this.#api.tool;
     this.#transferInputs = options.transferInputs === true;
     const timeout = options.startTimeoutMs ?? 15_000;
     const timer = setTimeout(() => this.#live.markGone(`it did not answer within ${timeout} ms of connect()`), timeout);
-    this.ready = Promise.race([this.#api.ping(), this.#live.gone])
+    const pings = pingUntilAnswered(this.#api, this.#live);
+    this.ready = Promise.race([pings.answer, this.#live.gone])
       .then(async ({ protocol }) => {
         if (protocol !== PROTOCOL_VERSION) {
           this.#live.markGone(`it speaks protocol ${protocol}, this client ${PROTOCOL_VERSION}: use the same agentvfs version on both sides`);
@@ -59,7 +102,10 @@ export class RemoteBackend implements Backend, ToolHost {
         if (options.backend) await this.#api.init(options.backend);
         this.#started = true;
       })
-      .finally(() => clearTimeout(timer));
+      .finally(() => {
+        clearTimeout(timer);
+        pings.stop();
+      });
     this.ready.catch(() => {});
   }
 
@@ -183,5 +229,7 @@ export class RemoteBackend implements Backend, ToolHost {
     return this.#call<Awaited<ReturnType<Backend['diff']>>>(toId === undefined ? ['diff', fromId] : ['diff', fromId, toId]);
   }
 }
+// Node's inspect and devtools print the constructor's name, which minification shortens.
+Object.defineProperty(RemoteBackend, 'name', { value: 'RemoteBackend' });
 
 export { WorkerGoneError };

@@ -10,7 +10,7 @@
  * import { parentPort } from 'node:worker_threads';
  * expose(createStateBackend(), parentPort);
  */
-import { expose as comlinkExpose, transfer } from 'comlink';
+import { expose as comlinkExpose, transfer, type Endpoint } from 'comlink';
 import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend, StateBackendOptions } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
@@ -18,7 +18,7 @@ import { createTools, type Tools } from '../tools/create-tools.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
 import { indexWhenIdle } from './idle-index.ts';
-import { BACKEND_METHODS, BYTE_RESULT_METHODS, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from './protocol.ts';
+import { BACKEND_METHODS, BYTE_RESULT_METHODS, CLOSING_MESSAGE, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from './protocol.ts';
 
 const METHODS = new Set<unknown>(BACKEND_METHODS);
 const BYTE_RESULTS = new Set<unknown>(BYTE_RESULT_METHODS);
@@ -89,7 +89,26 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
       sessions.delete(sessionId);
     },
   };
-  comlinkExpose(api, toEndpoint(endpoint));
+  comlinkExpose(api, toEndpoint(endpoint) as unknown as Endpoint); // the same shape, typed without DOM's Event
+  announceSelfClose(endpoint);
+}
+
+/**
+ * A Web Worker that calls close() on itself (or self.close()) is gone without any event on the
+ * page's side, so close() is wrapped to post CLOSING_MESSAGE first. Only in a worker's global
+ * scope (it has importScripts), never a window's close().
+ */
+function announceSelfClose(endpoint: unknown): void {
+  const scope = globalThis as { self?: unknown; importScripts?: unknown; close?: () => void; postMessage?: (message: unknown) => void };
+  if (endpoint !== scope.self || typeof scope.importScripts !== 'function' || typeof scope.close !== 'function') return;
+  const close = scope.close;
+  scope.close = function closeAndSayGoodbye(this: unknown) {
+    try {
+      scope.postMessage?.(CLOSING_MESSAGE);
+    } finally {
+      close.call(scope);
+    }
+  };
 }
 
 /** Marks the ArrayBuffers of the Uint8Arrays in a result (readFile, read, downloadFiles, snapshot) for transfer. */

@@ -66,3 +66,13 @@ export const PROTOCOL_VERSION = 2;
 export interface WireVfsError extends VfsErrorJSON {
   agentvfsError: true;
 }
+
+/**
+ * Posted by a Web Worker that closes itself (self.close()) just before it goes: the page gets
+ * no event when that happens, and its pending calls would otherwise wait forever.
+ */
+export const CLOSING_MESSAGE = { agentvfsWorkerClosing: true } as const;
+
+export function isClosingMessage(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { agentvfsWorkerClosing?: unknown }).agentvfsWorkerClosing === true;
+}

@@ -32,15 +32,20 @@ describe('the packed package', () => {
   it('imports from plain Node and runs a tool session', () => {
     writeFileSync(
       join(consumer, 'smoke.mjs'),
-      `import { createStateBackend, createTools, isVfsError } from 'agentvfs';
+      `import { createStateBackend, createTools, isVfsError, VfsError } from 'agentvfs';
+import { RemoteBackend, WorkerGoneError } from 'agentvfs/client';
+import { inspect } from 'node:util';
 const b = createStateBackend({ files: { '/a.txt': 'hello\\nworld\\n' } });
 const t = createTools(b);
 const out = [await t.call('read_file', { path: '/a.txt' }), await t.call('edit_file', { path: '/a.txt', old_string: 'world', new_string: 'there' }), await t.call('grep', { pattern: 'the', output_mode: 'content' })];
 let err; try { await b.readFile('/nope'); } catch (e) { err = e; }
 const snap = await b.snapshot();
-console.log(JSON.stringify({ out, isErr: isVfsError(err), code: err.code, snap: snap.length }));`,
+const names = [VfsError.name, WorkerGoneError.name, RemoteBackend.name, inspect(err).split(':')[0]];
+console.log(JSON.stringify({ out, isErr: isVfsError(err), code: err.code, snap: snap.length, names }));`,
     );
-    const result = JSON.parse(run('node', ['smoke.mjs'], consumer)) as { out: string[]; isErr: boolean; code: string; snap: number };
+    const result = JSON.parse(run('node', ['smoke.mjs'], consumer)) as { out: string[]; isErr: boolean; code: string; snap: number; names: string[] };
+    // The build is minified: the classes keep their names for stack traces, inspect and devtools.
+    expect(result.names).toEqual(['VfsError', 'WorkerGoneError', 'RemoteBackend', 'VfsError']);
     expect(result.out[0]).toBe('     1\thello\n     2\tworld');
     expect(result.out[1]).toMatch(/^Edited \/a\.txt: 1 replacement/);
     expect(result.out[2]).toBe('/a.txt:2:there');

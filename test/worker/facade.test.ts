@@ -68,6 +68,17 @@ describe('worker facade', () => {
     expect(fromWorker).toMatchObject({ code: 'ENOENT', path: '/nope' });
   });
 
+  it('refuses a `now` clock for a worker at once, with what to do instead (a function cannot be sent)', () => {
+    const { port1, port2 } = new MessageChannel();
+    try {
+      const options = { backend: { now: () => 5 } } as unknown as Parameters<typeof connect>[1];
+      expect(() => connect(port2, options)).toThrow(/`now` option is a function and cannot be sent to a worker.*expose\(createStateBackend\(\{ now \}\)/);
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  });
+
   it('each tool call is one round trip, and the session lives in the worker', async () => {
     const channel = countedChannel({ '/a.txt': 'hello\n' });
     await channel.remote.ready;
