@@ -49,4 +49,12 @@ test('the core runs in a module Web Worker with no polyfills', async ({ page }) 
   expect(out.magic).toBe('AVFS');
   expect(out.snapshotBytes).toBeGreaterThan(40);
   expect(errors).toEqual([]);
+  // Uncaught, it is named as a VfsError (not by its minified class name).
+  const rejected = await page
+    .evaluate(async () => {
+      const { createStateBackend } = await import('/dist/index.js' as string);
+      await createStateBackend().readText('/nope');
+    })
+    .then(() => 'resolved', (e: Error) => e.message);
+  expect(rejected).toMatch(/VfsError/);
 });

@@ -75,8 +75,10 @@ export class VfsError extends Error {
 // The native error's stack header reads its name from here ("VfsError: …"); set explicitly because
 // minifiers mangle class names, and `name` is how other realms recognise us.
 Object.defineProperty(VfsError.prototype, 'name', { value: 'VfsError', writable: true, configurable: true });
-// Node's inspect and devtools print the constructor's name, which minification shortens.
+// Node's inspect prints the constructor's name, which minification shortens; V8's inspector
+// (devtools, Playwright's page.evaluate) names a non-native error object by its toStringTag.
 Object.defineProperty(VfsError, 'name', { value: 'VfsError' });
+Object.defineProperty(VfsError.prototype, Symbol.toStringTag, { value: 'VfsError', configurable: true });
 
 const CODES = new Set<string>(VFS_ERROR_CODES);
 
