@@ -23,6 +23,7 @@ export function joinCapped(rows: readonly string[], tail: (kept: number) => stri
     length += row.length + 1;
     kept++;
   }
+  while (kept > 0 && rows[kept - 1] === '--') kept--; // grep's group separator never ends a cut list
   const out = rows.slice(0, kept);
   const last = tail(kept);
   if (last !== null) out.push(last);
