@@ -9,6 +9,7 @@
  * `decodeSnapshot` validates everything before it returns anything and throws
  * `VfsError('ESNAPSHOT')` naming the first problem it finds.
  */
+import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { MAX_SEGMENT_BYTES, comparePaths, normalizePath, parentOf } from '../paths.ts';
 import { crc32 } from './crc32.ts';
@@ -223,8 +224,8 @@ export function decodeSnapshotEntries(
     bad(`it holds ${contentBytes} bytes of file content, over the limit of ${limits.maxTotalBytes} bytes`);
   }
   const expected = HEADER_BYTES + bodyLength;
-  if (len < expected) bad(`truncated: expected ${expected} bytes, got ${len} (${bytesCount(expected - len)} missing)`);
-  if (len > expected) bad(`${bytesCount(len - expected)} of trailing data after the end of the snapshot (expected ${expected} bytes, got ${len})`);
+  if (len < expected) bad(`truncated: expected ${expected} bytes, got ${len} (${counted(expected - len, 'byte')} missing)`);
+  if (len > expected) bad(`${counted(len - expected, 'byte')} of trailing data after the end of the snapshot (expected ${expected} bytes, got ${len})`);
   checkCrc('body', view.getUint32(20, true), checksum(bytes.subarray(HEADER_BYTES)));
 
   const out: SnapshotEntry[] = [];
@@ -276,7 +277,7 @@ export function decodeSnapshotEntries(
     out.push({ path, kind: 'file', mtimeMs, content: copy ? bytes.slice(off, off + contentLength) : bytes.subarray(off, off + contentLength) });
     off += contentLength;
   }
-  if (off !== len) bad(`${bytesCount(len - off)} of unexpected data after the last of the ${entryCount} entries`);
+  if (off !== len) bad(`${counted(len - off, 'byte')} of unexpected data after the last of the ${entryCount} entries`);
   if (files !== fileCount) bad(`the header counts ${fileCount} files but the entries hold ${files}`);
   if (total !== contentBytes) bad(`the header counts ${contentBytes} content bytes but the files hold ${total}`);
   if (inPathOrder) checkTreeInPathOrder(out, bad);
@@ -415,5 +416,4 @@ function describe(value: unknown): string {
   return tag === 'ArrayBuffer' ? 'an ArrayBuffer (wrap it: new Uint8Array(buffer))' : `an object (${tag})`;
 }
 
-const bytesCount = (n: number): string => (n === 1 ? '1 byte' : `${n} bytes`);
 const hex = (n: number, width: number): string => n.toString(16).toUpperCase().padStart(width, '0');
