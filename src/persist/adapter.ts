@@ -5,13 +5,20 @@
 export interface PersistenceAdapter {
   /** The last saved snapshot, or null when nothing was saved. */
   load(): Promise<Uint8Array | null>;
-  /** Replaces the saved snapshot; resolves once it is durable in the store. */
-  save(bytes: Uint8Array): Promise<void>;
+  /**
+   * Replaces the saved snapshot; resolves once the store has committed it. With `durability:
+   * 'strict'` (immediate saves, flush, close) it must survive a crash or power loss once resolved;
+   * 'default' lets the store choose (IndexedDB in Chromium: flushed to disk later).
+   */
+  save(bytes: Uint8Array, options?: { durability: SaveDurability }): Promise<void>;
   /** Forgets the saved snapshot (not what was kept aside). */
   clear(): Promise<void>;
   /** Keeps bytes that could not be restored, with the reason, out of the way of later saves. */
   keepAside(bytes: Uint8Array, reason: string): Promise<void>;
 }
+
+/** IndexedDB's names: 'strict' waits for the disk, 'default' is the store's own choice. */
+export type SaveDurability = 'strict' | 'default';
 
 export interface SetAside {
   bytes: Uint8Array;

@@ -3,7 +3,7 @@
  * one object store; the snapshot lives under `key`, and bytes that could not
  * be restored are kept under `key:aside:<time>` with their reason.
  */
-import type { PersistenceAdapter, SetAside } from './adapter.ts';
+import type { PersistenceAdapter, SaveDurability, SetAside } from './adapter.ts';
 
 export interface IndexedDBAdapterOptions {
   /** Database name. Default "agentvfs". */
@@ -28,7 +28,7 @@ interface IDBOpenRequestLike extends IDBRequestLike<IDBDatabaseLike> {
 interface IDBDatabaseLike {
   objectStoreNames: { contains(name: string): boolean };
   createObjectStore(name: string): unknown;
-  transaction(store: string, mode: 'readonly' | 'readwrite'): IDBTransactionLike;
+  transaction(store: string, mode: 'readonly' | 'readwrite', options?: { durability: SaveDurability }): IDBTransactionLike;
   close(): void;
 }
 interface IDBTransactionLike {
@@ -68,8 +68,9 @@ export function createIndexedDBAdapter(options: IndexedDBAdapterOptions = {}): P
     }));
 
   /** Runs `work` in one transaction and resolves when it has committed (so a save is durable). */
-  async function run<T>(mode: 'readonly' | 'readwrite', work: (store: IDBStoreLike) => IDBRequestLike<T>): Promise<T> {
-    const tx = (await open()).transaction(STORE, mode);
+  async function run<T>(mode: 'readonly' | 'readwrite', work: (store: IDBStoreLike) => IDBRequestLike<T>, durability: SaveDurability = 'default'): Promise<T> {
+    // Chromium commits 'default' transactions 'relaxed' (not power-loss safe); 'strict' waits for the disk.
+    const tx = (await open()).transaction(STORE, mode, { durability });
     const request = work(tx.objectStore(STORE));
     return new Promise<T>((resolve, reject) => {
       tx.oncomplete = () => resolve(request.result);
@@ -82,15 +83,15 @@ export function createIndexedDBAdapter(options: IndexedDBAdapterOptions = {}): P
       const value = await run('readonly', (s) => s.get(key));
       return value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : null;
     },
-    async save(bytes) {
-      await run('readwrite', (s) => s.put(bytes.slice(), key));
+    async save(bytes, options) {
+      await run('readwrite', (s) => s.put(bytes.slice(), key), options?.durability);
     },
     async clear() {
       await run('readwrite', (s) => s.delete(key));
     },
     async keepAside(bytes, reason) {
       const at = Date.now();
-      await run('readwrite', (s) => s.put({ bytes: bytes.slice(), reason, at }, `${key}:aside:${at}`));
+      await run('readwrite', (s) => s.put({ bytes: bytes.slice(), reason, at }, `${key}:aside:${at}`), 'strict');
     },
     async listAside() {
       const keys = (await run('readonly', (s) => s.getAllKeys())).filter((k): k is string => typeof k === 'string' && k.startsWith(`${key}:aside:`));

@@ -7,17 +7,23 @@ import type { Backend } from '../backend/types.ts';
 import { isVfsError } from '../errors.ts';
 import { isToolHost, TOOL_HOST, type ToolHost } from '../tool-host.ts';
 import { createLocalTools, type Tools, type ToolsOptions } from '../tools/create-tools.ts';
-import type { PersistenceAdapter } from './adapter.ts';
+import type { PersistenceAdapter, SaveDurability } from './adapter.ts';
 
 export interface PersistOptions {
   /**
-   * "debounced" (default): save `debounceMs` after the last mutation; a crash in that window
-   * loses those mutations. "immediate": every mutating call resolves only once the new state is
-   * saved (slower: one snapshot per mutation).
+   * "debounced" (default): save `debounceMs` after the last mutation, and never later than
+   * `maxWaitMs` after the first unsaved one, so a crash loses at most the last `maxWaitMs` of
+   * mutations. "immediate": every mutating call resolves only once the new state is durable
+   * (slower: one snapshot per mutation; IndexedDB is asked for `durability: 'strict'`).
    */
   durability?: 'debounced' | 'immediate';
   /** Quiet time before a debounced save. Default 300 ms. */
   debounceMs?: number;
+  /**
+   * Longest a mutation waits unsaved under a steady stream of mutations (debounced only):
+   * a save starts at most this long after the first unsaved mutation. Default 1,000 ms.
+   */
+  maxWaitMs?: number;
   /** Told about a failed background save (the data stays in memory and is retried on the next save). */
   onError?: (error: Error) => void;
 }
@@ -40,6 +46,19 @@ export interface PersistentBackend extends Backend, ToolHost {
 
 const MUTATING = new Set(['writeFile', 'edit', 'mkdir', 'remove', 'rename', 'uploadFiles', 'restore', 'rollback']);
 const MUTATING_TOOLS = new Set(['write_file', 'edit_file']);
+
+function checkOptions(options: PersistOptions): { immediate: boolean; debounceMs: number; maxWaitMs: number } {
+  const { durability = 'debounced', debounceMs = 300, maxWaitMs = 1_000 } = options;
+  if (durability !== 'debounced' && durability !== 'immediate') {
+    throw new TypeError(`agentvfs/persist: durability must be 'debounced' or 'immediate', not ${JSON.stringify(durability)}.`);
+  }
+  for (const [name, value] of [['debounceMs', debounceMs], ['maxWaitMs', maxWaitMs]] as const) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new TypeError(`agentvfs/persist: ${name} must be a finite number of milliseconds >= 0, not ${JSON.stringify(value)}.`);
+    }
+  }
+  return { immediate: durability === 'immediate', debounceMs, maxWaitMs };
+}
 
 /**
  * Restores the adapter's last snapshot into `backend`. A snapshot that fails
@@ -72,21 +91,21 @@ export async function openPersistent(
 
 /** Wraps `backend` so each mutation is saved to `adapter` (see PersistOptions). */
 export function persist(backend: Backend, adapter: PersistenceAdapter, options: PersistOptions = {}): PersistentBackend {
-  const immediate = options.durability === 'immediate';
-  const debounceMs = options.debounceMs ?? 300;
+  const { immediate, debounceMs, maxWaitMs } = checkOptions(options);
   let dirty = false;
-  let timer: unknown = null;
+  let timer: unknown = null; // restarts on every mutation
+  let maxTimer: unknown = null; // runs from the first unsaved mutation; never restarts
   let saving: Promise<void> | null = null;
   let lastError: Error | null = null;
   let closed = false;
 
-  async function saveNow(): Promise<void> {
+  async function saveNow(durability: SaveDurability): Promise<void> {
     while (saving) await saving.catch(() => {});
     if (!dirty) return;
     dirty = false;
     saving = (async () => {
       try {
-        await adapter.save(await backend.snapshot());
+        await adapter.save(await backend.snapshot(), { durability });
         lastError = null;
       } catch (error) {
         dirty = true; // keep trying on the next save
@@ -101,14 +120,23 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     }
   }
 
+  function cancelTimers(): void {
+    if (timer !== null) clearTimeout(timer);
+    if (maxTimer !== null) clearTimeout(maxTimer);
+    timer = maxTimer = null;
+  }
+
+  function saveInBackground(): void {
+    cancelTimers();
+    saveNow('default').catch((error: Error) => options.onError?.(error));
+  }
+
   function schedule(): void {
     dirty = true;
     if (closed) return;
     if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      saveNow().catch((error: Error) => options.onError?.(error));
-    }, debounceMs);
+    timer = setTimeout(saveInBackground, debounceMs);
+    maxTimer ??= setTimeout(saveInBackground, maxWaitMs);
   }
 
   async function mutated<T>(result: T): Promise<T> {
@@ -118,7 +146,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     }
     dirty = true;
     try {
-      await saveNow();
+      await saveNow('strict');
     } catch (error) {
       throw new Error(`agentvfs/persist: the change was applied in memory but could not be saved: ${(error as Error).message}`);
     }
@@ -142,9 +170,8 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     lastError: { get: () => lastError },
     flush: {
       value: () => {
-        if (timer !== null) clearTimeout(timer);
-        timer = null;
-        return saveNow();
+        cancelTimers();
+        return saveNow('strict');
       },
     },
     close: {

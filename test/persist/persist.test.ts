@@ -183,3 +183,92 @@ describe('wrapping', () => {
     expect(two.current).not.toBeNull();
   });
 });
+
+describe('debounced saves under a steady stream of mutations (fake clock)', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  const savedPaths = async (adapter: ReturnType<typeof createMemoryAdapter>) => {
+    if (!adapter.current) return new Set<string>();
+    const copy = createStateBackend();
+    await copy.restore(adapter.current);
+    return new Set((await copy.ls('/')).map((e) => e.path));
+  };
+
+  it('a save starts within maxWaitMs of the first unsaved mutation even while writes keep coming', async () => {
+    vi.useFakeTimers();
+    const adapter = createMemoryAdapter();
+    let saves = 0;
+    const save = adapter.save.bind(adapter);
+    adapter.save = async (bytes, options) => (saves++, save(bytes, options));
+    const backend = persist(createStateBackend(), adapter, { debounceMs: 300, maxWaitMs: 1_000 });
+    const acknowledged: Array<{ path: string; at: number }> = [];
+    // One write every 100 ms for 10 s: the 300 ms debounce alone would never fire.
+    for (let i = 0; i < 100; i++) {
+      const path = `/w${String(i).padStart(3, '0')}`;
+      await backend.writeFile(path, String(i));
+      acknowledged.push({ path, at: Date.now() });
+      await vi.advanceTimersByTimeAsync(100);
+      const saved = await savedPaths(adapter);
+      const now = Date.now();
+      // Nothing acknowledged more than maxWaitMs ago is missing from the store.
+      const missing = acknowledged.filter((w) => now - w.at > 1_000 && !saved.has(w.path));
+      expect(missing, `at ${now} ms`).toEqual([]);
+    }
+    // About one save per second, not one per write.
+    expect(saves).toBeGreaterThanOrEqual(9);
+    expect(saves).toBeLessThanOrEqual(11);
+    await backend.flush();
+    expect((await savedPaths(adapter)).size).toBe(100);
+  });
+
+  it('a burst followed by quiet still saves after debounceMs, not maxWaitMs', async () => {
+    vi.useFakeTimers();
+    const adapter = createMemoryAdapter();
+    const backend = persist(createStateBackend(), adapter, { debounceMs: 300, maxWaitMs: 5_000 });
+    await backend.writeFile('/a', '1');
+    await vi.advanceTimersByTimeAsync(299);
+    expect(adapter.current).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await savedPaths(adapter)).toEqual(new Set(['/a']));
+  });
+
+  it('refuses nonsense options with a TypeError that names the option', () => {
+    const backend = createStateBackend();
+    const adapter = createMemoryAdapter();
+    expect(() => persist(backend, adapter, { maxWaitMs: -1 })).toThrow(/maxWaitMs must be a finite number/);
+    expect(() => persist(backend, adapter, { debounceMs: Number.NaN })).toThrow(/debounceMs must be a finite number/);
+    expect(() => persist(backend, adapter, { durability: 'eventually' as never })).toThrow(/durability must be 'debounced' or 'immediate'/);
+  });
+});
+
+describe('what durability each save asks the store for', () => {
+  it("immediate mutations and flush() ask for 'strict'; background saves for the store's default", async () => {
+    const asked: string[] = [];
+    const adapter = createMemoryAdapter();
+    const save = adapter.save.bind(adapter);
+    adapter.save = async (bytes, options) => (asked.push(options?.durability ?? 'none'), save(bytes, options));
+    const immediate = persist(createStateBackend(), adapter, { durability: 'immediate' });
+    await immediate.writeFile('/a', '1');
+    const debounced = persist(createStateBackend(), adapter, { debounceMs: 1 });
+    await debounced.writeFile('/b', '1');
+    await vi.waitFor(() => expect(asked).toHaveLength(2), { timeout: 5_000, interval: 5 });
+    await debounced.writeFile('/c', '1');
+    await debounced.flush();
+    expect(asked).toEqual(['strict', 'default', 'strict']);
+  });
+
+  it("the IndexedDB adapter opens its save transaction with the durability asked for", async () => {
+    const { IDBDatabase } = await import('fake-indexeddb');
+    const spy = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    try {
+      const adapter = createIndexedDBAdapter({ indexedDB: new IDBFactory() });
+      await adapter.save(new Uint8Array([1]), { durability: 'strict' });
+      await adapter.save(new Uint8Array([2]));
+      const writes = spy.mock.calls.filter((call) => call[1] === 'readwrite').map((call) => (call[2] as { durability?: string } | undefined)?.durability);
+      expect(writes).toEqual(['strict', 'default']);
+      expect([...(await adapter.load())!]).toEqual([2]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
