@@ -16,12 +16,14 @@ export interface JsonSchemaProperty {
   minimum?: number;
 }
 
-export interface ToolParameters {
+// A type alias, not an interface: only an alias is assignable to the index-signature types the
+// SDKs declare for a schema (OpenAI's `parameters`, Anthropic's `input_schema`).
+export type ToolParameters = {
   type: 'object';
   properties: Record<string, JsonSchemaProperty>;
   required: string[];
   additionalProperties: false;
-}
+};
 
 export interface ToolDefinition {
   name: ToolName;
