@@ -128,7 +128,11 @@ describe('indentation', () => {
     const out = applyEdit(text, 'run() {\n    go();\n}', 'run() {\n    stop();\n    go();\n}');
     expect(out.text).toBe('class A {\n    run() {\n        stop();\n        go();\n    }\n}\n');
     expect(out).toMatchObject({ correction: 'indentation', firstLine: 2, lastLine: 5 });
-    expect(out.correctionNote).toMatch(/4 columns deeper/);
+    // What was done to new_string: the first line sits after the file's indentation, the rest moved.
+    expect(out.correctionNote).toBe(
+      'Matched ignoring indentation (a line old_string indents with "    " is indented with "        " in the file); ' +
+        "new_string's lines after the first were shifted 4 columns right; its first line goes after the file line's own indentation.",
+    );
   });
 
   it('matches when old_string is indented more than the file', () => {
@@ -140,7 +144,11 @@ describe('indentation', () => {
     const text = 'f() {\n\tif (a) {\n\t\tb();\n\t}\n}\n';
     const out = applyEdit(text, '    if (a) {\n        b();\n    }', '    if (a) {\n        c();\n        b();\n    }');
     expect(out.text).toBe('f() {\n\tif (a) {\n\t\tc();\n\t\tb();\n\t}\n}\n');
-    expect(out.correctionNote).toMatch(/tabs where old_string used spaces, tab width 4/);
+    // Same depth (4 columns = 1 tab): nothing shifted, only the style changed.
+    expect(out.correctionNote).toBe(
+      'Matched ignoring indentation (a line old_string indents with "    " is indented with "\\t" in the file); ' +
+        "new_string's lines were indented with tabs as the file is (tab width 4).",
+    );
   });
 
   it('converts 2-space indentation to the file tabs (tab width 2)', () => {

@@ -38,7 +38,7 @@
 import { VfsError } from '../errors.ts';
 import { closestLines } from './candidates.ts';
 import { fixIndentation } from './fix-indentation.ts';
-import { fixLineEndings } from './fix-line-endings.ts';
+import { alsoConvertedEols, fixLineEndings } from './fix-line-endings.ts';
 import { fixTrailingWhitespace } from './fix-trailing-whitespace.ts';
 import { fixUnescaped } from './fix-unescaped.ts';
 import { countNewlines } from '../text.ts';
@@ -94,7 +94,10 @@ export function applyEdit(text: string, oldString: string, newString: string, op
     const found = fix(text, oldString, newString);
     if (found === null || found.regions.length === 0) continue;
     if (found.regions.length === 1 || (replaceAll && found.lossless)) {
-      return build(text, found.regions, found.correction, found.note);
+      // Whole-line and unescaped matches may also have converted line endings: say both.
+      const first = found.regions[0]!;
+      const eols = found.correction === 'line-endings' ? null : alsoConvertedEols(found.searched ?? oldString, text.slice(first.start, first.end));
+      return build(text, found.regions, found.correction, eols === null ? found.note : `${found.note} ${eols}`);
     }
     throw ambiguous(
       text,

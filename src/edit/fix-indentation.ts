@@ -14,6 +14,8 @@ interface Shift {
   delta: number; // file columns minus old_string columns
   style: Style | null; // the file's style in the matched lines; null when they are not indented
   tabWidth: number;
+  /** The indentation of one shifted line, in old_string and in the file: shown in the note. */
+  sample: { old: string; file: string } | null;
 }
 
 const TAB_WIDTHS = [4, 2] as const;
@@ -55,6 +57,7 @@ export function reindent(s: string, shift: Shift, keepFirst: boolean): string {
 function verifier(old: readonly SplitLine[], anchored: boolean, tabWidth: number) {
   return (fileLines: readonly SplitLine[]): Shift | null => {
     let delta: number | null = null;
+    let sample: Shift['sample'] = null;
     const indents: string[] = [];
     for (let i = 0; i < fileLines.length; i++) {
       const f = fileLines[i]!;
@@ -63,24 +66,37 @@ function verifier(old: readonly SplitLine[], anchored: boolean, tabWidth: number
       if (o.content === '') continue;
       if (i === 0 && anchored) continue; // its indentation is the file's and stays
       const d = indentWidth(f.indent, tabWidth) - indentWidth(o.indent, tabWidth);
-      if (delta === null) delta = d;
-      else if (d !== delta) return null;
+      if (delta === null) {
+        delta = d;
+        sample = { old: o.indent, file: f.indent };
+      } else if (d !== delta) return null;
       indents.push(f.indent);
     }
-    return { delta: delta ?? 0, style: styleOf(indents), tabWidth };
+    return { delta: delta ?? 0, style: styleOf(indents), tabWidth, sample };
   };
 }
 
-function describe(shift: Shift, oldStyle: Style | null): string {
-  const parts: string[] = [];
-  if (shift.delta !== 0) {
-    const n = Math.abs(shift.delta);
-    parts.push(`the file is indented ${n} column${n === 1 ? '' : 's'} ${shift.delta > 0 ? 'deeper' : 'less'} than old_string`);
-  }
-  if (shift.style !== null && oldStyle !== null && shift.style !== oldStyle) {
-    parts.push(`the file indents with ${shift.style === 'tab' ? 'tabs' : 'spaces'} where old_string used ${oldStyle === 'tab' ? 'tabs' : 'spaces'}, tab width ${shift.tabWidth}`);
-  }
-  return parts.length > 0 ? parts.join('; ') : 'indentation differed';
+/**
+ * What reindent() did to new_string, with one line's two indentations as the evidence: the
+ * shift in columns and the file's indentation style when old_string used the other one.
+ */
+function describe(shift: Shift, oldStyle: Style | null, anchored: boolean): string {
+  const { sample } = shift;
+  const where = sample === null ? '' : sample.old === '' ? 'a line old_string does not indent' : `a line old_string indents with ${JSON.stringify(sample.old)}`;
+  const seen = sample === null ? '' : ` (${where} is indented with ${JSON.stringify(sample.file)} in the file)`;
+  const restyled = shift.style !== null && oldStyle !== null && shift.style !== oldStyle;
+  const lines = anchored ? "new_string's lines after the first" : "new_string's lines";
+  const n = Math.abs(shift.delta);
+  // In a tab-indented file, a shift of whole tabs reads as tabs.
+  const inTabs = shift.style === 'tab' && n % shift.tabWidth === 0;
+  const amount = inTabs ? `${n / shift.tabWidth} tab${n === shift.tabWidth ? '' : 's'}` : `${n} column${n === 1 ? '' : 's'}`;
+  const moved = shift.delta === 0 ? '' : `shifted ${amount} ${shift.delta > 0 ? 'right' : 'left'}`;
+  const style = restyled ? `indented with ${shift.style === 'tab' ? 'tabs' : 'spaces'} as the file is` : '';
+  const tabs = (restyled || (moved !== '' && !inTabs)) && (shift.style === 'tab' || oldStyle === 'tab') ? ` (tab width ${shift.tabWidth})` : '';
+  const done = [moved, style].filter((p) => p !== '').join(' and ') + (moved === '' && style === '' ? '' : tabs);
+  const first = anchored ? "; its first line goes after the file line's own indentation" : '';
+  if (done === '') return `Matched ignoring indentation${seen}; new_string's indentation was kept as typed${first}.`;
+  return `Matched ignoring indentation${seen}; ${lines} were ${done}${first}.`;
 }
 
 export function fixIndentation(text: string, oldString: string, newString: string): CorrectionResult | null {
@@ -99,7 +115,7 @@ export function fixIndentation(text: string, oldString: string, newString: strin
   const oldStyle = styleOf(old.lines.filter((l, i) => l.content !== '' && !(i === 0 && old.anchored)).map((l) => l.indent));
   return {
     correction: 'indentation',
-    note: `Matched ignoring indentation (${describe(first.info, oldStyle)}); new_string was re-indented to fit the file.${windows.length === 1 && first.eofNewline ? EOF_NOTE : ''}`,
+    note: `${describe(first.info, oldStyle, old.anchored)}${windows.length === 1 && first.eofNewline ? EOF_NOTE : ''}`,
     how: 'ignoring indentation',
     regions: windows.map((w) => ({ start: w.start, end: w.end, replacement: fitEof(reindent(newString, w.info, old.anchored), w.eofNewline) })),
     lossless: false,

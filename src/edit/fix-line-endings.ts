@@ -32,6 +32,26 @@ export function findWithEolVariants(text: string, needle: string, replacement: s
   return { regions: kept, eol };
 }
 
+/** 'CRLF' when every line break of `s` is \r\n, 'LF' when none is, null when it has none or both. */
+function eolsOf(s: string): Eol | null {
+  const breaks = s.split('\n').length - 1;
+  if (breaks === 0) return null;
+  const crlf = s.split('\r\n').length - 1;
+  return crlf === 0 ? '\n' : crlf === breaks ? '\r\n' : null;
+}
+
+/**
+ * The sentence another correction's note needs when its match also converted line endings
+ * (whole-line matching ignores them): `searched` is old_string as that correction looked for
+ * it, `matched` the file text it matched. Null when the endings agree or are mixed.
+ */
+export function alsoConvertedEols(searched: string, matched: string): string | null {
+  const from = eolsOf(searched);
+  const to = eolsOf(matched);
+  if (from === null || to === null || from === to) return null;
+  return `Line endings were converted too: old_string's ${eolName(from)} to the file's ${eolName(to)}, and new_string's the same way.`;
+}
+
 export function fixLineEndings(text: string, oldString: string, newString: string): CorrectionResult | null {
   const { regions, eol } = findWithEolVariants(text, oldString, newString);
   if (regions.length === 0 || eol === null) return null;

@@ -36,6 +36,7 @@ export function fixUnescaped(text: string, oldString: string, newString: string)
       : 'Matched after unescaping old_string (\\n, \\t, \\" and similar were literal backslash sequences); new_string was unescaped the same way.',
     how: 'after unescaping \\n, \\t, \\" and similar sequences',
     regions,
+    searched: oldU,
     lossless: false,
   };
 }

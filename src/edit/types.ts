@@ -17,6 +17,8 @@ export interface CorrectionResult {
   /** Phrase for an EAMBIGUOUS message, completing "old_string was not found exactly; …, it matches N places". */
   how: string;
   regions: Region[];
+  /** old_string as this correction searched for it, when not as typed (unescaped). */
+  searched?: string;
   /**
    * True when the corrected old_string is the same text as typed (only the line
    * breaks differ), so replace_all may apply it to several matches.
