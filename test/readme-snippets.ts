@@ -1,0 +1,59 @@
+// Helpers for the README tests: take a code block out of README.md, typecheck it with strict
+// TypeScript against the shipped types (and the SDKs), and run it with Node as a user would.
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { transform } from 'esbuild';
+
+export const root = join(import.meta.dirname, '..');
+export const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+/** The first ```ts block under the README heading `## title` (and before the next `## `). */
+export function snippetUnder(title: string): string {
+  const section = readme.split(`\n## ${title}\n`)[1]?.split('\n## ')[0];
+  const code = section?.match(/```ts\n([\s\S]*?)```/)?.[1];
+  if (!code) throw new Error(`README.md has no \`\`\`ts block under "## ${title}"`);
+  return code;
+}
+
+/**
+ * A scratch directory inside the repository (git-ignored), so that `agentvfs` resolves to the
+ * built package by its own name and the SDKs to node_modules, as in a user's project.
+ */
+export function scratchDir(name: string): { dir: string; remove: () => void } {
+  const dir = join(root, '.readme-check', name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Typechecks each snippet as its own ES module with strict settings; throws tsc's report. */
+export function typecheck(dir: string, snippets: Record<string, string>): void {
+  const files = Object.entries(snippets).map(([name, code]) => {
+    writeFileSync(join(dir, `${name}.mts`), `${code}\nexport {};\n`);
+    return `${name}.mts`;
+  });
+  const compilerOptions = { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, lib: ['es2022', 'dom'], types: [] };
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+  } catch (error) {
+    throw new Error(`tsc rejected the README snippet:\n${(error as { stdout?: string }).stdout ?? error}`);
+  }
+}
+
+/** Strips the types (nothing else changes) and runs the snippet with Node; resolves with its output. */
+export async function runSnippet(dir: string, name: string, code: string, env: Record<string, string> = {}): Promise<string> {
+  const { code: js } = await transform(code, { loader: 'ts', format: 'esm', target: 'es2022' });
+  const file = join(dir, `${name}.mjs`);
+  writeFileSync(file, js);
+  try {
+    // Asynchronous: the test's own replay server must keep answering while the snippet runs.
+    const { stdout } = await promisify(execFile)(process.execPath, [file], { encoding: 'utf8', env: { ...process.env, ...env } });
+    return stdout;
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string };
+    throw new Error(`the README snippet "${name}" failed:\n${e.stderr ?? ''}${e.stdout ?? ''}`);
+  }
+}
