@@ -31,6 +31,8 @@ export default defineConfig(({ isPreview }) => ({
     // One chunk on purpose: agentvfs/client embeds the prebuilt worker (~600 kB) so it needs no bundler support.
     chunkSizeWarningLimit: 1200,
   },
-  preview: { host: '127.0.0.1', port: DEMO_PORT, strictPort: true },
+  // Not strict: a taken port moves to the next free one (scripts/demo-serve.mjs prints which).
+  // The e2e run passes --strictPort with a port of its own (playwright.config.ts).
+  preview: { host: '127.0.0.1', port: DEMO_PORT, strictPort: false },
   server: { host: '127.0.0.1', port: DEMO_PORT },
 }));

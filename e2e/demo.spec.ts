@@ -3,10 +3,9 @@
 // (playwright.config.ts webServer), the backend in a Web Worker via agentvfs/client.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_E2E_URL } from './demo-port.ts';
 
-const DEMO_URL = 'http://127.0.0.1:4318/';
-
-test.use({ baseURL: DEMO_URL, viewport: { width: 1280, height: 800 } });
+test.use({ baseURL: DEMO_E2E_URL, viewport: { width: 1280, height: 800 } });
 
 let errors: string[] = [];
 
