@@ -33,6 +33,8 @@ export interface GrepQuery {
   maxMatches: number;
   /** Matching lines to report per file at most (1 is enough to list the files). */
   maxMatchesPerFile: number;
+  /** Also return a `binary: true` entry for each binary file in scope (they are skipped all the same). */
+  reportBinary: boolean;
 }
 
 /**
@@ -140,6 +142,8 @@ function planGrep(query: GrepQuery): GrepPlan {
  */
 class Found {
   readonly out: GrepMatch[] = [];
+  /** Matching lines in `out` (binary entries are not matches). */
+  lines = 0;
   /** Matches in the current file. */
   inFile = 0;
 
@@ -153,13 +157,19 @@ class Found {
     const hit = this.matcher.find(text);
     if (hit) {
       this.out.push({ path, line: lineNo, column: hit.index, length: hit.length, text });
+      this.lines++;
       this.inFile++;
     }
     return this.full() || this.inFile >= this.limits.maxMatchesPerFile;
   }
 
+  /** A binary file the search skipped, when asked to report those. */
+  binary(path: string): void {
+    this.out.push({ path, line: 0, column: 0, length: 0, text: '', binary: true });
+  }
+
   full(): boolean {
-    return this.out.length >= this.limits.maxMatches;
+    return this.lines >= this.limits.maxMatches;
   }
 }
 
@@ -178,9 +188,15 @@ function searchFiles(tree: Tree, query: GrepQuery, plan: GrepPlan, found: Found)
       filter = filterOf(meta, path, tree);
       indexBudget -= meta.size;
     }
-    if (filter !== null && trigrams.length > 0 && !mayMatch(filter, trigrams)) continue;
+    if (filter !== null && trigrams.length > 0 && !mayMatch(filter, trigrams)) {
+      if (query.reportBinary && filter.binary) found.binary(path);
+      continue;
+    }
     const bytes = tree.view(path);
-    if (filter ? filter.binary : isBinary(bytes)) continue;
+    if (filter ? filter.binary : isBinary(bytes)) {
+      if (query.reportBinary) found.binary(path);
+      continue;
+    }
     // Only asked when a literal can match text that its bytes miss (ignore case, k or s).
     const foldsToAscii = anyMissesNonAscii && (filter === null ? holdsAsciiFolds(bytes) : filter.foldsToAscii);
     if (anchorNeedle && !(anchorNeedle.missesNonAscii && foldsToAscii)) {

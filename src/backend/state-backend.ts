@@ -212,6 +212,7 @@ class InMemoryBackend implements Backend {
       fixedStrings: options.fixedStrings === true,
       maxMatches,
       maxMatchesPerFile,
+      reportBinary: options.reportBinary === true,
     });
   }
 

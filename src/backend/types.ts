@@ -105,6 +105,12 @@ export interface GrepOptions {
   maxMatches?: number;
   /** Report at most this many matching lines per file, like `rg --max-count` (default: no limit); 1 lists the files. */
   maxMatchesPerFile?: number;
+  /**
+   * Also return one `{ path, line: 0, column: 0, length: 0, text: '', binary: true }` entry for
+   * each binary file in the search's scope, in path order among the matches (binary files are
+   * skipped either way; these entries count toward no limit). Default false.
+   */
+  reportBinary?: boolean;
 }
 
 export interface GrepMatch {
@@ -117,6 +123,8 @@ export interface GrepMatch {
   length: number;
   /** The whole line, without its line ending. */
   text: string;
+  /** Only on the entries `reportBinary` asks for: a binary file that was skipped. */
+  binary?: true;
 }
 
 export interface UploadResult {

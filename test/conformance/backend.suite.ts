@@ -169,6 +169,25 @@ export function backendSuite(make: BackendFactory) {
       await expectVfsError(b.grep('x', { maxMatches: Number.NaN }), 'EINVAL');
     });
 
+    it('grep with reportBinary lists the binary files it skipped, in path order, outside every limit', async () => {
+      const bin = (s: string) => new Uint8Array([0, ...new TextEncoder().encode(s)]);
+      const b = await make({ files: { '/a.bin': bin('foo'), '/b.txt': 'foo\nfoo\n', '/c.bin': bin('zzz'), '/d/e.bin': bin('x'), '/d/f.txt': 'bar\n' } });
+      const rows = async (pattern: string, options: object) =>
+        (await b.grep(pattern, options)).map((m) => (m.binary ? `${m.path} binary` : `${m.path}:${m.line}`));
+      const all = ['/a.bin binary', '/b.txt:1', '/b.txt:2', '/c.bin binary', '/d/e.bin binary'];
+      // Unindexed, then indexed (where the search filters skip files that cannot hold "foo" unread).
+      for (const round of ['scanned', 'indexed']) {
+        if (round === 'indexed') await b.prepareSearch();
+        expect(await rows('foo', { reportBinary: true }), round).toEqual(all);
+        expect(await rows('fo+', { reportBinary: true }), round).toEqual(all);
+        expect(await rows('foo', {}), round).toEqual(['/b.txt:1', '/b.txt:2']);
+        expect(await rows('foo', { reportBinary: true, maxMatches: 1 }), round).toEqual(['/a.bin binary', '/b.txt:1']);
+        expect(await rows('foo', { reportBinary: true, path: '/d', glob: '*.bin' }), round).toEqual(['/d/e.bin binary']);
+        expect(await rows('foo', { reportBinary: true, path: '/c.bin' }), round).toEqual(['/c.bin binary']);
+      }
+      expect((await b.grep('foo', { reportBinary: true }))[0]).toEqual({ path: '/a.bin', line: 0, column: 0, length: 0, text: '', binary: true });
+    });
+
     it('uploadFiles and downloadFiles report per-path errors without failing the batch', async () => {
       const b = await make({ files: { '/dir/x': 'x' } });
       const up = await b.uploadFiles([
