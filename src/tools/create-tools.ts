@@ -16,9 +16,11 @@ import {
   type ToolDefinition,
   type ToolName,
 } from './definitions.ts';
+import { globNothingFound, grepNothingFound, withLiteralHint, type GrepCall } from './empty-search.ts';
 import { contentRows, countEntries, filesEntries, type OutputMode } from './format-grep.ts';
-import { EMPTY_FILE_REMINDER, formatRead, lineRows } from './format-read.ts';
+import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } from './format-read.ts';
 import { capResult, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
+import { ReadVersions } from './read-versions.ts';
 import { validateArgs, type ToolArgs } from './validate-args.ts';
 
 export interface ToolsOptions {
@@ -45,8 +47,7 @@ export function createTools(backend: Backend, options: ToolsOptions = {}): Tools
 export function createLocalTools(backend: Backend, options: ToolsOptions = {}): Tools {
   const definitions = buildDefinitions(options.descriptions);
   const byName = new Map(definitions.map((d) => [d.name, d]));
-  // path → version this session last read or wrote.
-  const readVersions = new Map<string, number>();
+  const readVersions = new ReadVersions();
 
   const handlers: Record<ToolName, (args: ToolArgs) => Promise<string>> = {
     async ls(args) {
@@ -67,7 +68,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
     async read_file(args) {
       const { path, content, version } = await backend.read(args.path as string);
       // Counts as read even when binary: the agent has seen what the file is, so write_file may replace it.
-      readVersions.set(path, version);
+      readVersions.add(path, version);
       if (isBinary(content)) {
         return `Error: EBINARY: ${path} is a binary file (${counted(content.length, 'byte')}); read_file shows text only. Use grep or glob to find text files, or write_file to replace this one.`;
       }
@@ -77,7 +78,15 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       if (offset >= lines.length) {
         return `Error: EINVAL: offset ${offset} is past the end of ${path}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}. Use an offset from 0 to ${lines.length - 1}.`;
       }
-      return formatRead(path, lines, offset, args.limit as number);
+      const part = args.part as number;
+      const rows = part === 0 ? 1 : rowCount(lines[offset]!);
+      if (part >= rows) {
+        const line = offset + 1;
+        return rows === 1
+          ? `Error: EINVAL: part ${part} is past the end of line ${line} of ${path}, which is one row (${MAX_LINE_CHARS} characters or fewer). Use part=0.`
+          : `Error: EINVAL: part ${part} is past the end of line ${line} of ${path}, whose rows are ${line} to ${line}.${rows - 1}. Use a part from 0 to ${rows - 1}.`;
+      }
+      return formatRead(path, lines, offset, args.limit as number, part);
     },
 
     async write_file(args) {
@@ -85,14 +94,14 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       const expectedVersion = await expectedVersionForWrite(path);
       const content = args.content as string;
       const result = await backend.writeFile(path, content, { expectedVersion });
-      readVersions.set(path, result.version);
+      readVersions.add(path, result.version);
       const lines = countLines(content);
       return `${result.created ? 'Created' : 'Updated'} ${path} (${counted(lines, 'line')}, ${counted(result.size, 'byte')}).`;
     },
 
     async edit_file(args) {
       const path = await backend.resolvePath(args.path as string);
-      const read = readVersions.get(path);
+      const read = await readVersions.expected(backend, path);
       if (read === undefined) {
         await backend.stat(path); // a missing file reports ENOENT (with suggestions) before ENOTREAD
         throw new VfsError('ENOTREAD', `${path} has not been read in this session. The file is unchanged. Read it with read_file first, then retry the edit.`, { path });
@@ -101,7 +110,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
         replaceAll: args.replace_all as boolean,
         expectedVersion: read,
       });
-      readVersions.set(path, result.version);
+      readVersions.add(path, result.version);
       const text = await backend.readText(path);
       const how = result.correctionNote ? ` ${result.correctionNote}` : '';
       const head = `Edited ${path}: ${result.count} replacement${result.count === 1 ? '' : 's'}.${how}`;
@@ -111,7 +120,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
     async glob(args) {
       const base = await backend.resolvePath(args.path as string);
       const paths = await backend.glob(args.pattern as string, { path: base });
-      if (paths.length === 0) return `No files found matching ${JSON.stringify(args.pattern)} in ${base}.`;
+      if (paths.length === 0) return globNothingFound(backend, args.pattern as string, base);
       const shown = paths.slice(0, GLOB_MAX_RESULTS);
       const tail = (kept: number) =>
         paths.length > kept ? `... [${counted(paths.length - kept, 'more file', 'more files')} not shown (${paths.length} in total); use a more specific pattern or path]` : null;
@@ -123,17 +132,24 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       const base = await backend.resolvePath(args.path as string);
       const glob = args.glob as string | undefined;
       const mode = args.output_mode as OutputMode;
-      const matches = await backend.grep(pattern, {
-        path: base,
-        ...(glob === undefined ? {} : { glob }),
-        ignoreCase: args.ignore_case as boolean,
-        fixedStrings: args.fixed_strings as boolean,
-        // Listing files needs one line of each: a common pattern would otherwise build every matching line.
-        ...(mode === 'files_with_matches' ? { maxMatchesPerFile: 1 } : {}),
-      });
-      if (matches.length === 0) {
-        return `No matches found for ${JSON.stringify(pattern)} in ${base}${glob === undefined ? '' : ` (files matching ${JSON.stringify(glob)})`}.`;
+      const call: GrepCall = { pattern, base, glob, ignoreCase: args.ignore_case as boolean, fixedStrings: args.fixed_strings as boolean };
+      let found;
+      try {
+        found = await backend.grep(pattern, {
+          path: base,
+          ...(glob === undefined ? {} : { glob }),
+          ignoreCase: call.ignoreCase,
+          fixedStrings: call.fixedStrings,
+          // Listing files needs one line of each: a common pattern would otherwise build every matching line.
+          ...(mode === 'files_with_matches' ? { maxMatchesPerFile: 1 } : {}),
+          reportBinary: true,
+        });
+      } catch (error) {
+        throw await withLiteralHint(backend, call, error);
       }
+      const binaries = found.filter((m) => m.binary === true);
+      const matches = binaries.length === 0 ? found : found.filter((m) => m.binary !== true);
+      if (matches.length === 0) return grepNothingFound(backend, call, binaries.map((m) => m.path));
       const headLimit = (args.head_limit as number) === 0 ? Infinity : (args.head_limit as number);
       if (mode === 'content') {
         const context = args.context as number;
@@ -160,7 +176,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
   async function expectedVersionForWrite(path: string): Promise<number> {
     // Creating (even a file that was read and then removed) needs no read, but is refused if someone creates it first.
     if (!(await backend.exists(path))) return -1;
-    const read = readVersions.get(path);
+    const read = await readVersions.expected(backend, path);
     if (read !== undefined) return read;
     const info = await backend.stat(path);
     if (info.isDir) throw new VfsError('EISDIR', `${path} is a directory; write to a file path inside it.`, { path });

@@ -40,8 +40,9 @@ export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = Object.free
   ls: 'List a directory. Returns a JSON array of {"name","path","is_dir","size"} (size in UTF-8 bytes), directories first, then by name. Paths are absolute and can be passed to any other tool.',
   read_file:
     `Read a text file. Output is cat -n style: each line is the 1-based line number right-aligned in 6 columns, a tab, then the line. ` +
-    `A line over 5000 characters continues on rows numbered N.1, N.2, … Reads ${READ_DEFAULT_LIMIT} lines from offset (0-based) by default; ` +
-    `when more lines remain, the last line says which lines were shown and the offset= to continue. ` +
+    `A line over 5000 characters continues on rows numbered N.1, N.2, …; to start at row N.k, pass offset=N-1 and part=k. ` +
+    `Reads ${READ_DEFAULT_LIMIT} lines from offset (0-based) by default; ` +
+    `when more remains, the last line says what was shown and the exact offset= (and part=) to continue with. ` +
     `You must read a file before you edit or overwrite it.`,
   write_file:
     'Create or overwrite a file with the given content; parent directories are created. ' +
@@ -80,6 +81,12 @@ export function buildDefinitions(overrides: Partial<Record<ToolName, string>> = 
           path: path('File to read.'),
           offset: { type: 'integer', description: '0-based line to start from.', default: 0, minimum: 0 },
           limit: { type: 'integer', description: 'Maximum number of lines to read.', default: READ_DEFAULT_LIMIT, minimum: 1 },
+          part: {
+            type: 'integer',
+            description: 'Only for a line over 5000 characters: the continuation row of line offset+1 to start at (k of row N.k); 0 = the start of the line.',
+            default: 0,
+            minimum: 0,
+          },
         },
         ['path'],
       ),

@@ -12,6 +12,11 @@ function numbered(label: string, text: string): string {
   return `${label.padStart(6)}\t${text}`;
 }
 
+/** Label of row `part` of line `n`: "n" for the first row, "n.part" for a continuation row. */
+function rowLabel(n: number, part: number): string {
+  return part === 0 ? String(n) : `${n}.${part}`;
+}
+
 /** Rows for line number `n`: one row, or N, N.1, N.2 … when longer than 5000 characters. */
 export function lineRows(n: number, line: string): string[] {
   if (line.length <= MAX_LINE_CHARS) return [numbered(String(n), line)];
@@ -20,47 +25,63 @@ export function lineRows(n: number, line: string): string[] {
     // A row never ends inside a surrogate pair: both halves move to the next row.
     let end = Math.min(line.length, i + MAX_LINE_CHARS);
     if (splitsPair(line, end)) end--;
-    rows.push(numbered(part === 0 ? String(n) : `${n}.${part}`, line.slice(i, end)));
+    rows.push(numbered(rowLabel(n, part), line.slice(i, end)));
+    i = end;
+  }
+  return rows;
+}
+
+/** Number of rows lineRows gives a line (without building them). */
+export function rowCount(line: string): number {
+  if (line.length <= MAX_LINE_CHARS) return 1;
+  let rows = 0;
+  for (let i = 0; i < line.length; rows++) {
+    let end = Math.min(line.length, i + MAX_LINE_CHARS);
+    if (splitsPair(line, end)) end--;
     i = end;
   }
   return rows;
 }
 
 /**
- * Formats `lines[offset .. offset+limit)`. When lines remain (because of the
- * limit or the size cap) the last line says what was shown and the offset= to
- * continue; a size cut also ends with the standard truncation note.
+ * Formats `lines[offset .. offset+limit)`, the first of them from its row `part` on. When
+ * anything remains (because of the limit or the size cap) the last line says what was shown
+ * and the exact arguments that continue: `offset=`, plus `part=` when the cap cut a line
+ * between its rows, so every character of a long line is reachable. A size cut also ends
+ * with the standard truncation note.
  */
-export function formatRead(path: string, lines: readonly string[], offset: number, limit: number): string {
+export function formatRead(path: string, lines: readonly string[], offset: number, limit: number, part = 0): string {
   const total = lines.length;
   const end = Math.min(total, offset + limit);
   const budget = MAX_RESULT_CHARS - NOTES_RESERVE - path.length;
+  const from = rowLabel(offset + 1, part);
   const out: string[] = [];
   let length = 0;
-  let shownEnd = offset; // exclusive, in 0-based lines
-  let cutLine = false;
   for (let i = offset; i < end; i++) {
-    const rows = lineRows(i + 1, lines[i]!);
+    const all = lineRows(i + 1, lines[i]!);
+    const rows = i === offset ? all.slice(part) : all;
     const size = rows.reduce((sum, row) => sum + row.length + 1, 0);
-    if (length + size > budget) {
-      if (i === offset) {
-        // A single line bigger than the whole budget: show what fits of it.
-        for (const row of rows) {
-          if (length + row.length + 1 > budget) break;
-          out.push(row);
-          length += row.length + 1;
-        }
-        shownEnd = i + 1;
-        cutLine = true;
-      }
-      const cut = cutLine ? ` (line ${offset + 1} cut after ${length} characters)` : '';
-      const next = shownEnd < total ? `; continue with offset=${shownEnd}` : '';
-      return [...out, `... [showing lines ${offset + 1}-${shownEnd} of ${total} in ${path}${cut}${next}]`, TRUNCATION_NOTE].join('\n');
+    if (length + size <= budget) {
+      out.push(...rows);
+      length += size;
+      continue;
     }
-    out.push(...rows);
-    length += size;
-    shownEnd = i + 1;
+    if (i > offset) {
+      // The next page starts with this line (and cuts it, if it alone is over the budget).
+      return [...out, `... [showing lines ${from}-${i} of ${total} in ${path}; continue with offset=${i}]`, TRUNCATION_NOTE].join('\n');
+    }
+    // The first line alone is over the budget: show the rows that fit, then where to go on.
+    let shown = 0;
+    while (shown < rows.length && length + rows[shown]!.length + 1 <= budget) length += rows[shown++]!.length + 1;
+    out.push(...rows.slice(0, shown));
+    const next = part + shown;
+    const to = rowLabel(i + 1, next - 1);
+    return [
+      ...out,
+      `... [showing lines ${from}-${to} of ${total} in ${path} (line ${i + 1} goes on to row ${rowLabel(i + 1, all.length - 1)}); continue with offset=${i} part=${next}]`,
+      TRUNCATION_NOTE,
+    ].join('\n');
   }
-  if (end < total) out.push(`... [showing lines ${offset + 1}-${end} of ${total} in ${path}; continue with offset=${end}]`);
+  if (end < total) out.push(`... [showing lines ${from}-${end} of ${total} in ${path}; continue with offset=${end}]`);
   return out.join('\n');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTools } from '../../src/index.ts';
-import { expectVfsError, manualClock, type BackendFactory } from './harness.ts';
+import { expectVfsError, manualClock, text, type BackendFactory } from './harness.ts';
 
 async function tree(b: Awaited<ReturnType<BackendFactory>>) {
   const out: Record<string, string> = {};
@@ -65,8 +65,33 @@ export function checkpointSuite(make: BackendFactory) {
       expect(await tools.call('edit_file', { path: '/a', old_string: 'original', new_string: 'edited' })).toMatch(/^Edited/);
       const cp2 = await b.checkpoint();
       await tools.call('edit_file', { path: '/a', old_string: 'edited', new_string: 'edited twice' });
+      const later = createTools(b); // a session that only ever saw the later content
+      await later.call('read_file', { path: '/a' });
       await b.rollback(cp2);
-      expect(await tools.call('edit_file', { path: '/a', old_string: 'edited', new_string: 'x' })).toMatch(/^Error: ESTALE/);
+      expect(await later.call('edit_file', { path: '/a', old_string: 'edited', new_string: 'x' })).toMatch(/^Error: ESTALE/);
+      expect(await later.call('write_file', { path: '/a', content: 'x' })).toMatch(/^Error: ESTALE/);
+      expect(text(await b.readFile('/a'))).toBe('edited');
+    });
+
+    it('after a rollback, a session that had read (or written) the restored version edits it again without re-reading', async () => {
+      const b = await make({ files: { '/a': 'v1\n', '/b': 'b1\n' } });
+      const tools = createTools(b);
+      await tools.call('read_file', { path: '/a' });
+      await tools.call('read_file', { path: '/b' });
+      const cp = await b.checkpoint();
+      // This session moves on (edits, overwrites), then the state goes back to the checkpoint.
+      expect(await tools.call('edit_file', { path: '/a', old_string: 'v1', new_string: 'v2' })).toMatch(/^Edited/);
+      expect(await tools.call('write_file', { path: '/b', content: 'b2\n' })).toMatch(/^Updated/);
+      await b.rollback(cp);
+      expect(await tools.call('edit_file', { path: '/a', old_string: 'v1', new_string: 'v3' })).toMatch(/^Edited \/a/);
+      expect(await tools.call('write_file', { path: '/b', content: 'b3\n' })).toMatch(/^Updated \/b/);
+      expect(text(await b.readFile('/a'))).toBe('v3\n');
+      // And back again to the version it wrote itself.
+      const cp2 = await b.checkpoint();
+      await b.writeFile('/a', 'by someone else\n');
+      expect(await tools.call('edit_file', { path: '/a', old_string: 'v3', new_string: 'v4' })).toMatch(/^Error: ESTALE/);
+      await b.rollback(cp2);
+      expect(await tools.call('edit_file', { path: '/a', old_string: 'v3', new_string: 'v4' })).toMatch(/^Edited/);
     });
 
     it('survives a restore: a checkpoint taken before it can still be rolled back to', async () => {

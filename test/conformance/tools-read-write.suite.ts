@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTools } from '../../src/index.ts';
+import { createTools, type Tools } from '../../src/index.ts';
 import { manualClock, text, utf8, type BackendFactory } from './harness.ts';
 
 export function readWriteToolSuite(make: BackendFactory) {
@@ -136,6 +136,93 @@ export function readWriteToolSuite(make: BackendFactory) {
       const rows = out.split('\n').filter((r) => /^\s+\d+\t/.test(r));
       expect(rows).toHaveLength(next);
       expect(await tools.call('read_file', { path: '/big', offset: next, limit: 1 })).toMatch(new RegExp(`^\\s+${next + 1}\\t${next}:`));
+    });
+  });
+
+  describe('read_file: every character of a long line is reachable (part=)', () => {
+    /** Follows the closing lines from the first page to the last; returns the lines the rows spell and the pages. */
+    async function readAll(tools: Tools, path: string): Promise<{ lines: string[]; pages: string[] }> {
+      const lines: string[] = [];
+      const pages: string[] = [];
+      let args: Record<string, unknown> = { path };
+      for (;;) {
+        const out = await tools.call('read_file', args);
+        pages.push(out);
+        expect(out.length).toBeLessThanOrEqual(80_000);
+        expect(out).not.toMatch(/^Error/);
+        for (const row of out.split('\n')) {
+          const m = /^ *(\d+)(?:\.(\d+))?\t([^]*)$/.exec(row);
+          if (!m) continue;
+          const n = Number(m[1]);
+          if (m[2] === undefined) {
+            expect(n, 'a line starts right after the previous one').toBe(lines.length + 1);
+            lines.push(m[3]!);
+          } else {
+            expect(n, 'a continuation row belongs to the last line').toBe(lines.length);
+            lines[n - 1] += m[3]!;
+          }
+        }
+        const next = /continue with offset=(\d+)(?: part=(\d+))?\]$/m.exec(out);
+        if (!next) return { lines, pages };
+        args = { path, offset: Number(next[1]), ...(next[2] === undefined ? {} : { part: Number(next[2]) }) };
+        expect(pages.length, 'paging ends').toBeLessThan(100);
+      }
+    }
+
+    // Seeded text with letters, spaces and emoji, so some rows end where a surrogate pair would split.
+    function noise(seed: number, length: number): string {
+      const units = ['a', 'b', 'c', ' ', 'é', '😀', 'x', 'y'];
+      let out = '';
+      let x = seed;
+      while (out.length < length) {
+        x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+        out += units[x >>> 29]!;
+      }
+      return out;
+    }
+
+    it('a 320 kB single-line file reads back exactly, page by page', async () => {
+      const line = noise(1, 320_000);
+      const tools = createTools(await make({ files: { '/min.js': `${line}\n` } }));
+      const { lines, pages } = await readAll(tools, '/min.js');
+      expect(lines).toEqual([line]);
+      expect(pages.length).toBeGreaterThanOrEqual(5);
+      // The first page says where it stopped and what continues it.
+      expect(pages[0]).toMatch(/^\.\.\. \[showing lines 1-1\.14 of 1 in \/min\.js \(line 1 goes on to row 1\.\d+\); continue with offset=0 part=15\]$/m);
+      expect(pages[1]!.split('\n')[0]).toMatch(/^  1\.15\t/);
+    });
+
+    it('a file of several long lines (and short ones) reads back exactly', async () => {
+      const body = ['short', noise(2, 120_000), noise(3, 7_000), '', noise(4, 250_000), 'end', noise(5, 5_001)];
+      const tools = createTools(await make({ files: { '/f': `${body.join('\n')}\n` } }));
+      const { lines } = await readAll(tools, '/f');
+      expect(lines).toEqual(body);
+    });
+
+    it('part starts at a continuation row; limit still counts lines', async () => {
+      const long = 'a'.repeat(5000) + 'b'.repeat(5000) + 'c'.repeat(10);
+      const tools = createTools(await make({ files: { '/f': `x\n${long}\ny\nz\n` } }));
+      expect(await tools.call('read_file', { path: '/f', offset: 1, part: 2, limit: 2 })).toBe(
+        `   2.2\t${'c'.repeat(10)}\n     3\ty\n... [showing lines 2.2-3 of 4 in /f; continue with offset=3]`,
+      );
+      expect(await tools.call('read_file', { path: '/f', offset: 1, part: 1, limit: 1 })).toBe(
+        `   2.1\t${'b'.repeat(5000)}\n   2.2\t${'c'.repeat(10)}\n... [showing lines 2.1-2 of 4 in /f; continue with offset=2]`,
+      );
+    });
+
+    it("a part past the line's rows is an Error naming the range", async () => {
+      const tools = createTools(await make({ files: { '/f': `short\n${'x'.repeat(12_000)}\n` } }));
+      const past = await tools.call('read_file', { path: '/f', offset: 1, part: 3 });
+      expect(past).toBe('Error: EINVAL: part 3 is past the end of line 2 of /f, whose rows are 2 to 2.2. Use a part from 0 to 2.');
+      expect(await tools.call('read_file', { path: '/f', part: 1 })).toMatch(/^Error: EINVAL: part 1 .*line 1 of \/f, which is one row.*Use part=0\.$/);
+      expect(await tools.call('read_file', { path: '/f', part: -1 })).toMatch(/^Error: EINVAL: argument "part".*>= 0/);
+    });
+
+    it('the read_file schema has part: an integer from 0, default 0, that the description explains', async () => {
+      const read = createTools(await make()).definitions.find((d) => d.name === 'read_file')!;
+      expect(read.parameters.properties.part).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
+      expect(read.parameters.required).toEqual(['path']);
+      expect(read.description).toMatch(/offset=N-1 and part=k/);
     });
   });
 

@@ -43,6 +43,20 @@ export function searchToolSuite(make: BackendFactory) {
       expect(out).toContain('**/*.rs');
     });
 
+    it('a pattern without ** that finds nothing says "*" does not cross "/" and gives the ** pattern that matches', async () => {
+      const tools = createTools(await make({ files: { '/src/a.py': '', '/src/deep/b.py': '', '/src/c.ts': '' } }));
+      expect(await tools.call('glob', { pattern: '*.py' })).toBe(
+        'No files found matching "*.py" in /. The pattern matches at one directory depth only ("*" does not cross "/"); ' +
+          '"**/*.py" matches at any depth: 2 files, e.g. /src/a.py. Retry with pattern "**/*.py".',
+      );
+      expect(await tools.call('glob', { pattern: 'src/*.py' })).toBe('/src/a.py'); // found: no hint
+      expect(await tools.call('glob', { pattern: 'deep/*.py', path: '/src' })).toBe('/src/deep/b.py');
+      expect(await tools.call('glob', { pattern: 'b.py', path: '/src' })).toMatch(/"\*\*\/b\.py" matches at any depth: 1 file, e\.g\. \/src\/deep\/b\.py\. Retry with pattern "\*\*\/b\.py"\.$/);
+      // No hint when ** would not match either, or is there already.
+      expect(await tools.call('glob', { pattern: '*.rs' })).toBe('No files found matching "*.rs" in /.');
+      expect(await tools.call('glob', { pattern: '**/*.rs' })).toBe('No files found matching "**/*.rs" in /.');
+    });
+
     it('over 1000 results says how many were left out', async () => {
       const files: Record<string, string> = {};
       for (let i = 0; i < 1005; i++) files[`/many/f${i}.txt`] = '';
@@ -123,6 +137,43 @@ export function searchToolSuite(make: BackendFactory) {
       expect(out).not.toMatch(/^Error/);
       expect(out).toMatch(/No matches/);
       expect(out).toContain('zzz');
+    });
+
+    it('a binary file is said to be skipped, not to have no matches; a directory search counts them', async () => {
+      const tools = createTools(await make({ files }));
+      expect(await tools.call('grep', { pattern: 'TODO', path: '/img.png' })).toBe(
+        'No matches found for "TODO" in /img.png: it is a binary file, and grep searches text files only.',
+      );
+      const b = await make({ files: { '/bin/a.o': new Uint8Array([0, 1]), '/bin/b.o': new Uint8Array([0, 2]), '/bin/notes.txt': 'x\n' } });
+      expect(await createTools(b).call('grep', { pattern: 'zzz', path: '/bin' })).toBe(
+        'No matches found for "zzz" in /bin. 2 binary files were skipped (grep searches text files only), e.g. /bin/a.o.',
+      );
+      // Matches are listed as before, nothing else.
+      expect(await createTools(b).call('grep', { pattern: 'x', path: '/bin' })).toBe('/bin/notes.txt');
+    });
+
+    it('a regex that finds nothing but its text taken literally would: suggests fixed_strings', async () => {
+      const tools = createTools(await make({ files: { '/m.py': 'total = a + b\nprint(x)\n' } }));
+      expect(await tools.call('grep', { pattern: 'a + b' })).toBe(
+        'No matches found for "a + b" in /. Taken literally (fixed_strings: true), the pattern matches 1 file: its regex syntax is probably meant as text. Retry with fixed_strings: true.',
+      );
+      // Regex syntax that looks meant literally, but not found either way: says so, so the model looks elsewhere.
+      expect(await tools.call('grep', { pattern: 'a.b' })).toBe(
+        'No matches found for "a.b" in /. "." is regex syntax here; fixed_strings: true matches the text as typed, but it is not found that way either.',
+      );
+      // A regex written as one (escapes, anchors, repetition) gets no such note.
+      expect(await tools.call('grep', { pattern: '(a+)+$' })).toBe('No matches found for "(a+)+$" in /.');
+      expect(await tools.call('grep', { pattern: '\\w+Sync\\(' })).toBe('No matches found for "\\\\w+Sync\\\\(" in /.');
+      expect(await tools.call('grep', { pattern: 'zzz' })).toBe('No matches found for "zzz" in /.');
+    });
+
+    it('a pattern that does not compile as a regex, such as foo(, suggests fixed_strings and says what it would find', async () => {
+      const tools = createTools(await make({ files: { '/m.py': 'print(x)\n' } }));
+      const out = await tools.call('grep', { pattern: 'print(' });
+      expect(out).toMatch(/^Error: EREGEX: Invalid regex "print\(": unbalanced parenthesis/);
+      expect(out).toMatch(/ Or set fixed_strings: true to search for the text as typed \(as typed, it occurs in 1 file\)\.$/);
+      expect(await tools.call('grep', { pattern: 'nothing(' })).toMatch(/set fixed_strings: true .*\(as typed, it is not found either\)\.$/);
+      expect(await tools.call('grep', { pattern: 'print(', fixed_strings: true, output_mode: 'content' })).toBe('/m.py:1:print(x)');
     });
 
     it('an invalid pattern is an Error naming the problem; a backreference says it is unsupported', async () => {

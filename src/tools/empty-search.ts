@@ -1,0 +1,82 @@
+/**
+ * The text a model gets when glob or grep finds nothing, or when its regex does not compile:
+ * why (a `*` that does not cross `/`, binary files skipped, regex syntax meant literally) and
+ * the call that would find something, checked by running it first.
+ */
+import type { Backend } from '../backend/types.ts';
+import { counted } from '../counted.ts';
+import { VfsError } from '../errors.ts';
+import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax } from './search-hints.ts';
+
+export async function globNothingFound(backend: Backend, pattern: string, base: string): Promise<string> {
+  const head = `No files found matching ${JSON.stringify(pattern)} in ${base}.`;
+  const deeper = anyDepthGlob(pattern);
+  if (deeper === null) return head;
+  let paths: string[];
+  try {
+    paths = await backend.glob(deeper, { path: base });
+  } catch {
+    return head; // the rewritten pattern is no help if it does not compile
+  }
+  if (paths.length === 0) return head;
+  return (
+    `${head} The pattern matches at one directory depth only${crossesNot(pattern) ? ' ("*" does not cross "/")' : ''}; ` +
+    `${JSON.stringify(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${paths[0]}. Retry with pattern ${JSON.stringify(deeper)}.`
+  );
+}
+
+/** The last segment of the pattern has a `*`, which a model may expect to match any depth. */
+function crossesNot(pattern: string): boolean {
+  return pattern.slice(pattern.lastIndexOf('/') + 1).includes('*');
+}
+
+export interface GrepCall {
+  pattern: string;
+  base: string;
+  glob: string | undefined;
+  ignoreCase: boolean;
+  fixedStrings: boolean;
+}
+
+/** Files under the call's path that hold the pattern as literal text. */
+async function literalFiles(backend: Backend, call: GrepCall): Promise<number> {
+  const found = await backend.grep(call.pattern, {
+    path: call.base,
+    ...(call.glob === undefined ? {} : { glob: call.glob }),
+    ignoreCase: call.ignoreCase,
+    fixedStrings: true,
+    maxMatchesPerFile: 1,
+  });
+  return found.length;
+}
+
+/** `binaries`: the binary files in scope, which grep skipped. */
+export async function grepNothingFound(backend: Backend, call: GrepCall, binaries: readonly string[]): Promise<string> {
+  const where = `${call.base}${call.glob === undefined ? '' : ` (files matching ${JSON.stringify(call.glob)})`}`;
+  let text = `No matches found for ${JSON.stringify(call.pattern)} in ${where}.`;
+  if (binaries.length === 1 && binaries[0] === call.base) {
+    text = `No matches found for ${JSON.stringify(call.pattern)} in ${call.base}: it is a binary file, and grep searches text files only.`;
+  } else if (binaries.length > 0) {
+    text += ` ${counted(binaries.length, 'binary file was', 'binary files were')} skipped (grep searches text files only), e.g. ${binaries[0]}.`;
+  }
+  if (call.fixedStrings || !hasRegexSyntax(call.pattern)) return text;
+  const literal = await literalFiles(backend, call);
+  if (literal > 0) {
+    return `${text} Taken literally (fixed_strings: true), the pattern matches ${counted(literal, 'file')}: its regex syntax is probably meant as text. Retry with fixed_strings: true.`;
+  }
+  const syntax = literalLookingSyntax(call.pattern);
+  if (syntax.length === 0) return text;
+  return `${text} ${syntax.map((c) => JSON.stringify(c)).join(', ')} ${syntax.length === 1 ? 'is' : 'are'} regex syntax here; fixed_strings: true matches the text as typed, but it is not found that way either.`;
+}
+
+/**
+ * An EREGEX for a pattern that does not compile, with what fixed_strings: true would find.
+ * Other errors (and fixed-string searches) come back as they are.
+ */
+export async function withLiteralHint(backend: Backend, call: GrepCall, error: unknown): Promise<unknown> {
+  if (call.fixedStrings || !(error instanceof Error) || (error as { code?: unknown }).code !== 'EREGEX') return error;
+  if (!error.message.startsWith('Invalid regex') || error.message.includes('too large')) return error;
+  const literal = await literalFiles(backend, call);
+  const found = literal > 0 ? `as typed, it occurs in ${counted(literal, 'file')}` : 'as typed, it is not found either';
+  return new VfsError('EREGEX', `${error.message} Or set fixed_strings: true to search for the text as typed (${found}).`);
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax } from './search-hints.ts';
+
+describe('anyDepthGlob', () => {
+  it('puts **/ before the last segment', () => {
+    expect(anyDepthGlob('*.py')).toBe('**/*.py');
+    expect(anyDepthGlob('src/*.ts')).toBe('src/**/*.ts');
+    expect(anyDepthGlob('/src/*.{ts,js}')).toBe('/src/**/*.{ts,js}');
+    expect(anyDepthGlob('{src,lib}/*.ts')).toBe('{src,lib}/**/*.ts');
+  });
+
+  it('none when the pattern already crosses directories there, or the last / is inside braces', () => {
+    expect(anyDepthGlob('**/*.py')).toBeNull();
+    expect(anyDepthGlob('src/**')).toBeNull();
+    expect(anyDepthGlob('src/')).toBeNull();
+    expect(anyDepthGlob('{a,b/c}.ts')).toBeNull();
+  });
+});
+
+describe('literalLookingSyntax', () => {
+  it.each([
+    ['foo(', ['(']],
+    ['print(x)', ['(']],
+    ['a + b', ['+']],
+    ['x * y', ['*']],
+    ['a.b', ['.']],
+    ['console.log(', ['.', '(']],
+    ['arr[0]', ['[']],
+    ['$var', ['$']],
+    ['${name}', ['$', '{']],
+    ['a || b', ['|']],
+    ['x ? y : z', ['?']],
+    ['a^b', ['^']],
+  ])('%s → %j', (pattern, chars) => {
+    expect(literalLookingSyntax(pattern)).toEqual(chars);
+  });
+
+  it.each(['(a+)+$', 'foo.*bar', '^import', 'TODO|FIXME', 'foo(bar|baz)', 'a{2,3}', '[^a-z]+', '\\w+Sync\\(', 'a.b\\.c', 'plain'])('%s → none', (pattern) => {
+    expect(literalLookingSyntax(pattern)).toEqual([]);
+  });
+
+  it('hasRegexSyntax: any operator or escape', () => {
+    expect(hasRegexSyntax('plain words')).toBe(false);
+    for (const p of ['a.b', 'a+', 'x?', '(', ')', '[', ']', '{', '}', 'a|b', '^a', 'a$', '\\d']) expect(hasRegexSyntax(p), p).toBe(true);
+  });
+});

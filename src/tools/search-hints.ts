@@ -1,0 +1,83 @@
+/**
+ * What a search that found nothing tells the model besides "nothing": the pattern that
+ * would have matched (glob without `**`, a regex meant literally). Pure string work; the
+ * tools run the suggested search to check it before suggesting it.
+ */
+
+/**
+ * The glob pattern that matches at any depth below the same directory: `*.py` → `**\/*.py`,
+ * `src/*.ts` → `src/**\/*.ts`; null when the last segment can already cross `/` or when its
+ * directory part ends inside braces.
+ */
+export function anyDepthGlob(pattern: string): string | null {
+  const slash = pattern.lastIndexOf('/');
+  const dir = pattern.slice(0, slash + 1);
+  const last = pattern.slice(slash + 1);
+  if (last === '' || last.includes('**') || dir.endsWith('**/')) return null;
+  // A "/" inside {a,b/c} is not a directory separator of the pattern as a whole.
+  if (count(dir, '{') !== count(dir, '}')) return null;
+  return `${dir}**/${last}`;
+}
+
+function count(s: string, c: string): number {
+  let n = 0;
+  for (const ch of s) if (ch === c) n++;
+  return n;
+}
+
+const REGEX_SYNTAX = /[.+*?()[\]{}|^$\\]/;
+
+/** Whether the pattern means something else as a regex than as literal text. */
+export function hasRegexSyntax(pattern: string): boolean {
+  return REGEX_SYNTAX.test(pattern);
+}
+
+const WORD = /[\p{L}\p{N}_]/u;
+const isWord = (c: string | undefined) => c !== undefined && WORD.test(c);
+const REPEAT_COUNT = /^\{\d+(,\d*)?\}/;
+
+/**
+ * Regex operators in `pattern` used the way code or prose uses them, which suggests the model
+ * meant the text literally: `foo(` and `arr[0]`, `a.b` between words, `a + b` and `x * y`
+ * after a space, `$var` and `${x}`, a `^` inside the pattern, ` | ` or `||`, `{` that is not a
+ * repeat count. A pattern with a backslash escape was written as a regex on purpose: none.
+ */
+export function literalLookingSyntax(pattern: string): string[] {
+  if (pattern.includes('\\')) return [];
+  const found = new Set<string>();
+  const alternation = /[^|\s]\|[^|\s]/.test(pattern); // foo|bar: groups are groups
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    const before = pattern[i - 1];
+    const after = pattern[i + 1];
+    switch (c) {
+      case '.':
+        if (isWord(before) && isWord(after)) found.add(c);
+        break;
+      case '(':
+        if (isWord(before) && !alternation) found.add(c);
+        break;
+      case '[':
+        if (isWord(before) && pattern.indexOf(']', i) !== -1) found.add(c);
+        break;
+      case '+':
+      case '*':
+      case '?':
+        if (before === undefined || before === ' ') found.add(c);
+        break;
+      case '$':
+        if (after !== undefined && (isWord(after) || after === '{')) found.add(c);
+        break;
+      case '^':
+        if (i > 0 && before !== '[' && before !== '(') found.add(c);
+        break;
+      case '|':
+        if (before === ' ' || before === '|' || after === '|') found.add(c);
+        break;
+      case '{':
+        if (!REPEAT_COUNT.test(pattern.slice(i))) found.add(c);
+        break;
+    }
+  }
+  return [...found];
+}
