@@ -38,16 +38,20 @@ export interface GrepCall {
   fixedStrings: boolean;
 }
 
-/** Files under the call's path that hold the pattern as literal text. */
-async function literalFiles(backend: Backend, call: GrepCall): Promise<number> {
-  const found = await backend.grep(call.pattern, {
-    path: call.base,
-    ...(call.glob === undefined ? {} : { glob: call.glob }),
-    ignoreCase: call.ignoreCase,
-    fixedStrings: true,
-    maxMatchesPerFile: 1,
-  });
-  return found.length;
+/** Files under the call's path that hold the pattern as literal text; null if that search fails (no hint then). */
+async function literalFiles(backend: Backend, call: GrepCall): Promise<number | null> {
+  try {
+    const found = await backend.grep(call.pattern, {
+      path: call.base,
+      ...(call.glob === undefined ? {} : { glob: call.glob }),
+      ignoreCase: call.ignoreCase,
+      fixedStrings: true,
+      maxMatchesPerFile: 1,
+    });
+    return found.length;
+  } catch {
+    return null;
+  }
 }
 
 /** `binaries`: the binary files in scope, which grep skipped. */
@@ -61,6 +65,7 @@ export async function grepNothingFound(backend: Backend, call: GrepCall, binarie
   }
   if (call.fixedStrings || !hasRegexSyntax(call.pattern)) return text;
   const literal = await literalFiles(backend, call);
+  if (literal === null) return text;
   if (literal > 0) {
     return `${text} Taken literally (fixed_strings: true), the pattern matches ${counted(literal, 'file')}: its regex syntax is probably meant as text. Retry with fixed_strings: true.`;
   }
@@ -77,6 +82,7 @@ export async function withLiteralHint(backend: Backend, call: GrepCall, error: u
   if (call.fixedStrings || !(error instanceof Error) || (error as { code?: unknown }).code !== 'EREGEX') return error;
   if (!error.message.startsWith('Invalid regex') || error.message.includes('too large')) return error;
   const literal = await literalFiles(backend, call);
+  if (literal === null) return error;
   const found = literal > 0 ? `as typed, it occurs in ${counted(literal, 'file')}` : 'as typed, it is not found either';
   return new VfsError('EREGEX', `${error.message} Or set fixed_strings: true to search for the text as typed (${found}).`);
 }
