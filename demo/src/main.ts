@@ -1,8 +1,10 @@
 // agentvfs playground: wires the workspace (backend in a Web Worker) to the panels.
 //
 // Layout: files over the checkpoint timeline (left) · file viewer (File | Changes) over
-// transcript (centre) · Console / Agent / Large grep tabs (right). The files are saved to
-// IndexedDB after every change (workspace.ts); a reload brings them back.
+// transcript (centre) · Console / Agent / Large grep tabs (right); on narrower screens a
+// switcher shows some of them at a time (ui/panes.ts). The status bar at the bottom holds
+// the worker and save state and the messages. The files are saved to IndexedDB after every
+// change (workspace.ts); a reload brings them back.
 import { Timeline } from './timeline.ts';
 import { AgentPanel } from './ui/agent-panel.ts';
 import { CheckpointsPanel } from './ui/checkpoints.ts';
@@ -11,6 +13,7 @@ import { FileTree } from './ui/file-tree.ts';
 import { FileViewer } from './ui/file-viewer.ts';
 import { LargeGrep } from './ui/large-grep.ts';
 import { Notices } from './ui/notices.ts';
+import { Panes } from './ui/panes.ts';
 import { SnapshotActions } from './ui/snapshot-actions.ts';
 import { tabs } from './ui/tabs.ts';
 import { ToolConsole } from './ui/tool-console.ts';
@@ -28,6 +31,7 @@ const timeline = new Timeline(ws, transcript);
 const viewer = new FileViewer(ws, timeline);
 const tree = new FileTree(ws, (path) => {
   tree.select(path);
+  panes.show('viewer');
   void viewer.open(path);
 });
 const snapshots = new SnapshotActions(ws, notices, transcript);
@@ -46,7 +50,10 @@ const rollback = async (checkpoint: { id: string; label: string | null }, n: num
   notices.info(`Rolled back to ${what}.`, undo && previous && previous !== checkpoint.id ? { label: 'Undo', run: () => void rollback(timeline.get(previous)!, previousN, false) } : undefined);
 };
 const checkpoints = new CheckpointsPanel(timeline, {
-  showChanges: (c) => viewer.showChanges(c.parent ?? c.id, c.id),
+  showChanges: (c) => {
+    panes.show('viewer');
+    viewer.showChanges(c.parent ?? c.id, c.id);
+  },
   rollback: (c, n) => rollback(c, n),
   take: async () => {
     const c = await timeline.take('manual checkpoint', 'you');
@@ -99,6 +106,7 @@ const showSave = (s: SaveStatus) => {
 ws.onSaveStatus(showSave);
 const sidebarPanels: HTMLElement[] = [tree.el, checkpoints.el];
 const transcriptView = new TranscriptView(transcript, () => {
+  panes.show('tools');
   rightTabs.show('agent');
   void agent.runScripted();
 });
@@ -108,24 +116,34 @@ const rightTabs = tabs('Tools', [
   { id: 'large-grep', label: 'Large grep', panel: largeGrep.el },
 ]);
 
+const layout = h(
+  'main',
+  { class: 'layout' },
+  h('aside', { class: 'sidebar', id: 'pane-files', 'aria-label': 'Workspace' }, ...sidebarPanels),
+  h('div', { class: 'center' }, viewer.el, transcriptView.el),
+  h('section', { class: 'panel right', id: 'pane-tools', 'aria-label': 'Tools' }, rightTabs.el),
+);
+viewer.el.id = 'pane-viewer';
+transcriptView.el.id = 'pane-transcript';
+const panes = new Panes(layout, { files: 'pane-files', viewer: 'pane-viewer', transcript: 'pane-transcript', tools: 'pane-tools' });
+layout.prepend(panes.el); // a row of the layout grid (styles.css), shown only where not every panel fits
+
 document.body.append(
   h(
     'header',
     { class: 'topbar' },
-    h('div', { class: 'brand' }, h('span', { class: 'logo', 'aria-hidden': 'true' }, '◆'), h('h1', null, 'agentvfs'), h('span', { class: 'tagline' }, 'playground · an in-memory filesystem and six file tools for agents')),
-    workerStatus,
-    saveStatus,
+    h(
+      'div',
+      { class: 'brand' },
+      h('span', { class: 'logo', 'aria-hidden': 'true' }, '◆'),
+      h('h1', null, 'agentvfs'),
+      h('span', { class: 'tagline' }, 'playground', h('span', { class: 'tagline-more' }, ' · an in-memory filesystem and six file tools for agents')),
+    ),
     h('span', { class: 'spacer' }),
     snapshots.el,
   ),
-  h(
-    'main',
-    { class: 'layout' },
-    h('aside', { class: 'sidebar', 'aria-label': 'Workspace' }, ...sidebarPanels),
-    h('div', { class: 'center' }, viewer.el, transcriptView.el),
-    h('section', { class: 'panel right', 'aria-label': 'Tools' }, rightTabs.el),
-  ),
-  notices.el,
+  layout,
+  h('footer', { class: 'statusbar', 'data-testid': 'statusbar' }, notices.alerts, h('div', { class: 'statusbar-line' }, workerStatus, saveStatus, notices.latest)),
 );
 
 // For people poking around in devtools (and for the e2e tests): the live backend (set once started).

@@ -12,6 +12,8 @@ export interface TreeNode extends FileInfo {
 
 export interface Stats {
   files: number;
+  /** Folders below the node (not counting itself). */
+  folders: number;
   bytes: number;
 }
 
@@ -194,11 +196,12 @@ export class Workspace {
 }
 
 export function treeStats(node: TreeNode): Stats {
-  if (!node.isDir) return { files: 1, bytes: node.size };
-  const stats = { files: 0, bytes: 0 };
+  if (!node.isDir) return { files: 1, folders: 0, bytes: node.size };
+  const stats = { files: 0, folders: 0, bytes: 0 };
   for (const child of node.children ?? []) {
     const s = treeStats(child);
     stats.files += s.files;
+    stats.folders += s.folders + (child.isDir ? 1 : 0);
     stats.bytes += s.bytes;
   }
   return stats;

@@ -3,7 +3,18 @@
 // to see what that step changed in the viewer's Changes view; ↶ rolls every file back to it.
 // Keyboard: ↑/↓/Home/End move between rows, Enter shows the changes, Tab reaches ↶.
 import type { Checkpoint, Timeline } from '../timeline.ts';
-import { clear, clockTime, h } from './dom.ts';
+import { clear, clockTime, h, plural } from './dom.ts';
+
+const changed = (paths: number) => plural(paths, 'path');
+
+/**
+ * The label with each path in a span of its own (it moves to the next line whole) and a
+ * line-break opportunity after each inner `/`: a long path wraps between folders, not mid-name.
+ */
+const breakable = (label: string): (string | HTMLElement)[] =>
+  label.split(/(\/\S*)/).map((part, i) =>
+    i % 2 === 0 ? part : h('span', { class: 'cp-path' }, ...part.split(/(?<=.\/)/).flatMap((piece, j) => (j === 0 ? [piece] : [h('wbr'), piece]))),
+  );
 
 export class CheckpointsPanel {
   readonly el: HTMLElement;
@@ -76,21 +87,22 @@ export class CheckpointsPanel {
               tabIndex: tab,
               'data-testid': 'checkpoint-open',
               title: c.parent ? 'Show what this step changed' : 'The first checkpoint',
-              'aria-label': `#${n} ${label}, ${time}, ${c.changedPaths} path${c.changedPaths === 1 ? '' : 's'} changed${current ? ', current' : ''}${undone ? ', rolled back' : ''}. Show its changes.`,
+              'aria-label': `#${n} ${label}, ${time}${c.parent ? `, ${changed(c.changedPaths)} changed` : ''}${current ? ', current' : ''}${undone ? ', rolled back' : ''}. Show its changes.`,
               onclick: () => {
                 this.#focused = c.id;
                 this.actions.showChanges(c, n);
               },
               onfocus: () => (this.#focused = c.id),
             },
-            h('span', { class: 'cp-line' }, h('span', { class: 'cp-n muted' }, `#${n}`), h('span', { class: 'cp-label' }, label)),
+            h('span', { class: 'cp-line' }, h('span', { class: 'cp-n muted' }, `#${n}`), h('span', { class: 'cp-label', title: label }, ...breakable(label))),
             h(
               'span',
               { class: 'cp-meta' },
               current ? h('span', { class: 'now-chip' }, 'now') : null,
               h('span', { class: `badge src-${c.source.replace(' ', '-')}` }, c.source),
               h('span', { class: 'muted', title: new Date(c.createdAt).toLocaleString() }, time),
-              h('span', { class: 'muted' }, `${c.changedPaths} path${c.changedPaths === 1 ? '' : 's'}`),
+              // The first checkpoint has nothing to compare with: its count would be every path.
+              c.parent ? h('span', { class: 'muted', title: `${changed(c.changedPaths)} (files and folders) created, changed or removed since the checkpoint before it` }, changed(c.changedPaths)) : null,
             ),
           ),
           h(

@@ -51,4 +51,7 @@ export function clockTime(ms: number): string {
   return new Date(ms).toLocaleTimeString([], { hour12: false });
 }
 
+/** "1 file", "2 files". */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

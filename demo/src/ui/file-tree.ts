@@ -3,7 +3,7 @@
 // opens a file (WAI-ARIA tree pattern with a roving tabindex).
 import type { TreeNode, Workspace } from '../workspace.ts';
 import { treeStats } from '../workspace.ts';
-import { clear, formatBytes, h } from './dom.ts';
+import { clear, formatBytes, h, plural } from './dom.ts';
 
 /** Folders holding more files than this start collapsed (e.g. the 50 MB corpus). */
 const AUTO_EXPAND_MAX = 50;
@@ -85,7 +85,8 @@ export class FileTree {
       this.#versions = versions;
     }
     const stats = treeStats(root);
-    this.#summary.textContent = `${stats.files} files · ${formatBytes(stats.bytes)}`;
+    // Files and folders both: a checkpoint counts the paths it changed, and folders are paths too.
+    this.#summary.textContent = `${plural(stats.files, 'file')}, ${plural(stats.folders, 'folder')} · ${formatBytes(stats.bytes)}`;
     const rows: HTMLElement[] = [];
     const visible: string[] = [];
     const walk = (node: TreeNode, depth: number) => {

@@ -12,6 +12,12 @@ const NOW = 'now';
 
 const MAX_LINES = 5000;
 
+/** What "write #N" means: the backend's version stamp, one counter for the whole workspace. */
+const VERSION_HELP =
+  'write #N is this file\'s version: each write in the workspace takes the next number of one counter shared by all files and folders, ' +
+  'so a file can start at any number and a number is never reused. A tool session remembers the number it read; ' +
+  'an edit after the number changed is refused with ESTALE (read the file again first).';
+
 export class FileViewer {
   readonly el: HTMLElement;
   #title: HTMLElement;
@@ -110,7 +116,7 @@ export class FileViewer {
     const to = this.#to.value === NOW ? undefined : this.#to.value;
     this.#title.textContent = 'Changes';
     if (!from) {
-      this.#meta.textContent = '';
+      this.#meta.textContent = this.#meta.title = '';
       clear(this.#changes, h('p', { class: 'placeholder' }, 'No checkpoints yet.'));
       return;
     }
@@ -119,6 +125,7 @@ export class FileViewer {
       const diff = await this.ws.backend.diff(from, to);
       if (token !== this.#token) return;
       this.#meta.textContent = `${name(from)} → ${name(to)}`;
+      this.#meta.title = '';
       clear(this.#changes, renderDiff(diff, (path) => this.open(path)));
     } catch (e) {
       if (token !== this.#token) return;
@@ -153,7 +160,8 @@ export class FileViewer {
       if (token !== this.#token || this.#mode !== 'file') return;
       this.#version = info.version;
       this.#title.textContent = path;
-      this.#meta.textContent = `${formatBytes(info.size)} · version ${info.version} · ${clockTime(info.mtimeMs)}`;
+      this.#meta.textContent = `${formatBytes(info.size)} · written ${clockTime(info.mtimeMs)} · write #${info.version}`;
+      this.#meta.title = VERSION_HELP;
       if (bytes.subarray(0, 8192).includes(0)) {
         clear(this.#fileBody, h('p', { class: 'placeholder' }, `Binary file (${formatBytes(bytes.length)}): not shown.`));
       } else {
@@ -162,7 +170,7 @@ export class FileViewer {
     } catch (e) {
       if (token !== this.#token) return;
       this.#title.textContent = path;
-      this.#meta.textContent = '';
+      this.#meta.textContent = this.#meta.title = '';
       this.#version = -1;
       clear(this.#fileBody, h('p', { class: 'placeholder' }, isVfsError(e) && e.code === 'ENOENT' ? 'This file no longer exists.' : String((e as Error).message)));
     }

@@ -1,18 +1,35 @@
-// Toasts for outcomes, and a persistent error banner (role="alert") for failures.
+// Messages, docked in the status bar at the bottom of the page so they never cover a panel.
+// An outcome ("Restored x.avfs") is one line: the newest replaces the one before, and its
+// action (Undo) goes away after a while. A warning (role="status") or an error (role="alert",
+// focused) stays above the status line until dismissed.
 import { h } from './dom.ts';
 
+const ACTION_MS = 8000;
+const FRESH_MS = 4000;
+
 export class Notices {
-  readonly el: HTMLElement;
+  /** The latest outcome (one line, in the status line). */
+  readonly latest: HTMLElement;
+  /** Warnings and errors (above the status line). */
+  readonly alerts: HTMLElement;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
-    this.el = h('div', { class: 'notices', 'aria-live': 'polite' });
+    this.latest = h('div', { class: 'notices latest', 'aria-live': 'polite' });
+    this.alerts = h('div', { class: 'notices alerts' });
   }
 
   info(text: string, action?: { label: string; run: () => void }): void {
-    const note = h('div', { class: 'notice info', 'data-testid': 'notice-info' }, h('span', null, text));
-    if (action) note.append(h('button', { type: 'button', class: 'ghost small', onclick: () => (note.remove(), action.run()) }, action.label));
-    this.el.append(note);
-    setTimeout(() => note.remove(), action ? 8000 : 4000);
+    clearTimeout(this.#timer);
+    const note = h('div', { class: 'notice info', 'data-testid': 'notice-info', title: text }, h('span', { class: 'notice-text' }, text));
+    const button = action ? h('button', { type: 'button', class: 'ghost small', onclick: () => (button?.remove(), action.run()) }, action.label) : null;
+    if (button) note.append(button);
+    this.latest.replaceChildren(note);
+    // It stays (dimmed) until the next one: a reader who looked away can still see what happened.
+    this.#timer = setTimeout(() => {
+      button?.remove();
+      note.classList.add('stale');
+    }, action ? ACTION_MS : FRESH_MS);
   }
 
   /**
@@ -26,19 +43,19 @@ export class Notices {
       h('div', null, h('strong', null, title), h('p', null, detail)),
       h('button', { type: 'button', class: 'ghost small', 'aria-label': 'Dismiss', onclick: () => note.remove() }, 'Dismiss'),
     );
-    this.el.append(note);
+    this.alerts.append(note);
     return note;
   }
 
   error(title: string, detail: string): void {
-    this.el.querySelectorAll('.notice.error').forEach((n) => n.remove());
+    this.alerts.querySelectorAll('.notice.error').forEach((n) => n.remove());
     const note = h(
       'div',
       { class: 'notice error', role: 'alert', 'data-testid': 'notice-error' },
       h('div', null, h('strong', null, title), h('p', null, detail)),
       h('button', { type: 'button', class: 'ghost small', 'aria-label': 'Dismiss', onclick: () => note.remove() }, 'Dismiss'),
     );
-    this.el.append(note);
+    this.alerts.append(note);
     note.querySelector('button')!.focus();
   }
 }

@@ -8,6 +8,9 @@ import type { Workspace } from '../workspace.ts';
 import { formatBytes, h } from './dom.ts';
 import type { Notices } from './notices.ts';
 
+/** A button label with a shorter form for narrow screens (styles.css shows one of them). */
+const label = (wide: string, narrow: string) => [h('span', { class: 'wide-label' }, wide), h('span', { class: 'narrow-label' }, narrow)];
+
 export class SnapshotActions {
   readonly el: HTMLElement;
   #buttons: HTMLButtonElement[];
@@ -19,8 +22,8 @@ export class SnapshotActions {
   ) {
     const file = h('input', { type: 'file', accept: '.avfs,application/octet-stream', hidden: true, 'data-testid': 'snapshot-file', onchange: () => void this.#upload(file) });
     this.#buttons = [
-      h('button', { type: 'button', 'data-testid': 'snapshot-download', title: 'Save every file as one .avfs snapshot', onclick: () => void this.download() }, '↓ Download snapshot'),
-      h('button', { type: 'button', 'data-testid': 'snapshot-upload', title: 'Replace every file with a .avfs snapshot', onclick: () => file.click() }, '↑ Upload snapshot'),
+      h('button', { type: 'button', 'data-testid': 'snapshot-download', title: 'Save every file as one .avfs snapshot', onclick: () => void this.download() }, ...label('↓ Download snapshot', '↓ Snapshot')),
+      h('button', { type: 'button', 'data-testid': 'snapshot-upload', title: 'Replace every file with a .avfs snapshot', onclick: () => file.click() }, ...label('↑ Upload snapshot', '↑ Upload')),
       h('button', { type: 'button', class: 'danger', 'data-testid': 'reset', title: 'Back to the sample project, and forget the copy saved in this browser (undo available)', onclick: () => void this.reset() }, 'Reset'),
     ];
     this.el = h('div', { class: 'snapshot-actions' }, file, ...this.#buttons);
