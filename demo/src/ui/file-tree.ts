@@ -86,7 +86,9 @@ export class FileTree {
     }
     const stats = treeStats(root);
     // Files and folders both: a checkpoint counts the paths it changed, and folders are paths too.
-    this.#summary.textContent = `${plural(stats.files, 'file')}, ${plural(stats.folders, 'folder')} · ${formatBytes(stats.bytes)}`;
+    // No-break spaces: a narrow head wraps between the counts, never between a number and its unit.
+    const keep = (text: string) => text.replace(/ /g, '\u00a0');
+    this.#summary.textContent = `${keep(plural(stats.files, 'file'))}, ${keep(plural(stats.folders, 'folder'))} · ${keep(formatBytes(stats.bytes))}`;
     const rows: HTMLElement[] = [];
     const visible: string[] = [];
     const walk = (node: TreeNode, depth: number) => {
