@@ -46,12 +46,14 @@ export function compile(root: Node, limit: number): Program {
 
 /** The program for the reversed language of `root`, with the same set numbering as `forward` (so they can share an Alphabet). */
 export function compileReversed(root: Node, forward: Program): Program {
-  return new Compiler(forward.op.length, forward.sets).run(reverse(simplify(root)));
+  const node = reverse(simplify(root));
+  return new Compiler(sizeOf(node) + 1, forward.sets).run(node);
 }
 
 /** The program for `part` (a piece of the pattern compile() was given), with forward's set numbering. */
 export function compilePart(part: Node, forward: Program): Program {
-  return new Compiler(forward.op.length, forward.sets).run(simplify(part));
+  const node = simplify(part);
+  return new Compiler(sizeOf(node) + 1, forward.sets).run(node);
 }
 
 /**
@@ -284,11 +286,13 @@ class Compiler {
       }
       case 'alt': {
         let f = this.frag(n.subs[0]!);
+        const exits = [...f.exits]; // appended in place: an alternation of thousands of names stays linear
         for (const s of n.subs.slice(1)) {
           const g = this.frag(s);
           const i = this.inst(SPLIT, g.start);
           this.out[i] = f.start;
-          f = { start: i, exits: [...f.exits, ...g.exits], nullable: f.nullable || g.nullable };
+          for (const e of g.exits) exits.push(e);
+          f = { start: i, exits, nullable: f.nullable || g.nullable };
         }
         return f;
       }
