@@ -3,9 +3,12 @@
  * point once warm. A state is the set of NFA instructions waiting to be followed (not yet
  * expanded) plus the properties of the previous code point; the expansion happens on the
  * next transition, when the next code point is known, which is what \b, ^ and $ need.
- * Transitions are computed on first use and cached in a table bounded to about 4 MB;
- * when full it is cleared and refilled, so the worst case is the Pike VM's cost per
- * code point (still linear), never unbounded memory.
+ * Transitions are computed on first use and cached: the table is bounded to 4 MiB and the
+ * states' instruction lists to another 4 MiB. When the cache is full it is cleared and
+ * refilled; when a scan fills it again within 10 code points per state (RE2's rule: the
+ * states are not being reused), the rest of that scan runs as an NFA simulation (a Pike VM
+ * without captures) that keeps no states, so memory stays bounded and the cost per code
+ * point is the number of live threads, never the cost of building and hashing states.
  */
 
 import type { Alphabet } from './alphabet.ts';
@@ -19,8 +22,44 @@ import { INVALID, utf8At, utf8Before } from './utf8.ts';
  * before the code point). State 0 is dead: no match can follow.
  */
 const DEAD = 0;
+/** The NFA simulation's two alternating states: never interned, their table rows stay -1. */
+const SLOT_A = 1;
+const SLOT_B = 2;
 const EMPTY = new Int32Array(0);
 const TABLE_ENTRIES = 1 << 20;
+/** Budget for the states' instruction lists, counted as STATE_COST + PC_COST per instruction. */
+const STATE_BYTES = 4 << 20;
+// An Int32Array entry, and its share of the lookup key (digits and a comma).
+const PC_COST = 12;
+// Per state: the arrays' headers, the key string and the Map entry.
+const STATE_COST = 120;
+/** RE2 gives up on its DFA when a search refills the cache at under 10 bytes per state. */
+const MIN_PROGRESS_PER_STATE = 10;
+
+/**
+ * The expansion scratch, sized for a program of `size` instructions. The DFAs of one
+ * pattern share it: an expansion is used up before any other DFA runs, and the NFA
+ * simulation's lists only live for one scan, which ends before another DFA's begins.
+ */
+export class Scratch {
+  readonly seen: Uint32Array;
+  readonly stack: Int32Array;
+  readonly list: Int32Array;
+  mark = 0;
+  private lists: Int32Array | undefined;
+  constructor(readonly size: number) {
+    this.seen = new Uint32Array(size);
+    this.stack = new Int32Array(2 * size + 2); // the waiting instructions, then one per split
+    this.list = new Int32Array(size);
+  }
+
+  /** SLOT_A's and SLOT_B's thread lists (a list holds at most one entry per instruction). */
+  slot(slot: number): Int32Array {
+    const half = this.size;
+    this.lists ??= new Int32Array(2 * half); // only a scan that gave up on its cache needs them
+    return this.lists.subarray(slot === SLOT_A ? 0 : half, slot === SLOT_A ? half : 2 * half);
+  }
+}
 
 /** matchEnd's answer when it was told to stop before it knew. */
 export const UNDECIDED = -2;
@@ -36,11 +75,13 @@ export class Dfa {
   private atEnd = new Int8Array(0);
   private ids = new Map<string, number>();
   private start = 0;
-  // Scratch for expanding a state.
-  private readonly seen: Uint32Array;
-  private readonly stack: Int32Array;
-  private readonly list: Int32Array;
-  private mark = 0;
+  /** STATE_COST + PC_COST per instruction of every interned state. */
+  private stateBytes = 0;
+  private readonly scratch: Scratch;
+  /** Where the current scan last cleared the cache (any monotone position), -1 if it has not. */
+  private resetAt = -1;
+  /** The current scan runs as an NFA simulation through SLOT_A and SLOT_B. */
+  private nfa = false;
 
   /** Follow matches from one start instead of searching (`first` or `anchored`). */
   private readonly anchoredScan: boolean;
@@ -58,17 +99,26 @@ export class Dfa {
     private readonly prog: Program,
     private readonly alpha: Alphabet,
     mode: 'search' | 'anchored' | 'first' = 'search',
+    scratch?: Scratch,
   ) {
     this.anchoredScan = mode !== 'search';
     this.first = mode === 'first';
     const n = prog.op.length;
-    this.seen = new Uint32Array(n);
-    this.stack = new Int32Array(2 * n + 2); // the waiting instructions, then one per split
-    this.list = new Int32Array(n);
+    this.scratch = scratch !== undefined && scratch.size >= n ? scratch : new Scratch(n);
     this.reset();
   }
 
+  /** How many scans gave up on the cache and finished as an NFA simulation (for tests and measurements). */
+  nfaScans = 0;
+
+  /** Every scan starts as a DFA (RE2 decides per search too). */
+  private begin(): void {
+    this.nfa = false;
+    this.resetAt = -1;
+  }
+
   test(line: string): boolean {
+    this.begin();
     const len = line.length;
     const ascii = this.alpha.ascii;
     // Locals, reloaded only after step() (which may grow or reset the table): V8 keeps them in registers.
@@ -99,7 +149,7 @@ export class Dfa {
       }
       let t = cls < stride ? table[s * stride + cls]! : -1;
       if (t < 0) {
-        t = this.step(s, cls);
+        t = this.step(s, cls, i);
         table = this.table;
         stride = this.stride;
       }
@@ -117,6 +167,7 @@ export class Dfa {
    * (decode them and call test()). The same loop as test(), over code points read from bytes.
    */
   testUtf8(b: Uint8Array, start: number, end: number): number {
+    this.begin();
     const ascii = this.alpha.ascii;
     let table = this.table;
     let stride = this.stride;
@@ -147,7 +198,7 @@ export class Dfa {
       }
       let t = cls < stride ? table[s * stride + cls]! : -1;
       if (t < 0) {
-        t = this.step(s, cls);
+        t = this.step(s, cls, i);
         table = this.table;
         stride = this.stride;
       }
@@ -167,6 +218,7 @@ export class Dfa {
    * leftmost match of the forward pattern starts; -1 when none starts at or after `from`.
    */
   leftmostStart(line: string, from: number): number {
+    this.begin();
     let s = this.start;
     let best = -1;
     for (let i = line.length; i > from; ) {
@@ -174,7 +226,7 @@ export class Dfa {
       if (cp >= 0xdc00 && cp <= 0xdfff) cp = codePointBefore(line, i);
       const cls = this.alpha.classOf(cp);
       let t = cls < this.stride ? this.table[s * this.stride + cls]! : -1;
-      if (t < 0) t = this.step(s, cls);
+      if (t < 0) t = this.step(s, cls, i);
       if ((t & 1) === 1) best = i;
       s = t >> 1;
       if (s === DEAD) return best;
@@ -193,6 +245,7 @@ export class Dfa {
    * none starts there; UNDECIDED when it would have to read past `stop` to know.
    */
   matchEnd(line: string, start: number, stop = line.length): number {
+    this.begin();
     const len = line.length;
     const before = start === 0 ? EDGE : this.alpha.flags[this.alpha.classOf(codePointBefore(line, start))]!;
     let s = this.startAfter(before);
@@ -201,7 +254,7 @@ export class Dfa {
       const cp = line.codePointAt(i)!;
       const cls = cp < 128 ? this.alpha.ascii[cp]! : this.alpha.classOf(cp);
       let t = cls < this.stride ? this.table[s * this.stride + cls]! : -1;
-      if (t < 0) t = this.step(s, cls);
+      if (t < 0) t = this.step(s, cls, i);
       if ((t & 1) === 1) end = i;
       s = t >> 1;
       if (s === DEAD) {
@@ -241,6 +294,7 @@ export class Dfa {
    * read bytes that are not well-formed UTF-8.
    */
   matchesAfterUtf8(b: Uint8Array, from: number, end: number, before: number): number {
+    this.begin();
     const ascii = this.alpha.ascii;
     let s = this.startAfter(before);
     for (let i = from; i < end; ) {
@@ -254,7 +308,7 @@ export class Dfa {
         len = read & 7;
       }
       let t = cls < this.stride ? this.table[s * this.stride + cls]! : -1;
-      if (t < 0) t = this.step(s, cls);
+      if (t < 0) t = this.step(s, cls, i);
       if ((t & 1) === 1) return this.stop(i - from, 1);
       i += len;
       s = t >> 1;
@@ -269,6 +323,7 @@ export class Dfa {
    * at `from`. 1, 0 or INVALID, as matchesAfterUtf8.
    */
   matchesBeforeUtf8(b: Uint8Array, from: number, start: number, after: number): number {
+    this.begin();
     const ascii = this.alpha.ascii;
     let s = this.startAfter(after);
     for (let i = from; i > start; ) {
@@ -283,7 +338,7 @@ export class Dfa {
         i -= cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
       }
       let t = cls < this.stride ? this.table[s * this.stride + cls]! : -1;
-      if (t < 0) t = this.step(s, cls);
+      if (t < 0) t = this.step(s, cls, i);
       if ((t & 1) === 1) return this.stop(from - i, 1);
       s = t >> 1;
       if (s === DEAD) return this.stop(from - i, 0);
@@ -303,8 +358,9 @@ export class Dfa {
     this.table = new Int32Array(this.stride * 16);
     this.atEnd = new Int8Array(16);
     this.table.fill(-1);
-    this.pcs = [new Int32Array(0)]; // the dead state, never expanded
-    this.props = [0];
+    this.pcs = [EMPTY, EMPTY, EMPTY]; // the dead state (never expanded), SLOT_A, SLOT_B
+    this.props = [0, 0, 0];
+    this.stateBytes = 0;
     this.ids.clear();
     this.start = this.intern(new Int32Array(0), EDGE);
   }
@@ -322,8 +378,12 @@ export class Dfa {
 
   /** intern(), clearing the cache first when it is full (no state id may be held across this). */
   private internOrReset(pcs: Int32Array, props: number): number {
-    if (this.pcs.length >= this.maxStates) this.reset();
+    if (this.full()) this.reset();
     return this.intern(pcs, props);
+  }
+
+  private full(): boolean {
+    return this.pcs.length >= this.maxStates || this.stateBytes >= STATE_BYTES;
   }
 
   private intern(pcs: Int32Array, props: number): number {
@@ -335,30 +395,72 @@ export class Dfa {
       this.pcs.push(pcs);
       this.props.push(props);
       this.ids.set(key, id);
+      this.stateBytes += STATE_COST + PC_COST * pcs.length;
     }
     return id;
   }
 
-  /** Computes, caches and returns the transition of state `s` on class `cls`. */
-  private step(s: number, cls: number): number {
+  /**
+   * Computes, caches and returns the transition of state `s` on class `cls`; `at` is the
+   * scan's position (for telling a thrashing cache from one that is merely full).
+   */
+  private step(s: number, cls: number, at: number): number {
     const flags = this.alpha.flags[cls]!;
     const expanded = this.expand(s, contextOf(this.props[s]!, flags));
     const matched = expanded & 1;
+    const dies = this.prog.anchored || this.anchoredScan;
+    if (!this.nfa && (cls >= this.stride || this.full())) {
+      if (this.resetAt >= 0 && Math.abs(at - this.resetAt) < MIN_PROGRESS_PER_STATE * this.pcs.length) {
+        this.nfa = true;
+        this.nfaScans++;
+      } else {
+        const pcs = this.follow(expanded >> 1, cls);
+        if (pcs.length === 0 && dies) return (DEAD << 1) | matched;
+        this.reset(); // s is gone; the caller only needs the new state
+        this.resetAt = at;
+        return (this.intern(pcs, flags) << 1) | matched;
+      }
+    }
+    if (this.nfa) return this.simulate(s, expanded, cls, flags, dies);
+    const pcs = this.follow(expanded >> 1, cls);
+    if (pcs.length === 0 && dies) return this.store(s, cls, (DEAD << 1) | matched);
+    return this.store(s, cls, (this.intern(pcs, flags) << 1) | matched);
+  }
+
+  /** The instructions the `count` expanded threads go to on class `cls`, as a state's list. */
+  private follow(count: number, cls: number): Int32Array {
     const { op, out, arg } = this.prog;
+    const list = this.scratch.list;
     const member = this.alpha.member[cls]!;
     const next: number[] = [];
-    for (let i = 0; i < expanded >> 1; i++) {
-      const pc = this.list[i]!;
+    for (let i = 0; i < count; i++) {
+      const pc = list[i]!;
       if (op[pc] === CHAR && member[arg[pc]!] === 1) next.push(out[pc]!);
     }
-    if (next.length === 0 && (this.prog.anchored || this.anchoredScan)) return this.store(s, cls, (DEAD << 1) | matched);
     // A search only asks "any match?", so order does not matter and sorting merges states.
-    const pcs = this.first ? Int32Array.from(new Set(next)) : Int32Array.from(new Set(next)).sort();
-    if (cls >= this.stride || this.pcs.length >= this.maxStates) {
-      this.reset(); // s is gone; the caller only needs the new state
-      return (this.intern(pcs, flags) << 1) | matched;
+    return this.first ? Int32Array.from(new Set(next)) : Int32Array.from(new Set(next)).sort();
+  }
+
+  /**
+   * One step of the NFA simulation: the threads go into the slot `s` is not, nothing is
+   * cached. A list may repeat an instruction; expand() follows it once.
+   */
+  private simulate(s: number, expanded: number, cls: number, flags: number, dies: boolean): number {
+    const slot = s === SLOT_A ? SLOT_B : SLOT_A;
+    const buf = this.scratch.slot(slot);
+    const { op, out, arg } = this.prog;
+    const list = this.scratch.list;
+    const member = this.alpha.member[cls]!;
+    let k = 0;
+    for (let i = 0; i < expanded >> 1; i++) {
+      const pc = list[i]!;
+      if (op[pc] === CHAR && member[arg[pc]!] === 1) buf[k++] = out[pc]!;
     }
-    return this.store(s, cls, (this.intern(pcs, flags) << 1) | matched);
+    const matched = expanded & 1;
+    if (k === 0 && dies) return (DEAD << 1) | matched;
+    this.pcs[slot] = buf.subarray(0, k);
+    this.props[slot] = flags;
+    return (slot << 1) | matched;
   }
 
   private store(s: number, cls: number, t: number): number {
@@ -367,6 +469,7 @@ export class Dfa {
   }
 
   private matchesAtEnd(s: number): boolean {
+    if (s === SLOT_A || s === SLOT_B) return (this.expand(s, contextOf(this.props[s]!, EDGE)) & 1) === 1;
     if (this.atEnd[s] === 0) this.atEnd[s] = (this.expand(s, contextOf(this.props[s]!, EDGE)) & 1) === 1 ? 2 : 1;
     return this.atEnd[s] === 2;
   }
@@ -378,13 +481,14 @@ export class Dfa {
    */
   private expand(s: number, ctx: number): number {
     const { op, out, arg } = this.prog;
-    const { seen, stack, list } = this;
-    const mark = ++this.mark;
+    const scratch = this.scratch;
+    const { seen, stack, list } = scratch;
+    const mark = ++scratch.mark;
     if (mark === 0xffffffff) {
       seen.fill(0);
-      this.mark = 1;
+      scratch.mark = 1;
     }
-    const m = this.mark;
+    const m = scratch.mark;
     let n = 0;
     let matched = 0;
     let top = 0;

@@ -1,9 +1,9 @@
 /** The linear-time engine: lazy DFAs say whether a line matches and where the match is. */
 
 import { Alphabet } from './alphabet.ts';
-import { compile, compilePart, compileReversed, splitAround } from './compile.ts';
+import { compile, compilePart, compileReversed, splitAround, type Program } from './compile.ts';
 import { codePointBefore } from './context.ts';
-import { Dfa, UNDECIDED } from './dfa.ts';
+import { Dfa, Scratch, UNDECIDED } from './dfa.ts';
 import type { Node } from './parse.ts';
 
 export interface Linear {
@@ -23,6 +23,8 @@ export interface Linear {
   findWithPrefix(line: string, from: number, prefix: string): { index: number; length: number } | null;
   /** A test around occurrences of `literal`, or null when the pattern does not hold it at one fixed place (see splitAround). */
   cutAt(literal: string): LiteralCut | null;
+  /** Scans that gave up on a DFA's state cache and finished as an NFA simulation (for tests and measurements). */
+  readonly nfaScans: number;
 }
 
 /**
@@ -49,13 +51,20 @@ export function compileLinear(root: Node, limit: number): Linear {
   let dfa: Dfa | undefined;
   let back: Dfa | undefined;
   let ahead: Dfa | undefined;
+  const parts: Dfa[] = [];
+  // One expansion scratch for all of them (16 bytes an instruction), not one each.
+  let scratch: Scratch | undefined;
+  const make = (p: Program, mode?: 'anchored' | 'first'): Dfa => new Dfa(p, (alpha ??= new Alphabet(prog.sets)), mode, (scratch ??= new Scratch(prog.op.length)));
   const cuts = new Map<string, LiteralCut | null>();
   const linear: Linear = {
     size: prog.op.length,
-    test: (line) => (dfa ??= new Dfa(prog, (alpha ??= new Alphabet(prog.sets)))).test(line),
-    testUtf8: (b, start, end) => (dfa ??= new Dfa(prog, (alpha ??= new Alphabet(prog.sets)))).testUtf8(b, start, end),
+    get nfaScans() {
+      return [dfa, back, ahead, ...parts].reduce((sum, d) => sum + (d?.nfaScans ?? 0), 0);
+    },
+    test: (line) => (dfa ??= make(prog)).test(line),
+    testUtf8: (b, start, end) => (dfa ??= make(prog)).testUtf8(b, start, end),
     findWithPrefix(line, from, prefix) {
-      ahead ??= new Dfa(prog, (alpha ??= new Alphabet(prog.sets)), 'first');
+      ahead ??= make(prog, 'first');
       let budget = line.length;
       for (let at = line.indexOf(prefix, from); at !== -1; at = line.indexOf(prefix, at + 1)) {
         const end = ahead.matchEnd(line, at, at + budget);
@@ -66,14 +75,13 @@ export function compileLinear(root: Node, limit: number): Linear {
       return null;
     },
     find(line, from = 0) {
-      alpha ??= new Alphabet(prog.sets);
       // Where the leftmost match starts, from a backward DFA scan; then where the match
       // from there ends, with RE2's priorities, from a forward scan. (RE2 does it the other
       // way round; this order needs no leftmost-longest mode.)
-      back ??= new Dfa(compileReversed(root, prog), alpha);
+      back ??= make(compileReversed(root, prog));
       const start = back.leftmostStart(line, from);
       if (start < 0) return null;
-      ahead ??= new Dfa(prog, alpha, 'first');
+      ahead ??= make(prog, 'first');
       const end = ahead.matchEnd(line, start);
       if (end < 0) throw new Error(`unreachable: no match at ${start}`);
       return { index: start, length: end - start };
@@ -84,9 +92,10 @@ export function compileLinear(root: Node, limit: number): Linear {
         const split = splitAround(root, literal);
         if (split === null) cut = null;
         else {
-          alpha ??= new Alphabet(prog.sets);
-          const before = new Dfa(compileReversed(split.before, prog), alpha, 'anchored');
-          cut = literalCut(literal, before, new Dfa(compilePart(split.after, prog), alpha, 'anchored'), alpha);
+          const before = make(compileReversed(split.before, prog), 'anchored');
+          const after = make(compilePart(split.after, prog), 'anchored');
+          parts.push(before, after);
+          cut = literalCut(literal, before, after, alpha!);
         }
         cuts.set(literal, cut);
       }
