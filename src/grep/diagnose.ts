@@ -9,15 +9,30 @@ export function emptyPatternError(): VfsError {
   return new VfsError('EREGEX', 'The grep pattern is empty. Give a regular expression or, with fixed_strings, the literal text to search for.');
 }
 
-export function patternTooLargeError(pattern: string, size: number, limit: number): VfsError {
+export function patternTooLargeError(pattern: string, size: number, budget: number): VfsError {
   return new VfsError(
     'EREGEX',
-    `Invalid regex ${quote(pattern)}: the pattern is too large for the linear-time regex engine (it compiles to ${size} instructions, the limit is ${limit}); large counted repetitions such as {0,1000} are what make it big. Use smaller counts, or * and +.`,
+    `Invalid regex ${quote(pattern)}: the pattern compiles to ${count(size)} instructions, over the ${count(budget)}-instruction budget of the linear-time regex engine (RE2's default memory budget for a program). Split it into several smaller searches, or use fewer alternatives or smaller {n,m} counts.`,
   );
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 function quote(pattern: string): string {
   return JSON.stringify(pattern.length > 200 ? `${pattern.slice(0, 200)}…` : pattern);
+}
+
+function repeatCount(fragment: string, at: string, repeat: ParseError['repeat']): string {
+  switch (repeat?.rule) {
+    case 'count':
+      return `repetition count ${repeat.value} in ${fragment} ${at} exceeds 1000, RE2's limit. Use a smaller count, or * or + for "any number".`;
+    case 'product':
+      return `nested repetition counts multiply to ${repeat.value} at ${fragment} ${at}, over RE2's limit of 1000 (counts nested inside each other multiply). Use smaller counts, or * or +.`;
+    default:
+      return `invalid repeat count ${fragment} ${at}: in {n,m} the minimum n must not exceed the maximum m.`;
+  }
 }
 
 /** `error` is the parser's refusal of `pattern`. */
@@ -25,7 +40,8 @@ export function regexSyntaxError(pattern: string, error: ParseError): VfsError {
   return new VfsError('EREGEX', `Invalid regex ${quote(pattern)}: ${explain(error)}`, { cause: error });
 }
 
-function explain({ kind, fragment, at: offset }: ParseError): string {
+function explain(error: ParseError): string {
+  const { kind, fragment, at: offset } = error;
   const at = `at character ${offset + 1}`;
   const hint = 'Check the syntax (RE2, as in Go and ripgrep) or set fixed_strings to search for the text literally.';
   switch (kind) {
@@ -46,7 +62,7 @@ function explain({ kind, fragment, at: offset }: ParseError): string {
     case 'invalid nested repetition operator':
       return `"${fragment}" ${at} repeats a repetition; RE2 has no possessive quantifiers such as a++. Use one operator per item.`;
     case 'invalid repeat count':
-      return `invalid repeat count ${fragment} ${at}: counts go up to 1000 (nested counts multiply) and {n,m} needs n <= m.`;
+      return repeatCount(fragment, at, error.repeat);
     case 'invalid escape sequence':
       return `unknown escape ${fragment} ${at}. Escape only punctuation (\\. \\( \\[), write a code point as \\x{263A}, or use classes such as \\d \\w \\s. ${hint}`;
     case 'invalid or unsupported Perl syntax':

@@ -93,14 +93,19 @@ const NATIVE_STEP_BUDGET = 2 ** 18;
 /** Below this many characters per line, native would rarely run: use the linear engine throughout. */
 const MIN_NATIVE_LINE = 128;
 /**
- * A DFA state is a set of program instructions, so building one costs up to the program
- * size, and a pattern like `[ab]{0,1000}[bc]` can need a new state at every character
- * (the cache is bounded and refilled). Capping programs at 1000 instructions bounds that
- * worst case (`(?:[ab]{0,45}x?){10}c`, 922 instructions, on a 100 KB line: 20 ms for
- * test, 20 for find); typical patterns are under 50, and counted repetition is what
- * makes programs big (RE2 also caps counts at 1000).
+ * RE2's budget for a program: its default max_mem is 8 MiB, of which it gives 2/3 to the
+ * compiled program (Compiler::Setup divides that by the size of an instruction). Ours cost
+ * 51 bytes each: 9 in the program, 9 in its reversed copy (for locating matches), up to 9 in
+ * the pieces around a literal (for long lines), 16 of expansion scratch and 8 of NFA
+ * simulation lists (both shared by a pattern's DFAs). So 109,655 instructions: an
+ * alternation of thousands of names, or a{1000} (the largest count RE2 allows) a hundred
+ * times over. The DFAs' caches are bounded apart from this (dfa.ts), and past that a scan
+ * runs as an NFA simulation, whose cost per character is the number of live threads: large
+ * programs stay linear in the input, at a cost that grows with the program.
  */
-const MAX_PROGRAM_SIZE = 1000;
+const RE2_MAX_MEM = 8 << 20;
+const BYTES_PER_INSTRUCTION = 9 + 9 + 9 + 16 + 8;
+export const PROGRAM_BUDGET = Math.floor((RE2_MAX_MEM * 2) / 3 / BYTES_PER_INSTRUCTION);
 
 export function compileLineMatcher(pattern: string, options: LineMatcherOptions = {}): LineMatcher {
   if (pattern.length === 0) throw emptyPatternError();
@@ -122,9 +127,9 @@ export function compileLineMatcher(pattern: string, options: LineMatcherOptions 
   if (literal !== null) return literalMatcher(literal, folded, expose);
   let linear: Linear;
   try {
-    linear = compileLinear(full, MAX_PROGRAM_SIZE);
+    linear = compileLinear(full, PROGRAM_BUDGET);
   } catch (error) {
-    if (error instanceof ProgramTooLarge) throw patternTooLargeError(pattern, error.size, MAX_PROGRAM_SIZE);
+    if (error instanceof ProgramTooLarge) throw patternTooLargeError(pattern, error.size, PROGRAM_BUDGET);
     throw error;
   }
   if (parsed === null) return linearMatcher({ linear, literals: [], ignoreCase, expose: true, maxWidth: Infinity, prefix: '' });

@@ -44,6 +44,8 @@ export class ParseError extends Error {
     readonly fragment: string,
     /** Offset in the pattern the error points at. */
     readonly at: number,
+    /** For 'invalid repeat count': which rule it broke, and the count or product that broke it. */
+    readonly repeat?: { rule: 'order' | 'count' | 'product'; value: number },
   ) {
     super(`${kind}${fragment === '' ? '' : `: ${fragment}`}`);
   }
@@ -108,8 +110,8 @@ class Parser {
     return this.frames[this.frames.length - 1]!;
   }
 
-  private fail(kind: string, fragment: string, at = this.pos): never {
-    throw new ParseError(kind, fragment, at);
+  private fail(kind: string, fragment: string, at = this.pos, repeat?: ParseError['repeat']): never {
+    throw new ParseError(kind, fragment, at, repeat);
   }
 
   run(): Node {
@@ -221,9 +223,11 @@ class Parser {
     if (min === -1 || (m[3] !== undefined && m[3] !== '' && max === -1)) return null; // RE2 reads "{01}" literally
     const start = this.pos;
     this.pos += m[0].length;
-    if (min < 0 || min > MAX_REPEAT || max === -2 || max > MAX_REPEAT || (max >= 0 && min > max)) {
-      this.fail('invalid repeat count', m[0], start);
+    if (min < 0 || min > MAX_REPEAT || max === -2 || max > MAX_REPEAT) {
+      const value = Math.max(Number(m[1]), Number(m[3] ?? 0)); // the count as typed (num() gives -2 past 8 digits)
+      this.fail('invalid repeat count', m[0], start, { rule: 'count', value });
     }
+    if (max >= 0 && min > max) this.fail('invalid repeat count', m[0], start, { rule: 'order', value: min });
     return [min, max];
   }
 
@@ -239,7 +243,7 @@ class Parser {
     const sub = items[items.length - 1]!;
     const node: Node = op === 'repeat' ? { op, sub, min, max, lazy } : { op, sub, lazy };
     if (op === 'repeat' && (min >= 2 || max >= 2) && !repeatIsValid(node, MAX_REPEAT)) {
-      this.fail('invalid repeat count', this.src.slice(start, this.pos), start);
+      this.fail('invalid repeat count', this.src.slice(start, this.pos), start, { rule: 'product', value: repeatProduct(node) });
     }
     items[items.length - 1] = node;
   }
@@ -438,6 +442,18 @@ function repeatIsValid(node: Node, n: number): boolean {
   if (node.op === 'cat' || node.op === 'alt') return node.subs.every((s) => repeatIsValid(s, n));
   if ('sub' in node) return repeatIsValid(node.sub, n);
   return true;
+}
+
+/** The largest product of counts along a nesting of counted repetitions (what repeatIsValid bounds). */
+function repeatProduct(node: Node): number {
+  let own = 1;
+  if (node.op === 'repeat') {
+    if (node.max === 0) return 1;
+    own = node.max < 0 ? Math.max(1, node.min) : node.max;
+  }
+  if (node.op === 'cat' || node.op === 'alt') return own * Math.max(1, ...node.subs.map(repeatProduct));
+  if ('sub' in node) return own * repeatProduct(node.sub);
+  return own;
 }
 
 /** JS class source for an RE2 Unicode class name (\pL, \p{Greek}), or null if unknown. */
