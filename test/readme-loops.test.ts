@@ -32,7 +32,7 @@ describe('OpenAI Responses API loop', () => {
   const functionCall = (n: number, call_id: string, name: string, args: object) =>
     ({ type: 'function_call', id: `fc_${n}`, call_id, name, arguments: JSON.stringify(args), status: 'completed' });
   const response = (id: string, output: object[]) =>
-    ({ id, object: 'response', created_at: 1_764_000_000, status: 'completed', model: 'gpt-5.5', output, parallel_tool_calls: true, tool_choice: 'auto', tools: [], usage: { input_tokens: 900, output_tokens: 40, total_tokens: 940 } });
+    ({ id, object: 'response', created_at: 1_764_000_000, status: 'completed', model: 'gpt-5', output, parallel_tool_calls: true, tool_choice: 'auto', tools: [], usage: { input_tokens: 900, output_tokens: 40, total_tokens: 940 } });
   const script = [
     response('resp_1', [
       { type: 'reasoning', id: 'rs_1', summary: [] },
@@ -98,7 +98,7 @@ describe('OpenAI Responses API loop', () => {
 describe('Anthropic Messages API loop', () => {
   // Recorded in the shape POST /v1/messages returns.
   const message = (id: string, content: object[], stop_reason: string) =>
-    ({ id, type: 'message', role: 'assistant', model: 'claude-sonnet-5-5', content, stop_reason, stop_sequence: null, usage: { input_tokens: 900, output_tokens: 40 } });
+    ({ id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content, stop_reason, stop_sequence: null, usage: { input_tokens: 900, output_tokens: 40 } });
   const toolUse = (id: string, name: string, input: object) => ({ type: 'tool_use', id, name, input });
   const script = [
     message('msg_1', [{ type: 'text', text: 'Let me look at the project first.' }, toolUse('toolu_ls', 'ls', {}), toolUse('toolu_read', 'read_file', { path: '/src/app.ts' })], 'tool_use'),
