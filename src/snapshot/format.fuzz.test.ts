@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { VfsError } from '../errors.ts';
-import { crc32 } from './crc32.ts';
 import { xxh32 } from './xxhash32.ts';
 import { decodeSnapshot, encodeSnapshot, type SnapshotEntry, type SnapshotLimits } from './format.ts';
 
@@ -143,9 +142,8 @@ function reseal(b: Uint8Array, fixLength: boolean): Uint8Array {
     v.setUint32(32, out.length - 44, true);
     v.setUint32(36, 0, true);
   }
-  const checksum = v.getUint32(8, true) === 1 ? crc32 : xxh32; // format 1 used CRC-32
-  v.setUint32(20, checksum(out.subarray(44)), true);
-  v.setUint32(40, checksum(out.subarray(0, 40)), true);
+  v.setUint32(20, xxh32(out.subarray(44)), true);
+  v.setUint32(40, xxh32(out.subarray(0, 40)), true);
   return out;
 }
 
@@ -186,14 +184,8 @@ describe('snapshot format: seeded mutation fuzzing', () => {
       if (result instanceof VfsError) {
         stats.resealedRejected++;
       } else {
-        // Whatever is accepted is a valid tree whose canonical encoding is exactly these bytes
-        // (a format 1 snapshot re-encodes as format 2: the same bytes but for the version and checksums).
-        const reencoded = encodeSnapshot(result);
-        if (new DataView(sealed.buffer).getUint32(8, true) === 1) {
-          expect(sameBytes(reencoded.subarray(44), sealed.subarray(44)), `${context}, resealed format 1: body not canonical`).toBe(true);
-        } else {
-          expect(sameBytes(reencoded, sealed), `${context}, resealed: accepted bytes are not canonical`).toBe(true);
-        }
+        // Whatever is accepted is a valid tree whose canonical encoding is exactly these bytes.
+        expect(sameBytes(encodeSnapshot(result), sealed), `${context}, resealed: accepted bytes are not canonical`).toBe(true);
         stats.resealedAccepted++;
       }
     }

@@ -27,7 +27,7 @@ const GOLDEN_HEX =
   '3e 00 00 00 00 00 00 00 67 a7 e6 ec 02 05 00 00 00 00 00 80 56 fe bc 78 42 00 00 00 00 00 00 00 ' +
   '00 2f 64 6f 63 73 01 0c 00 00 00 00 08 80 56 fe bc 78 42 03 00 00 00 00 00 00 00 2f 64 6f 63 73 ' +
   '2f 68 69 2e 74 78 74 68 69 0a';
-/** The same example in format 1 (CRC-32 checksums), as agentvfs 0.x wrote it before format 2. */
+/** The same example in format 1 (CRC-32 checksums), a pre-release format that is now refused. */
 const GOLDEN_V1_HEX =
   '41 56 46 53 0d 0a 1a 0a 01 00 00 00 02 00 00 00 01 00 00 00 50 c8 00 39 03 00 00 00 00 00 00 00 ' +
   '3e 00 00 00 00 00 00 00 c3 13 28 b1 02 05 00 00 00 00 00 80 56 fe bc 78 42 00 00 00 00 00 00 00 ' +
@@ -40,9 +40,13 @@ describe('snapshot format: round trips', () => {
     expect(SNAPSHOT_FORMAT_VERSION).toBe(2);
   });
 
-  it('still reads format 1 (CRC-32), and writes it back as format 2', () => {
-    expect(decodeSnapshot(hexBytes(GOLDEN_V1_HEX), LIMITS)).toEqual(GOLDEN_ENTRIES);
-    expect(encodeSnapshot(decodeSnapshot(hexBytes(GOLDEN_V1_HEX), LIMITS))).toEqual(hexBytes(GOLDEN_HEX));
+  it('refuses format 1 (CRC-32, never released) with ESNAPSHOT naming the format it reads', () => {
+    expect(() => decodeSnapshot(hexBytes(GOLDEN_V1_HEX), LIMITS)).toThrow(
+      expect.objectContaining({
+        code: 'ESNAPSHOT',
+        message: expect.stringMatching(/^Invalid snapshot: format 1 is a pre-release format this build does not read \(it reads format 2\)/),
+      }),
+    );
   });
 
   it('encodes the documented example byte for byte', () => {

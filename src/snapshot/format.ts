@@ -1,10 +1,9 @@
 /**
  * The snapshot binary format (version 2): a fixed 44-byte header with its own
  * checksum, then the entries, covered by a body checksum. No compression.
- * Version 2 is version 1 with XXH32 in place of CRC-32 (4× faster); both are
- * read, only version 2 is written. The
- * byte-level layout, the checks and the versioning policy are in
- * docs/snapshot-format.md; keep the two in step.
+ * Only version 2 is read or written: version 1 (CRC-32 checksums) never
+ * shipped in a release. The byte-level layout, the checks and the versioning
+ * policy are in docs/snapshot-format.md; keep the two in step.
  *
  * `decodeSnapshot` validates everything before it returns anything and throws
  * `VfsError('ESNAPSHOT')` naming the first problem it finds.
@@ -12,7 +11,6 @@
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { MAX_SEGMENT_BYTES, comparePaths, normalizePath, parentOf } from '../paths.ts';
-import { crc32 } from './crc32.ts';
 import { Xxh32, xxh32 } from './xxhash32.ts';
 
 export interface SnapshotEntry {
@@ -37,9 +35,6 @@ export interface SnapshotLimits {
 }
 
 export const SNAPSHOT_FORMAT_VERSION = 2;
-
-/** The checksum each format version uses, for both the header and the body. */
-const CHECKSUM: Readonly<Record<number, (bytes: Uint8Array) => number>> = { 1: crc32, 2: xxh32 };
 
 /** "AVFS" CR LF SUB LF: the CR/LF/SUB bytes catch text-mode and line-ending damage. */
 const MAGIC = [0x41, 0x56, 0x46, 0x53, 0x0d, 0x0a, 0x1a, 0x0a] as const;
@@ -210,9 +205,12 @@ export function decodeSnapshotEntries(
   if (version > SNAPSHOT_FORMAT_VERSION) {
     bad(`made by a newer agentvfs: format ${version}, this build reads up to ${SNAPSHOT_FORMAT_VERSION}; upgrade agentvfs to restore it`);
   }
+  if (version < SNAPSHOT_FORMAT_VERSION) {
+    bad(`format ${version} is a pre-release format this build does not read (it reads format ${SNAPSHOT_FORMAT_VERSION}); ` +
+      'restore it with the agentvfs build that wrote it and take a new snapshot');
+  }
   if (len < HEADER_BYTES) bad(truncatedHeader);
-  const checksum = CHECKSUM[version]!;
-  checkCrc('header', view.getUint32(HEADER_CRC_OFFSET, true), checksum(bytes.subarray(0, HEADER_CRC_OFFSET)));
+  checkCrc('header', view.getUint32(HEADER_CRC_OFFSET, true), xxh32(bytes.subarray(0, HEADER_CRC_OFFSET)));
 
   const entryCount = view.getUint32(12, true);
   const fileCount = view.getUint32(16, true);
@@ -226,7 +224,7 @@ export function decodeSnapshotEntries(
   const expected = HEADER_BYTES + bodyLength;
   if (len < expected) bad(`truncated: expected ${expected} bytes, got ${len} (${counted(expected - len, 'byte')} missing)`);
   if (len > expected) bad(`${counted(len - expected, 'byte')} of trailing data after the end of the snapshot (expected ${expected} bytes, got ${len})`);
-  checkCrc('body', view.getUint32(20, true), checksum(bytes.subarray(HEADER_BYTES)));
+  checkCrc('body', view.getUint32(20, true), xxh32(bytes.subarray(HEADER_BYTES)));
 
   const out: SnapshotEntry[] = [];
   let off = HEADER_BYTES;
