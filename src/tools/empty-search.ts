@@ -19,9 +19,11 @@ export async function globNothingFound(backend: Backend, pattern: string, base: 
     return head; // the rewritten pattern is no help if it does not compile
   }
   if (paths.length === 0) return head;
+  // The first by path, not glob's newest-first: the same files give the same text whatever their times.
+  const example = paths.reduce((a, b) => (b < a ? b : a));
   return (
     `${head} The pattern matches at one directory depth only${crossesNot(pattern) ? ' ("*" does not cross "/")' : ''}; ` +
-    `${JSON.stringify(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${paths[0]}. Retry with pattern ${JSON.stringify(deeper)}.`
+    `${JSON.stringify(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${example}. Retry with pattern ${JSON.stringify(deeper)}.`
   );
 }
 

@@ -44,7 +44,9 @@ export function searchToolSuite(make: BackendFactory) {
     });
 
     it('a pattern without ** that finds nothing says "*" does not cross "/" and gives the ** pattern that matches', async () => {
-      const tools = createTools(await make({ files: { '/src/a.py': '', '/src/deep/b.py': '', '/src/c.ts': '' } }));
+      const backend = await make({ files: { '/src/a.py': '', '/src/deep/b.py': '', '/src/c.ts': '' } });
+      await backend.writeFile('/src/deep/b.py', 'newest'); // the example is the first by path, whatever the times
+      const tools = createTools(backend);
       expect(await tools.call('glob', { pattern: '*.py' })).toBe(
         'No files found matching "*.py" in /. The pattern matches at one directory depth only ("*" does not cross "/"); ' +
           '"**/*.py" matches at any depth: 2 files, e.g. /src/a.py. Retry with pattern "**/*.py".',
