@@ -59,7 +59,7 @@ class InMemoryBackend implements Backend {
     this.#tree.observer = this.#checkpoints;
     // Initial files go through the same checks as any write; a bad one fails construction.
     for (const [path, data] of Object.entries(options.files ?? {})) {
-      this.#tree.writeFile(this.#path(path), toBytes(data, path), {}, typeof data === 'string');
+      this.#tree.writeFile(this.#path(path), toBytes(data, path), typeof data === 'string');
     }
   }
 
@@ -115,7 +115,7 @@ class InMemoryBackend implements Backend {
     const bytes = toBytes(data, p);
     this.#checkVersion(p, options.expectedVersion);
     // Text was just encoded: no second copy.
-    const { meta, created } = this.#tree.writeFile(p, bytes, {}, typeof data === 'string' || keeps(options.copy, bytes));
+    const { meta, created } = this.#tree.writeFile(p, bytes, typeof data === 'string' || keeps(options.copy, bytes));
     // An agent edits what it just wrote: keep the text, so the edit need not decode it.
     if (typeof data === 'string' && roundTrips(data, bytes)) this.#texts.set(p, meta, data, false, bytes.length, this.#tree.totalBytes);
     return { ...this.#tree.info(p, meta), created };
@@ -147,7 +147,7 @@ class InMemoryBackend implements Backend {
     }
     const encoded = encodeText(outcome.text);
     const next = bom ? withBom(encoded) : encoded;
-    const { meta } = this.#tree.writeFile(p, next, {}, true);
+    const { meta } = this.#tree.writeFile(p, next, true);
     // The edit_file tool reads the result back for its snippet, and agents edit a file again.
     if (roundTrips(outcome.text, encoded)) this.#texts.set(p, meta, outcome.text, bom, next.length, this.#tree.totalBytes);
     return {
@@ -231,7 +231,7 @@ class InMemoryBackend implements Backend {
       try {
         const p = this.#path(path);
         const bytes = toBytes(pair[1], p, false);
-        this.#tree.writeFile(p, bytes, {}, keeps(options.copy, bytes));
+        this.#tree.writeFile(p, bytes, keeps(options.copy, bytes));
         return { path: p };
       } catch (error) {
         return { path, error: describe(error) };

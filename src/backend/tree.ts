@@ -44,12 +44,6 @@ export interface TreeObserver {
   changed(path: string): void;
 }
 
-/** Explicit metadata for rebuilding a state (restore, rollback) instead of fresh values. */
-export interface Stamp {
-  mtimeMs?: number;
-  version?: number;
-}
-
 export class Tree {
   readonly #store = new MemfsStore();
   observer: TreeObserver | null = null;
@@ -81,10 +75,6 @@ export class Tree {
 
   get totalBytes(): number {
     return this.#totalBytes;
-  }
-
-  get fileCount(): number {
-    return this.#fileCount;
   }
 
   #nextVersion(): number {
@@ -205,8 +195,8 @@ export class Tree {
    * Writes a file, creating missing parents. All checks happen before storage is touched.
    * The bytes are copied, unless `owned`: bytes made for this write (encoded text) are kept as they are.
    */
-  writeFile(path: string, bytes: Uint8Array, stamp: Stamp = {}, owned = false): { meta: Meta; created: boolean } {
-    const mtimeMs = stamp.mtimeMs ?? this.now();
+  writeFile(path: string, bytes: Uint8Array, owned = false): { meta: Meta; created: boolean } {
+    const mtimeMs = this.now();
     if (path === '/') throw new VfsError('EISDIR', 'The root "/" is a directory; give a file path.', { path });
     const existing = this.#meta.get(path);
     if (existing?.kind === 'dir') {
@@ -228,7 +218,7 @@ export class Tree {
     if (existing) this.observer?.retiring(path, existing, this);
     if (owned) this.#store.writeOwned(path, bytes);
     else this.#store.write(path, bytes);
-    const meta: Meta = { kind: 'file', size: bytes.byteLength, mtimeMs, version: stamp.version ?? this.#nextVersion() };
+    const meta: Meta = { kind: 'file', size: bytes.byteLength, mtimeMs, version: this.#nextVersion() };
     this.#meta.set(path, meta);
     this.observer?.changed(path);
     this.#totalBytes += bytes.byteLength - oldSize;
@@ -316,23 +306,23 @@ export class Tree {
   }
 
   /** Creates a directory and its missing parents; an existing directory is fine. */
-  mkdir(path: string, stamp: Stamp = {}): Meta {
-    const mtimeMs = stamp.mtimeMs ?? this.now();
+  mkdir(path: string): Meta {
+    const mtimeMs = this.now();
     const existing = this.#meta.get(path);
     if (existing?.kind === 'file') throw new VfsError('EEXIST', `${path} already exists as a file.`, { path });
     if (existing) return existing;
     this.checkPlace(path);
-    this.#mkdirs(path, mtimeMs, stamp.version);
+    this.#mkdirs(path, mtimeMs);
     return this.#meta.get(path)!;
   }
 
   // Callers have checked that no ancestor is a file.
-  #mkdirs(path: string, mtimeMs: number, version?: number): void {
+  #mkdirs(path: string, mtimeMs: number): void {
     if (this.#meta.has(path)) return;
     for (const dir of [...ancestorsOf(path), path]) {
       if (this.#meta.has(dir)) continue;
       this.#store.mkdir(dir);
-      this.#meta.set(dir, { kind: 'dir', size: 0, mtimeMs, version: (dir === path ? version : undefined) ?? this.#nextVersion() });
+      this.#meta.set(dir, { kind: 'dir', size: 0, mtimeMs, version: this.#nextVersion() });
       this.observer?.changed(dir);
     }
   }
