@@ -12,7 +12,9 @@ export type * from './backend/types.ts';
 export { VfsError, isVfsError, VFS_ERROR_CODES, type VfsErrorCode, type VfsErrorJSON } from './errors.ts';
 export { DEFAULT_LIMITS, type Limits } from './limits.ts';
 export { normalizePath } from './paths.ts';
-export { createTools, type Tools, type ToolsOptions } from './tools/create-tools.ts';
+export { createTools } from './tools/create-tools.ts';
+export type { FileChange, ToolPart, ToolResult, Tools, ToolsOptions } from './tools/types.ts';
+export type { ToolHost } from './tool-host.ts';
 export {
   TOOL_DESCRIPTIONS,
   TOOL_NAMES,

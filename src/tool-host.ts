@@ -1,16 +1,18 @@
 /**
- * How a backend can run the tools itself: a remote backend (the worker client)
- * implements this so `createTools(remote)` sends each tool call to where the
- * backend lives, as one round trip, with the session kept there too.
+ * The seam through which a backend runs the tools itself. It exists for backends whose files
+ * live elsewhere: a RemoteBackend's tool calls run in its worker (one round trip each, the
+ * session's read tracking kept there), and a persisted backend wraps its inner backend's tool
+ * sessions to save after calls that changed files. createTools(backend) uses a backend's
+ * createToolSession when it has one, and runs the tools in process over its methods otherwise.
  */
-import type { Tools, ToolsOptions } from './tools/create-tools.ts';
-
-export const TOOL_HOST: unique symbol = Symbol.for('agentvfs.toolHost') as never;
+import type { Tools, ToolsOptions } from './tools/types.ts';
 
 export interface ToolHost {
-  [TOOL_HOST](options: ToolsOptions): Tools;
+  /** A new tool session (its own read tracking) that runs each call where this backend's files live. */
+  createToolSession(options: ToolsOptions): Tools;
 }
 
-export function isToolHost(value: unknown): value is ToolHost {
-  return typeof value === 'object' && value !== null && typeof (value as Partial<ToolHost>)[TOOL_HOST] === 'function';
+/** True when `backend` runs tool sessions itself (see ToolHost). */
+export function isToolHost(backend: object): backend is ToolHost {
+  return typeof (backend as Partial<ToolHost>).createToolSession === 'function';
 }

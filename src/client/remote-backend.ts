@@ -3,10 +3,11 @@
  * round trip; createTools(remote) runs each tool call in the worker.
  */
 import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
-import type { Backend, EditOptions, EditRequest, EditResult, StateBackendOptions, UploadOptions } from '../backend/types.ts';
-import { TOOL_HOST, type ToolHost } from '../tool-host.ts';
+import type { Backend, StateBackendOptions } from '../backend/types.ts';
+import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
+import type { ToolHost } from '../tool-host.ts';
 import { buildDefinitions } from '../tools/definitions.ts';
-import type { Tools, ToolsOptions } from '../tools/create-tools.ts';
+import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
 import { watchLiveness, WorkerGoneError, type Liveness } from './liveness.ts';
@@ -68,19 +69,25 @@ function pingUntilAnswered(api: Remote<WorkerApi>, live: Liveness): { answer: Pr
 let sessionCounter = 0;
 const sessions = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<() => void>((close) => close()) : null;
 
-export class RemoteBackend implements Backend, ToolHost {
+// Gives RemoteBackend the Backend methods' exact types; the methods themselves are made from the
+// call table (BACKEND_METHODS) in the class's static block, so a new backend method is forwarded
+// without a line here.
+const BackendMethods = class {} as unknown as new () => Backend;
+
+export class RemoteBackend extends BackendMethods implements ToolHost {
   readonly #api: Remote<WorkerApi>;
   readonly #live: Liveness;
   readonly #target: object;
   readonly #transferInputs: boolean;
   // The Comlink proxies for the two calls every request uses, made once (each property read makes a new one).
   readonly #callRemote: (request: BackendRequest) => Promise<unknown>;
-  readonly #toolRemote: (request: ToolRequest) => Promise<string>;
+  readonly #toolRemote: (request: ToolRequest) => Promise<ToolResult>;
   #started = false;
   /** Resolves once the worker answered; rejects if it failed to start. */
   readonly ready: Promise<void>;
 
   constructor(target: object, options: ConnectOptions = {}) {
+    super();
     checkWorkerBackendOptions(options.backend);
     preserveVfsErrors();
     this.#target = target;
@@ -135,98 +142,55 @@ export class RemoteBackend implements Backend, ToolHost {
     this.#live.markGone('close() was called');
   }
 
-  [TOOL_HOST](options: ToolsOptions): Tools {
+  /** Tool sessions live in the worker: each call is one round trip and runs there (see ToolHost). */
+  createToolSession(options: ToolsOptions): Tools {
     const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
     const api = this.#api;
     const tool = this.#toolRemote;
+    const run = (name: string, args?: unknown): Promise<ToolResult> => {
+      const request: ToolRequest = [id, name, args];
+      if (this.#started) return tool(request);
+      if (this.#live.reason) return Promise.reject(this.#live.reason);
+      return this.ready.then(() => tool(request));
+    };
     const tools: Tools = {
       definitions: buildDefinitions(options.descriptions),
-      call: (name: string, args?: unknown): Promise<string> => {
-        const request: ToolRequest = [id, name, args];
-        if (this.#started) return tool(request);
-        if (this.#live.reason) return Promise.reject(this.#live.reason);
-        return this.ready.then(() => tool(request));
-      },
+      call: (name, args) => run(name, args).then((result) => result.text),
+      run,
     };
     sessions?.register(tools, () => void api.closeSession(id).catch(() => {}));
     return tools;
   }
 
-  resolvePath(path: string) {
-    return this.#call<string>(['resolvePath', path]);
+  /**
+   * The bytes a call may move to the worker (transferInputs): writeFile's data, restore's
+   * snapshot, uploadFiles' contents. The worker always keeps the bytes it receives (its own
+   * copy, or moved), so uploadFiles' and writeFile's `copy` option changes nothing here.
+   */
+  #inputBuffers(method: BackendMethod, args: readonly unknown[]): ArrayBuffer[] | undefined {
+    if (!this.#transferInputs) return undefined;
+    if (method === 'writeFile') return this.#movable(args[1]);
+    if (method === 'restore') return this.#movable(args[0]);
+    if (method === 'uploadFiles' && Array.isArray(args[0])) {
+      return [...new Set(args[0].flatMap((pair: unknown) => this.#movable((pair as unknown[] | null)?.[1]) ?? []))];
+    }
+    return undefined;
   }
-  ls(path?: string) {
-    return this.#call<Awaited<ReturnType<Backend['ls']>>>(path === undefined ? ['ls'] : ['ls', path]);
-  }
-  stat(path: string) {
-    return this.#call<Awaited<ReturnType<Backend['stat']>>>(['stat', path]);
-  }
-  exists(path: string) {
-    return this.#call<boolean>(['exists', path]);
-  }
-  readFile(path: string) {
-    return this.#call<Uint8Array>(['readFile', path]);
-  }
-  readText(path: string) {
-    return this.#call<string>(['readText', path]);
-  }
-  read(path: string) {
-    return this.#call<Awaited<ReturnType<Backend['read']>>>(['read', path]);
-  }
-  writeFile(...args: Parameters<Backend['writeFile']>) {
-    return this.#call<Awaited<ReturnType<Backend['writeFile']>>>(['writeFile', ...args], this.#movable(args[1]));
-  }
-  edit(path: string, oldOrRequest: string | EditRequest, newString?: string, options?: EditOptions): Promise<EditResult> {
-    const request: BackendRequest = ['edit', path, oldOrRequest];
-    if (newString !== undefined || options !== undefined) request.push(newString, options);
-    return this.#call<EditResult>(request);
-  }
-  mkdir(path: string) {
-    return this.#call<Awaited<ReturnType<Backend['mkdir']>>>(['mkdir', path]);
-  }
-  remove(...args: Parameters<Backend['remove']>) {
-    return this.#call<void>(['remove', ...args]);
-  }
-  rename(...args: Parameters<Backend['rename']>) {
-    return this.#call<Awaited<ReturnType<Backend['rename']>>>(['rename', ...args]);
-  }
-  glob(...args: Parameters<Backend['glob']>) {
-    return this.#call<string[]>(['glob', ...args]);
-  }
-  grep(...args: Parameters<Backend['grep']>) {
-    return this.#call<Awaited<ReturnType<Backend['grep']>>>(['grep', ...args]);
-  }
-  /** The worker always keeps the bytes it receives (its own copy, or moved with transferInputs): `copy` changes nothing here. */
-  uploadFiles(files: Parameters<Backend['uploadFiles']>[0], _options?: UploadOptions) {
-    const buffers = this.#transferInputs && Array.isArray(files) ? files.flatMap((pair) => this.#movable(pair?.[1]) ?? []) : [];
-    return this.#call<Awaited<ReturnType<Backend['uploadFiles']>>>(['uploadFiles', files], [...new Set(buffers)]);
-  }
-  prepareSearch(...args: Parameters<Backend['prepareSearch']>) {
-    return this.#call<Awaited<ReturnType<Backend['prepareSearch']>>>(['prepareSearch', ...args]);
-  }
-  downloadFiles(paths: readonly string[]) {
-    return this.#call<Awaited<ReturnType<Backend['downloadFiles']>>>(['downloadFiles', paths]);
-  }
-  snapshot() {
-    return this.#call<Uint8Array>(['snapshot']);
-  }
-  restore(bytes: Uint8Array) {
-    return this.#call<void>(['restore', bytes], this.#movable(bytes));
-  }
-  checkpoint(label?: string) {
-    return this.#call<string>(label === undefined ? ['checkpoint'] : ['checkpoint', label]);
-  }
-  listCheckpoints() {
-    return this.#call<Awaited<ReturnType<Backend['listCheckpoints']>>>(['listCheckpoints']);
-  }
-  rollback(id: string) {
-    return this.#call<void>(['rollback', id]);
-  }
-  deleteCheckpoint(id: string) {
-    return this.#call<void>(['deleteCheckpoint', id]);
-  }
-  diff(fromId: string, toId?: string) {
-    return this.#call<Awaited<ReturnType<Backend['diff']>>>(toId === undefined ? ['diff', fromId] : ['diff', fromId, toId]);
+
+  static {
+    for (const method of BACKEND_METHODS) {
+      Object.defineProperty(RemoteBackend.prototype, method, {
+        configurable: true,
+        writable: true,
+        value: {
+          // A named method (stack traces, inspect), sending its arguments without trailing undefineds.
+          [method](this: RemoteBackend, ...args: unknown[]): Promise<unknown> {
+            while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
+            return this.#call([method, ...args], this.#inputBuffers(method, args));
+          },
+        }[method],
+      });
+    }
   }
 }
 // Node's inspect and devtools print the constructor's name, which minification shortens.

@@ -4,9 +4,11 @@
  * debounced by default, or before each mutating call resolves ("immediate").
  */
 import type { Backend } from '../backend/types.ts';
+import { backendCall } from '../calls.ts';
 import { isVfsError } from '../errors.ts';
-import { isToolHost, TOOL_HOST, type ToolHost } from '../tool-host.ts';
-import { createLocalTools, type Tools, type ToolsOptions } from '../tools/create-tools.ts';
+import { isToolHost, type ToolHost } from '../tool-host.ts';
+import { createLocalTools } from '../tools/create-tools.ts';
+import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import type { PersistenceAdapter, SaveDurability } from './adapter.ts';
 
 export interface PersistOptions {
@@ -43,9 +45,6 @@ export interface PersistentBackend extends Backend, ToolHost {
   /** The last background save error, if the latest save failed. */
   readonly lastError: Error | null;
 }
-
-const MUTATING = new Set(['writeFile', 'edit', 'mkdir', 'remove', 'rename', 'uploadFiles', 'restore', 'rollback']);
-const MUTATING_TOOLS = new Set(['write_file', 'edit_file']);
 
 function checkOptions(options: PersistOptions): { immediate: boolean; debounceMs: number; maxWaitMs: number } {
   const { durability = 'debounced', debounceMs = 300, maxWaitMs = 1_000 } = options;
@@ -161,8 +160,8 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
   }
   for (const name of names) {
     const value = (backend as unknown as Record<string, unknown>)[name];
-    if (typeof value !== 'function' || name === 'constructor' || name in wrapped) continue;
-    (wrapped as unknown as Record<string, unknown>)[name] = MUTATING.has(name)
+    if (typeof value !== 'function' || name === 'constructor' || name === 'createToolSession' || name in wrapped) continue;
+    (wrapped as unknown as Record<string, unknown>)[name] = backendCall(name)?.mutates
       ? async (...args: unknown[]) => mutated(await (value as (...a: unknown[]) => Promise<unknown>).apply(backend, args))
       : (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(backend, args);
   }
@@ -183,18 +182,16 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
       },
     },
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
-    [TOOL_HOST]: {
+    createToolSession: {
       value(toolOptions: ToolsOptions): Tools {
-        // Tools over the wrapper save through its methods; a remote host runs them elsewhere, so watch their names.
+        // Tools over the wrapper save through its methods; a tool host runs them elsewhere, so save after a call that wrote files.
         if (!isToolHost(backend)) return createLocalTools(wrapped, toolOptions);
-        const remote = backend[TOOL_HOST](toolOptions);
-        return {
-          definitions: remote.definitions,
-          call: async (name, args) => {
-            const result = await remote.call(name, args);
-            return MUTATING_TOOLS.has(name) && !result.startsWith('Error:') ? mutated(result) : result;
-          },
+        const inner = backend.createToolSession(toolOptions);
+        const run = async (name: string, args?: unknown): Promise<ToolResult> => {
+          const result = await inner.run(name, args);
+          return result.changed.length > 0 ? mutated(result) : result;
         };
+        return { definitions: inner.definitions, call: (name, args) => run(name, args).then((result) => result.text), run };
       },
     },
   });

@@ -6,14 +6,13 @@
 import type { Backend } from '../backend/types.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { counted } from '../counted.ts';
-import { isToolHost, TOOL_HOST } from '../tool-host.ts';
+import { isToolHost } from '../tool-host.ts';
 import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
 import {
   buildDefinitions,
   GLOB_MAX_RESULTS,
   MAX_RESULT_CHARS,
   TOOL_NAMES,
-  type ToolDefinition,
   type ToolName,
 } from './definitions.ts';
 import { globNothingFound, grepNothingFound, withLiteralHint, type GrepCall } from './empty-search.ts';
@@ -21,25 +20,15 @@ import { contentRows, countEntries, filesEntries, type OutputMode } from './form
 import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } from './format-read.ts';
 import { capResult, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { ReadVersions } from './read-versions.ts';
+import type { FileChange, ToolResult, Tools, ToolsOptions } from './types.ts';
 import { validateArgs, type ToolArgs } from './validate-args.ts';
-
-export interface ToolsOptions {
-  /** Replace some tool descriptions (the text the model reads). */
-  descriptions?: Partial<Record<ToolName, string>>;
-}
-
-export interface Tools {
-  readonly definitions: ToolDefinition[];
-  /** Runs a tool; resolves to the exact text the model should see. Never rejects for tool-level failures. */
-  call(name: string, args?: unknown): Promise<string>;
-}
 
 const SNIPPET_CONTEXT = 3;
 const SNIPPET_MAX_LINES = 40;
 
 export function createTools(backend: Backend, options: ToolsOptions = {}): Tools {
   // A remote backend runs the tools where it lives (one round trip per call, session kept there).
-  if (isToolHost(backend)) return backend[TOOL_HOST](options);
+  if (isToolHost(backend)) return backend.createToolSession(options);
   return createLocalTools(backend, options);
 }
 
@@ -49,7 +38,8 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
   const byName = new Map(definitions.map((d) => [d.name, d]));
   const readVersions = new ReadVersions();
 
-  const handlers: Record<ToolName, (args: ToolArgs) => Promise<string>> = {
+  // `changed` collects the files a call writes, for its ToolResult.
+  const handlers: Record<ToolName, (args: ToolArgs, changed: FileChange[]) => Promise<string>> = {
     async ls(args) {
       const entries = await backend.ls(args.path as string);
       const rows = entries.map((e) => JSON.stringify({ name: e.name, path: e.path, is_dir: e.isDir, size: e.size }));
@@ -70,36 +60,39 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       // Counts as read even when binary: the agent has seen what the file is, so write_file may replace it.
       readVersions.add(path, version);
       if (isBinary(content)) {
-        return `Error: EBINARY: ${path} is a binary file (${counted(content.length, 'byte')}); read_file shows text only. Use grep or glob to find text files, or write_file to replace this one.`;
+        throw new VfsError('EBINARY', `${path} is a binary file (${counted(content.length, 'byte')}); read_file shows text only. Use grep or glob to find text files, or write_file to replace this one.`, { path });
       }
       const lines = splitLines(decodeText(content));
       if (lines.length === 0) return EMPTY_FILE_REMINDER;
       const offset = args.offset as number;
       if (offset >= lines.length) {
-        return `Error: EINVAL: offset ${offset} is past the end of ${path}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}. Use an offset from 0 to ${lines.length - 1}.`;
+        throw new VfsError('EINVAL', `offset ${offset} is past the end of ${path}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}. Use an offset from 0 to ${lines.length - 1}.`, { path });
       }
       const part = args.part as number;
       const rows = part === 0 ? 1 : rowCount(lines[offset]!);
       if (part >= rows) {
         const line = offset + 1;
-        return rows === 1
-          ? `Error: EINVAL: part ${part} is past the end of line ${line} of ${path}, which is one row (${MAX_LINE_CHARS} characters or fewer). Use part=0.`
-          : `Error: EINVAL: part ${part} is past the end of line ${line} of ${path}, whose rows are ${line} to ${line}.${rows - 1}. Use a part from 0 to ${rows - 1}.`;
+        const message =
+          rows === 1
+            ? `part ${part} is past the end of line ${line} of ${path}, which is one row (${MAX_LINE_CHARS} characters or fewer). Use part=0.`
+            : `part ${part} is past the end of line ${line} of ${path}, whose rows are ${line} to ${line}.${rows - 1}. Use a part from 0 to ${rows - 1}.`;
+        throw new VfsError('EINVAL', message, { path });
       }
       return formatRead(path, lines, offset, args.limit as number, part);
     },
 
-    async write_file(args) {
+    async write_file(args, changed) {
       const path = await backend.resolvePath(args.path as string);
       const expectedVersion = await expectedVersionForWrite(path);
       const content = args.content as string;
       const result = await backend.writeFile(path, content, { expectedVersion });
       readVersions.add(path, result.version);
+      changed.push({ path: result.path, version: result.version });
       const lines = countLines(content);
       return `${result.created ? 'Created' : 'Updated'} ${path} (${counted(lines, 'line')}, ${counted(result.size, 'byte')}).`;
     },
 
-    async edit_file(args) {
+    async edit_file(args, changed) {
       const path = await backend.resolvePath(args.path as string);
       const read = await readVersions.expected(backend, path);
       if (read === undefined) {
@@ -111,6 +104,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
         expectedVersion: read,
       });
       readVersions.add(path, result.version);
+      changed.push({ path: result.path, version: result.version });
       const text = await backend.readText(path);
       const how = result.correctionNote ? ` ${result.correctionNote}` : '';
       const head = `Edited ${path}: ${result.count} replacement${result.count === 1 ? '' : 's'}.${how}`;
@@ -187,25 +181,32 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
     );
   }
 
-  async function call(name: string, args?: unknown): Promise<string> {
+  async function run(name: string, args?: unknown): Promise<ToolResult> {
     const def = byName.get(name as ToolName);
-    if (!def) return `Error: EINVAL: unknown tool ${JSON.stringify(name)}. Available tools: ${TOOL_NAMES.join(', ')}.`;
+    if (!def) return badArgument(`unknown tool ${JSON.stringify(name)}. Available tools: ${TOOL_NAMES.join(', ')}.`);
     const checked = validateArgs(def, args);
-    if (typeof checked === 'string') return `Error: EINVAL: ${checked}`;
+    if (typeof checked === 'string') return badArgument(checked);
+    const changed: FileChange[] = [];
     try {
-      return capResult(await handlers[def.name](checked));
+      return { text: capResult(await handlers[def.name](checked, changed)), isError: false, changed };
     } catch (error) {
-      return capResult(toolError(error));
+      return { ...toolError(error), changed };
     }
   }
 
-  return { definitions, call };
+  return { definitions, call: (name, args) => run(name, args).then(textOf), run };
 }
 
-function toolError(error: unknown): string {
-  if (isVfsError(error)) return `Error: ${error.code}: ${error.message}`;
+const textOf = (result: ToolResult): string => result.text;
+
+function badArgument(message: string): ToolResult {
+  return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
+}
+
+function toolError(error: unknown): Omit<ToolResult, 'changed'> {
+  if (isVfsError(error)) return { text: capResult(`Error: ${error.code}: ${error.message}`), isError: true, code: error.code };
   const message = error instanceof Error ? error.message : String(error);
-  return `Error: unexpected failure: ${message}. Nothing may have been changed; retry once, and report it if it persists.`;
+  return { text: capResult(`Error: unexpected failure: ${message}. Nothing may have been changed; retry once, and report it if it persists.`), isError: true };
 }
 
 /** Lines firstLine..lastLine of the new text with a little context, cat -n style. */

@@ -13,15 +13,14 @@
 import { expose as comlinkExpose, transfer, type Endpoint } from 'comlink';
 import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend, StateBackendOptions } from '../backend/types.ts';
+import { backendCall, toolCall } from '../calls.ts';
 import { VfsError } from '../errors.ts';
-import { createTools, type Tools } from '../tools/create-tools.ts';
+import { createTools } from '../tools/create-tools.ts';
+import type { Tools } from '../tools/types.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
 import { indexWhenIdle } from './idle-index.ts';
-import { BACKEND_METHODS, BYTE_RESULT_METHODS, CLOSING_MESSAGE, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from './protocol.ts';
-
-const METHODS = new Set<unknown>(BACKEND_METHODS);
-const BYTE_RESULTS = new Set<unknown>(BYTE_RESULT_METHODS);
+import { CLOSING_MESSAGE, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from './protocol.ts';
 
 export interface ExposeOptions {
   /**
@@ -30,10 +29,6 @@ export interface ExposeOptions {
    */
   indexWhenIdle?: boolean;
 }
-
-// Calls after which some file may lack a current search index.
-const CHANGES = new Set<unknown>(['writeFile', 'edit', 'rename', 'uploadFiles', 'restore', 'rollback']);
-const CHANGING_TOOLS = new Set<unknown>(['write_file', 'edit_file']);
 
 export function expose(backend?: Backend, endpoint: unknown = (globalThis as { self?: unknown }).self, options: ExposeOptions = {}): void {
   if (endpoint === undefined) {
@@ -67,23 +62,25 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
     // synchronous throw reaches the client exactly like a rejection (Comlink catches both).
     call(request: BackendRequest) {
       const method = Array.isArray(request) ? request[0] : undefined;
-      if (!METHODS.has(method)) throw new VfsError('EINVAL', `Unknown backend method ${JSON.stringify(method)}.`);
+      const info = backendCall(method);
+      if (!info) throw new VfsError('EINVAL', `Unknown backend method ${JSON.stringify(method)}.`);
       const target = get();
       const args = request.slice(1);
       // Bytes that came in a message are this worker's own copy: the backend may keep them as they are.
       if (method === 'writeFile' && args[1] instanceof Uint8Array) args[2] = { ...(args[2] as object), copy: false };
       else if (method === 'uploadFiles') args[1] = { ...(args[1] as object), copy: false };
       const result = (target[method!] as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-      if (CHANGES.has(method)) changed();
+      // Afterwards some file may lack a current search index.
+      if (info.writesFiles) changed();
       // Results with bytes hold fresh copies made for this call: move them instead of copying again.
-      return BYTE_RESULTS.has(method) ? Promise.resolve(result).then(moveBytes) : result;
+      return info.returnsBytes ? Promise.resolve(result).then(moveBytes) : result;
     },
     tool(request: ToolRequest) {
       const sessionId = request[0];
       let tools = sessions.get(sessionId);
       if (!tools) sessions.set(sessionId, (tools = createTools(get())));
-      if (CHANGING_TOOLS.has(request[1])) changed();
-      return tools.call(request[1], request[2]);
+      if (toolCall(request[1])?.mutates) changed();
+      return tools.run(request[1], request[2]);
     },
     async closeSession(sessionId: string) {
       sessions.delete(sessionId);

@@ -3,38 +3,10 @@
  * types and data only: the transport (Comlink) is an implementation detail of
  * the two edges and never appears in the public API.
  */
-import type { Backend, StateBackendOptions } from '../backend/types.ts';
+import type { StateBackendOptions } from '../backend/types.ts';
+import type { BackendMethod } from '../calls.ts';
 import type { VfsErrorJSON } from '../errors.ts';
-
-/** Backend methods a client may call, by name. */
-export const BACKEND_METHODS = [
-  'resolvePath',
-  'ls',
-  'stat',
-  'exists',
-  'readFile',
-  'readText',
-  'read',
-  'writeFile',
-  'edit',
-  'mkdir',
-  'remove',
-  'rename',
-  'glob',
-  'grep',
-  'uploadFiles',
-  'downloadFiles',
-  'prepareSearch',
-  'snapshot',
-  'restore',
-  'checkpoint',
-  'listCheckpoints',
-  'rollback',
-  'diff',
-  'deleteCheckpoint',
-] as const satisfies ReadonlyArray<keyof Backend>;
-
-export type BackendMethod = (typeof BACKEND_METHODS)[number];
+import type { ToolResult } from '../tools/types.ts';
 
 /**
  * One backend call: the method name, then the arguments exactly as the caller passed them.
@@ -46,21 +18,18 @@ export type BackendRequest = [method: BackendMethod, ...args: unknown[]];
 /** One tool call in session `sessionId` (created on first use). */
 export type ToolRequest = [sessionId: string, name: string, args: unknown];
 
-/** Methods whose results hold Uint8Arrays made for the call: the worker moves (transfers) them. */
-export const BYTE_RESULT_METHODS = ['readFile', 'read', 'downloadFiles', 'snapshot'] as const satisfies ReadonlyArray<BackendMethod>;
-
 export interface WorkerApi {
   /** Liveness and version check; answers as soon as the worker has loaded. */
   ping(): Promise<{ protocol: number }>;
   /** Configures the backend of a worker started without one (the prebuilt worker). Once, before any call. */
   init(options: StateBackendOptions | undefined): Promise<void>;
   call(request: BackendRequest): Promise<unknown>;
-  tool(request: ToolRequest): Promise<string>;
+  tool(request: ToolRequest): Promise<ToolResult>;
   closeSession(sessionId: string): Promise<void>;
 }
 
-/** 2: call() and tool() take one flat request array (1 passed separate arguments). */
-export const PROTOCOL_VERSION = 2;
+/** 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
+export const PROTOCOL_VERSION = 3;
 
 /** How a VfsError travels: its JSON form plus a tag, so the other side can rebuild it. */
 export interface WireVfsError extends VfsErrorJSON {

@@ -5,6 +5,7 @@ import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
 import { editToolSuite } from './tools-edit.suite.ts';
 import { readWriteToolSuite } from './tools-read-write.suite.ts';
+import { toolRunSuite } from './tools-run.suite.ts';
 import { searchToolSuite } from './tools-search.suite.ts';
 
 export type { BackendFactory } from './harness.ts';
@@ -15,5 +16,6 @@ export function conformanceSuite(make: BackendFactory): void {
   readWriteToolSuite(make);
   editToolSuite(make);
   searchToolSuite(make);
+  toolRunSuite(make);
   checkpointSuite(make);
 }

@@ -95,6 +95,25 @@ describe('persist()', () => {
     await copy.restore(adapter.current!);
     expect(await copy.readText('/a.txt')).toBe('nope');
   });
+
+  it('over a worker, a tool call saves when it wrote files (ToolResult.changed), never when it failed or only read', async () => {
+    const adapter = createMemoryAdapter();
+    let saves = 0;
+    const save = adapter.save.bind(adapter);
+    adapter.save = async (bytes, options) => (saves++, save(bytes, options));
+    const backend = persist(overMessageChannel({ files: { '/a.txt': 'one\n' } }), adapter, { durability: 'immediate' });
+    const tools = createTools(backend);
+    expect((await tools.run('read_file', { path: '/a.txt' })).isError).toBe(false);
+    expect(await tools.run('edit_file', { path: '/a.txt', old_string: 'absent', new_string: 'x' })).toMatchObject({ isError: true, code: 'ENOMATCH', changed: [] });
+    expect(await tools.run('write_file', { path: '/a.txt' })).toMatchObject({ isError: true, code: 'EINVAL', changed: [] });
+    expect(saves).toBe(0);
+    const written = await tools.run('write_file', { path: '/b.txt', content: 'two\n' });
+    expect(written.changed).toEqual([{ path: '/b.txt', version: (await backend.stat('/b.txt')).version }]);
+    expect(saves).toBe(1); // saved before run() resolved (immediate)
+    const copy = createStateBackend();
+    await copy.restore(adapter.current!);
+    expect(await copy.readText('/b.txt')).toBe('two\n');
+  });
 });
 
 describe('openPersistent()', () => {

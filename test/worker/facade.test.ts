@@ -93,6 +93,20 @@ describe('worker facade', () => {
     channel.close();
   });
 
+  it('tools.run is one round trip too, and its structured result crosses whole (code, changed)', async () => {
+    const channel = countedChannel({ '/a.txt': 'hello\n' });
+    await channel.remote.ready;
+    const tools = createTools(channel.remote);
+    const before = channel.sent();
+    expect(await tools.run('read_file', { path: '/a.txt' })).toEqual({ text: '     1\thello', isError: false, changed: [] });
+    expect(channel.sent() - before).toBe(1);
+    const edited = await tools.run('edit_file', { path: '/a.txt', old_string: 'hello', new_string: 'bye' });
+    expect(channel.sent() - before).toBe(2);
+    expect(edited.changed).toEqual([{ path: '/a.txt', version: (await channel.remote.stat('/a.txt')).version }]);
+    expect(await tools.run('read_file', { path: '/nope.txt' })).toMatchObject({ isError: true, code: 'ENOENT', changed: [] });
+    channel.close();
+  });
+
   it('tool definitions are the same as in process', async () => {
     const remote = inWorkerThread();
     expect(createTools(remote).definitions).toEqual(createTools(createStateBackend()).definitions);

@@ -1,0 +1,43 @@
+/** Public types of a tool set: what createTools returns and what one call resolves to. */
+import type { VfsErrorCode } from '../errors.ts';
+import type { ToolDefinition, ToolName } from './definitions.ts';
+
+export interface ToolsOptions {
+  /** Replace some tool descriptions (the text the model reads). */
+  descriptions?: Partial<Record<ToolName, string>>;
+}
+
+/** A file a tool call wrote, at the version it left. */
+export interface FileChange {
+  path: string;
+  version: number;
+}
+
+/** Content of a tool result that is not text (an image or a document), base64 in `data`. */
+export interface ToolPart {
+  type: 'image' | 'file';
+  mediaType: string;
+  data: string;
+}
+
+/** One tool call, structured: plain data, so it crosses a worker boundary as it is. */
+export interface ToolResult {
+  /** Exactly what `call()` resolves to: the text the model should see. */
+  text: string;
+  /** The call failed (`text` starts with `Error:` and says why); nothing was written. */
+  isError: boolean;
+  /** The failure's VfsError code (`EINVAL` for an unknown tool or a bad argument); absent on success and on an unexpected failure. */
+  code?: VfsErrorCode;
+  /** Content that is not text, when the tool returns any. */
+  parts?: ToolPart[];
+  /** Every file the call wrote, with its new version; `[]` when none. */
+  changed: FileChange[];
+}
+
+export interface Tools {
+  readonly definitions: ToolDefinition[];
+  /** Runs a tool; resolves to the exact text the model should see. Never rejects for tool-level failures. */
+  call(name: string, args?: unknown): Promise<string>;
+  /** Runs a tool; resolves to its text plus whether it failed (and why) and which files it wrote. Never rejects for tool-level failures. */
+  run(name: string, args?: unknown): Promise<ToolResult>;
+}
