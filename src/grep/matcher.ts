@@ -11,43 +11,12 @@
  * Every engine first checks the pattern's required literals with `indexOf` (or a
  * quantifier-free `/…/iu` when ignoring case), which rejects most lines before any regex runs.
  *
- * Measured with re2js 2.10 as the linear engine (Node 20, 2 cores) on 488k lines / 17 MB
- * of JS and TS from node_modules (p50 line 28 chars, p99 154, p99.9 334), ms:
- *
- *   pattern          native  re2js.test | both behind the literal pre-filter: native  re2js
- *   \w+Sync\(           385     67      |                                      39     32
- *   foo|bar              46    382      |  (no required literal)               47    423
- *   \w+x                328    107      |                                      75     89
- *   .*a.*b (cubic)     5684    154      |
- * So a DFA is fast at saying yes/no but a backtracker wins on alternations of literals;
- * native is fast unless it backtracks, and with two or more unbounded quantifiers it
- * backtracks badly even on short lines (`.*a.*b`). That split still holds.
- *
- * Our linear engine against re2js, through this matcher (pre-filter included), on 1.1M
- * lines / 47 MB of *.js / *.ts under node_modules, best of 3, ms (test / find, every line;
- * the other job on the machine makes runs vary by ~30%):
- *
- *   pattern                        ours test  find | re2js test  find
- *   function\s+\w+Sync\b                86    76  |       127   121
- *   .*a.*b                            146   710  |       252  2799
- *   (\w+)\s*=\s*require               154   161  |       180   206
- *   [A-Za-z_]+Error\b.*throw          120   199  |       163   768
- *   (a|b)*c{2}                         94   184  |       135   539
- *   todo.*\w+\(  (ignoreCase)         123   145  |       137   350
- *   (?:error|warn)\w*\(.*\) (i)       533   641  |       652  1539
- * Without the pre-filter re2js's test() is 2-4x faster than ours on patterns with a
- * literal it can skip to with indexOf (it checks more literals); the pre-filter does that
- * here. find() is a backward DFA scan for the leftmost start plus a forward leftmost-first
- * DFA from there, instead of an NFA simulation: 1.3-4x faster than re2js's Matcher.
- * The whole matcher bundles to 11.5 kB minified+gzipped (51 kB with re2js).
- *
- * Worst case, native, per line (steps ~ n²/2 for one unbounded quantifier): `\w+x` on n
- * `a`s takes 21 µs at n=100, 0.5 ms at 512, 1.7-4 ms at 1000, 15 ms at 3000 (~2-4 ns per
- * step); `a*a*b` (cubic) 0.6 ms at 100 and 315 ms at 1000. The DFA stays 1-30 µs.
- * A budget of 2^18 steps caps a native line at roughly 0.5-1 ms and lets the commonest
- * risky shape (one unbounded quantifier, e.g. `\w+Sync\(`) run natively on lines up to
- * 512 chars, which covers 99.9% of code lines; patterns needing more (degree >= 3, or
- * many alternatives under bounded repeats) always use the linear engine.
+ * Why the split: a DFA is fast at yes/no, a backtracker at alternations of literals, and
+ * native backtracks badly with two or more unbounded quantifiers even on short lines
+ * (`.*a.*b`). NATIVE_STEP_BUDGET caps a native line at about 0.5-1 ms while the commonest
+ * risky shape (one unbounded quantifier, `\w+Sync\(`) stays native on lines up to 512
+ * characters (99.9% of code lines). The measurements behind both are in
+ * docs/grep-engine.md ("Why three engines").
  */
 
 import { backtrackCost, literalPrefix, literalText, maxWidth, minWidth, requiredLiterals } from './analyze.ts';
