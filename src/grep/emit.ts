@@ -1,6 +1,7 @@
 /** Turns a parsed RE2 pattern into JavaScript RegExp source (for the `u` flag) with the same matches. */
 
-import { escapeCodePoint, type ReNode } from './syntax.ts';
+import { escapeCodePoint } from './escape.ts';
+import type { ReNode } from './syntax.ts';
 
 export function toJsSource(node: ReNode): string {
   switch (node.kind) {

@@ -27,8 +27,8 @@ import { linearMatcher, literalMatcher, nativeMatcher } from './engines.ts';
 import { compileLinear, type Linear, type LiteralCut } from './linear.ts';
 
 export type { LiteralCut } from './linear.ts';
-import { parse, ParseError, type Node } from './parse.ts';
-import { parseRe2, type ReNode } from './syntax.ts';
+import { ParseError, parseWithFlags, type ParsedRe2 } from './parse.ts';
+import { nativeView, type ReNode } from './syntax.ts';
 
 export { foldCase } from './fold.ts';
 
@@ -81,14 +81,14 @@ export function compileLineMatcher(pattern: string, options: LineMatcherOptions 
   const ignoreCase = options.ignoreCase === true;
   if (options.fixedStrings === true) return literalMatcher(pattern, ignoreCase, true);
 
-  let full: Node;
+  let full: ParsedRe2;
   try {
-    full = parse(pattern, ignoreCase);
+    full = parseWithFlags(pattern, ignoreCase);
   } catch (error) {
     if (error instanceof ParseError) throw regexSyntaxError(pattern, error);
     throw error;
   }
-  const parsed = parseRe2(pattern);
+  const parsed = nativeView(full);
   const folded = ignoreCase || parsed?.ignoreCase === true;
   // With only an inline (?i), callers would look the literals up case-sensitively: expose none.
   const expose = folded === ignoreCase;
@@ -96,7 +96,7 @@ export function compileLineMatcher(pattern: string, options: LineMatcherOptions 
   if (literal !== null) return literalMatcher(literal, folded, expose);
   let linear: Linear;
   try {
-    linear = compileLinear(full, PROGRAM_BUDGET);
+    linear = compileLinear(full.root, PROGRAM_BUDGET);
   } catch (error) {
     if (error instanceof ProgramTooLarge) throw patternTooLargeError(pattern, error.size, PROGRAM_BUDGET);
     throw error;

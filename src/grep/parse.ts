@@ -1,14 +1,16 @@
 /**
- * The full RE2 parser (Go / ripgrep syntax) for the linear-time engine. It mirrors re2js's
- * parser closely enough that the same patterns are accepted, with the same meaning and the
- * same repetition priorities, and every refusal is a ParseError naming RE2's error kind,
- * the offending text and where it is (diagnose.ts words the message).
+ * The one RE2 parser (Go / ripgrep syntax). It mirrors re2js's parser closely enough that
+ * the same patterns are accepted, with the same meaning and the same repetition
+ * priorities, and every refusal is a ParseError naming RE2's error kind, the offending
+ * text and where it is (diagnose.ts words the message). The linear engine compiles its
+ * tree (compile.ts); syntax.ts derives from the same tree whether a JS RegExp may run it.
  *
- * Character sets are kept as JavaScript `u`-flag class source (charset.ts tests a code
- * point against them), so no Unicode tables live here.
+ * Character sets are kept as JavaScript `u`-flag class source (alphabet.ts tests a code
+ * point against them), so no Unicode tables live here. A set also keeps how it was
+ * written, when JS spells that with the same meaning, for the native engine.
  */
 
-import { escapeCodePoint } from './syntax.ts';
+import { escapeCodePoint } from './escape.ts';
 
 /** Zero-width assertions, as bits so a context can carry several at once. */
 export const BEGIN_LINE = 1;
@@ -30,7 +32,12 @@ export interface CharSet {
 
 export type Node =
   | { op: 'empty' }
-  | { op: 'char'; set: CharSet }
+  /**
+   * `cp`: the one code point written (a literal, or a one-character class such as `[.]`),
+   * folded or not. `js`: the set as JS `u`-flag source with RE2's meaning on a line, absent
+   * for what the native engine does not take (`\p{…}`, POSIX classes, `\S` in brackets).
+   */
+  | { op: 'char'; set: CharSet; cp?: number; js?: string }
   | { op: 'assert'; kind: number }
   | { op: 'cat' | 'alt'; subs: Node[] }
   | { op: 'cap'; sub: Node }
@@ -80,6 +87,10 @@ const BINARY_PROPS = new Set(
   'ASCII_Hex_Digit Alphabetic Dash Emoji Emoji_Component Emoji_Modifier Emoji_Modifier_Base Emoji_Presentation Extended_Pictographic Hex_Digit Lowercase Math Quotation_Mark Terminal_Punctuation Uppercase White_Space'.split(' '),
 );
 const SIMPLE_ESCAPE: Readonly<Record<string, number>> = { a: 7, f: 12, n: 10, r: 13, t: 9, v: 11 };
+// JS spellings of the Perl classes with RE2's meaning; JS's \s also has \v and Unicode spaces, so it is spelled out.
+const PERL_JS: Readonly<Record<string, string>> = { d: '\\d', D: '\\D', w: '\\w', W: '\\W', s: `[${PERL.s}]`, S: `[^${PERL.s}]` };
+// Inside brackets; `\S` there has no JS spelling without the v flag.
+const PERL_IN_CLASS_JS: Readonly<Record<string, string>> = { d: '\\d', D: '\\D', w: '\\w', W: '\\W', s: PERL.s! };
 
 interface Frame {
   open: number; // offset of "(" (-1 for the whole pattern)
@@ -89,15 +100,33 @@ interface Frame {
   items: Node[];
 }
 
+/** A parsed pattern, with the flag groups it used (they decide whether JS can run it the same way). */
+export interface ParsedRe2 {
+  root: Node;
+  /** A leading `(?i)`, alone or with `m` and `s` (no-ops on one line), set case folding. */
+  leadingFold: boolean;
+  /** Some other flag group was used: `(?U)`, `(?-s)`, `(?i:…)`, or flags after the start. */
+  otherFlags: boolean;
+}
+
 /** Parses `pattern`; `ignoreCase` is the tool's option, the same as a leading (?i). */
+export function parseWithFlags(pattern: string, ignoreCase = false): ParsedRe2 {
+  const parser = new Parser(pattern, ignoreCase ? FOLD | ONE_LINE : ONE_LINE);
+  const root = parser.run();
+  return { root, leadingFold: parser.leadingFold, otherFlags: parser.otherFlags };
+}
+
+/** The tree alone, for the linear engine. */
 export function parse(pattern: string, ignoreCase = false): Node {
-  return new Parser(pattern, ignoreCase ? FOLD | ONE_LINE : ONE_LINE).run();
+  return parseWithFlags(pattern, ignoreCase).root;
 }
 
 class Parser {
   private pos = 0;
   private frames: Frame[];
   private names = new Set<string>();
+  leadingFold = false;
+  otherFlags = false;
 
   constructor(
     private readonly src: string,
@@ -198,6 +227,9 @@ class Parser {
         if (sign < 0) flags = ~flags;
         if (f === ':') this.frames.push({ open: start, flags: this.flags, capture: false, branches: [], items: [] });
         this.flags = flags;
+        const written = src.slice(start + 2, this.pos - 1);
+        if (start === 0 && f === ')' && /^[ims]+$/.test(written)) this.leadingFold = written.includes('i');
+        else if (written !== '' || f !== ':') this.otherFlags = true; // (?:…) sets none
         return;
       } else break;
     }
@@ -261,15 +293,16 @@ class Parser {
     } else if (c === '.') {
       this.pos++;
       const any = (this.flags & DOT_NL) !== 0;
-      this.push({ op: 'char', set: { pos: any ? '\\0-\\u{10ffff}' : '', negs: any ? [] : ['\\n'], negated: false, fold: false } });
-    } else if (c === '[') this.push({ op: 'char', set: this.charClass() });
+      // `[^\n]` even under (?s): a line holds no newline.
+      this.push({ op: 'char', set: { pos: any ? '\\0-\\u{10ffff}' : '', negs: any ? [] : ['\\n'], negated: false, fold: false }, js: '[^\\n]' });
+    } else if (c === '[') this.push(this.charClass());
     else if (c === '\\') this.escape();
     else this.literal(this.codePoint());
   }
 
   private literal(cp: number): void {
     const fold = (this.flags & FOLD) !== 0;
-    this.push({ op: 'char', set: { pos: escapeCodePoint(cp, true), negs: [], negated: false, fold, ...(fold ? {} : { lit: cp }) } });
+    this.push({ op: 'char', set: { pos: escapeCodePoint(cp, true), negs: [], negated: false, fold, ...(fold ? {} : { lit: cp }) }, cp });
   }
 
   private codePoint(): number {
@@ -303,7 +336,9 @@ class Parser {
     const set = this.classEscape(start);
     if (set !== null) {
       const fold = (this.flags & FOLD) !== 0;
-      this.push({ op: 'char', set: set.neg ? { pos: '', negs: [set.src], negated: false, fold } : { pos: set.src, negs: [], negated: false, fold } });
+      const js = PERL_JS[e];
+      const charSet = set.neg ? { pos: '', negs: [set.src], negated: false, fold } : { pos: set.src, negs: [], negated: false, fold };
+      this.push({ op: 'char', set: charSet, ...(js === undefined ? {} : { js }) });
       return;
     }
     this.literal(this.escapedChar());
@@ -370,7 +405,7 @@ class Parser {
     return bad();
   }
 
-  private charClass(): CharSet {
+  private charClass(): Node {
     const src = this.src;
     const open = this.pos;
     this.pos++;
@@ -383,12 +418,18 @@ class Parser {
       if (s.neg) negs.push(s.src);
       else pos += s.src;
     };
+    // The JS spelling (null once something has none), and the one code point when that is all there is.
+    let js: string | null = '';
+    let items = 0;
+    let only = -1;
     let first = true;
     while (first || src[this.pos] !== ']') {
       if (this.pos >= src.length) this.fail('missing closing ]', src.slice(open), open);
       first = false;
+      items++;
       const start = this.pos;
       if (src.startsWith('[:', start)) {
+        js = null;
         const end = src.indexOf(':]', start + 2);
         if (end >= 0) {
           const name = src.slice(start, end + 2);
@@ -404,6 +445,8 @@ class Parser {
         const set = this.classEscape(start);
         if (set !== null) {
           add(set);
+          const perl = PERL_IN_CLASS_JS[src[start + 1]!];
+          js = js === null || perl === undefined ? null : js + perl;
           continue;
         }
       }
@@ -414,10 +457,16 @@ class Parser {
         hi = this.classChar(open);
         if (hi < lo) this.fail('invalid character class range', src.slice(start, this.pos), start);
       }
-      pos += hi === lo ? escapeCodePoint(lo, true) : `${escapeCodePoint(lo, true)}-${escapeCodePoint(hi, true)}`;
+      const range = hi === lo ? escapeCodePoint(lo, true) : `${escapeCodePoint(lo, true)}-${escapeCodePoint(hi, true)}`;
+      pos += range;
+      if (js !== null) js += range;
+      if (hi === lo) only = lo;
     }
     this.pos++;
-    return { pos, negs, negated, fold };
+    const set = { pos, negs, negated, fold };
+    // `[.]` is a common way to escape one character: the native view sees a literal.
+    if (!negated && items === 1 && only >= 0) return { op: 'char', set, cp: only };
+    return { op: 'char', set, ...(js === null ? {} : { js: `[${negated ? '^' : ''}${js}]` }) };
   }
 
   private classChar(open: number): number {

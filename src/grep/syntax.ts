@@ -1,10 +1,15 @@
 /**
- * A small parser for the part of RE2 syntax whose meaning we can reproduce exactly in a
- * JavaScript `u`-flag RegExp. It runs only on patterns parse.ts has already accepted, so it
- * does not report syntax errors: anything it does not model (inline flags other than a
- * leading `(?i)`, `\p{…}`, POSIX classes, `\C`, …) makes it return null and the pattern
- * is left to the linear engine. Capturing and named groups become plain groups: nothing reads them.
+ * The native view of a parsed pattern: the part of RE2 syntax whose meaning on a line a
+ * JavaScript `u`-flag RegExp reproduces exactly, derived from parse.ts's tree (the one the
+ * linear engine compiles). Anything it does not model (flag groups other than a leading
+ * `(?i)`, `(?m)`, `(?s)`; `\p{…}`; POSIX classes; `\S` in brackets; a quantified
+ * assertion) gives null and the pattern is left to the linear engine. Groups become plain
+ * groups: nothing reads captures.
  */
+
+import { BEGIN_LINE, BEGIN_TEXT, END_LINE, END_TEXT, NO_WORD_BOUNDARY, parseWithFlags, ParseError, type Node, type ParsedRe2, WORD_BOUNDARY } from './parse.ts';
+
+export { escapeCodePoint } from './escape.ts';
 
 export type ReNode =
   | { kind: 'char'; cp: number }
@@ -22,220 +27,74 @@ export interface ParsedPattern {
   ignoreCase: boolean;
 }
 
-// RE2's \s is [\t\n\f\r ]; JS's \s also has \v and Unicode spaces, so spell it out.
-const SPACE = '\\t\\n\\f\\r ';
-const PERL_CLASS: Readonly<Record<string, string>> = { d: '\\d', D: '\\D', w: '\\w', W: '\\W', s: `[${SPACE}]`, S: `[^${SPACE}]` };
-const SIMPLE_ESCAPE: Readonly<Record<string, number>> = { a: 7, f: 12, t: 9, n: 10, r: 13, v: 11 };
-// Characters that need a backslash in a u-flag RegExp (`-` only inside a class, where it may be escaped).
-const JS_SYNTAX = new Set('^$\\.*+?()[]{}|/');
+// On one line, begin/end of text and of line are the same place.
+const ASSERT_JS: Readonly<Record<number, string>> = {
+  [BEGIN_LINE]: '^',
+  [BEGIN_TEXT]: '^',
+  [END_LINE]: '$',
+  [END_TEXT]: '$',
+  [WORD_BOUNDARY]: '\\b',
+  [NO_WORD_BOUNDARY]: '\\B',
+};
 
-class Unsupported extends Error {}
+const COUNTS = { star: [0, Infinity], plus: [1, Infinity], quest: [0, 1] } as const;
 
-/** The JS (u-flag) source for one literal code point, outside or inside a class. */
-export function escapeCodePoint(cp: number, inClass = false): string {
-  const c = String.fromCodePoint(cp);
-  if (JS_SYNTAX.has(c) || (inClass && c === '-')) return `\\${c}`;
-  if (cp < 0x20 || (cp >= 0x7f && cp <= 0xa0) || (cp >= 0xd800 && cp <= 0xdfff) || cp === 0x2028 || cp === 0x2029) {
-    return `\\u{${cp.toString(16)}}`;
-  }
-  return c;
-}
-
+/** The native view of `pattern` as written (no ignoreCase option), or null when it has none or is invalid. */
 export function parseRe2(pattern: string): ParsedPattern | null {
   try {
-    return new Parser(pattern).parse();
+    return nativeView(parseWithFlags(pattern));
   } catch (e) {
-    if (e instanceof Unsupported) return null;
+    if (e instanceof ParseError) return null;
     throw e;
   }
 }
 
-class Parser {
-  private pos = 0;
-  constructor(private readonly src: string) {}
+/** The native view of a parsed pattern, or null when a JS RegExp cannot be trusted to mean the same. */
+export function nativeView(parsed: ParsedRe2): ParsedPattern | null {
+  if (parsed.otherFlags) return null;
+  const root = view(parsed.root);
+  return root === null ? null : { root, ignoreCase: parsed.leadingFold };
+}
 
-  parse(): ParsedPattern {
-    let ignoreCase = false;
-    const flags = /^\(\?([ims]+)\)/.exec(this.src);
-    if (flags) {
-      ignoreCase = flags[1]!.includes('i');
-      this.pos = flags[0].length;
+function view(node: Node): ReNode | null {
+  switch (node.op) {
+    case 'empty':
+      return { kind: 'concat', items: [] };
+    case 'char':
+      if (node.cp !== undefined) return { kind: 'char', cp: node.cp };
+      return node.js === undefined ? null : { kind: 'set', js: node.js };
+    case 'assert': {
+      const js = ASSERT_JS[node.kind];
+      return js === undefined ? null : { kind: 'assert', js };
     }
-    const root = this.alternation();
-    if (this.pos < this.src.length) throw new Unsupported();
-    return { root, ignoreCase };
-  }
-
-  private peek(): string {
-    return this.src[this.pos] ?? '';
-  }
-
-  private alternation(): ReNode {
-    const branches = [this.concatenation()];
-    while (this.peek() === '|') {
-      this.pos++;
-      branches.push(this.concatenation());
-    }
-    return branches.length === 1 ? branches[0]! : { kind: 'alt', branches };
-  }
-
-  private concatenation(): ReNode {
-    const items: ReNode[] = [];
-    while (this.pos < this.src.length && this.peek() !== '|' && this.peek() !== ')') {
-      const atoms = this.atoms();
-      const last = this.quantified(atoms.pop()!);
-      for (const node of [...atoms, last]) {
-        // Splice plain groups so literal runs across them stay visible: `foo(bar)` = foobar.
-        if (node.kind === 'concat') items.push(...node.items);
-        else items.push(node);
+    case 'cap':
+      return view(node.sub);
+    case 'cat': {
+      // Groups are spliced so literal runs across them stay visible: `foo(bar)` = foobar.
+      const items: ReNode[] = [];
+      for (const sub of node.subs) {
+        const item = view(sub);
+        if (item === null) return null;
+        if (item.kind === 'concat') items.push(...item.items);
+        else items.push(item);
       }
+      return items.length === 1 ? items[0]! : { kind: 'concat', items };
     }
-    return items.length === 1 ? items[0]! : { kind: 'concat', items };
-  }
-
-  private quantified(atom: ReNode): ReNode {
-    let min: number;
-    let max: number;
-    const c = this.peek();
-    if (c === '*' || c === '+' || c === '?') {
-      this.pos++;
-      [min, max] = c === '*' ? [0, Infinity] : c === '+' ? [1, Infinity] : [0, 1];
-    } else {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.pos, this.pos + 12));
-      if (!m) return atom;
-      this.pos += m[0].length;
-      min = Number(m[1]);
-      max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
-    }
-    const lazy = this.peek() === '?';
-    if (lazy) this.pos++;
-    if (atom.kind === 'assert' || this.peek() === '*' || this.peek() === '+' || this.peek() === '?') throw new Unsupported();
-    return { kind: 'repeat', body: atom, min, max, lazy };
-  }
-
-  /** Usually one atom; `\Q…\E` yields one per character (a quantifier binds to the last). */
-  private atoms(): ReNode[] {
-    const c = this.peek();
-    if (c === '(') return [this.group()];
-    if (c === '[') return [this.charClass()];
-    if (c === '*' || c === '+' || c === '?') throw new Unsupported();
-    if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.src.slice(this.pos, this.pos + 12))) throw new Unsupported();
-    this.pos += c.length;
-    if (c === '.') return [{ kind: 'set', js: '[^\\n]' }];
-    if (c === '^') return [{ kind: 'assert', js: '^' }];
-    if (c === '$') return [{ kind: 'assert', js: '$' }];
-    if (c !== '\\') {
-      this.pos--;
-      return [{ kind: 'char', cp: this.codePoint() }];
-    }
-    const e = this.peek();
-    this.pos++;
-    if (e === 'Q') return this.quoted();
-    if (PERL_CLASS[e] !== undefined) return [{ kind: 'set', js: PERL_CLASS[e] }];
-    if (e === 'b' || e === 'B') return [{ kind: 'assert', js: `\\${e}` }];
-    if (e === 'A') return [{ kind: 'assert', js: '^' }];
-    if (e === 'z') return [{ kind: 'assert', js: '$' }];
-    this.pos -= 2;
-    return [{ kind: 'char', cp: this.escapedChar() }];
-  }
-
-  private quoted(): ReNode[] {
-    const end = this.src.indexOf('\\E', this.pos);
-    const text = this.src.slice(this.pos, end < 0 ? undefined : end);
-    this.pos = end < 0 ? this.src.length : end + 2;
-    const nodes: ReNode[] = [...text].map((ch) => ({ kind: 'char', cp: ch.codePointAt(0)! }));
-    if (nodes.length === 0) throw new Unsupported(); // `\Q\E+` quantifies nothing: leave it to re2js
-    return nodes;
-  }
-
-  private group(): ReNode {
-    this.pos++; // (
-    if (this.peek() === '?') {
-      const m = /^\?(:|P?<[A-Za-z0-9_]+>)/.exec(this.src.slice(this.pos, this.pos + 200));
-      if (!m) throw new Unsupported(); // inline flags and anything else
-      this.pos += m[0].length;
-    }
-    const body = this.alternation();
-    if (this.peek() !== ')') throw new Unsupported();
-    this.pos++;
-    return body;
-  }
-
-  private codePoint(): number {
-    const cp = this.src.codePointAt(this.pos);
-    if (cp === undefined) throw new Unsupported();
-    this.pos += cp > 0xffff ? 2 : 1;
-    return cp;
-  }
-
-  /** A single-character escape (pos at the backslash), as RE2's parseEscape reads it. */
-  private escapedChar(): number {
-    this.pos++; // backslash
-    const e = this.peek();
-    this.pos++;
-    if (SIMPLE_ESCAPE[e] !== undefined) return SIMPLE_ESCAPE[e];
-    if (e >= '0' && e <= '7') {
-      // RE2 octal: \0, or \1-\7 followed by another octal digit; up to three digits.
-      const m = /^[0-7]{1,3}/.exec(this.src.slice(this.pos - 1, this.pos + 2))![0];
-      if (e !== '0' && m.length < 2) throw new Unsupported();
-      this.pos += m.length - 1;
-      return parseInt(m, 8);
-    }
-    if (e === 'x') {
-      const m = /^(\{([0-9A-Fa-f]+)\}|[0-9A-Fa-f]{2})/.exec(this.src.slice(this.pos, this.pos + 12));
-      if (!m) throw new Unsupported();
-      this.pos += m[0].length;
-      const cp = parseInt(m[2] ?? m[1]!, 16);
-      if (cp > 0x10ffff) throw new Unsupported();
-      return cp;
-    }
-    // RE2 lets any ASCII punctuation be escaped to stand for itself.
-    if (e !== '' && e < '\x80' && !/[0-9A-Za-z]/.test(e)) return e.charCodeAt(0);
-    throw new Unsupported();
-  }
-
-  private charClass(): ReNode {
-    this.pos++; // [
-    let negated = false;
-    if (this.peek() === '^') {
-      negated = true;
-      this.pos++;
-    }
-    const parts: string[] = [];
-    const single: number[] = [];
-    let first = true;
-    while (first || this.peek() !== ']') {
-      if (this.pos >= this.src.length) throw new Unsupported();
-      first = false;
-      if (this.src.startsWith('[:', this.pos)) throw new Unsupported(); // POSIX class
-      if (this.peek() === '\\') {
-        const e = this.src[this.pos + 1] ?? '';
-        if (e === 'd' || e === 'D' || e === 'w' || e === 'W' || e === 's') {
-          parts.push(e === 's' ? SPACE : `\\${e}`);
-          single.push(-1, -1);
-          this.pos += 2;
-          continue;
-        }
+    case 'alt': {
+      const branches: ReNode[] = [];
+      for (const sub of node.subs) {
+        const branch = view(sub);
+        if (branch === null) return null;
+        branches.push(branch);
       }
-      const lo = this.classChar();
-      let hi = lo;
-      if (this.peek() === '-' && (this.src[this.pos + 1] ?? ']') !== ']') {
-        this.pos++;
-        hi = this.classChar();
-      }
-      parts.push(hi === lo ? escapeCodePoint(lo, true) : `${escapeCodePoint(lo, true)}-${escapeCodePoint(hi, true)}`);
-      single.push(lo, hi);
+      return { kind: 'alt', branches };
     }
-    this.pos++; // ]
-    // `[.]` is a common way to escape one character: keep it a literal for the analysis.
-    if (!negated && single.length === 2 && single[0] === single[1] && single[0]! >= 0) return { kind: 'char', cp: single[0]! };
-    return { kind: 'set', js: `[${negated ? '^' : ''}${parts.join('')}]` };
-  }
-
-  private classChar(): number {
-    if (this.peek() !== '\\') return this.codePoint();
-    const e = this.src[this.pos + 1] ?? '';
-    if (e === 'S' || e === 'p' || e === 'P' || e === 'Q' || e === 'E') throw new Unsupported();
-    return this.escapedChar();
+    default: {
+      const body = view(node.sub);
+      // JS refuses a quantified assertion under the u flag.
+      if (body === null || body.kind === 'assert') return null;
+      const [min, max] = node.op === 'repeat' ? [node.min, node.max < 0 ? Infinity : node.max] : COUNTS[node.op];
+      return { kind: 'repeat', body, min, max, lazy: node.lazy };
+    }
   }
 }
