@@ -40,7 +40,7 @@ export const SNAPSHOT_FORMAT_VERSION = 2;
 const MAGIC = [0x41, 0x56, 0x46, 0x53, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 const HEADER_BYTES = 44;
 /** Header bytes covered by the header checksum (everything before it). */
-const HEADER_CRC_OFFSET = 40;
+const HEADER_CHECKSUM_OFFSET = 40;
 /** kind u8, path length u32, mtime f64, content length u64. */
 const ENTRY_FIXED_BYTES = 21;
 const KIND_FILE = 1;
@@ -119,7 +119,7 @@ export function encodeSnapshot(entries: readonly SnapshotEntry[], options: Encod
     }
   }
   view.setUint32(20, hash.digest(out.subarray(hashed)), true);
-  view.setUint32(HEADER_CRC_OFFSET, xxh32(out.subarray(0, HEADER_CRC_OFFSET)), true);
+  view.setUint32(HEADER_CHECKSUM_OFFSET, xxh32(out.subarray(0, HEADER_CHECKSUM_OFFSET)), true);
   return out;
 }
 
@@ -210,7 +210,7 @@ export function decodeSnapshotEntries(
       'restore it with the agentvfs build that wrote it and take a new snapshot');
   }
   if (len < HEADER_BYTES) bad(truncatedHeader);
-  checkCrc('header', view.getUint32(HEADER_CRC_OFFSET, true), xxh32(bytes.subarray(0, HEADER_CRC_OFFSET)));
+  checkChecksum('header', view.getUint32(HEADER_CHECKSUM_OFFSET, true), xxh32(bytes.subarray(0, HEADER_CHECKSUM_OFFSET)));
 
   const entryCount = view.getUint32(12, true);
   const fileCount = view.getUint32(16, true);
@@ -224,7 +224,7 @@ export function decodeSnapshotEntries(
   const expected = HEADER_BYTES + bodyLength;
   if (len < expected) bad(`truncated: expected ${expected} bytes, got ${len} (${counted(expected - len, 'byte')} missing)`);
   if (len > expected) bad(`${counted(len - expected, 'byte')} of trailing data after the end of the snapshot (expected ${expected} bytes, got ${len})`);
-  checkCrc('body', view.getUint32(20, true), xxh32(bytes.subarray(HEADER_BYTES)));
+  checkChecksum('body', view.getUint32(20, true), xxh32(bytes.subarray(HEADER_BYTES)));
 
   const out: SnapshotEntry[] = [];
   let off = HEADER_BYTES;
@@ -305,7 +305,7 @@ function checkMagic(bytes: Uint8Array): void {
   bad('not an agentvfs snapshot (it does not start with the "AVFS" signature)');
 }
 
-function checkCrc(what: 'header' | 'body', stored: number, computed: number): void {
+function checkChecksum(what: 'header' | 'body', stored: number, computed: number): void {
   if (stored !== computed) {
     bad(`${what} checksum mismatch (stored 0x${hex(stored, 8)}, computed 0x${hex(computed, 8)}): the data is corrupted`);
   }
