@@ -3,8 +3,8 @@
  * cannot contain a pattern's required literals, and the blocks of a large file that cannot
  * hold its anchor literal, without decoding or scanning them (the idea of Code Search /
  * Zoekt's trigram index, in about two bits per byte). Filters are built lazily, a part at each
- * search that needs them (or all by prepareSearch), and kept on the file's metadata, which
- * every write replaces, so writes pay nothing.
+ * search that needs them (or all by prepareSearch), and kept by the search index (filters.ts)
+ * under the identity of the bytes they index, which every write replaces, so writes pay nothing.
  *
  * Trigrams are ASCII-only. Each is recorded lowercased, and a trigram with
  * capitals is also recorded exactly (under a tag bit), so a case-sensitive
@@ -22,7 +22,6 @@
 
 import { isBinary } from '../text.ts';
 import { BLOCK_BYTES, type BlockLines, indexBlockLines } from './block-lines.ts';
-import type { Meta } from './tree.ts';
 
 export interface Filter {
   /**
@@ -97,7 +96,8 @@ function bitsOf(h: number): number {
 const LOWER = new Uint8Array(128);
 for (let b = 0; b < 128; b++) LOWER[b] = lower(b);
 
-function build(bytes: Uint8Array): Filter {
+/** The filter of a file's bytes. */
+export function buildFilter(bytes: Uint8Array): Filter {
   const n = bytes.length;
   const blocks = Math.max(1, Math.ceil(n / BLOCK_BYTES));
   let log2 = MIN_BITS_LOG2;
@@ -139,11 +139,6 @@ function build(bytes: Uint8Array): Filter {
   }
   const lines = blocks > 1 ? indexBlockLines(bytes) : null;
   return { bits, any, shift, blocks, lines, foldsToAscii, binary: isBinary(bytes) };
-}
-
-/** The file's filter, built on first use and kept on its metadata (a write makes new metadata). */
-export function filterOf(meta: Meta, path: string, files: { view(path: string): Uint8Array }): Filter {
-  return (meta.filter ??= build(files.view(path)));
 }
 
 function usable(filter: Filter, t: number): boolean {

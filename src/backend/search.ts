@@ -1,16 +1,20 @@
-/** glob and grep over a Tree: pure reads, no mutation. */
+/** glob and grep over the tree's files: pure reads of the files (grep builds filters of them, kept in Filters). */
 import { compileGlob } from '../glob/glob.ts';
 import { ByteNeedle, holdsAsciiFolds } from '../grep/byte-needle.ts';
 import { compileLineMatcher, foldCase, type LineMatcher, type LiteralCut } from '../grep/matcher.ts';
 import { baseName, relativeTo } from '../paths.ts';
 import { countNewlines, decodeRange, decodeText, hasBom, isBinary } from '../text.ts';
 import { type BlockLines, lineEnd, lineNumberAt, lineStart } from './block-lines.ts';
-import { candidateRanges, type Filter, filterOf, mayMatch, queryTrigrams, type Trigrams } from './content-filter.ts';
+import { candidateRanges, type Filter, mayMatch, queryTrigrams, type Trigrams } from './content-filter.ts';
+import type { Filters } from './filters.ts';
 import type { Meta, Tree } from './tree.ts';
-import type { GrepMatch } from './types.ts';
+import type { GrepMatch, PrepareSearchResult } from './types.ts';
+
+/** What search reads of the tree. */
+export type SearchedFiles = Pick<Tree, 'fileListUnder' | 'view'>;
 
 /** Files under `base` matching `pattern` (relative to `base`, or absolute), newest first, ties by path. */
-export function globFiles(tree: Tree, pattern: string, base: string): string[] {
+export function globFiles(tree: SearchedFiles, pattern: string, base: string): string[] {
   const absolute = pattern.startsWith('/');
   const matches = compileGlob(absolute ? pattern.slice(1) : pattern);
   const hits: Array<[string, number]> = [];
@@ -42,15 +46,15 @@ export interface GrepQuery {
  * `maxBytes` of file bytes were indexed (at least one file); done when none is left. Searches
  * build what this has not, a part at a time (indexBudgetFor).
  */
-export function prepareSearch(tree: Tree, maxBytes: number): { done: boolean; indexedFiles: number } {
+export function prepareSearch(tree: SearchedFiles, filters: Filters, maxBytes: number): PrepareSearchResult {
   const { paths, metas } = tree.fileListUnder('/');
   let bytes = 0;
   let indexedFiles = 0;
   for (let i = 0; i < paths.length; i++) {
     const meta = metas[i]!;
-    if (meta.filter) continue;
+    if (filters.get(meta)) continue;
     if (indexedFiles > 0 && bytes >= maxBytes) return { done: false, indexedFiles };
-    filterOf(meta, paths[i]!, tree);
+    filters.build(meta, paths[i]!, tree);
     bytes += meta.size;
     indexedFiles++;
   }
@@ -73,11 +77,11 @@ function indexBudgetFor(metas: readonly Meta[]): number {
 const MIN_INDEX_BYTES_PER_SEARCH = 4 * 1024 * 1024;
 
 /** Matching lines in path order; binary files are skipped. */
-export function grepFiles(tree: Tree, query: GrepQuery): GrepMatch[] {
+export function grepFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery): GrepMatch[] {
   const plan = planGrep(query);
   const found = new Found(plan.matcher, query);
   if (plan.anchor !== null && plan.anchor.includes('\n')) return found.out; // matching is per line
-  searchFiles(tree, query, plan, found);
+  searchFiles(tree, filters, query, plan, found);
   return found.out;
 }
 
@@ -173,7 +177,7 @@ class Found {
   }
 }
 
-function searchFiles(tree: Tree, query: GrepQuery, plan: GrepPlan, found: Found): void {
+function searchFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, plan: GrepPlan, found: Found): void {
   const { include, includeAbsolute, required, anchor, anchorNeedle, anyMissesNonAscii, usableIn, othersIn, trigrams, longLines } = plan;
   const { paths, metas } = tree.fileListUnder(query.base);
   const filtered = trigrams.length > 0 || anyMissesNonAscii;
@@ -183,9 +187,9 @@ function searchFiles(tree: Tree, query: GrepQuery, plan: GrepPlan, found: Found)
     if (include && !include(includeAbsolute ? path.slice(1) : path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
     found.inFile = 0;
     const meta = metas[i]!;
-    let filter = filtered ? (meta.filter ?? null) : null;
+    let filter = filtered ? (filters.get(meta) ?? null) : null;
     if (filtered && filter === null && indexBudget > 0) {
-      filter = filterOf(meta, path, tree);
+      filter = filters.build(meta, path, tree);
       indexBudget -= meta.size;
     }
     if (filter !== null && trigrams.length > 0 && !mayMatch(filter, trigrams)) {

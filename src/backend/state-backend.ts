@@ -3,19 +3,21 @@
  * for in-process and worker use) but run synchronously inside, so each call is
  * atomic with respect to every other call.
  */
-import { Checkpoints, type CheckpointDiff, type CheckpointInfo } from '../checkpoints/checkpoints.ts';
+import { Checkpoints } from '../checkpoints/checkpoints.ts';
 import { applyEdit } from '../edit/apply-edit.ts';
 import { counted } from '../counted.ts';
 import { VfsError, isVfsError } from '../errors.ts';
 import { resolveLimits } from '../limits.ts';
-import { normalizePath } from '../paths.ts';
+import { comparePaths, normalizePath } from '../paths.ts';
 import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
-import { globFiles, grepFiles, prepareSearch } from './search.ts';
+import { createSearchIndex } from './search-index.ts';
 import { DEFAULT_TEXT_CACHE_BYTES, TextCache, roundTrips } from './text-cache.ts';
-import { Tree, comparePaths } from './tree.ts';
+import { Tree } from './tree.ts';
 import type {
   Backend,
+  CheckpointDiff,
+  CheckpointInfo,
   DownloadResult,
   EditOptions,
   EditRequest,
@@ -27,6 +29,7 @@ import type {
   ReadResult,
   RemoveOptions,
   RenameOptions,
+  StateBackend,
   StateBackendOptions,
   PrepareSearchOptions,
   PrepareSearchResult,
@@ -36,7 +39,7 @@ import type {
   WriteResult,
 } from './types.ts';
 
-export type StateBackend = Backend;
+export type { StateBackend };
 
 export function createStateBackend(options: StateBackendOptions = {}): StateBackend {
   return new InMemoryBackend(options);
@@ -48,6 +51,7 @@ class InMemoryBackend implements Backend {
   readonly #versions = { next: 1 };
   readonly #checkpoints = new Checkpoints();
   readonly #texts: TextCache;
+  readonly #search = createSearchIndex();
 
   constructor(options: StateBackendOptions) {
     const limits = resolveLimits(options.limits);
@@ -196,7 +200,7 @@ class InMemoryBackend implements Backend {
   async glob(pattern: string, options: GlobOptions = {}): Promise<string[]> {
     const base = this.#path(options.path ?? '/');
     this.#tree.requireDir(base);
-    return globFiles(this.#tree, requireString(pattern, 'pattern'), base);
+    return this.#search.glob(this.#tree, requireString(pattern, 'pattern'), base);
   }
 
   async grep(pattern: string, options: GrepOptions = {}): Promise<GrepMatch[]> {
@@ -204,7 +208,7 @@ class InMemoryBackend implements Backend {
     this.#tree.require(base);
     const maxMatches = countOption(options.maxMatches, 'maxMatches');
     const maxMatchesPerFile = countOption(options.maxMatchesPerFile, 'maxMatchesPerFile');
-    return grepFiles(this.#tree, {
+    return this.#search.grep(this.#tree, {
       pattern: requireString(pattern, 'pattern'),
       base,
       glob: options.glob,
@@ -221,7 +225,7 @@ class InMemoryBackend implements Backend {
     if (typeof maxBytes !== 'number' || !(maxBytes >= 0)) {
       throw new VfsError('EINVAL', `maxBytes must be a number >= 0, got ${JSON.stringify(maxBytes)}.`);
     }
-    return prepareSearch(this.#tree, maxBytes);
+    return this.#search.prepare(this.#tree, maxBytes);
   }
 
   async uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options: UploadOptions = {}): Promise<UploadResult[]> {

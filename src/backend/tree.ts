@@ -10,24 +10,26 @@ import { formatBytes, type Limits } from '../limits.ts';
 import { ancestorsOf, baseName, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
 import { MemfsStore } from '../storage/memfs-store.ts';
-import type { Filter } from './content-filter.ts';
-import type { FileInfo } from './types.ts';
 import { notFoundMessage } from './not-found.ts';
+import type { FileInfo } from './types.ts';
 
-// It lives in paths.ts (the snapshot reader uses it too); importers of the tree keep finding it here.
-export { comparePaths };
-
+/** A path's metadata. Never changed once made (a change makes a new one): checkpoints share them. */
 export interface Meta {
   kind: 'file' | 'dir';
   size: number;
   mtimeMs: number;
   version: number;
-  /**
-   * grep's filter of this version's bytes, built on first use. The one field ever set after
-   * creation: it is derived from bytes that never change, so Meta objects shared with
-   * checkpoints (and a rollback) keep a valid filter.
-   */
-  filter?: Filter;
+  /** Set on a file a rename moved (its bytes unchanged): the Meta they were written under (see contentKey). */
+  movedFrom?: Meta;
+}
+
+/**
+ * The identity of a file's bytes, for caches of what is derived from them (grep's filters):
+ * stored bytes never change, a write gives a new Meta, a rename keeps the key, and a rollback
+ * reuses the checkpoint's Meta, so one key always means the same bytes.
+ */
+export function contentKey(meta: Meta): Meta {
+  return meta.movedFrom ?? meta;
 }
 
 /** Files at or beneath a path, in path order, with their metadata (`metas[i]` is `paths[i]`'s). */
@@ -264,7 +266,7 @@ export class Tree {
   /**
    * Fills this new, empty tree with the state of another tree of the same backend (a rollback):
    * `paths` with the metadata `state` gives them (versions and times are kept, and the Meta
-   * objects shared: only their derived grep filter is ever set later), in path order (parents first), from a tree that was
+   * objects shared), in path order (parents first), from a tree that was
    * valid under the same limits. A file's bytes are shared with `from` when it holds the same
    * version at that path (stored bytes never change), else copied from `bytesOf(path, meta)`.
    */
@@ -379,7 +381,9 @@ export class Tree {
       const dest = to + p.slice(from.length);
       this.#meta.delete(p);
       // A moved file is new content at its new path: give it a fresh version so old reads there are stale.
-      this.#meta.set(dest, { ...m, version: this.#nextVersion() });
+      const moved: Meta = { ...m, version: this.#nextVersion() };
+      if (m.kind === 'file') moved.movedFrom = contentKey(m);
+      this.#meta.set(dest, moved);
       this.observer?.changed(p);
       this.observer?.changed(dest);
     }

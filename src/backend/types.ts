@@ -1,8 +1,8 @@
-/** Public types of the backend contract, shared by the in-process backend and the worker client. */
-import type { CheckpointDiff, CheckpointInfo } from '../checkpoints/checkpoints.ts';
+/**
+ * Public types of the backend contract, shared by the in-process backend and the worker client.
+ * Types only: implementation modules import from here, never the reverse (so no import cycles).
+ */
 import type { Limits } from '../limits.ts';
-
-export type { CheckpointDiff, CheckpointInfo };
 
 export interface FileInfo {
   /** Absolute, normalized path. */
@@ -148,6 +148,25 @@ export interface RenameOptions {
   overwrite?: boolean;
 }
 
+export interface CheckpointInfo {
+  id: string;
+  label: string | null;
+  /** Backend clock time when it was taken. */
+  createdAt: number;
+  /** The checkpoint this one descends from (null for the first). */
+  parent: string | null;
+  /** Paths created, changed or removed since `parent`. */
+  changedPaths: number;
+}
+
+export interface CheckpointDiff {
+  added: string[];
+  removed: string[];
+  modified: string[];
+  /** Unified diff of every added, removed or modified file ("Binary files … differ" for binary ones). */
+  patch: string;
+}
+
 export interface StateBackendOptions {
   /** Initial files: path → text or bytes. Parents are created. */
   files?: Record<string, string | Uint8Array>;
@@ -208,3 +227,6 @@ export interface Backend {
    */
   deleteCheckpoint(id: string): Promise<void>;
 }
+
+/** What createStateBackend returns: the in-memory backend. */
+export type StateBackend = Backend;

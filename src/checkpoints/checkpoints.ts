@@ -5,29 +5,12 @@
  * about to drop a version some checkpoint still holds. So a checkpoint costs
  * memory in proportion to what changed, not to the size of the filesystem.
  */
+import type { Meta, Tree, TreeObserver } from '../backend/tree.ts';
+import type { CheckpointDiff, CheckpointInfo } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
-import { comparePaths, type Meta, type Tree, type TreeObserver } from '../backend/tree.ts';
+import { comparePaths } from '../paths.ts';
 import { decodeText, isBinary } from '../text.ts';
 import { unifiedDiff } from './unified-diff.ts';
-
-export interface CheckpointInfo {
-  id: string;
-  label: string | null;
-  /** Backend clock time when it was taken. */
-  createdAt: number;
-  /** The checkpoint this one descends from (null for the first). */
-  parent: string | null;
-  /** Paths created, changed or removed since `parent`. */
-  changedPaths: number;
-}
-
-export interface CheckpointDiff {
-  added: string[];
-  removed: string[];
-  modified: string[];
-  /** Unified diff of every added, removed or modified file ("Binary files … differ" for binary ones). */
-  patch: string;
-}
 
 interface Checkpoint extends CheckpointInfo {
   delta: Map<string, Meta | null>;

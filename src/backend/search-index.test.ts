@@ -1,0 +1,39 @@
+// grep's index (a filter per file's bytes) lives beside the tree, keyed by those bytes:
+// what keeps the bytes keeps the index, and what changes them gets a new one.
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from './state-backend.ts';
+
+const paths = async (b: ReturnType<typeof createStateBackend>, pattern: string) => (await b.grep(pattern)).map((m) => m.path);
+
+describe('search index', () => {
+  it('is kept through a rename and a rollback, rebuilt for a write, and never answers for old bytes', async () => {
+    const b = createStateBackend({ files: { '/d/a.ts': 'alpha\n', '/d/b.ts': 'beta\n', '/c.ts': 'gamma\n' } });
+    expect(await b.prepareSearch()).toEqual({ done: true, indexedFiles: 3 });
+    const cp = await b.checkpoint();
+
+    await b.rename('/d', '/e');
+    expect(await b.prepareSearch()).toEqual({ done: true, indexedFiles: 0 });
+    expect(await paths(b, 'alpha')).toEqual(['/e/a.ts']);
+
+    await b.writeFile('/c.ts', 'delta\n');
+    expect(await paths(b, 'gamma')).toEqual([]);
+    expect(await paths(b, 'delta')).toEqual(['/c.ts']);
+    expect(await b.prepareSearch()).toEqual({ done: true, indexedFiles: 0 }); // the search above built it
+
+    await b.rollback(cp);
+    expect(await b.prepareSearch()).toEqual({ done: true, indexedFiles: 0 });
+    expect(await paths(b, 'gamma')).toEqual(['/c.ts']);
+    expect(await paths(b, 'delta')).toEqual([]);
+    expect(await paths(b, 'alpha')).toEqual(['/d/a.ts']);
+  });
+
+  it('is built anew for the files a restore brings', async () => {
+    const b = createStateBackend({ files: { '/a.ts': 'alpha\n', '/b.ts': 'beta\n' } });
+    const snapshot = await b.snapshot();
+    expect(await b.prepareSearch()).toEqual({ done: true, indexedFiles: 2 });
+    await b.restore(snapshot);
+    expect(await b.prepareSearch({ maxBytes: 1 })).toEqual({ done: false, indexedFiles: 1 });
+    expect(await b.prepareSearch()).toEqual({ done: true, indexedFiles: 1 });
+    expect(await paths(b, 'beta')).toEqual(['/b.ts']);
+  });
+});
