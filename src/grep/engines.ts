@@ -1,9 +1,9 @@
 /** The three LineMatcher implementations; matcher.ts decides which one a pattern gets. */
 
+import { escapeCodePoint } from './escape.ts';
 import { foldCase } from './fold.ts';
+import type { LineMatcher } from './line-matcher.ts';
 import type { Linear } from './linear.ts';
-import type { LineMatcher } from './matcher.ts';
-import { escapeCodePoint } from './syntax.ts';
 
 type Found = { index: number; length: number } | null;
 
