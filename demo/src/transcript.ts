@@ -63,14 +63,17 @@ export class Transcript {
   async call(tools: Tools, source: Source, tool: string, args: Record<string, unknown>, note?: string): Promise<CallEntry> {
     const started = performance.now();
     let result: string;
+    let ok = false;
     try {
-      result = await tools.call(tool, args);
+      const run = await tools.run(tool, args);
+      result = run.text;
+      ok = !run.isError;
     } catch (e) {
       // Only a dead worker gets here (tools never throw for tool-level failures).
       result = `Error: ${(e as Error).message}`;
     }
     const ms = performance.now() - started;
-    const entry: CallEntry = { kind: 'call', id: this.#next++, source, tool, args, result, ms, ok: !result.startsWith('Error:'), at: Date.now() };
+    const entry: CallEntry = { kind: 'call', id: this.#next++, source, tool, args, result, ms, ok, at: Date.now() };
     if (note) entry.note = note;
     return this.#push(entry);
   }

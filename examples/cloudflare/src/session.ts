@@ -26,7 +26,7 @@ import {
   saveSnapshot,
   type Manifest,
 } from './snapshot-store.ts';
-import { MUTATING_TOOLS, SESSION_LIMITS, TOOL_NAMES, type ApiError, type Env } from './shared.ts';
+import { SESSION_LIMITS, TOOL_NAMES, type ApiError, type Env } from './shared.ts';
 
 export type CallOutcome =
   | { ok: true; result: string; is_error: boolean; generation: number }
@@ -146,10 +146,9 @@ export class AgentFsSession extends DurableObject<Env> {
         return { ok: false, status: 404, error: { code: 'UNKNOWN_TOOL', message: `Unknown tool "${name}". Tools: ${TOOL_NAMES.join(', ')}.`, tools: TOOL_NAMES } };
       }
       const state = this.#state as Extract<State, { kind: 'ready' }>;
-      const result = await state.tools.call(name, args);
-      const isError = result.startsWith('Error:');
-      // A failed mutation changes nothing (agentvfs guarantees it), so only successes are saved.
-      if (MUTATING_TOOLS.includes(name) && !isError) {
+      const { text: result, isError, changed } = await state.tools.run(name, args);
+      // Only a call that wrote files is saved (a failed mutation changes nothing: agentvfs guarantees it).
+      if (changed.length > 0) {
         try {
           state.manifest = await saveSnapshot(this.ctx.storage, await state.backend.snapshot(), state.manifest);
         } catch (error) {

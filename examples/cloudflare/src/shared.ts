@@ -15,7 +15,6 @@ export interface ApiError {
 }
 
 export const TOOL_NAMES: readonly string[] = CORE_TOOL_NAMES;
-export const MUTATING_TOOLS: readonly string[] = ['write_file', 'edit_file'];
 
 /**
  * Per-session limits, well inside a Durable Object's 128 MB of memory: the filesystem,
