@@ -47,14 +47,15 @@ export interface GrepQuery {
  * build what this has not, a part at a time (indexBudgetFor).
  */
 export function prepareSearch(tree: SearchedFiles, filters: Filters, maxBytes: number): PrepareSearchResult {
-  const { paths, metas } = tree.fileListUnder('/');
+  const list = tree.fileListUnder('/');
+  const { paths, metas } = list;
   let bytes = 0;
   let indexedFiles = 0;
   for (let i = 0; i < paths.length; i++) {
     const meta = metas[i]!;
-    if (filters.get(meta)) continue;
+    if (filters.at(list, i)) continue;
     if (indexedFiles > 0 && bytes >= maxBytes) return { done: false, indexedFiles };
-    filters.build(meta, paths[i]!, tree);
+    filters.build(list, i, tree);
     bytes += meta.size;
     indexedFiles++;
   }
@@ -179,7 +180,8 @@ class Found {
 
 function searchFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, plan: GrepPlan, found: Found): void {
   const { include, includeAbsolute, required, anchor, anchorNeedle, anyMissesNonAscii, usableIn, othersIn, trigrams, longLines } = plan;
-  const { paths, metas } = tree.fileListUnder(query.base);
+  const list = tree.fileListUnder(query.base);
+  const { paths, metas } = list;
   const filtered = trigrams.length > 0 || anyMissesNonAscii;
   let indexBudget = filtered ? indexBudgetFor(metas) : 0;
   for (let i = 0; i < paths.length; i++) {
@@ -187,9 +189,9 @@ function searchFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, pl
     if (include && !include(includeAbsolute ? path.slice(1) : path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
     found.inFile = 0;
     const meta = metas[i]!;
-    let filter = filtered ? (filters.get(meta) ?? null) : null;
+    let filter = filtered ? (filters.at(list, i) ?? null) : null;
     if (filtered && filter === null && indexBudget > 0) {
-      filter = filters.build(meta, path, tree);
+      filter = filters.build(list, i, tree);
       indexBudget -= meta.size;
     }
     if (filter !== null && trigrams.length > 0 && !mayMatch(filter, trigrams)) {

@@ -36,6 +36,9 @@ export function contentKey(meta: Meta): Meta {
 export interface FileList {
   readonly paths: readonly string[];
   readonly metas: readonly Meta[];
+  /** The whole list `metas` is a run of, from `offset` on: the tree keeps it until a file is created or removed (caches by position use it). */
+  readonly all: readonly Meta[];
+  readonly offset: number;
 }
 
 /** Told about every change, so checkpoints can keep what a mutation is about to drop. */
@@ -419,7 +422,10 @@ export class Tree {
   /** Files (not directories) at or beneath `path`, sorted by path, with their metadata. Do not modify the result. */
   fileListUnder(path: string): FileList {
     const meta = this.#meta.get(path);
-    if (meta?.kind === 'file') return { paths: [path], metas: [meta] };
+    if (meta?.kind === 'file') {
+      const metas = [meta];
+      return { paths: [path], metas, all: metas, offset: 0 };
+    }
     if (!this.#sortedFiles) {
       const all: string[] = [];
       for (const [p, m] of this.#meta) if (m.kind === 'file') all.push(p);
@@ -427,12 +433,12 @@ export class Tree {
     }
     const sorted = this.#sortedFiles;
     const metas = this.#metasInOrder(sorted);
-    if (path === '/') return { paths: sorted, metas };
+    if (path === '/') return { paths: sorted, metas, all: metas, offset: 0 };
     // In this order the paths under `path/` are one run: find its ends by bisection.
     const prefix = `${path}/`;
     const first = partitionPoint(sorted, 0, (p) => comparePaths(p, prefix) < 0);
     const end = partitionPoint(sorted, first, (p) => p.startsWith(prefix));
-    return { paths: sorted.slice(first, end), metas: metas.slice(first, end) };
+    return { paths: sorted.slice(first, end), metas: metas.slice(first, end), all: metas, offset: first };
   }
 }
 
