@@ -62,7 +62,7 @@ export function loadCorpus({ tiny = false } = {}) {
     walk(path.join(MAIN_NM, pkg), `main/${pkg}`, files);
     taken.add(pkg);
   }
-  let size = () => files.reduce((s, f) => s + f.bytes.length, 0);
+  const size = () => files.reduce((s, f) => s + f.bytes.length, 0);
   let sources = 'main/node_modules';
   if (!tiny && fs.existsSync(BENCH_NM)) {
     let bytes = size();

@@ -102,7 +102,7 @@ export function summarizeTargets(rows) {
     if (g?.retained_bytes != null) check('retained memory after the greps (index included) <= 2x corpus bytes', g.x_corpus <= 2, `${mb(g.retained_bytes)} MB = ${g.x_corpus}x corpus`);
     const e = me('retained_after_edits');
     if (e?.retained_bytes != null) check('retained memory after the reads and edits (index and text cache included) <= 2x corpus bytes', e.x_corpus <= 2, `${mb(e.retained_bytes)} MB = ${e.x_corpus}x corpus`);
-    console.log(`${s}x:`); out.forEach((l) => console.log(l));
+    console.log(`${s}x:`); for (const l of out) console.log(l);
   }
 }
 

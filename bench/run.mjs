@@ -84,7 +84,7 @@ if (child === null) {
     }
   }
   addRatios(rows);
-  fs.writeFileSync(OUT, JSON.stringify(rows, null, 1) + '\n');
+  fs.writeFileSync(OUT, `${JSON.stringify(rows, null, 1)}\n`);
   printTable(rows);
   printScaling(rows);
   summarizeTargets(rows);
@@ -311,7 +311,7 @@ for (const scale of scales) {
     await inst.dispose();
     inst = null; gc();
   }
-  fs.writeFileSync(ROWS_OUT, JSON.stringify(rows) + '\n'); // after every scale: a crash later keeps these
+  fs.writeFileSync(ROWS_OUT, `${JSON.stringify(rows)}\n`); // after every scale: a crash later keeps these
 }
 
 // ---- helpers that need the state above ---------------------------------------

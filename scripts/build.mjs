@@ -10,7 +10,6 @@ const minify = process.env.AGENTVFS_NO_MINIFY !== '1';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const shim = (name) => fileURLToPath(new URL(`./shims/${name}`, import.meta.url));
-const pkg = (name) => fileURLToPath(import.meta.resolve(name));
 
 export const ENTRIES = {
   index: 'src/index.ts',

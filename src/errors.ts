@@ -57,6 +57,7 @@ export class VfsError extends Error {
       configurable: true,
     });
     if (options.cause !== undefined) Object.defineProperty(self, 'cause', { value: options.cause, writable: true, configurable: true });
+    // biome-ignore lint/correctness/noConstructorReturn: an ordinary object, so structuredClone and postMessage keep code and path (see above)
     return self as VfsError;
   }
 

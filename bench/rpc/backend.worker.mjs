@@ -5,4 +5,4 @@ import { parentPort, workerData } from 'node:worker_threads';
 const dist = workerData?.dist ?? join(import.meta.dirname, '../../dist');
 const { createStateBackend } = await import(pathToFileURL(join(dist, 'index.js')).href);
 const { expose } = await import(pathToFileURL(join(dist, 'worker.js')).href);
-expose(createStateBackend({ files: { '/f.txt': 'x'.repeat(2047) + '\n' } }), parentPort);
+expose(createStateBackend({ files: { '/f.txt': `${'x'.repeat(2047)}\n` } }), parentPort);

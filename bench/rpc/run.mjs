@@ -80,7 +80,7 @@ async function browser() {
       const send = (payload) => () => new Promise((r) => { const id = ++next; waiting.set(id, r); echoWorker.postMessage(payload(id)); });
       const echo = send((id) => id);
       const echo2k = send((id) => ({ id }));
-      const remote = createWorkerBackend({ files: { '/f.txt': 'x'.repeat(2047) + '\n' } });
+      const remote = createWorkerBackend({ files: { '/f.txt': `${'x'.repeat(2047)}\n` } });
       await remote.ready;
       const tools = createTools(remote);
       return measure({ echo, echo2k, trivial: () => remote.exists('/f.txt'), tool: () => tools.call('read_file', { path: '/f.txt' }) }, opts);

@@ -40,7 +40,7 @@ function file(seed: number): string {
     parts.push(block);
     size += block.length;
   }
-  return parts.join('').slice(0, FILE_BYTES - 1) + '\n';
+  return `${parts.join('').slice(0, FILE_BYTES - 1)}\n`;
 }
 
 /** One package's files: [path, bytes] pairs ready for uploadFiles. */

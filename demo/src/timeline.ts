@@ -27,7 +27,7 @@ export class Timeline {
 
   constructor(
     private ws: Workspace,
-    private transcript: Transcript,
+    transcript: Transcript,
   ) {
     transcript.onEntry((entry) => entry && this.#fromEntry(entry));
   }

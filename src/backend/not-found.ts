@@ -10,7 +10,7 @@ export function notFoundMessage(path: string, existing: Iterable<string>): strin
 }
 
 /** Same basename first, then same basename ignoring case; nearest in path length first. */
-export function suggestPaths(path: string, existing: Iterable<string>): string[] {
+function suggestPaths(path: string, existing: Iterable<string>): string[] {
   const name = baseName(path);
   if (name === '') return [];
   const lower = name.toLowerCase();

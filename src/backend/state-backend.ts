@@ -142,7 +142,7 @@ class InMemoryBackend implements Backend {
     const current = this.#tree.requireFile(p);
     this.#checkVersion(p, options.expectedVersion);
     const { text, bom } = this.#texts.get(p, current) ?? this.#decodeForEdit(p);
-    let outcome;
+    let outcome: ReturnType<typeof applyEdit>;
     try {
       outcome = applyEdit(text, oldString as string, newString as string, { replaceAll: options.replaceAll === true });
     } catch (error) {

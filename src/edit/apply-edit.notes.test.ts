@@ -33,7 +33,7 @@ describe('an edit corrected in two ways says both', () => {
   });
 
   it('one correction alone says only that one', () => {
-    expect(applyEdit('if x:\n    y()\n', '      y()', '      z()').correctionNote).toMatch(/^Matched ignoring indentation [^]*left\.$/);
+    expect(applyEdit('if x:\n    y()\n', '      y()', '      z()').correctionNote).toMatch(/^Matched ignoring indentation [\s\S]*left\.$/);
     expect(applyEdit('one\r\ntwo\r\n', 'one\ntwo', 'uno\ndos').correctionNote).toMatch(/^Matched after converting old_string's \\n \(LF\)/);
   });
 });
@@ -57,6 +57,6 @@ describe('the indentation note describes what was shifted', () => {
   it('old_string indented more than the file: shifted left', () => {
     const out = applyEdit('if x:\n  y()\n', '      y()', '      z()');
     expect(out.text).toBe('if x:\n  z()\n');
-    expect(out.correctionNote).toMatch(/"      " is indented with "  " in the file\); new_string's lines were shifted 4 columns left\.$/);
+    expect(out.correctionNote).toMatch(/" {6}" is indented with " {2}" in the file\); new_string's lines were shifted 4 columns left\.$/);
   });
 });

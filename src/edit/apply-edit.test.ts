@@ -118,7 +118,7 @@ describe('ENOMATCH', () => {
 
   it('orders candidates most similar first', () => {
     const e = fails(() => applyEdit(text, 'const total = items.length', 'x'));
-    expect(e.message).toMatch(/6: const totalItems = 3;\n4:   return items\.length;/);
+    expect(e.message).toMatch(/6: const totalItems = 3;\n4: {3}return items\.length;/);
   });
 
   it('says when the first line matches and the difference is further down', () => {

@@ -21,7 +21,7 @@ interface Shift {
 const TAB_WIDTHS = [4, 2] as const;
 
 /** Column width of an indentation string, tabs advancing to the next tab stop. */
-export function indentWidth(indent: string, tabWidth: number): number {
+function indentWidth(indent: string, tabWidth: number): number {
   let w = 0;
   for (const c of indent) w = c === '\t' ? w + tabWidth - (w % tabWidth) : w + 1;
   return w;
@@ -38,7 +38,7 @@ function render(width: number, style: Style, tabWidth: number): string {
 }
 
 /** Shifts every non-blank line of `s` by `shift.delta` columns and renders its indentation in the file's style. */
-export function reindent(s: string, shift: Shift, keepFirst: boolean): string {
+function reindent(s: string, shift: Shift, keepFirst: boolean): string {
   return s
     .split('\n')
     .map((line, i) => {

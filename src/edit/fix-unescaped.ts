@@ -12,7 +12,7 @@ const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '
 const ESCAPE_RE = /\\([ntr"'`\\])/g;
 
 /** Undoes one level of escaping; unknown escapes (`\d`, `\u`) keep their backslash. */
-export function unescapeOnce(s: string): string {
+function unescapeOnce(s: string): string {
   if (!s.includes('\\')) return s;
   return s.replace(ESCAPE_RE, (_m, c: string) => ESCAPES[c] ?? c);
 }

@@ -48,7 +48,7 @@ export function toCRLF(s: string): string {
  * when the file has no line break at all. Local rather than file-wide, so an
  * edit in a mixed-ending file follows the lines around it.
  */
-export function regionEol(text: string, start: number): Eol | null {
+function regionEol(text: string, start: number): Eol | null {
   // The first `\n` at or after `start` is either inside the region or ends its last line.
   let at = text.indexOf('\n', start);
   if (at === -1 && start > 0) at = text.lastIndexOf('\n', start - 1);

@@ -65,7 +65,7 @@ export class Alphabet {
 }
 
 /** RE2's \b looks at ASCII word characters only. */
-export function isWordChar(cp: number): boolean {
+function isWordChar(cp: number): boolean {
   return (cp >= 48 && cp <= 57) || (cp >= 65 && cp <= 90) || (cp >= 97 && cp <= 122) || cp === 95;
 }
 
@@ -75,7 +75,7 @@ function setTest(set: CharSet): (s: string) => boolean {
   // A negated item is folded first, then negated, as RE2 does: (?i)\PL excludes "a" too.
   const negs = set.negs.map((src) => new RegExp(`^[${src}]$`, flags));
   return (s) => {
-    let hit = pos !== null && pos.test(s);
+    let hit = pos?.test(s) === true;
     for (let i = 0; !hit && i < negs.length; i++) hit = !negs[i]!.test(s);
     return hit !== set.negated;
   };

@@ -1,14 +1,10 @@
 /** What the zero-width assertions see at a position: the properties of the code points on either side. */
 
-import { IS_NEWLINE, IS_WORD, isWordChar } from './alphabet.ts';
+import { IS_NEWLINE, IS_WORD } from './alphabet.ts';
 import { BEGIN_LINE, BEGIN_TEXT, END_LINE, END_TEXT, NO_WORD_BOUNDARY, WORD_BOUNDARY } from './parse.ts';
 
 /** Property bits of one side: IS_WORD, IS_NEWLINE, or EDGE (start or end of the text). */
 export const EDGE = 4;
-
-export function propsOf(cp: number): number {
-  return cp < 0 ? EDGE : (isWordChar(cp) ? IS_WORD : 0) | (cp === 10 ? IS_NEWLINE : 0);
-}
 
 /** The code point that ends just before offset `i` (> 0). */
 export function codePointBefore(line: string, i: number): number {

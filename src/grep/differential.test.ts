@@ -76,9 +76,9 @@ const LINES = [
   'abc abbbc ac ABC aXc a.c a(c',
   'tabs\there\tand spaces  end',
   'caf\u00e9 na\u00efve \u00c9T\u00c9 \u03c3\u03a3\u03c2 \ud83d\ude00x\ud83d\ude00',
-  'x'.repeat(40) + 'y',
+  `${'x'.repeat(40)}y`,
   // Many failed starts of a prefix, then a match: findWithPrefix runs out of budget and hands over to find().
-  'a '.repeat(60) + 'z ay',
+  `${'a '.repeat(60)}z ay`,
 ];
 
 // Patterns whose JS meaning (with the u flag) is the RE2 meaning.

@@ -86,7 +86,7 @@ export function nativeMatcher(p: NativeParts): LineMatcher {
   const { native, linear, maxNativeLength } = p;
   // Under the i flag, JS counts ſ (U+017F) and K (U+212A) as word characters for \b; RE2 does not.
   const foldRisk = p.ignoreCase && p.wordBoundary ? /[\u017f\u212a]/ : null;
-  const viaLinear = (line: string): boolean => line.length > maxNativeLength || (foldRisk !== null && foldRisk.test(line));
+  const viaLinear = (line: string): boolean => line.length > maxNativeLength || foldRisk?.test(line) === true;
   const pass = prefilter(p.literals, p.ignoreCase);
   const locate = linearLocator(p, pass);
   return {

@@ -9,7 +9,6 @@
 
 import { BEGIN_LINE, BEGIN_TEXT, END_LINE, END_TEXT, NO_WORD_BOUNDARY, parseWithFlags, ParseError, type Node, type ParsedRe2, WORD_BOUNDARY } from './parse.ts';
 
-export { escapeCodePoint } from './escape.ts';
 
 export type ReNode =
   | { kind: 'char'; cp: number }

@@ -36,7 +36,7 @@ export function createMemoryAdapter(): PersistenceAdapter & { readonly current: 
     },
     aside,
     async load() {
-      return current && current.slice();
+      return current === null ? null : current.slice();
     },
     async save(bytes) {
       current = bytes.slice();

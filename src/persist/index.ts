@@ -10,5 +10,5 @@
  * const tools = createTools(backend); // every write is saved to IndexedDB within a second (debounced)
  */
 export { createMemoryAdapter, type PersistenceAdapter, type SaveDurability, type SetAside } from './adapter.ts';
-export { createIndexedDBAdapter, type IndexedDBAdapterOptions } from './indexeddb-adapter.ts';
+export { createIndexedDBAdapter, type IDBFactoryLike, type IndexedDBAdapterOptions } from './indexeddb-adapter.ts';
 export { openPersistent, persist, restoreFrom, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persistent.ts';

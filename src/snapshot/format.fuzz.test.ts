@@ -33,7 +33,9 @@ describe('snapshot format: properties', () => {
         const bytes = encodeSnapshot(tree);
         const back = decodeSnapshot(bytes, LIMITS);
         expect(back).toEqual(tree);
-        back.forEach((e, i) => expect(Object.is(e.mtimeMs, tree[i]!.mtimeMs)).toBe(true));
+        back.forEach((e, i) => {
+          expect(Object.is(e.mtimeMs, tree[i]!.mtimeMs)).toBe(true);
+        });
         expect(encodeSnapshot(back)).toEqual(bytes);
       }),
       { seed: 20_261_101, numRuns: 300 },

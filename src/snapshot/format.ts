@@ -125,14 +125,14 @@ export function encodeSnapshot(entries: readonly SnapshotEntry[], options: Encod
 
 /** Throws `EINVAL` naming the first entry the format cannot hold. */
 function validateEntries(entries: readonly SnapshotEntry[]): void {
-  const invalid = (message: string): never => {
+  const invalid: (message: string) => never = (message) => {
     throw new VfsError('EINVAL', `Cannot encode snapshot: ${message}.`);
   };
   if (!Array.isArray(entries)) invalid(`expected an array of entries, got ${describe(entries)}`);
   if (entries.length > 0xffff_ffff) invalid(`${entries.length} entries is more than the format holds (2^32 - 1)`);
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
-    if (typeof e !== 'object' || e === null) return invalid(`entry ${i} is ${describe(e)}, not an object`);
+    if (typeof e !== 'object' || e === null) invalid(`entry ${i} is ${describe(e)}, not an object`);
     if (typeof e.path !== 'string') invalid(`entry ${i}: the path is ${describe(e.path)}, not a string`);
     const problem = pathProblem(e.path);
     if (problem !== undefined) invalid(`${entryLabel(i, e.path)}: the path ${problem}`);

@@ -3,7 +3,7 @@
  * one agent session: it remembers which file versions it has read, and write
  * and edit are refused unless the current version was read.
  */
-import type { Backend } from '../backend/types.ts';
+import type { Backend, GrepMatch } from '../backend/types.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { counted } from '../counted.ts';
 import { isToolHost } from '../tool-host.ts';
@@ -127,7 +127,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       const glob = args.glob as string | undefined;
       const mode = args.output_mode as OutputMode;
       const call: GrepCall = { pattern, base, glob, ignoreCase: args.ignore_case as boolean, fixedStrings: args.fixed_strings as boolean };
-      let found;
+      let found: GrepMatch[];
       try {
         found = await backend.grep(pattern, {
           path: base,

@@ -32,9 +32,9 @@ export interface ToolDefinition {
 }
 
 export const MAX_RESULT_CHARS = 80_000;
-export const READ_DEFAULT_LIMIT = 2000;
+const READ_DEFAULT_LIMIT = 2000;
 export const GLOB_MAX_RESULTS = 1000;
-export const GREP_DEFAULT_HEAD_LIMIT = 250;
+const GREP_DEFAULT_HEAD_LIMIT = 250;
 
 export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = Object.freeze({
   ls: 'List a directory. Returns a JSON array of {"name","path","is_dir","size"} (size in UTF-8 bytes), directories first, then by name. Paths are absolute and can be passed to any other tool.',

@@ -20,7 +20,8 @@ export async function globNothingFound(backend: Backend, pattern: string, base: 
   }
   if (paths.length === 0) return head;
   // The first by path, not glob's newest-first: the same files give the same text whatever their times.
-  const example = paths.reduce((a, b) => (b < a ? b : a));
+  let example = paths[0]!;
+  for (const path of paths) if (path < example) example = path;
   return (
     `${head} The pattern matches at one directory depth only${crossesNot(pattern) ? ' ("*" does not cross "/")' : ''}; ` +
     `${JSON.stringify(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${example}. Retry with pattern ${JSON.stringify(deeper)}.`

@@ -14,7 +14,7 @@ interface FilePatch {
 }
 
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
-const stripPrefix = (p: string) => '/' + p.replace(/^[ab]\//, '');
+const stripPrefix = (p: string) => `/${p.replace(/^[ab]\//, '')}`;
 
 /** Splits a unified diff into files; hunk line counts decide what is content (a removed "--- x" line stays a line). */
 export function parsePatch(patch: string): FilePatch[] {

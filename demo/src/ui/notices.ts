@@ -48,7 +48,7 @@ export class Notices {
   }
 
   error(title: string, detail: string): void {
-    this.alerts.querySelectorAll('.notice.error').forEach((n) => n.remove());
+    for (const n of this.alerts.querySelectorAll('.notice.error')) n.remove();
     const note = h(
       'div',
       { class: 'notice error', role: 'alert', 'data-testid': 'notice-error' },

@@ -11,7 +11,7 @@ export class TranscriptView {
   #totalMs = 0;
 
   constructor(
-    private transcript: Transcript,
+    transcript: Transcript,
     /** Offered while the transcript is empty: the quickest way to see the tools at work. */
     private tryAgent?: () => void,
   ) {

@@ -63,7 +63,7 @@ export class AgentFsSession extends DurableObject<Env> {
   /** Restores the saved snapshot (if any) into a fresh backend and tool set. */
   async #load(): Promise<void> {
     const storage = this.ctx.storage;
-    let loaded;
+    let loaded: Awaited<ReturnType<typeof loadSnapshot>>;
     try {
       loaded = await loadSnapshot(storage);
     } catch (error) {

@@ -26,7 +26,6 @@ async function tool(id: string, name: string, args: Record<string, unknown>) {
 
 const errorOf = (json: Record<string, unknown> | undefined) => (json as { error: ApiError }).error;
 const stubFor = (id: string) => env.SESSIONS.get(env.SESSIONS.idFromName(id));
-const storageOf = (id: string) => runInDurableObject(stubFor(id), (_instance, state) => state.storage);
 const inObject = <R>(id: string, fn: (storage: Storage) => Promise<R>) => runInDurableObject(stubFor(id), (_i, state) => fn(state.storage));
 const info = async (id: string) => (await request('GET', `/sessions/${id}`)).json as unknown as SessionInfo;
 
@@ -146,7 +145,7 @@ describe('persistence', () => {
     // ~700 KB of text that does not compress well.
     let seed = 1;
     const line = () => Array.from({ length: 60 }, () => String.fromCharCode(33 + ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % 90))).join('');
-    const content = Array.from({ length: 11_000 }, line).join('\n') + '\n';
+    const content = `${Array.from({ length: 11_000 }, line).join('\n')}\n`;
     expect(new TextEncoder().encode(content).byteLength).toBeGreaterThan(600_000);
     await tool(id, 'write_file', { path: '/big.txt', content });
 
