@@ -25,7 +25,12 @@ const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 function isText(buf) {
   if (buf.subarray(0, 8192).includes(0)) return false;
-  try { utf8.decode(buf); return true; } catch { return false; }
+  try {
+    utf8.decode(buf);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function walk(dir, rel, out) {
@@ -47,8 +52,7 @@ function packages(nm) {
   for (const e of fs.readdirSync(nm, { withFileTypes: true }).sort(byName)) {
     if (!e.isDirectory()) continue; // .bin holds symlinks; .package-lock.json is a file
     if (e.name.startsWith('@')) {
-      for (const s of fs.readdirSync(path.join(nm, e.name), { withFileTypes: true }).sort(byName))
-        if (s.isDirectory()) out.push(`${e.name}/${s.name}`);
+      for (const s of fs.readdirSync(path.join(nm, e.name), { withFileTypes: true }).sort(byName)) if (s.isDirectory()) out.push(`${e.name}/${s.name}`);
     } else out.push(e.name);
   }
   return out;
@@ -103,7 +107,10 @@ export function materialize(entries, dir) {
   for (const { path: p, bytes } of entries) {
     const abs = path.join(dir, p);
     const parent = path.dirname(abs);
-    if (!made.has(parent)) { fs.mkdirSync(parent, { recursive: true }); made.add(parent); }
+    if (!made.has(parent)) {
+      fs.mkdirSync(parent, { recursive: true });
+      made.add(parent);
+    }
     fs.writeFileSync(abs, bytes);
   }
   return path.join(dir, ROOT);

@@ -41,14 +41,37 @@ export function printTable(rows) {
     const rs = rows.filter((r) => r.op === op);
     console.log(`\n### ${op}  (x best peer / x rg: median divided by the fastest JS peer / by rg -j1; < 1 is faster)`);
     if (op.startsWith('retained_')) {
-      table(['system', 'scale', 'files', 'corpus MB', 'retained MB', 'x corpus', 'note'],
-        rs.map((r) => [r.system, `${r.scale}x`, r.corpus_files, mb(r.corpus_bytes), r.retained_bytes == null ? '-' : mb(r.retained_bytes), r.x_corpus ?? '', r.note ?? '']));
+      table(
+        ['system', 'scale', 'files', 'corpus MB', 'retained MB', 'x corpus', 'note'],
+        rs.map((r) => [
+          r.system,
+          `${r.scale}x`,
+          r.corpus_files,
+          mb(r.corpus_bytes),
+          r.retained_bytes == null ? '-' : mb(r.retained_bytes),
+          r.x_corpus ?? '',
+          r.note ?? '',
+        ]),
+      );
       continue;
     }
-    table(['system', 'scale', 'files', 'MB', 'runs', 'median ms', 'min', 'max', 'result', 'x best peer', 'x rg', 'note'],
-      rs.map((r) => [r.system, `${r.scale}x`, r.corpus_files, mb(r.corpus_bytes), r.runs, ms(r.median_ms), ms(r.min_ms), ms(r.max_ms),
-        r.matches ?? (r.snapshot_bytes != null ? `${mb(r.snapshot_bytes)} MB` : ''), ratio(r.x_best_peer), ratio(r.x_rg),
-        [r.mismatch ? `MISMATCH: ${r.mismatch}` : '', r.note ?? ''].filter(Boolean).join('; ')]));
+    table(
+      ['system', 'scale', 'files', 'MB', 'runs', 'median ms', 'min', 'max', 'result', 'x best peer', 'x rg', 'note'],
+      rs.map((r) => [
+        r.system,
+        `${r.scale}x`,
+        r.corpus_files,
+        mb(r.corpus_bytes),
+        r.runs,
+        ms(r.median_ms),
+        ms(r.min_ms),
+        ms(r.max_ms),
+        r.matches ?? (r.snapshot_bytes != null ? `${mb(r.snapshot_bytes)} MB` : ''),
+        ratio(r.x_best_peer),
+        ratio(r.x_rg),
+        [r.mismatch ? `MISMATCH: ${r.mismatch}` : '', r.note ?? ''].filter(Boolean).join('; '),
+      ]),
+    );
   }
 }
 
@@ -63,46 +86,77 @@ export function summarizeTargets(rows) {
     const out = [];
     const check = (label, ok, detail) => out.push(`  ${ok ? 'MET ' : 'MISS'} ${label}: ${detail}`);
     for (const op of ['grep_literal', 'grep_regex', 'grep_ignore_case']) {
-      const a = me(op); if (!a?.median_ms) continue;
-      const ps = peers(op), rg = get(op, 'ripgrep', s);
+      const a = me(op);
+      if (!a?.median_ms) continue;
+      const ps = peers(op),
+        rg = get(op, 'ripgrep', s);
       const worst = ps.length ? Math.min(...ps.map((p) => p.median_ms / a.median_ms)) : null;
       const vsRg = rg?.median_ms ? rg.median_ms / a.median_ms : null;
-      check(`${op} >= 10x faster than every JS peer and faster than rg -j1`, worst >= 10 && (vsRg == null || vsRg > 1),
-        `${worst == null ? 'no peer' : `${speed(worst)} the fastest peer`}, ${vsRg == null ? 'no rg' : `${speed(vsRg)} rg -j1`}`);
+      check(
+        `${op} >= 10x faster than every JS peer and faster than rg -j1`,
+        worst >= 10 && (vsRg == null || vsRg > 1),
+        `${worst == null ? 'no peer' : `${speed(worst)} the fastest peer`}, ${vsRg == null ? 'no rg' : `${speed(vsRg)} rg -j1`}`,
+      );
     }
     // A target against peers says nothing when no peer ran (e.g. --systems agentvfs,ripgrep).
-    const noPeer = (op, label) => { if (peers(op).length) return false; out.push(`  n/a  ${label}: no JS peer in this run`); return true; };
+    const noPeer = (op, label) => {
+      if (peers(op).length) return false;
+      out.push(`  n/a  ${label}: no JS peer in this run`);
+      return true;
+    };
     const a = me('glob');
-    if (a?.median_ms && !noPeer('glob', 'glob faster than every peer')) { const best = Math.min(...peers('glob').map((p) => p.median_ms)); check('glob faster than every peer', a.median_ms < best, `${ms(a.median_ms)} ms vs fastest peer ${ms(best)} ms`); }
+    if (a?.median_ms && !noPeer('glob', 'glob faster than every peer')) {
+      const best = Math.min(...peers('glob').map((p) => p.median_ms));
+      check('glob faster than every peer', a.median_ms < best, `${ms(a.median_ms)} ms vs fastest peer ${ms(best)} ms`);
+    }
     for (const op of ['load', 'read_1000']) {
-      const x = me(op); if (!x?.median_ms || noPeer(op, `${op} on par with the fastest peer`)) continue;
+      const x = me(op);
+      if (!x?.median_ms || noPeer(op, `${op} on par with the fastest peer`)) continue;
       const best = Math.min(...peers(op).map((p) => p.median_ms));
       const what = op === 'read_1000' ? ' (files read before: agentvfs keeps their decoded text)' : '';
-      check(`${op} on par with the fastest peer${what}`, x.median_ms <= 1.25 * best, `${ms(x.median_ms)} ms vs ${ms(best)} ms (${(x.median_ms / best).toFixed(2)}x)`);
+      check(
+        `${op} on par with the fastest peer${what}`,
+        x.median_ms <= 1.25 * best,
+        `${ms(x.median_ms)} ms vs ${ms(best)} ms (${(x.median_ms / best).toFixed(2)}x)`,
+      );
     }
     const unread = me('read_1000_unread');
     if (unread?.median_ms && peers('read_1000_unread').length) {
       const best = Math.min(...peers('read_1000_unread').map((p) => p.median_ms));
-      out.push(`  info read_1000_unread (1,000 files not read before: agentvfs decodes them): ${ms(unread.median_ms)} ms vs ${ms(best)} ms (${(unread.median_ms / best).toFixed(2)}x the fastest peer)`);
+      out.push(
+        `  info read_1000_unread (1,000 files not read before: agentvfs decodes them): ${ms(unread.median_ms)} ms vs ${ms(best)} ms (${(unread.median_ms / best).toFixed(2)}x the fastest peer)`,
+      );
     }
     const copying = me('load_copying');
     if (copying?.median_ms && peers('load').length) {
       const best = Math.min(...peers('load').map((p) => p.median_ms));
-      out.push(`  info load with copying (uploadFiles' default; the row above keeps the arrays, copy: false): ${ms(copying.median_ms)} ms (${(copying.median_ms / best).toFixed(2)}x the fastest peer)`);
+      out.push(
+        `  info load with copying (uploadFiles' default; the row above keeps the arrays, copy: false): ${ms(copying.median_ms)} ms (${(copying.median_ms / best).toFixed(2)}x the fastest peer)`,
+      );
     }
     const index = me('index_build');
     if (index?.median_ms) out.push(`  info grep index build (one-time, prepareSearch(); not in the grep rows): ${ms(index.median_ms)} ms`);
     const first = me('first_grep');
     if (first?.median_ms) out.push(`  info first grep_literal right after a load, index not built (it builds an eighth): ${ms(first.median_ms)} ms`);
     const snap = me('snapshot_restore');
-    if (snap?.median_ms) { const gbs = s && snap.corpus_bytes / snap.median_ms / 1e6; check('snapshot+restore >= 1 GB/s', gbs >= 1, `${gbs.toFixed(2)} GB/s of corpus bytes`); }
+    if (snap?.median_ms) {
+      const gbs = s && snap.corpus_bytes / snap.median_ms / 1e6;
+      check('snapshot+restore >= 1 GB/s', gbs >= 1, `${gbs.toFixed(2)} GB/s of corpus bytes`);
+    }
     const m = me('retained_memory');
     if (m?.retained_bytes != null) check('retained memory <= 2x corpus bytes', m.x_corpus <= 2, `${mb(m.retained_bytes)} MB = ${m.x_corpus}x corpus`);
     const g = me('retained_after_grep');
-    if (g?.retained_bytes != null) check('retained memory after the greps (index included) <= 2x corpus bytes', g.x_corpus <= 2, `${mb(g.retained_bytes)} MB = ${g.x_corpus}x corpus`);
+    if (g?.retained_bytes != null)
+      check('retained memory after the greps (index included) <= 2x corpus bytes', g.x_corpus <= 2, `${mb(g.retained_bytes)} MB = ${g.x_corpus}x corpus`);
     const e = me('retained_after_edits');
-    if (e?.retained_bytes != null) check('retained memory after the reads and edits (index and text cache included) <= 2x corpus bytes', e.x_corpus <= 2, `${mb(e.retained_bytes)} MB = ${e.x_corpus}x corpus`);
-    console.log(`${s}x:`); for (const l of out) console.log(l);
+    if (e?.retained_bytes != null)
+      check(
+        'retained memory after the reads and edits (index and text cache included) <= 2x corpus bytes',
+        e.x_corpus <= 2,
+        `${mb(e.retained_bytes)} MB = ${e.x_corpus}x corpus`,
+      );
+    console.log(`${s}x:`);
+    for (const l of out) console.log(l);
   }
 }
 
@@ -118,9 +172,15 @@ export function printScaling(rows) {
       const rs = scales.map((s) => rows.find((r) => r.op === op && r.system === sys && r.scale === s));
       if (!rs.some((r) => r?.median_ms)) continue;
       const pts = rs.filter((r) => r?.median_ms);
-      const a = pts[0], b = pts[pts.length - 1];
+      const a = pts[0],
+        b = pts[pts.length - 1];
       const growth = pts.length > 1 ? (b.median_ms / a.median_ms) ** (Math.log(4) / Math.log(b.scale / a.scale)) : null;
-      body.push([op, sys, ...rs.map((r) => (r?.median_ms ? ms(r.median_ms) : r?.note?.startsWith('skipped') ? 'skipped' : '-')), growth ? growth.toFixed(1) : '']);
+      body.push([
+        op,
+        sys,
+        ...rs.map((r) => (r?.median_ms ? ms(r.median_ms) : r?.note?.startsWith('skipped') ? 'skipped' : '-')),
+        growth ? growth.toFixed(1) : '',
+      ]);
     }
   }
   table(['op', 'system', ...scales.map((s) => `${s}x`), 'growth'], body);

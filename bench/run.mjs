@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 if (typeof globalThis.gc !== 'function') {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   process.exit(r.status ?? 1);
 }
 if (!fs.existsSync(path.join(HERE, 'node_modules'))) {
@@ -24,9 +26,14 @@ const { printTable, printScaling, summarizeTargets, addRatios } = await import('
 
 // ---- options -------------------------------------------------------------
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => { const i = argv.indexOf(`--${name}`); return i >= 0 ? argv[i + 1] : dflt; };
+const opt = (name, dflt) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : dflt;
+};
 const tiny = argv.includes('--tiny');
-const scales = opt('scale', tiny ? '1' : '1,4,16').split(',').map(Number);
+const scales = opt('scale', tiny ? '1' : '1,4,16')
+  .split(',')
+  .map(Number);
 const RUNS = Number(opt('runs', tiny ? 2 : 9));
 const only = opt('only', null)?.split(',');
 const OUT = path.resolve(opt('out', path.join(HERE, tiny ? 'results-tiny.json' : 'results.json')));
@@ -36,7 +43,8 @@ const BUDGET_MS = Number(opt('budget-ms', 20_000));
 const MAX_OP_MS = Number(opt('max-op-ms', 40_000));
 let budget = BUDGET_MS;
 
-if (argv.includes('--report')) { // reprint the table of an earlier run
+if (argv.includes('--report')) {
+  // reprint the table of an earlier run
   const rows = JSON.parse(fs.readFileSync(OUT, 'utf8'));
   printTable(rows);
   printScaling(rows);
@@ -97,7 +105,10 @@ for (const f of SYSTEM_FILES) {
   if (f !== child) continue;
   try {
     const mod = await import(`./systems/${f}.mjs`);
-    if (mod.available && !mod.available()) { console.warn(`! ${f}: not installed, skipped`); continue; }
+    if (mod.available && !mod.available()) {
+      console.warn(`! ${f}: not installed, skipped`);
+      continue;
+    }
     systems.push(mod);
   } catch (e) {
     console.warn(`! ${f}: failed to load (${e.message.split('\n')[0]}), skipped`);
@@ -118,9 +129,19 @@ const runOp = (op) => !only || only.includes(op) || op === 'load';
 
 // ---- helpers ---------------------------------------------------------------
 const now = () => performance.now();
-const mem = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
-const gc = () => { globalThis.gc(); globalThis.gc(); };
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const mem = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
+const gc = () => {
+  globalThis.gc();
+  globalThis.gc();
+};
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const round = (x) => Math.round(x * 100) / 100;
 
 /** Warm-up + timed runs of fn(i); cuts the run count to fit BUDGET_MS, planned from the faster
@@ -138,7 +159,9 @@ async function measure(fn, selfTimed = false, maxRuns = RUNS) {
   let runs = runsFor(warm);
   const times = [];
   for (let i = 1; i <= runs; i++) {
-    t = now(); const r = await fn(i); times.push(selfTimed ? r : now() - t);
+    t = now();
+    const r = await fn(i);
+    times.push(selfTimed ? r : now() - t);
     // A slow warm-up may be one-time work (an index build): plan the runs from the first timed one.
     if (i === 1) runs = Math.max(runs, runsFor(times[0]));
   }
@@ -161,7 +184,10 @@ function projected(sys, op, scale) {
   if (!h.length) return 0;
   const last = h[h.length - 1];
   let k = 1;
-  if (h.length >= 2) { const a = h[h.length - 2]; k = Math.log(last.ms / a.ms) / Math.log(last.scale / a.scale); }
+  if (h.length >= 2) {
+    const a = h[h.length - 2];
+    k = Math.log(last.ms / a.ms) / Math.log(last.scale / a.scale);
+  }
   k = Math.min(2.5, Math.max(1, Number.isFinite(k) ? k : 1));
   return last.ms * (scale / last.scale) ** k;
 }
@@ -169,12 +195,13 @@ function projected(sys, op, scale) {
 // ---- run -------------------------------------------------------------------
 const corpus = loadCorpus({ tiny });
 console.log(`corpus: ${corpus.files.length} files, ${(corpus.bytes / 1e6).toFixed(1)} MB (${corpus.sources})`);
-console.log(`${child}: scale ${scales.join(",")}; ${RUNS} runs after a warm-up, in a process of its own\n`);
+console.log(`${child}: scale ${scales.join(',')}; ${RUNS} runs after a warm-up, in a process of its own\n`);
 const rows = [];
 
 for (const scale of scales) {
   const entries = scaledPaths(corpus, scale);
-  const files = entries.length, bytes = corpus.bytes * scale;
+  const files = entries.length,
+    bytes = corpus.bytes * scale;
   const base = { corpus_files: files, corpus_bytes: bytes, scale };
   const refs = { glob: { value: referenceCounts(entries).dts, by: 'corpus list' }, list_dirs: { value: referenceCounts(entries).dirs, by: 'corpus list' } };
   const paths = entries.map((e) => e.path);
@@ -187,24 +214,35 @@ for (const scale of scales) {
   for (const sys of systems) {
     const record = (op, extra) => rows.push({ op, system: sys.name, ...base, runs: 0, median_ms: null, min_ms: null, max_ms: null, ...extra });
     const proj = projected(sys.name, 'load', scale);
-    if (proj > MAX_OP_MS) { for (const op of OPS.filter(runOp)) record(op, { note: `skipped: load projected ${(proj / 1000).toFixed(0)} s` }); continue; }
+    if (proj > MAX_OP_MS) {
+      for (const op of OPS.filter(runOp)) record(op, { note: `skipped: load projected ${(proj / 1000).toFixed(0)} s` });
+      continue;
+    }
     // load: every run builds a fresh instance from fresh byte copies; memory from the last one.
-    let inst = null, retained = 0, before = 0;
+    let inst = null,
+      retained = 0,
+      before = 0;
     const load = await measure(async () => {
       if (inst) await inst.dispose();
-      inst = null; gc();
+      inst = null;
+      gc();
       before = mem();
       let input = freshEntries(entries);
       const fresh = await sys.create();
       const t = now();
       await fresh.load(input);
       const ms = now() - t;
-      input = null; gc();
+      input = null;
+      gc();
       retained = mem() - before;
       inst = fresh;
       return ms;
     }, true).catch((e) => ({ error: e }));
-    if (load.error) { console.warn(`! ${sys.name} load failed: ${load.error.message}`); record('load', { note: `failed: ${load.error.message}` }); continue; }
+    if (load.error) {
+      console.warn(`! ${sys.name} load failed: ${load.error.message}`);
+      record('load', { note: `failed: ${load.error.message}` });
+      continue;
+    }
     push('load', sys, base, load.times, { note: load.note });
     // agentvfs copies the bytes it is given unless told it may keep them (uploadFiles(…, { copy:
     // false }), which its load above uses: the harness' copies are never touched again, and
@@ -247,7 +285,9 @@ for (const scale of scales) {
     if (typeof inst.prepareSearch === 'function' && Object.keys(QUERIES).some(runOp)) {
       const t = now();
       await inst.prepareSearch();
-      push('index_build', sys, base, [now() - t], { note: 'one-time: prepareSearch() right after a load (the first searches build it a part at a time otherwise)' });
+      push('index_build', sys, base, [now() - t], {
+        note: 'one-time: prepareSearch() right after a load (the first searches build it a part at a time otherwise)',
+      });
     }
 
     const ops = {
@@ -268,7 +308,17 @@ for (const scale of scales) {
       searched = false;
       gc();
       const after = mem() - before;
-      rows.push({ op: 'retained_after_grep', system: sys.name, ...base, runs: 0, median_ms: null, min_ms: null, max_ms: null, retained_bytes: after, x_corpus: round(after / bytes) });
+      rows.push({
+        op: 'retained_after_grep',
+        system: sys.name,
+        ...base,
+        runs: 0,
+        median_ms: null,
+        min_ms: null,
+        max_ms: null,
+        retained_bytes: after,
+        x_corpus: round(after / bytes),
+      });
     };
     // And once more after the reads and edits, before the restore replaces the state: agentvfs
     // keeps the decoded text of files read or edited (up to 16 MiB).
@@ -276,7 +326,17 @@ for (const scale of scales) {
       if (!runOp('retained_memory') || sys.reference) return;
       gc();
       const after = mem() - before;
-      rows.push({ op: 'retained_after_edits', system: sys.name, ...base, runs: 0, median_ms: null, min_ms: null, max_ms: null, retained_bytes: after, x_corpus: round(after / bytes) });
+      rows.push({
+        op: 'retained_after_edits',
+        system: sys.name,
+        ...base,
+        runs: 0,
+        median_ms: null,
+        min_ms: null,
+        max_ms: null,
+        retained_bytes: after,
+        x_corpus: round(after / bytes),
+      });
     };
     for (const [op, fn] of Object.entries(ops)) {
       if (op in QUERIES) searched ||= runOp(op);
@@ -284,14 +344,22 @@ for (const scale of scales) {
       if (op === 'snapshot_restore') afterEdits();
       if (!runOp(op)) continue;
       const p = projected(sys.name, op, scale);
-      if (p > MAX_OP_MS) { record(op, { note: `skipped: projected ${(p / 1000).toFixed(0)} s per run` }); continue; }
+      if (p > MAX_OP_MS) {
+        record(op, { note: `skipped: projected ${(p / 1000).toFixed(0)} s per run` });
+        continue;
+      }
       // Garbage an earlier op left (a disposed instance, decoded strings) is collected here, not
       // inside this op's timed runs; what the op itself allocates still counts.
       gc();
       let m;
-      try { m = await measure(fn, false, op === 'read_1000_unread' ? UNREAD_RUNS : RUNS); } catch (e) {
+      try {
+        m = await measure(fn, false, op === 'read_1000_unread' ? UNREAD_RUNS : RUNS);
+      } catch (e) {
         if (e instanceof NotAvailable) record(op, { note: `n/a: ${e.message}` });
-        else { console.warn(`! ${sys.name} ${op} failed: ${e.message}`); record(op, { note: `failed: ${e.message.slice(0, 200)}` }); }
+        else {
+          console.warn(`! ${sys.name} ${op} failed: ${e.message}`);
+          record(op, { note: `failed: ${e.message.slice(0, 200)}` });
+        }
         continue;
       }
       const extra = { note: m.note };
@@ -309,14 +377,24 @@ for (const scale of scales) {
     }
     afterGrep();
     await inst.dispose();
-    inst = null; gc();
+    inst = null;
+    gc();
   }
   fs.writeFileSync(ROWS_OUT, `${JSON.stringify(rows)}\n`); // after every scale: a crash later keeps these
 }
 
 // ---- helpers that need the state above ---------------------------------------
 function push(op, sys, base, times, extra = {}) {
-  const row = { op, system: sys.name, ...base, runs: times.length, median_ms: round(median(times)), min_ms: round(Math.min(...times)), max_ms: round(Math.max(...times)), ...extra };
+  const row = {
+    op,
+    system: sys.name,
+    ...base,
+    runs: times.length,
+    median_ms: round(median(times)),
+    min_ms: round(Math.min(...times)),
+    max_ms: round(Math.max(...times)),
+    ...extra,
+  };
   for (const k of Object.keys(row)) if (row[k] === undefined) delete row[k];
   rows.push(row);
   const key = `${sys.name}/${op}`;
@@ -331,7 +409,13 @@ function pickEditTargets(entries, n) {
   for (let i = 0; i < n && out.length < Math.min(n, entries.length); i++) {
     for (let j = Math.floor(((i + 0.5) * entries.length) / n); j < entries.length; j++) {
       if (used.has(j)) continue;
-      const line = dec.decode(entries[j].bytes.subarray(0, 256)).split('\n')[0].replace(/^\uFEFF/, '').replace(/\r$/, '').replace(/\uFFFD.*$/, '').slice(0, 24);
+      const line = dec
+        .decode(entries[j].bytes.subarray(0, 256))
+        .split('\n')[0]
+        .replace(/^\uFEFF/, '')
+        .replace(/\r$/, '')
+        .replace(/\uFFFD.*$/, '')
+        .slice(0, 24);
       if (line.length < 3 || !/\S/.test(line)) continue;
       used.add(j);
       out.push({ path: entries[j].path, from: line, to: `@@BENCH@@${line}` });

@@ -11,7 +11,10 @@ const limits = { maxTotalBytes: Infinity, maxFiles: Infinity };
 const encoder = new TextEncoder();
 const source = createStateBackend({ limits });
 await source.uploadFiles(
-  Array.from({ length: FILES }, (_, i) => [`/pkg${i % 100}/src/d${i % 7}/file${i}.ts`, encoder.encode(`// file ${i}\n${'export const x = 1;\n'.repeat(SIZE / 19)}`.slice(0, SIZE))]),
+  Array.from({ length: FILES }, (_, i) => [
+    `/pkg${i % 100}/src/d${i % 7}/file${i}.ts`,
+    encoder.encode(`// file ${i}\n${'export const x = 1;\n'.repeat(SIZE / 19)}`.slice(0, SIZE)),
+  ]),
 );
 const content = FILES * SIZE;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -55,6 +55,9 @@ test('the core runs in a module Web Worker with no polyfills', async ({ page }) 
       const { createStateBackend } = await import('/dist/index.js' as string);
       await createStateBackend().readText('/nope');
     })
-    .then(() => 'resolved', (e: Error) => e.message);
+    .then(
+      () => 'resolved',
+      (e: Error) => e.message,
+    );
   expect(rejected).toMatch(/VfsError/);
 });

@@ -69,19 +69,24 @@ function cutElements(page: Page, whole = WHOLE): Promise<string[]> {
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 && r.height === 0) continue; // not rendered (another view, or display: none)
-      if (r.left < -0.5 || r.right > innerWidth + 0.5) out.push(`${describe(el)} leaves the window sideways (${r.left.toFixed(0)}..${r.right.toFixed(0)} of ${innerWidth})`);
+      if (r.left < -0.5 || r.right > innerWidth + 0.5)
+        out.push(`${describe(el)} leaves the window sideways (${r.left.toFixed(0)}..${r.right.toFixed(0)} of ${innerWidth})`);
       let scrolled = false;
       for (let a = el.parentElement; a; a = a.parentElement) {
         const style = getComputedStyle(a);
         const scrolls = (v: string) => v === 'auto' || v === 'scroll';
         const box = a.getBoundingClientRect();
-        if (style.overflowX !== 'visible' && !scrolls(style.overflowX) && (r.left < box.left - 0.5 || r.right > box.right + 0.5)) out.push(`${describe(el)} is cut sideways by ${describe(a)}`);
-        if (scrolls(style.overflowX) && (r.left < box.left - 0.5 || r.right > box.right + 0.5)) out.push(`${describe(el)} needs ${describe(a)} scrolled sideways`);
-        if (!scrolled && style.overflowY !== 'visible' && !scrolls(style.overflowY) && (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5)) out.push(`${describe(el)} is cut vertically by ${describe(a)}`);
+        if (style.overflowX !== 'visible' && !scrolls(style.overflowX) && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+          out.push(`${describe(el)} is cut sideways by ${describe(a)}`);
+        if (scrolls(style.overflowX) && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+          out.push(`${describe(el)} needs ${describe(a)} scrolled sideways`);
+        if (!scrolled && style.overflowY !== 'visible' && !scrolls(style.overflowY) && (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5))
+          out.push(`${describe(el)} is cut vertically by ${describe(a)}`);
         if (scrolls(style.overflowY)) scrolled = true;
       }
       if (!scrolled && (r.top < -0.5 || r.bottom > innerHeight + 0.5)) out.push(`${describe(el)} is below the window`);
-      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') out.push(`${describe(el)} has its text cut (${el.scrollWidth} > ${el.clientWidth})`);
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+        out.push(`${describe(el)} has its text cut (${el.scrollWidth} > ${el.clientWidth})`);
     }
     return out;
   }, whole);
@@ -127,10 +132,13 @@ for (const { width, height, switcher } of WIDTHS) {
     await expect(page.locator('[data-testid=checkpoints] li.checkpoint')).toHaveCount(4);
 
     // The switcher offers exactly the tabs this width needs.
-    const tabs = await page.locator('.views [role=tab]').evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).dataset.testid));
+    const tabs = await page
+      .locator('.views [role=tab]')
+      .evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => (e as HTMLElement).dataset.testid));
     expect(tabs).toEqual(switcher.map((v) => `view-${v}`));
 
-    const noSidewaysScroll = () => page.evaluate(() => [document.documentElement.scrollWidth - document.documentElement.clientWidth, document.body.scrollWidth - document.body.clientWidth]);
+    const noSidewaysScroll = () =>
+      page.evaluate(() => [document.documentElement.scrollWidth - document.documentElement.clientWidth, document.body.scrollWidth - document.body.clientWidth]);
     for (const { name, selector, view } of PANELS) {
       if (switcher.length > 0) {
         const tab = page.getByTestId(`view-${switcher.includes(view) ? view : 'viewer'}`);

@@ -24,7 +24,8 @@ test.afterEach(() => {
 /** Every file's text, read from the live backend in the worker. */
 function files(page: Page): Promise<Record<string, string>> {
   return page.evaluate(async () => {
-    const { backend } = (globalThis as unknown as { agentvfs: { backend: { glob(p: string): Promise<string[]>; readText(p: string): Promise<string> } } }).agentvfs;
+    const { backend } = (globalThis as unknown as { agentvfs: { backend: { glob(p: string): Promise<string[]>; readText(p: string): Promise<string> } } })
+      .agentvfs;
     const paths = (await backend.glob('**')).sort();
     const out: Record<string, string> = {};
     for (const path of paths) out[path] = await backend.readText(path);
@@ -103,7 +104,11 @@ test('the scripted agent renames a function across files and recovers from a sta
   expect(after['/CHANGELOG.md']).toContain('Renamed `formatPrice` to `formatMoney`');
 
   const calls = await page.evaluate(() =>
-    (globalThis as unknown as { agentvfs: { transcript: { entries: Array<{ kind: string; tool?: string; ok?: boolean; args?: { path?: string }; result?: string }> } } }).agentvfs.transcript.entries
+    (
+      globalThis as unknown as {
+        agentvfs: { transcript: { entries: Array<{ kind: string; tool?: string; ok?: boolean; args?: { path?: string }; result?: string }> } };
+      }
+    ).agentvfs.transcript.entries
       .filter((e) => e.kind === 'call')
       .map((e) => ({ tool: e.tool!, ok: e.ok!, path: e.args?.path, result: e.result! })),
   );
@@ -221,7 +226,9 @@ test('grep over ~50 MB runs in the worker; the page reports its longest freeze a
   await expect(page.getByTestId('probe-echo')).toContainText('10 chars');
   // The second run found the corpus in place: no upload, just the search.
   await expect
-    .poll(() => page.evaluate(() => (globalThis as unknown as { agentvfs: { largeGrep: { stats: Stats } } }).agentvfs.largeGrep.stats.phases), { timeout: 60_000 })
+    .poll(() => page.evaluate(() => (globalThis as unknown as { agentvfs: { largeGrep: { stats: Stats } } }).agentvfs.largeGrep.stats.phases), {
+      timeout: 60_000,
+    })
     .toEqual(['grepping', 'done']);
 });
 
@@ -272,7 +279,9 @@ test('a checkpoint after each write/edit; rollback restores the earlier files (a
   await expect(checkpointRow(page, 2)).toHaveAttribute('data-current', 'true');
   await expect(page.getByTestId('viewer')).toContainText('first draft');
   expect((await files(page))['/notes/todo.md']).toBe('first draft\n');
-  await expect(page.locator('[data-testid=transcript] li.entry.event[data-source=workspace]').last()).toContainText('Rolled back to checkpoint #2 (write_file /notes/todo.md)');
+  await expect(page.locator('[data-testid=transcript] li.entry.event[data-source=workspace]').last()).toContainText(
+    'Rolled back to checkpoint #2 (write_file /notes/todo.md)',
+  );
   await expect(page.locator('[data-testid=transcript] li.entry.call[data-tool=edit_file]')).toHaveAttribute('data-undone', '');
   await expect(checkpointRow(page, 3)).toHaveClass(/undone/);
 
@@ -328,7 +337,11 @@ test('the Changes view shows the +/− lines of a known edit', async ({ page }, 
   await expect(readme.locator('.dl.hunk')).toContainText(/^@@ -1,\d+ \+1,\d+ @@/);
   await expect(readme.locator('.dl.del .sign')).toHaveText(['−']);
   // +/− lines are coloured (green / red backgrounds).
-  const bg = (sel: string) => readme.locator(sel).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  const bg = (sel: string) =>
+    readme
+      .locator(sel)
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(await bg('.dl.add')).toMatch(/rgba\(74, 222, 128/);
   expect(await bg('.dl.del')).toMatch(/rgba\(248, 113, 113/);
 
@@ -373,7 +386,9 @@ test('reload keeps the files; Reset clears the saved copy, so a reload then show
   await expect(page.getByTestId('save-status')).toContainText('Saved locally');
 
   // The console is a new session after a reload: edit needs a read first, then it is saved again.
-  expect(await runTool(page, 'edit_file', { path: '/notes/keep.md', old_string: 'kept', new_string: 'still kept', replace_all: false })).toMatch(/^Error: ENOTREAD/);
+  expect(await runTool(page, 'edit_file', { path: '/notes/keep.md', old_string: 'kept', new_string: 'still kept', replace_all: false })).toMatch(
+    /^Error: ENOTREAD/,
+  );
   await runTool(page, 'read_file', { path: '/notes/keep.md', limit: '' });
   await runTool(page, 'edit_file', { path: '/notes/keep.md', old_string: 'kept', new_string: 'still kept', replace_all: false });
   await expect.poll(() => saves(page)).toBeGreaterThan(0);
@@ -433,7 +448,10 @@ test('a corrupt saved snapshot is kept aside and reported; the app still works',
             const main = store.get('default');
             const aside = asideKey ? store.get(asideKey) : null;
             main.onsuccess = () => {
-              const done = (a: { bytes: Uint8Array; reason: string } | null) => (open.result.close(), resolve({ keys: keys.result as string[], aside: a && { bytes: [...a.bytes], reason: a.reason }, main: main.result ?? null }));
+              const done = (a: { bytes: Uint8Array; reason: string } | null) => (
+                open.result.close(),
+                resolve({ keys: keys.result as string[], aside: a && { bytes: [...a.bytes], reason: a.reason }, main: main.result ?? null })
+              );
               if (aside) aside.onsuccess = () => done(aside.result);
               else done(null);
             };

@@ -8,7 +8,10 @@ test('Node → Chromium worker → Node', async ({ page }) => {
   const errors = await serveDist(page);
   const node = createStateBackend({ now: () => 1_234_567.25 });
   await node.writeFile('/from-node/ünï.txt', 'héllo\r\n');
-  await node.writeFile('/from-node/bytes.bin', Uint8Array.from({ length: 256 }, (_, i) => 255 - i));
+  await node.writeFile(
+    '/from-node/bytes.bin',
+    Uint8Array.from({ length: 256 }, (_, i) => 255 - i),
+  );
   const fromNode = [...(await node.snapshot())];
 
   const fromBrowser = await page.evaluate(async (bytes: number[]) => {

@@ -13,7 +13,9 @@ let site = '';
 
 test.beforeAll(() => {
   const work = mkdtempSync(join(tmpdir(), 'agentvfs-vite-'));
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' })) as Array<{ filename: string }>;
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' })) as Array<{
+    filename: string;
+  }>;
   const app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));

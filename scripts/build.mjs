@@ -26,9 +26,7 @@ const builtins = {
   buffer: shim('buffer.js'),
   process: shim('process.js'),
 };
-const alias = Object.entries(builtins).flatMap(([name, target]) => [
-  { find: new RegExp(`^(node:)?${name}$`), replacement: target },
-]);
+const alias = Object.entries(builtins).flatMap(([name, target]) => [{ find: new RegExp(`^(node:)?${name}$`), replacement: target }]);
 
 // memfs asks the host `process` for uid/gid on every file it creates (a syscall each in Node) and
 // for its cwd: make it use its built-in defaults everywhere, so behaviour and speed never depend on the host.
@@ -103,10 +101,14 @@ rmSync(`${root}/dist`, { recursive: true, force: true });
 await bundle(WORKER_SCRIPT);
 await bundle(ENTRIES, [embedWorker]);
 
-execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.json', '--emitDeclarationOnly'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+execFileSync(
+  process.execPath,
+  [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.json', '--emitDeclarationOnly'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 
 // The core must load in browsers and workerd untouched: no Node built-in may remain.
 const BUILTIN_IMPORT = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)["'](node:[^"']+|buffer|events|path|stream|url|util|fs|process|crypto|os)["']/;

@@ -18,13 +18,15 @@ function fail(message, code = 1) {
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 for (let i = 0; i < args.length; i += 2) {
-  if (args[i] !== '--port' && args[i] !== '--outDir') fail(`unknown option ${JSON.stringify(args[i])}. Options: --port N (default ${DEFAULT_PORT}), --outDir DIR (default demo/dist).`, 2);
+  if (args[i] !== '--port' && args[i] !== '--outDir')
+    fail(`unknown option ${JSON.stringify(args[i])}. Options: --port N (default ${DEFAULT_PORT}), --outDir DIR (default demo/dist).`, 2);
 }
 const asked = option('--port', String(DEFAULT_PORT));
 const port = Number(asked);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a whole number from 1 to 65535 (got ${JSON.stringify(asked ?? '')}).`, 2);
 const outDir = resolve(option('--outDir', here('../demo/dist')) ?? '');
-if (!existsSync(resolve(outDir, 'index.html'))) fail(`${outDir} holds no built playground. Run \`npm run demo\`: it builds the package and the playground, then serves it.`);
+if (!existsSync(resolve(outDir, 'index.html')))
+  fail(`${outDir} holds no built playground. Run \`npm run demo\`: it builds the package and the playground, then serves it.`);
 
 let server;
 try {

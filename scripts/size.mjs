@@ -29,7 +29,12 @@ const row = (...cells) => console.log(`${cells[0].padEnd(26)} ${cells[1].padStar
 async function bundled(file) {
   const r = await build({
     stdin: { contents: `export * from './${file}';`, resolveDir: root, loader: 'js' },
-    bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'silent',
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    logLevel: 'silent',
   });
   const code = r.outputFiles[0].contents;
   return { bytes: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
@@ -44,5 +49,7 @@ for (const [name, file] of ENTRIES) {
 }
 const script = readFileSync(join(root, WORKER_SCRIPT[1]));
 row(WORKER_SCRIPT[0], kB(script.byteLength), kB(gzipSync(script, { level: 9 }).byteLength));
-console.log(`\nThe core (agentvfs) is ${kB(core.gzip)} gzip; budget ${kB(CORE_BUDGET_GZIP)} (test/package/size.test.ts): ${core.gzip <= CORE_BUDGET_GZIP ? 'within' : 'OVER'}.`);
+console.log(
+  `\nThe core (agentvfs) is ${kB(core.gzip)} gzip; budget ${kB(CORE_BUDGET_GZIP)} (test/package/size.test.ts): ${core.gzip <= CORE_BUDGET_GZIP ? 'within' : 'OVER'}.`,
+);
 console.log('agentvfs/client embeds the backend worker (createWorkerBackend); a bundler drops it when only connect() is used.');

@@ -7,7 +7,13 @@ const dir = process.argv[2] ?? '.vitest-reports';
 let passed = 0;
 let failed = 0;
 const failures = [];
-const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+const firstLine = (text) =>
+  String(text ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? '';
 
 const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 if (files.length === 0) throw new Error(`no JSON reports in ${dir}`);

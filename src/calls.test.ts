@@ -19,7 +19,7 @@ function methodsOf(value: object): string[] {
 }
 
 describe('the call table', () => {
-  it('lists exactly the in-process backend\'s methods', () => {
+  it("lists exactly the in-process backend's methods", () => {
     expect(methodsOf(createStateBackend())).toEqual(Object.keys(BACKEND_CALLS).sort());
     expect([...BACKEND_METHODS].sort()).toEqual(Object.keys(BACKEND_CALLS).sort());
   });
@@ -36,9 +36,13 @@ describe('the call table', () => {
   });
 
   it('only calls that change state are marked mutating (reads and searches are not)', () => {
-    const mutating = Object.entries(BACKEND_CALLS).filter(([, info]) => info.mutates).map(([name]) => name);
+    const mutating = Object.entries(BACKEND_CALLS)
+      .filter(([, info]) => info.mutates)
+      .map(([name]) => name);
     expect(mutating.sort()).toEqual(['edit', 'mkdir', 'remove', 'rename', 'restore', 'rollback', 'uploadFiles', 'writeFile']);
-    const tools = Object.entries(TOOL_CALLS).filter(([, info]) => info.mutates).map(([name]) => name);
+    const tools = Object.entries(TOOL_CALLS)
+      .filter(([, info]) => info.mutates)
+      .map(([name]) => name);
     expect(tools.sort()).toEqual(['edit_file', 'write_file']);
   });
 });

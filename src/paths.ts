@@ -44,11 +44,9 @@ export function normalizePath(input: unknown, cwd = '/'): string {
 function checkSegment(segment: string, input: string): void {
   // UTF-8 is at most 3 bytes per UTF-16 unit, so only long segments need encoding.
   if (segment.length * 3 > MAX_SEGMENT_BYTES && encoder.encode(segment).length > MAX_SEGMENT_BYTES) {
-    throw new VfsError(
-      'EINVAL',
-      `Invalid path ${JSON.stringify(input)}: the name "${segment.slice(0, 40)}…" is over ${MAX_SEGMENT_BYTES} bytes.`,
-      { path: input },
-    );
+    throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: the name "${segment.slice(0, 40)}…" is over ${MAX_SEGMENT_BYTES} bytes.`, {
+      path: input,
+    });
   }
 }
 
@@ -82,12 +80,7 @@ export function baseName(path: string): string {
 /** True when `path` is a direct child of `dir` (both normalized): no slicing, so no new string. */
 export function isChildOf(path: string, dir: string): boolean {
   const slash = dir.length === 1 ? 0 : dir.length; // where the separator before the name is
-  return (
-    path.length > slash + 1 &&
-    path.charCodeAt(slash) === 47 &&
-    (slash === 0 || path.startsWith(dir)) &&
-    path.indexOf('/', slash + 1) === -1
-  );
+  return path.length > slash + 1 && path.charCodeAt(slash) === 47 && (slash === 0 || path.startsWith(dir)) && path.indexOf('/', slash + 1) === -1;
 }
 
 /** Joins a normalized directory path and a child name. */

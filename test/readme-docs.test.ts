@@ -7,7 +7,9 @@ import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const docs = readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')).map((f) => join('docs', f));
+const docs = readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => join('docs', f));
 const pages = ['README.md', ...docs];
 
 /** Markdown without fenced code blocks and inline code, where a [x](y) is not a link. */
@@ -18,7 +20,11 @@ function anchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const result = new Set<string>();
   for (const [, text] of markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)) {
-    const slug = text!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const slug = text!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const n = seen.get(slug) ?? 0;
     seen.set(slug, n + 1);
     result.add(n === 0 ? slug : `${slug}-${n}`);
@@ -46,7 +52,8 @@ describe('links in the README and docs/', () => {
     const broken: string[] = [];
     for (const { target, file, anchor } of localLinks(page)) {
       if (!existsSync(join(root, file))) broken.push(`${target} (no file ${file})`);
-      else if (anchor !== undefined && !anchors(readFileSync(join(root, file), 'utf8')).has(anchor)) broken.push(`${target} (no heading #${anchor} in ${file})`);
+      else if (anchor !== undefined && !anchors(readFileSync(join(root, file), 'utf8')).has(anchor))
+        broken.push(`${target} (no heading #${anchor} in ${file})`);
     }
     expect(broken).toEqual([]);
   });
@@ -75,10 +82,14 @@ describe('README', () => {
 
 describe('the package', () => {
   it('ships the LICENSE and every page the README links to', () => {
-    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as [{ files: { path: string }[] }];
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as [
+      { files: { path: string }[] },
+    ];
     const shipped = new Set(pack.files.map((f) => f.path));
     // The playground picture is left out of the tarball on purpose (docs/*.md only).
-    const linked = localLinks('README.md').map((l) => l.file).filter((f) => !f.startsWith('docs/images/'));
+    const linked = localLinks('README.md')
+      .map((l) => l.file)
+      .filter((f) => !f.startsWith('docs/images/'));
     for (const file of ['LICENSE', 'README.md', ...linked]) expect(shipped, file).toContain(file);
   });
 });

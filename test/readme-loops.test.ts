@@ -29,10 +29,26 @@ function sameIds(asked: string[], answered: string[], missing: (id: string) => s
 
 describe('OpenAI Responses API loop', () => {
   // Recorded in the shape POST /v1/responses returns; ids are what the test checks against.
-  const functionCall = (n: number, call_id: string, name: string, args: object) =>
-    ({ type: 'function_call', id: `fc_${n}`, call_id, name, arguments: JSON.stringify(args), status: 'completed' });
-  const response = (id: string, output: object[]) =>
-    ({ id, object: 'response', created_at: 1_764_000_000, status: 'completed', model: 'gpt-5', output, parallel_tool_calls: true, tool_choice: 'auto', tools: [], usage: { input_tokens: 900, output_tokens: 40, total_tokens: 940 } });
+  const functionCall = (n: number, call_id: string, name: string, args: object) => ({
+    type: 'function_call',
+    id: `fc_${n}`,
+    call_id,
+    name,
+    arguments: JSON.stringify(args),
+    status: 'completed',
+  });
+  const response = (id: string, output: object[]) => ({
+    id,
+    object: 'response',
+    created_at: 1_764_000_000,
+    status: 'completed',
+    model: 'gpt-5',
+    output,
+    parallel_tool_calls: true,
+    tool_choice: 'auto',
+    tools: [],
+    usage: { input_tokens: 900, output_tokens: 40, total_tokens: 940 },
+  });
   const script = [
     response('resp_1', [
       { type: 'reasoning', id: 'rs_1', summary: [] },
@@ -40,7 +56,9 @@ describe('OpenAI Responses API loop', () => {
       functionCall(2, 'call_read', 'read_file', { path: '/src/app.ts' }),
     ]),
     response('resp_2', [functionCall(3, 'call_edit', 'edit_file', EDIT)]),
-    response('resp_3', [{ type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: DONE, annotations: [] }] }]),
+    response('resp_3', [
+      { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: DONE, annotations: [] }] },
+    ]),
   ];
 
   let server: Replay;
@@ -58,7 +76,12 @@ describe('OpenAI Responses API loop', () => {
         const calls = previous.output.filter((item: any) => item.type === 'function_call').map((item: any) => item.call_id as string);
         const outputs = (body.input as any[]).filter((item) => item.type === 'function_call_output');
         if (outputs.some((item) => typeof item.output !== 'string')) throw new Error('function_call_output.output must be a string here');
-        sameIds(calls, outputs.map((item) => item.call_id), (id) => `No tool output found for function call ${id}.`, (id) => `No tool call found for function call output with call_id ${id}.`);
+        sameIds(
+          calls,
+          outputs.map((item) => item.call_id),
+          (id) => `No tool output found for function call ${id}.`,
+          (id) => `No tool call found for function call output with call_id ${id}.`,
+        );
       }
       return script[index];
     });
@@ -97,11 +120,23 @@ describe('OpenAI Responses API loop', () => {
 
 describe('Anthropic Messages API loop', () => {
   // Recorded in the shape POST /v1/messages returns.
-  const message = (id: string, content: object[], stop_reason: string) =>
-    ({ id, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content, stop_reason, stop_sequence: null, usage: { input_tokens: 900, output_tokens: 40 } });
+  const message = (id: string, content: object[], stop_reason: string) => ({
+    id,
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-sonnet-4-5',
+    content,
+    stop_reason,
+    stop_sequence: null,
+    usage: { input_tokens: 900, output_tokens: 40 },
+  });
   const toolUse = (id: string, name: string, input: object) => ({ type: 'tool_use', id, name, input });
   const script = [
-    message('msg_1', [{ type: 'text', text: 'Let me look at the project first.' }, toolUse('toolu_ls', 'ls', {}), toolUse('toolu_read', 'read_file', { path: '/src/app.ts' })], 'tool_use'),
+    message(
+      'msg_1',
+      [{ type: 'text', text: 'Let me look at the project first.' }, toolUse('toolu_ls', 'ls', {}), toolUse('toolu_read', 'read_file', { path: '/src/app.ts' })],
+      'tool_use',
+    ),
     message('msg_2', [toolUse('toolu_edit', 'edit_file', EDIT)], 'tool_use'),
     message('msg_3', [{ type: 'text', text: DONE }], 'end_turn'),
   ];
@@ -131,8 +166,10 @@ describe('Anthropic Messages API loop', () => {
         sameIds(
           asked,
           answered.map((block) => block.tool_use_id),
-          (id) => `messages.${2 * turn + 1}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${id}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
-          (id) => `messages.${2 * turn + 2}.content: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
+          (id) =>
+            `messages.${2 * turn + 1}: \`tool_use\` ids were found without \`tool_result\` blocks immediately after: ${id}. Each \`tool_use\` block must have a corresponding \`tool_result\` block in the next message.`,
+          (id) =>
+            `messages.${2 * turn + 2}.content: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${id}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
         );
       }
       return script[index];

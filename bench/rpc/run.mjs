@@ -28,11 +28,12 @@ function echoOver(worker) {
   };
   if (worker.on) worker.on('message', onMessage);
   else worker.onmessage = (e) => onMessage(e.data);
-  const send = (payload) => () => new Promise((resolve) => {
-    const id = ++next;
-    waiting.set(id, resolve);
-    worker.postMessage(payload(id));
-  });
+  const send = (payload) => () =>
+    new Promise((resolve) => {
+      const id = ++next;
+      waiting.set(id, resolve);
+      worker.postMessage(payload(id));
+    });
   return { echo: send((id) => id), echo2k: send((id) => ({ id })) };
 }
 
@@ -53,7 +54,16 @@ async function node() {
 async function browser() {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -61,7 +71,10 @@ async function browser() {
       const path = new URL(route.request().url()).pathname;
       const files = {
         '/': ['text/html', '<!doctype html><title>rpc</title>'],
-        '/echo.js': ['text/javascript', "const REPLY = 'x'.repeat(2100); onmessage = (e) => postMessage(typeof e.data === 'number' ? e.data : { id: e.data.id, text: REPLY });"],
+        '/echo.js': [
+          'text/javascript',
+          "const REPLY = 'x'.repeat(2100); onmessage = (e) => postMessage(typeof e.data === 'number' ? e.data : { id: e.data.id, text: REPLY });",
+        ],
         '/measure.js': ['text/javascript', readFileSync(join(here, 'measure.js'))],
       };
       if (files[path]) return route.fulfill({ contentType: files[path][0], body: files[path][1] });
@@ -76,8 +89,17 @@ async function browser() {
       const echoWorker = new Worker('/echo.js');
       let next = 0;
       const waiting = new Map();
-      echoWorker.onmessage = (e) => { const id = typeof e.data === 'number' ? e.data : e.data.id; waiting.get(id)?.(); waiting.delete(id); };
-      const send = (payload) => () => new Promise((r) => { const id = ++next; waiting.set(id, r); echoWorker.postMessage(payload(id)); });
+      echoWorker.onmessage = (e) => {
+        const id = typeof e.data === 'number' ? e.data : e.data.id;
+        waiting.get(id)?.();
+        waiting.delete(id);
+      };
+      const send = (payload) => () =>
+        new Promise((r) => {
+          const id = ++next;
+          waiting.set(id, r);
+          echoWorker.postMessage(payload(id));
+        });
       const echo = send((id) => id);
       const echo2k = send((id) => ({ id }));
       const remote = createWorkerBackend({ files: { '/f.txt': `${'x'.repeat(2047)}\n` } });
@@ -93,12 +115,16 @@ async function browser() {
 const results = {};
 if (only !== 'chromium') results.node = await node();
 if (only !== 'node') results.chromium = await browser();
-console.log('round trip, µs per call (median of interleaved rounds; lower is better); tool call / integer echo, and / an echo answering with 2 KB as the tool does');
+console.log(
+  'round trip, µs per call (median of interleaved rounds; lower is better); tool call / integer echo, and / an echo answering with 2 KB as the tool does',
+);
 console.log('runtime    mode           echo  echo 2KB  trivial  read_file tool  /echo  /echo 2KB');
 const cell = (v, w) => String(v).padStart(w);
 for (const [runtime, r] of Object.entries(results)) {
   for (const mode of ['sequential_us', 'inflight_us']) {
     const ratio = (to) => `${(r.tool[mode] / r[to][mode]).toFixed(2)}x`;
-    console.log(`${runtime.padEnd(10)} ${(mode === 'sequential_us' ? 'sequential' : '100 in flight').padEnd(13)} ${cell(r.echo[mode], 6)} ${cell(r.echo2k[mode], 9)} ${cell(r.trivial[mode], 8)} ${cell(r.tool[mode], 15)} ${cell(ratio('echo'), 6)} ${cell(ratio('echo2k'), 10)}`);
+    console.log(
+      `${runtime.padEnd(10)} ${(mode === 'sequential_us' ? 'sequential' : '100 in flight').padEnd(13)} ${cell(r.echo[mode], 6)} ${cell(r.echo2k[mode], 9)} ${cell(r.trivial[mode], 8)} ${cell(r.tool[mode], 15)} ${cell(ratio('echo'), 6)} ${cell(ratio('echo2k'), 10)}`,
+    );
   }
 }

@@ -46,6 +46,8 @@ export async function create() {
       await b.restore(bytes);
       return bytes.length;
     },
-    async dispose() { b = null; },
+    async dispose() {
+      b = null;
+    },
   };
 }

@@ -16,7 +16,11 @@ export async function create() {
       let lines = 0; // results are per match; count distinct matching lines
       for (const f of res) {
         let last = -1;
-        for (const m of f.matches) if (m.line !== last) { lines++; last = m.line; }
+        for (const m of f.matches)
+          if (m.line !== last) {
+            lines++;
+            last = m.line;
+          }
       }
       return lines;
     },
@@ -38,7 +42,8 @@ export async function create() {
       }
       return targets.length;
     },
-    async snapshotRestore() { // tar via createArchive, restored with extractArchive into a new backend
+    async snapshotRestore() {
+      // tar via createArchive, restored with extractArchive into a new backend
       await b.createArchive('/snapshot.tar', [ROOT]);
       const tar = await b.readFileBytes('/snapshot.tar');
       await b.rm('/snapshot.tar');
@@ -49,6 +54,8 @@ export async function create() {
       b = next;
       return tar.length;
     },
-    async dispose() { b = null; },
+    async dispose() {
+      b = null;
+    },
   };
 }

@@ -5,12 +5,20 @@
 //   edit(targets: {path, from, to}[]) -> edits done, snapshotRestore() -> snapshot bytes, dispose().
 // A query a system cannot express throws NotAvailable(reason): recorded as n/a, never emulated.
 export class NotAvailable extends Error {
-  constructor(reason) { super(reason); this.name = 'NotAvailable'; }
+  constructor(reason) {
+    super(reason);
+    this.name = 'NotAvailable';
+  }
 }
 export const ROOT = '/corpus';
 export const BIG_LIMITS = { maxFiles: Infinity, maxTotalBytes: Infinity, maxFileBytes: Infinity };
 export const utf8 = new TextDecoder();
-export const countNewlines = (s) => { let n = 0, i = -1; while ((i = s.indexOf('\n', i + 1)) !== -1) n++; return n; };
+export const countNewlines = (s) => {
+  let n = 0,
+    i = -1;
+  while ((i = s.indexOf('\n', i + 1)) !== -1) n++;
+  return n;
+};
 export const dirname = (p) => p.slice(0, p.lastIndexOf('/')) || '/';
 /** Plain JS line scan used by the memfs baseline. */
 export function makeLineTest({ pattern, fixed, ignoreCase }) {

@@ -8,7 +8,8 @@ export const name = 'deepagents';
 function merge(state, update) {
   if (!update) return;
   for (const [k, v] of Object.entries(update)) {
-    if (v === null) delete state.files[k]; else state.files[k] = v;
+    if (v === null) delete state.files[k];
+    else state.files[k] = v;
   }
 }
 
@@ -61,6 +62,8 @@ export async function create() {
     async snapshotRestore() {
       throw new NotAvailable('no snapshot API: state is a plain object persisted by LangGraph checkpointers');
     },
-    async dispose() { state = b = null; },
+    async dispose() {
+      state = b = null;
+    },
   };
 }

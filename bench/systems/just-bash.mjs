@@ -8,8 +8,13 @@ export const name = 'just-bash';
 const BIG = 2 ** 40;
 // Raise the work/size limits the benchmark would otherwise hit at 4x/16x (public option).
 const executionLimits = {
-  maxInputBytes: BIG, maxLiveBytes: BIG, maxOutputSize: BIG, maxFileSystemBytes: BIG,
-  maxTraversalEntries: BIG, maxTraversalWork: BIG, maxWorkUnits: BIG,
+  maxInputBytes: BIG,
+  maxLiveBytes: BIG,
+  maxOutputSize: BIG,
+  maxFileSystemBytes: BIG,
+  maxTraversalEntries: BIG,
+  maxTraversalWork: BIG,
+  maxWorkUnits: BIG,
 };
 const sq = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -42,7 +47,8 @@ export async function create() {
       for (const p of paths) n += (await fs.readFile(p)).length;
       return n;
     },
-    async edit(targets) { // no edit API: read, replace all, write
+    async edit(targets) {
+      // no edit API: read, replace all, write
       for (const t of targets) {
         const s = await fs.readFile(t.path);
         if (!s.includes(t.from)) throw new Error(`edit: not found in ${t.path}`);
@@ -53,6 +59,8 @@ export async function create() {
     async snapshotRestore() {
       throw new NotAvailable('InMemoryFs has no snapshot/serialize API');
     },
-    async dispose() { fs = bash = null; },
+    async dispose() {
+      fs = bash = null;
+    },
   };
 }

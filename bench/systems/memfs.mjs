@@ -11,7 +11,8 @@ export async function create() {
   function* files(dir) {
     for (const e of vol.readdirSync(dir, { withFileTypes: true })) {
       const p = `${dir}/${e.name}`;
-      if (e.isDirectory()) yield* files(p); else yield p;
+      if (e.isDirectory()) yield* files(p);
+      else yield p;
     }
   }
   return {
@@ -19,7 +20,10 @@ export async function create() {
       const made = new Set();
       for (const [p, bytes] of entries) {
         const d = dirname(p);
-        if (!made.has(d)) { vol.mkdirSync(d, { recursive: true }); made.add(d); }
+        if (!made.has(d)) {
+          vol.mkdirSync(d, { recursive: true });
+          made.add(d);
+        }
         vol.writeFileSync(p, bytes);
       }
     },
@@ -36,14 +40,20 @@ export async function create() {
       return n;
     },
     listDirs() {
-      return countDirs(async (d) => vol.readdirSync(d, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `${d}/${e.name}`));
+      return countDirs(async (d) =>
+        vol
+          .readdirSync(d, { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => `${d}/${e.name}`),
+      );
     },
     async read(paths) {
       let n = 0;
       for (const p of paths) n += vol.readFileSync(p, 'utf8').length;
       return n;
     },
-    async edit(targets) { // no edit API: read, replace all, write
+    async edit(targets) {
+      // no edit API: read, replace all, write
       for (const t of targets) {
         const s = vol.readFileSync(t.path, 'utf8');
         if (!s.includes(t.from)) throw new Error(`edit: not found in ${t.path}`);
@@ -59,6 +69,8 @@ export async function create() {
       vol = next;
       return bytes.length;
     },
-    async dispose() { vol = null; },
+    async dispose() {
+      vol = null;
+    },
   };
 }

@@ -14,7 +14,12 @@ export function available() {
   return spawnSync('rg', ['--version']).status === 0;
 }
 
-function countLines(buf) { let n = 0, i = -1; while ((i = buf.indexOf(10, i + 1)) !== -1) n++; return n; }
+function countLines(buf) {
+  let n = 0,
+    i = -1;
+  while ((i = buf.indexOf(10, i + 1)) !== -1) n++;
+  return n;
+}
 
 function rg(args) {
   const r = spawnSync('rg', ['-j1', '-uu', '--no-config', ...args], { maxBuffer: 2 ** 31 - 1 });
@@ -24,9 +29,16 @@ function rg(args) {
 
 export async function create() {
   let root = null;
-  const na = (what) => { throw new NotAvailable(`${what}: not an in-memory filesystem`); };
+  const na = (what) => {
+    throw new NotAvailable(`${what}: not an in-memory filesystem`);
+  };
   return {
-    async load(entries) { root = materialize(entries.map(([path, bytes]) => ({ path, bytes })), DIR); },
+    async load(entries) {
+      root = materialize(
+        entries.map(([path, bytes]) => ({ path, bytes })),
+        DIR,
+      );
+    },
     async grep(q) {
       const flags = ['-n', '--no-heading', '--with-filename'];
       if (q.fixed) flags.push('-F');
@@ -41,6 +53,9 @@ export async function create() {
     read: () => na('read'),
     edit: () => na('edit'),
     snapshotRestore: () => na('snapshot'),
-    async dispose() { root = null; fs.rmSync(DIR, { recursive: true, force: true }); }, // free the tmpfs RAM
+    async dispose() {
+      root = null;
+      fs.rmSync(DIR, { recursive: true, force: true });
+    }, // free the tmpfs RAM
   };
 }

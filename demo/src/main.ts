@@ -47,7 +47,10 @@ const rollback = async (checkpoint: { id: string; label: string | null }, n: num
   }
   const what = `#${n} (${checkpoint.label ?? 'checkpoint'})`;
   transcript.event('workspace', `Rolled back to checkpoint ${what}: every file is as it was then. Later checkpoints are kept, so you can roll forward again.`);
-  notices.info(`Rolled back to ${what}.`, undo && previous && previous !== checkpoint.id ? { label: 'Undo', run: () => void rollback(timeline.get(previous)!, previousN, false) } : undefined);
+  notices.info(
+    `Rolled back to ${what}.`,
+    undo && previous && previous !== checkpoint.id ? { label: 'Undo', run: () => void rollback(timeline.get(previous)!, previousN, false) } : undefined,
+  );
 };
 const checkpoints = new CheckpointsPanel(timeline, {
   showChanges: (c) => {
@@ -143,7 +146,12 @@ document.body.append(
     snapshots.el,
   ),
   layout,
-  h('footer', { class: 'statusbar', 'data-testid': 'statusbar' }, notices.alerts, h('div', { class: 'statusbar-line' }, workerStatus, saveStatus, notices.latest)),
+  h(
+    'footer',
+    { class: 'statusbar', 'data-testid': 'statusbar' },
+    notices.alerts,
+    h('div', { class: 'statusbar-line' }, workerStatus, saveStatus, notices.latest),
+  ),
 );
 
 // For people poking around in devtools (and for the e2e tests): the live backend (set once started).

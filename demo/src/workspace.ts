@@ -3,7 +3,14 @@
 // sample project when nothing was), and tells listeners when its files may have changed.
 import { createStateBackend, createTools, type FileInfo, type ToolDefinition, type Tools } from 'agentvfs';
 import { createWorkerBackend, type RemoteBackend } from 'agentvfs/client';
-import { createIndexedDBAdapter, createMemoryAdapter, openPersistent, type PersistenceAdapter, type PersistentBackend, type RestoreStatus } from 'agentvfs/persist';
+import {
+  createIndexedDBAdapter,
+  createMemoryAdapter,
+  openPersistent,
+  type PersistenceAdapter,
+  type PersistentBackend,
+  type RestoreStatus,
+} from 'agentvfs/persist';
 import { SAMPLE_PROJECT } from './sample-project.ts';
 
 export interface TreeNode extends FileInfo {

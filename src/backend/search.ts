@@ -81,7 +81,7 @@ const MIN_INDEX_BYTES_PER_SEARCH = 4 * 1024 * 1024;
 export function grepFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery): GrepMatch[] {
   const plan = planGrep(query);
   const found = new Found(plan.matcher, query);
-  if (plan.anchor !== null && plan.anchor.includes('\n')) return found.out; // matching is per line
+  if (plan.anchor?.includes('\n') === true) return found.out; // matching is per line
   searchFiles(tree, filters, query, plan, found);
   return found.out;
 }
@@ -108,8 +108,7 @@ interface GrepPlan {
 function planGrep(query: GrepQuery): GrepPlan {
   const matcher = compileLineMatcher(query.pattern, { ignoreCase: query.ignoreCase, fixedStrings: query.fixedStrings });
   const includeAbsolute = query.glob?.startsWith('/') === true;
-  const include =
-    query.glob === undefined ? null : includeAbsolute ? compileGlob(query.glob.slice(1)) : compileGlob(query.glob, { basenameIfNoSlash: true });
+  const include = query.glob === undefined ? null : includeAbsolute ? compileGlob(query.glob.slice(1)) : compileGlob(query.glob, { basenameIfNoSlash: true });
   const required = matcher.requiredLiterals;
   const anchor = required.reduce<string | null>((best, l) => (best === null || l.length > best.length ? l : best), null);
   const needles = required.map((literal) => ByteNeedle.for(literal, query.ignoreCase));

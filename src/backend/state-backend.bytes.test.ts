@@ -13,7 +13,16 @@ describe('file bytes', () => {
   it('accepts Uint8Arrays from any realm, Buffers and subclasses; refuses other views and look-alikes', async () => {
     const b = createStateBackend();
     const accepted: unknown[] = [new Uint8Array([1]), Buffer.from([1]), runInNewContext('new Uint8Array([1])'), new (class extends Uint8Array {})([1])];
-    const refused: unknown[] = [new Uint8ClampedArray([1]), new Int8Array([1]), new DataView(new ArrayBuffer(1)), new ArrayBuffer(1), { [Symbol.toStringTag]: 'Uint8Array', length: 1 }, new Tagged([1]), [1], null];
+    const refused: unknown[] = [
+      new Uint8ClampedArray([1]),
+      new Int8Array([1]),
+      new DataView(new ArrayBuffer(1)),
+      new ArrayBuffer(1),
+      { [Symbol.toStringTag]: 'Uint8Array', length: 1 },
+      new Tagged([1]),
+      [1],
+      null,
+    ];
     const up = await b.uploadFiles([...accepted, ...refused].map((data, i) => [`/f${i}`, data as Uint8Array]));
     expect(up.slice(0, accepted.length).every((r) => r.error === undefined)).toBe(true);
     for (const r of up.slice(accepted.length)) expect(r.error).toMatch(/^EINVAL: Content for \/f\d+ must be a Uint8Array/);
@@ -31,20 +40,30 @@ describe('file bytes', () => {
     await other.restore(snap);
     input.fill(9);
     snap.fill(0);
-    for (const [backend, path] of [[b, '/u'], [b, '/w'], [other, '/u'], [other, '/w']] as const) {
+    for (const [backend, path] of [
+      [b, '/u'],
+      [b, '/w'],
+      [other, '/u'],
+      [other, '/w'],
+    ] as const) {
       expect([...(await backend.readFile(path))]).toEqual([1, 2, 3]);
     }
   });
 
-  it('copy: false keeps the caller\'s arrays (the one way to tell: a later change shows), still checked first', async () => {
+  it("copy: false keeps the caller's arrays (the one way to tell: a later change shows), still checked first", async () => {
     const b = createStateBackend({ limits: { maxFileBytes: 4 } });
     const bytes = new Uint8Array([1, 2, 3]);
     const view = new Uint8Array([0, 7, 8, 9, 0]).subarray(1, 4);
-    expect(await b.uploadFiles([['/kept', bytes], ['/view', view], ['/big', new Uint8Array(5)]], { copy: false })).toEqual([
-      { path: '/kept' },
-      { path: '/view' },
-      { path: '/big', error: expect.stringMatching(/^ETOOBIG/) },
-    ]);
+    expect(
+      await b.uploadFiles(
+        [
+          ['/kept', bytes],
+          ['/view', view],
+          ['/big', new Uint8Array(5)],
+        ],
+        { copy: false },
+      ),
+    ).toEqual([{ path: '/kept' }, { path: '/view' }, { path: '/big', error: expect.stringMatching(/^ETOOBIG/) }]);
     await b.writeFile('/w', bytes, { copy: false });
     expect([...(await b.readFile('/view'))]).toEqual([7, 8, 9]);
     bytes[0] = 5;

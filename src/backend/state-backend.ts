@@ -178,7 +178,9 @@ class InMemoryBackend implements Backend {
     const actual = current?.kind === 'file' ? current.version : -1;
     if (actual !== expected) {
       const what = actual === -1 ? 'it no longer exists' : expected === -1 ? 'it was created' : 'it was modified';
-      throw new VfsError('ESTALE', `${path} changed since it was read (${what}). It is unchanged by this call. Read it again with read_file, then retry.`, { path });
+      throw new VfsError('ESTALE', `${path} changed since it was read (${what}). It is unchanged by this call. Read it again with read_file, then retry.`, {
+        path,
+      });
     }
   }
 

@@ -149,11 +149,7 @@ export class Tree {
 
   #checkLength(path: string): void {
     if (path.length > this.limits.maxPathLength) {
-      throw new VfsError(
-        'EINVAL',
-        `Path is ${path.length} characters, over the limit of ${this.limits.maxPathLength}: ${path.slice(0, 80)}…`,
-        { path },
-      );
+      throw new VfsError('EINVAL', `Path is ${path.length} characters, over the limit of ${this.limits.maxPathLength}: ${path.slice(0, 80)}…`, { path });
     }
   }
 
@@ -173,11 +169,9 @@ export class Tree {
   checkQuota(path: string, newSize: number, oldSize: number, newFiles: number): void {
     const { maxFileBytes, maxTotalBytes, maxFiles } = this.limits;
     if (newSize > maxFileBytes) {
-      throw new VfsError(
-        'ETOOBIG',
-        `${path} would be ${formatBytes(newSize)}, over the per-file limit of ${formatBytes(maxFileBytes)}. Nothing was written.`,
-        { path },
-      );
+      throw new VfsError('ETOOBIG', `${path} would be ${formatBytes(newSize)}, over the per-file limit of ${formatBytes(maxFileBytes)}. Nothing was written.`, {
+        path,
+      });
     }
     const total = this.#totalBytes - oldSize + newSize;
     if (total > maxTotalBytes) {
@@ -188,11 +182,7 @@ export class Tree {
       );
     }
     if (this.#fileCount + newFiles > maxFiles) {
-      throw new VfsError(
-        'EQUOTA',
-        `Creating ${path} would exceed the limit of ${maxFiles} files. Nothing was written; remove files to make room.`,
-        { path },
-      );
+      throw new VfsError('EQUOTA', `Creating ${path} would exceed the limit of ${maxFiles} files. Nothing was written; remove files to make room.`, { path });
     }
   }
 

@@ -74,7 +74,13 @@ export class Checkpoints implements TreeObserver {
   #get(id: unknown): Checkpoint {
     const checkpoint = typeof id === 'string' ? this.#byId.get(id) : undefined;
     if (!checkpoint) {
-      const known = this.#list.length === 0 ? 'there are none yet' : `known: ${this.#list.map((c) => c.id).slice(-10).join(', ')}`;
+      const known =
+        this.#list.length === 0
+          ? 'there are none yet'
+          : `known: ${this.#list
+              .map((c) => c.id)
+              .slice(-10)
+              .join(', ')}`;
       throw new VfsError('EINVAL', `No checkpoint ${JSON.stringify(id)} (${known}).`);
     }
     return checkpoint;

@@ -60,11 +60,7 @@ function editScript(a: readonly string[], b: readonly string[]): Op[] | null {
     }
   }
   middle.reverse();
-  return [
-    ...a.slice(0, start).map((text): Op => ({ kind: ' ', text })),
-    ...middle,
-    ...a.slice(endA).map((text): Op => ({ kind: ' ', text })),
-  ];
+  return [...a.slice(0, start).map((text): Op => ({ kind: ' ', text })), ...middle, ...a.slice(endA).map((text): Op => ({ kind: ' ', text }))];
 }
 
 /** Unified diff of two texts' lines; "" when equal; null when too different to diff cheaply. */

@@ -85,7 +85,9 @@ export function watchLiveness(target: object): Liveness {
     reason: null,
     markGone(reason: string) {
       if (state.reason) return;
-      const error = new WorkerGoneError(`agentvfs: the backend worker is gone (${reason}); this call and all later ones fail. Start a new worker and connect() again.`);
+      const error = new WorkerGoneError(
+        `agentvfs: the backend worker is gone (${reason}); this call and all later ones fail. Start a new worker and connect() again.`,
+      );
       (state as { reason: Error | null }).reason = error;
       reject(error);
       const ids = [...open];

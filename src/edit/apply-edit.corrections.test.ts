@@ -254,8 +254,14 @@ describe('mixed line endings', () => {
           const newString = M.join(mode === 'unescaped' ? '\\n' : '\n') + (withNl ? (mode === 'unescaped' ? '\\n' : '\n') : '');
           const repBreaks = M.length - 1 + (withNl ? 1 : 0);
           const middle = M.map((m, k) => m + (k < repBreaks ? (breaks[k] ?? breaks[breaks.length - 1]) : '')).join('');
-          const prefix = L.slice(0, i).map((l, k) => l + E[k]).join('');
-          const suffix = (withNl ? '' : E[j - 1]) + L.slice(j).map((l, k) => l + E[j + k]).join('');
+          const prefix = L.slice(0, i)
+            .map((l, k) => l + E[k])
+            .join('');
+          const suffix =
+            (withNl ? '' : E[j - 1]) +
+            L.slice(j)
+              .map((l, k) => l + E[j + k])
+              .join('');
           const out = applyEdit(text, oldString, newString);
           expect(out.correction).toBe(mode);
           expect(out.text).toBe(prefix + middle + suffix);

@@ -132,10 +132,7 @@ function build(text: string, regions: readonly Region[], correction: CorrectionK
     line += countNewlines(text, r.start, r.end);
   });
   if (!changed) {
-    throw new VfsError(
-      'ENOCHANGE',
-      'after matching the file, new_string is identical to the text it would replace; nothing to change (file unchanged).',
-    );
+    throw new VfsError('ENOCHANGE', 'after matching the file, new_string is identical to the text it would replace; nothing to change (file unchanged).');
   }
   parts.push(text.slice(cursor));
   return {
@@ -165,10 +162,7 @@ function ambiguous(text: string, starts: readonly number[], found: CorrectionRes
   }
   const head = `old_string was not found exactly; ${found.how}, it matches ${n} places ${where}; file unchanged.`;
   if (found.lossless) {
-    return new VfsError(
-      'EAMBIGUOUS',
-      `${head} Add surrounding lines to old_string so it matches exactly once, or set replace_all=true to replace all ${n}.`,
-    );
+    return new VfsError('EAMBIGUOUS', `${head} Add surrounding lines to old_string so it matches exactly once, or set replace_all=true to replace all ${n}.`);
   }
   const tail = replaceAll
     ? ' replace_all applies only to exact matches: re-read the file with read_file and copy old_string exactly.'
@@ -184,9 +178,7 @@ function noMatch(text: string, oldString: string): VfsError {
     const candidates = closestLines(text, oldString);
     if (candidates.length > 0) {
       const width = Math.max(...candidates.map((c) => String(c.line).length));
-      parts.push(
-        `Closest lines (most similar first):\n${candidates.map((c) => `${String(c.line).padStart(width)}: ${clip(c.text)}`).join('\n')}`,
-      );
+      parts.push(`Closest lines (most similar first):\n${candidates.map((c) => `${String(c.line).padStart(width)}: ${clip(c.text)}`).join('\n')}`);
       const same = candidates.find((c) => c.exact);
       if (same !== undefined && oldString.trim().includes('\n')) {
         parts.push(`The first line of old_string matches line ${same.line}, so the difference is in a later line.`);

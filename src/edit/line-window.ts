@@ -58,11 +58,7 @@ function prevLineStart(text: string, lineStart: number): number {
   return lineStart <= 1 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1;
 }
 
-export function findLineWindows<T>(
-  text: string,
-  old: ParsedLines,
-  verify: (fileLines: readonly SplitLine[]) => T | null,
-): LineWindow<T>[] {
+export function findLineWindows<T>(text: string, old: ParsedLines, verify: (fileLines: readonly SplitLine[]) => T | null): LineWindow<T>[] {
   const out: LineWindow<T>[] = [];
   const firstOld = old.lines[old.first];
   if (firstOld === undefined) return out;

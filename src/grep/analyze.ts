@@ -37,7 +37,8 @@ export function requiredLiterals(root: ReNode): string[] {
   };
   for (const node of root.kind === 'concat' ? root.items : [root]) {
     if (node.kind === 'char') run += String.fromCodePoint(node.cp);
-    else if (node.kind === 'assert') continue; // zero-width: the characters around it stay adjacent
+    else if (node.kind === 'assert')
+      continue; // zero-width: the characters around it stay adjacent
     else if (node.kind === 'repeat' && node.body.kind === 'char' && node.min > 0) {
       // `ab+c` always contains "ab" and "bc": the run breaks, then restarts with the repeated char.
       // Long fixed counts are cut to 64 characters, which also breaks the run.

@@ -49,6 +49,11 @@ const DOTTED_I = '\u0130';
  */
 export function foldCase(text: string): string {
   if (!NON_ASCII.test(text)) return text.toLowerCase();
-  const lower = text.includes(DOTTED_I) ? text.split(DOTTED_I).map((part) => part.toLowerCase()).join(DOTTED_I) : text.toLowerCase();
+  const lower = text.includes(DOTTED_I)
+    ? text
+        .split(DOTTED_I)
+        .map((part) => part.toLowerCase())
+        .join(DOTTED_I)
+    : text.toLowerCase();
   return lower.replace(EXTRA_FOLD_RE, (c) => EXTRA_FOLDS[c] ?? c);
 }

@@ -54,7 +54,8 @@ export function compileLinear(root: Node, limit: number): Linear {
   const parts: Dfa[] = [];
   // One expansion scratch for all of them (16 bytes an instruction), not one each.
   let scratch: Scratch | undefined;
-  const make = (p: Program, mode?: 'anchored' | 'first'): Dfa => new Dfa(p, (alpha ??= new Alphabet(prog.sets)), mode, (scratch ??= new Scratch(prog.op.length)));
+  const make = (p: Program, mode?: 'anchored' | 'first'): Dfa =>
+    new Dfa(p, (alpha ??= new Alphabet(prog.sets)), mode, (scratch ??= new Scratch(prog.op.length)));
   const cuts = new Map<string, LiteralCut | null>();
   const linear: Linear = {
     size: prog.op.length,

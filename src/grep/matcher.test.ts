@@ -208,7 +208,12 @@ describe('errors', () => {
   });
 
   it('says lookaround is not supported', () => {
-    for (const [pattern, op] of [['foo(?=bar)', '(?='], ['(?!x)y', '(?!'], ['(?<=a)b', '(?<='], ['(?<!a)b', '(?<!']]) {
+    for (const [pattern, op] of [
+      ['foo(?=bar)', '(?='],
+      ['(?!x)y', '(?!'],
+      ['(?<=a)b', '(?<='],
+      ['(?<!a)b', '(?<!'],
+    ]) {
       const message = regexError(pattern!).message;
       expect(message).toContain(`lookahead and lookbehind assertions (${op}`);
       expect(message).toContain('use fixed_strings or rewrite the pattern');
@@ -243,7 +248,15 @@ describe('errors', () => {
 
 describe('foldCase', () => {
   it('keeps the length and folds what case-insensitive matching treats as equal', () => {
-    const pairs = [['S', '\u017f'], ['\u03c3', '\u03c2'], ['\u03b8', '\u03d1'], ['\u00b5', '\u03bc'], ['k', '\u212a'], ['\u00e9', '\u00c9'], ['\u0442', '\u1c84']];
+    const pairs = [
+      ['S', '\u017f'],
+      ['\u03c3', '\u03c2'],
+      ['\u03b8', '\u03d1'],
+      ['\u00b5', '\u03bc'],
+      ['k', '\u212a'],
+      ['\u00e9', '\u00c9'],
+      ['\u0442', '\u1c84'],
+    ];
     for (const [a, b] of pairs) {
       expect(foldCase(a!)).toBe(foldCase(b!));
       expect(RE2JS.compile(a!, RE2JS.CASE_INSENSITIVE).test(b!)).toBe(true); // RE2 agrees they are equal

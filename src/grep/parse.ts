@@ -84,7 +84,9 @@ const POSIX: Readonly<Record<string, string>> = {
 };
 // The binary properties RE2 knows besides categories and scripts.
 const BINARY_PROPS = new Set(
-  'ASCII_Hex_Digit Alphabetic Dash Emoji Emoji_Component Emoji_Modifier Emoji_Modifier_Base Emoji_Presentation Extended_Pictographic Hex_Digit Lowercase Math Quotation_Mark Terminal_Punctuation Uppercase White_Space'.split(' '),
+  'ASCII_Hex_Digit Alphabetic Dash Emoji Emoji_Component Emoji_Modifier Emoji_Modifier_Base Emoji_Presentation Extended_Pictographic Hex_Digit Lowercase Math Quotation_Mark Terminal_Punctuation Uppercase White_Space'.split(
+    ' ',
+  ),
 );
 const SIMPLE_ESCAPE: Readonly<Record<string, number>> = { a: 7, f: 12, n: 10, r: 13, t: 9, v: 11 };
 // JS spellings of the Perl classes with RE2's meaning; JS's \s also has \v and Unicode spaces, so it is spelled out.

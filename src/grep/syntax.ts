@@ -9,7 +9,6 @@
 
 import { BEGIN_LINE, BEGIN_TEXT, END_LINE, END_TEXT, NO_WORD_BOUNDARY, parseWithFlags, ParseError, type Node, type ParsedRe2, WORD_BOUNDARY } from './parse.ts';
 
-
 export type ReNode =
   | { kind: 'char'; cp: number }
   /** One character from a set; `js` is its exact JS (u-flag) source. */

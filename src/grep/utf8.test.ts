@@ -12,9 +12,44 @@ const fatal = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** Bytes near every edge of the encoding: ASCII, leads, continuations, overlongs, surrogates, > U+10FFFF. */
-const edgyByte = fc.constantFrom(0x00, 0x0a, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf4, 0xf5, 0xff);
-const encoded = fc.string({ unit: fc.constantFrom('a', 'é', '\u0800', '\uffff', '\ud7ff', '\ue000', '\u{10000}', '\u{10ffff}', '€', '\n'), maxLength: 4 }).map((s) => [...encoder.encode(s)]);
-const bytes = fc.array(fc.oneof(edgyByte.map((b) => [b]), encoded), { maxLength: 12 }).map((parts) => new Uint8Array(parts.flat()));
+const edgyByte = fc.constantFrom(
+  0x00,
+  0x0a,
+  0x41,
+  0x7f,
+  0x80,
+  0x8f,
+  0x90,
+  0x9f,
+  0xa0,
+  0xbf,
+  0xc0,
+  0xc1,
+  0xc2,
+  0xdf,
+  0xe0,
+  0xe1,
+  0xed,
+  0xee,
+  0xef,
+  0xf0,
+  0xf1,
+  0xf4,
+  0xf5,
+  0xff,
+);
+const encoded = fc
+  .string({ unit: fc.constantFrom('a', 'é', '\u0800', '\uffff', '\ud7ff', '\ue000', '\u{10000}', '\u{10ffff}', '€', '\n'), maxLength: 4 })
+  .map((s) => [...encoder.encode(s)]);
+const bytes = fc
+  .array(
+    fc.oneof(
+      edgyByte.map((b) => [b]),
+      encoded,
+    ),
+    { maxLength: 12 },
+  )
+  .map((parts) => new Uint8Array(parts.flat()));
 
 /** The code points read from b[start, end) one by one, or null at the first INVALID. */
 function readAll(b: Uint8Array, start: number, end: number): number[] | null {
@@ -67,7 +102,18 @@ describe('utf8At / utf8Before', () => {
   });
 
   it('refuses the classic malformed sequences', () => {
-    for (const bad of [[0x80], [0xc0, 0x80], [0xc1, 0xbf], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf0, 0x80, 0x80, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xe2, 0x82], [0xc3]]) {
+    for (const bad of [
+      [0x80],
+      [0xc0, 0x80],
+      [0xc1, 0xbf],
+      [0xe0, 0x80, 0x80],
+      [0xed, 0xa0, 0x80],
+      [0xf0, 0x80, 0x80, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xf5, 0x80, 0x80, 0x80],
+      [0xe2, 0x82],
+      [0xc3],
+    ]) {
       expect(utf8At(Uint8Array.from(bad), 0, bad.length), `${bad}`).toBe(INVALID);
     }
     expect(utf8At(Uint8Array.from([0xe2, 0x82, 0xac]), 0, 2)).toBe(INVALID); // cut by end

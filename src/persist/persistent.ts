@@ -30,10 +30,7 @@ export interface PersistOptions {
   onError?: (error: Error) => void;
 }
 
-export type RestoreStatus =
-  | { status: 'empty' }
-  | { status: 'restored'; bytes: number }
-  | { status: 'corrupt'; reason: string };
+export type RestoreStatus = { status: 'empty' } | { status: 'restored'; bytes: number } | { status: 'corrupt'; reason: string };
 
 export interface PersistentBackend extends Backend, ToolHost {
   /** Saves now if anything changed since the last save; resolves when it is durable. */
@@ -51,7 +48,10 @@ function checkOptions(options: PersistOptions): { immediate: boolean; debounceMs
   if (durability !== 'debounced' && durability !== 'immediate') {
     throw new TypeError(`agentvfs/persist: durability must be 'debounced' or 'immediate', not ${JSON.stringify(durability)}.`);
   }
-  for (const [name, value] of [['debounceMs', debounceMs], ['maxWaitMs', maxWaitMs]] as const) {
+  for (const [name, value] of [
+    ['debounceMs', debounceMs],
+    ['maxWaitMs', maxWaitMs],
+  ] as const) {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
       throw new TypeError(`agentvfs/persist: ${name} must be a finite number of milliseconds >= 0, not ${JSON.stringify(value)}.`);
     }

@@ -136,7 +136,10 @@ describe('decodeSnapshot rejects', () => {
 
   it('trailing bytes after the end', () => {
     const bytes = good();
-    rejects(Uint8Array.of(...bytes, 0, 0, 0), new RegExp(`3 bytes of trailing data after the end of the snapshot \\(expected ${bytes.length} bytes, got ${bytes.length + 3}\\)`));
+    rejects(
+      Uint8Array.of(...bytes, 0, 0, 0),
+      new RegExp(`3 bytes of trailing data after the end of the snapshot \\(expected ${bytes.length} bytes, got ${bytes.length + 3}\\)`),
+    );
   });
 
   it('checksum mismatches in the header and in the body', () => {
@@ -150,7 +153,13 @@ describe('decodeSnapshot rejects', () => {
 
   it('an unknown kind byte', () => {
     rejects(build([{ kind: 3, path: '/a' }]), /entry 0 at byte 44: unknown kind byte 0x03 \(1 = file, 2 = directory\)/);
-    rejects(build([{ kind: DIR, path: '/a' }, { kind: 0, path: '/b' }]), /entry 1 at byte 67: unknown kind byte 0x00/);
+    rejects(
+      build([
+        { kind: DIR, path: '/a' },
+        { kind: 0, path: '/b' },
+      ]),
+      /entry 1 at byte 67: unknown kind byte 0x00/,
+    );
   });
 
   it('a path that is not valid UTF-8', () => {
@@ -174,29 +183,76 @@ describe('decodeSnapshot rejects', () => {
   });
 
   it('duplicate paths', () => {
-    rejects(build([{ kind: DIR, path: '/a' }, { kind: FILE, path: '/b' }, { kind: FILE, path: '/a' }]), /entries 0 and 2 both have the path "\/a"/);
+    rejects(
+      build([
+        { kind: DIR, path: '/a' },
+        { kind: FILE, path: '/b' },
+        { kind: FILE, path: '/a' },
+      ]),
+      /entries 0 and 2 both have the path "\/a"/,
+    );
   });
 
   it('a file or directory under a file', () => {
-    rejects(build([{ kind: FILE, path: '/a' }, { kind: FILE, path: '/a/b' }]), /entry 1 \("\/a\/b"\) is under a file: "\/a" \(entry 0\) is a file/);
-    rejects(build([{ kind: DIR, path: '/a/b/c' }, { kind: FILE, path: '/a' }]), /entry 0 \("\/a\/b\/c"\) is under a file: "\/a" \(entry 1\)/);
-    rejects(build([{ kind: DIR, path: '/d' }, { kind: FILE, path: '/d/f' }, { kind: DIR, path: '/d/f/g/h' }]), /entry 2 .* "\/d\/f" \(entry 1\) is a file/);
+    rejects(
+      build([
+        { kind: FILE, path: '/a' },
+        { kind: FILE, path: '/a/b' },
+      ]),
+      /entry 1 \("\/a\/b"\) is under a file: "\/a" \(entry 0\) is a file/,
+    );
+    rejects(
+      build([
+        { kind: DIR, path: '/a/b/c' },
+        { kind: FILE, path: '/a' },
+      ]),
+      /entry 0 \("\/a\/b\/c"\) is under a file: "\/a" \(entry 1\)/,
+    );
+    rejects(
+      build([
+        { kind: DIR, path: '/d' },
+        { kind: FILE, path: '/d/f' },
+        { kind: DIR, path: '/d/f/g/h' },
+      ]),
+      /entry 2 .* "\/d\/f" \(entry 1\) is a file/,
+    );
   });
 
   it('an entry under a file when the entries are in path order (the in-order check) names the same entries', () => {
-    rejects(build([{ kind: FILE, path: '/a' }, { kind: DIR, path: '/a/b/c' }]), /^Invalid snapshot: entry 1 \("\/a\/b\/c"\) is under a file: "\/a" \(entry 0\) is a file, not a directory\.$/);
     rejects(
-      build([{ kind: DIR, path: '/a' }, { kind: FILE, path: '/a/f' }, { kind: FILE, path: '/a/f/g/h' }, { kind: FILE, path: '/a/f/i' }, { kind: FILE, path: '/b' }]),
+      build([
+        { kind: FILE, path: '/a' },
+        { kind: DIR, path: '/a/b/c' },
+      ]),
+      /^Invalid snapshot: entry 1 \("\/a\/b\/c"\) is under a file: "\/a" \(entry 0\) is a file, not a directory\.$/,
+    );
+    rejects(
+      build([
+        { kind: DIR, path: '/a' },
+        { kind: FILE, path: '/a/f' },
+        { kind: FILE, path: '/a/f/g/h' },
+        { kind: FILE, path: '/a/f/i' },
+        { kind: FILE, path: '/b' },
+      ]),
       /^Invalid snapshot: entry 2 \("\/a\/f\/g\/h"\) is under a file: "\/a\/f" \(entry 1\) is a file, not a directory\.$/,
     );
     // A sibling whose name extends the file's is not under it.
-    expect(decodeSnapshot(build([{ kind: FILE, path: '/a' }, { kind: FILE, path: '/a-b' }, { kind: FILE, path: '/ab' }]), LIMITS)).toHaveLength(3);
+    expect(
+      decodeSnapshot(
+        build([
+          { kind: FILE, path: '/a' },
+          { kind: FILE, path: '/a-b' },
+          { kind: FILE, path: '/ab' },
+        ]),
+        LIMITS,
+      ),
+    ).toHaveLength(3);
   });
 
   it('accepts a path exactly when it is canonical (the byte-level fast check agrees with normalizePath)', () => {
     const alphabet = ['/', '/', 'a', 'b', '.', '..', '\\', '\0', 'é', '𝄞', 'x'.repeat(84), 'y'.repeat(200), 'é'.repeat(128)];
     let seed = 1;
-    const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const rand = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
     for (let t = 0; t < 3000; t++) {
       let path = rand(8) === 0 ? '' : '/';
       for (let k = 1 + rand(6); k > 0; k--) path += alphabet[rand(alphabet.length)];
@@ -232,7 +288,16 @@ describe('decodeSnapshot rejects', () => {
 
   it('header counts that disagree with the entries', () => {
     rejects(build([{ kind: FILE, path: '/a' }], { fileCount: 2 }), /the header counts 2 files among only 1 entries/);
-    rejects(build([{ kind: FILE, path: '/a' }, { kind: DIR, path: '/b' }], { fileCount: 2 }), /the header counts 2 files but the entries hold 1/);
+    rejects(
+      build(
+        [
+          { kind: FILE, path: '/a' },
+          { kind: DIR, path: '/b' },
+        ],
+        { fileCount: 2 },
+      ),
+      /the header counts 2 files but the entries hold 1/,
+    );
     rejects(build([{ kind: FILE, path: '/a', content: 'xy' }], { contentBytes: 10 }), /the header counts 10 content bytes but the files hold 2/);
   });
 

@@ -108,7 +108,13 @@ describe('snapshot format: round trips', () => {
   });
 
   it('decodes from a view at any byte offset of a larger buffer', () => {
-    const entries = [file('/x', Uint8Array.from({ length: 500 }, (_, i) => i & 0xff)), dir('/y')];
+    const entries = [
+      file(
+        '/x',
+        Uint8Array.from({ length: 500 }, (_, i) => i & 0xff),
+      ),
+      dir('/y'),
+    ];
     const bytes = encodeSnapshot(entries);
     for (let offset = 1; offset < 8; offset++) {
       const host = new Uint8Array(bytes.length + 16).fill(0xee);

@@ -206,8 +206,10 @@ export function decodeSnapshotEntries(
     bad(`made by a newer agentvfs: format ${version}, this build reads up to ${SNAPSHOT_FORMAT_VERSION}; upgrade agentvfs to restore it`);
   }
   if (version < SNAPSHOT_FORMAT_VERSION) {
-    bad(`format ${version} is a pre-release format this build does not read (it reads format ${SNAPSHOT_FORMAT_VERSION}); ` +
-      'restore it with the agentvfs build that wrote it and take a new snapshot');
+    bad(
+      `format ${version} is a pre-release format this build does not read (it reads format ${SNAPSHOT_FORMAT_VERSION}); ` +
+        'restore it with the agentvfs build that wrote it and take a new snapshot',
+    );
   }
   if (len < HEADER_BYTES) bad(truncatedHeader);
   checkChecksum('header', view.getUint32(HEADER_CHECKSUM_OFFSET, true), xxh32(bytes.subarray(0, HEADER_CHECKSUM_OFFSET)));
@@ -298,8 +300,10 @@ function checkMagic(bytes: Uint8Array): void {
   if (same === MAGIC.length) return;
   if (same === n) bad(`truncated: expected at least ${HEADER_BYTES} bytes (the header), got ${bytes.length}`);
   if (same >= 4) {
-    bad('not an agentvfs snapshot as written: the bytes after "AVFS" should be 0D 0A 1A 0A; ' +
-      'it was probably copied in text mode, which rewrites line endings');
+    bad(
+      'not an agentvfs snapshot as written: the bytes after "AVFS" should be 0D 0A 1A 0A; ' +
+        'it was probably copied in text mode, which rewrites line endings',
+    );
   }
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) bad('not an agentvfs snapshot: the data is gzip-compressed; decompress it first');
   bad('not an agentvfs snapshot (it does not start with the "AVFS" signature)');
@@ -401,8 +405,7 @@ function setUint64(view: DataView, offset: number, value: number): void {
 
 function isUint8Array(value: unknown): value is Uint8Array {
   // Not `instanceof`: also true for a Uint8Array from another realm (iframe, vm context) and for Node Buffers.
-  return ArrayBuffer.isView(value) && (value as Uint8Array).BYTES_PER_ELEMENT === 1 &&
-    Object.prototype.toString.call(value) === '[object Uint8Array]';
+  return ArrayBuffer.isView(value) && (value as Uint8Array).BYTES_PER_ELEMENT === 1 && Object.prototype.toString.call(value) === '[object Uint8Array]';
 }
 
 function describe(value: unknown): string {

@@ -36,7 +36,22 @@ const S_IFREG = 0o100000;
 // This depends on the fields of memfs's Node and Link (pinned: memfs 4.80.1 /
 // @jsonjoy.com/fs-core 4.80.1). src/storage/memfs-store.test.ts compares them with what
 // memfs's own constructors make and fails if an upgrade changes them.
-export const NODE_FIELDS = ['changes', '_uid', '_gid', '_atime', '_mtime', '_ctime', '_btime', 'buf', 'capacity', 'size', 'rdev', '_nlink', 'mode', 'ino'] as const;
+export const NODE_FIELDS = [
+  'changes',
+  '_uid',
+  '_gid',
+  '_atime',
+  '_mtime',
+  '_ctime',
+  '_btime',
+  'buf',
+  'capacity',
+  'size',
+  'rdev',
+  '_nlink',
+  'mode',
+  'ino',
+] as const;
 /** Link's own fields after `setNode`, except `_steps` (StoreLink derives steps; see `steps` below). */
 export const LINK_FIELDS = ['changes', 'children', 'ino', 'length', 'vol', 'parent', 'name', 'node'] as const;
 

@@ -8,13 +8,7 @@ import { isVfsError, VfsError } from '../errors.ts';
 import { counted } from '../counted.ts';
 import { isToolHost } from '../tool-host.ts';
 import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
-import {
-  buildDefinitions,
-  GLOB_MAX_RESULTS,
-  MAX_RESULT_CHARS,
-  TOOL_NAMES,
-  type ToolName,
-} from './definitions.ts';
+import { buildDefinitions, GLOB_MAX_RESULTS, MAX_RESULT_CHARS, TOOL_NAMES, type ToolName } from './definitions.ts';
 import { globNothingFound, grepNothingFound, withLiteralHint, type GrepCall } from './empty-search.ts';
 import { contentRows, countEntries, filesEntries, type OutputMode } from './format-grep.ts';
 import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } from './format-read.ts';
@@ -47,7 +41,8 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       if (json.length <= MAX_RESULT_CHARS) return json;
       // The first line stays a valid JSON array of the entries that fit; then how many were
       // left out, and the closing note every capped result ends with.
-      const left = (kept: number) => `... [${counted(rows.length - kept, 'more entry', 'more entries')} not shown (${rows.length} in total); ls a subdirectory or use glob to narrow]`;
+      const left = (kept: number) =>
+        `... [${counted(rows.length - kept, 'more entry', 'more entries')} not shown (${rows.length} in total); ls a subdirectory or use glob to narrow]`;
       const room = MAX_RESULT_CHARS - TRUNCATION_NOTE.length - left(0).length - 4;
       let kept = 0;
       let length = 2;
@@ -60,13 +55,21 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       // Counts as read even when binary: the agent has seen what the file is, so write_file may replace it.
       readVersions.add(path, version);
       if (isBinary(content)) {
-        throw new VfsError('EBINARY', `${path} is a binary file (${counted(content.length, 'byte')}); read_file shows text only. Use grep or glob to find text files, or write_file to replace this one.`, { path });
+        throw new VfsError(
+          'EBINARY',
+          `${path} is a binary file (${counted(content.length, 'byte')}); read_file shows text only. Use grep or glob to find text files, or write_file to replace this one.`,
+          { path },
+        );
       }
       const lines = splitLines(decodeText(content));
       if (lines.length === 0) return EMPTY_FILE_REMINDER;
       const offset = args.offset as number;
       if (offset >= lines.length) {
-        throw new VfsError('EINVAL', `offset ${offset} is past the end of ${path}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}. Use an offset from 0 to ${lines.length - 1}.`, { path });
+        throw new VfsError(
+          'EINVAL',
+          `offset ${offset} is past the end of ${path}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}. Use an offset from 0 to ${lines.length - 1}.`,
+          { path },
+        );
       }
       const part = args.part as number;
       const rows = part === 0 ? 1 : rowCount(lines[offset]!);
@@ -97,7 +100,9 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       const read = await readVersions.expected(backend, path);
       if (read === undefined) {
         await backend.stat(path); // a missing file reports ENOENT (with suggestions) before ENOTREAD
-        throw new VfsError('ENOTREAD', `${path} has not been read in this session. The file is unchanged. Read it with read_file first, then retry the edit.`, { path });
+        throw new VfsError('ENOTREAD', `${path} has not been read in this session. The file is unchanged. Read it with read_file first, then retry the edit.`, {
+          path,
+        });
       }
       const result = await backend.edit(path, args.old_string as string, args.new_string as string, {
         replaceAll: args.replace_all as boolean,
@@ -117,7 +122,9 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       if (paths.length === 0) return globNothingFound(backend, args.pattern as string, base);
       const shown = paths.slice(0, GLOB_MAX_RESULTS);
       const tail = (kept: number) =>
-        paths.length > kept ? `... [${counted(paths.length - kept, 'more file', 'more files')} not shown (${paths.length} in total); use a more specific pattern or path]` : null;
+        paths.length > kept
+          ? `... [${counted(paths.length - kept, 'more file', 'more files')} not shown (${paths.length} in total); use a more specific pattern or path]`
+          : null;
       return joinCapped(shown, tail);
     },
 
@@ -143,7 +150,12 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       }
       const binaries = found.filter((m) => m.binary === true);
       const matches = binaries.length === 0 ? found : found.filter((m) => m.binary !== true);
-      if (matches.length === 0) return grepNothingFound(backend, call, binaries.map((m) => m.path));
+      if (matches.length === 0)
+        return grepNothingFound(
+          backend,
+          call,
+          binaries.map((m) => m.path),
+        );
       const headLimit = (args.head_limit as number) === 0 ? Infinity : (args.head_limit as number);
       if (mode === 'content') {
         const context = args.context as number;
@@ -156,13 +168,16 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
         const { rows, matchesIn, total } = contentRows(matches, context, headLimit, (p) => lines.get(p) ?? []);
         const tail = (kept: number) => {
           const shown = matchesIn(kept);
-          return total > shown ? `... [${counted(total - shown, 'more matching line', 'more matching lines')} not shown (${total} in total); narrow the search or raise head_limit]` : null;
+          return total > shown
+            ? `... [${counted(total - shown, 'more matching line', 'more matching lines')} not shown (${total} in total); narrow the search or raise head_limit]`
+            : null;
         };
         return joinCapped(rows, tail);
       }
       const { entries, total } = mode === 'count' ? countEntries(matches) : filesEntries(matches);
       const shown = entries.slice(0, headLimit);
-      const tail = (kept: number) => (total > kept ? `... [${counted(total - kept, 'more file', 'more files')} not shown (${total} in total); narrow the search or raise head_limit]` : null);
+      const tail = (kept: number) =>
+        total > kept ? `... [${counted(total - kept, 'more file', 'more files')} not shown (${total} in total); narrow the search or raise head_limit]` : null;
       return joinCapped(shown, tail);
     },
   };

@@ -112,7 +112,10 @@ export function buildDefinitions(overrides: Partial<Record<ToolName, string>> = 
     {
       name: 'glob',
       description: d('glob'),
-      parameters: params({ pattern: { type: 'string', description: 'Glob pattern, e.g. "**/*.ts" or "src/*.{js,json}".' }, path: path('Directory to search from.', '/') }, ['pattern']),
+      parameters: params(
+        { pattern: { type: 'string', description: 'Glob pattern, e.g. "**/*.ts" or "src/*.{js,json}".' }, path: path('Directory to search from.', '/') },
+        ['pattern'],
+      ),
     },
     {
       name: 'grep',

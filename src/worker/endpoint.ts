@@ -42,7 +42,11 @@ export function toEndpoint(target: unknown): MessageEndpoint {
 
 /** Node's worker_threads Worker is an EventEmitter (its `message` passes the data itself), with `threadId`. */
 export function isNodeWorker(target: object): boolean {
-  return typeof (target as { on?: unknown }).on === 'function' && typeof (target as { threadId?: unknown }).threadId === 'number' && typeof (target as { terminate?: unknown }).terminate === 'function';
+  return (
+    typeof (target as { on?: unknown }).on === 'function' &&
+    typeof (target as { threadId?: unknown }).threadId === 'number' &&
+    typeof (target as { terminate?: unknown }).terminate === 'function'
+  );
 }
 
 type Transferable = unknown;

@@ -20,11 +20,13 @@ const after = measure();
 // The oldest checkpoint must still be complete after all of that.
 if (!control && !deleteAll) await backend.rollback(checkpoints[0].id);
 const restored = await backend.readText('/src/d0/f0.txt');
-console.log(JSON.stringify({
-  treeBytes: FILES * FILE_BYTES,
-  checkpoints: checkpoints.length,
-  left: (await backend.listCheckpoints()).length,
-  heapGrowth: after.heap - before.heap,
-  rssGrowth: after.rss - before.rss,
-  oldestIntact: restored.startsWith('edit0 00000000') || restored.startsWith('file 00000000'),
-}));
+console.log(
+  JSON.stringify({
+    treeBytes: FILES * FILE_BYTES,
+    checkpoints: checkpoints.length,
+    left: (await backend.listCheckpoints()).length,
+    heapGrowth: after.heap - before.heap,
+    rssGrowth: after.rss - before.rss,
+    oldestIntact: restored.startsWith('edit0 00000000') || restored.startsWith('file 00000000'),
+  }),
+);

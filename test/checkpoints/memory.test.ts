@@ -18,7 +18,9 @@ it('1,000 checkpoints of a 50 MB tree retain under 20 MB', () => {
   const control = probe('--control');
   const rssCost = result.rssGrowth - control.rssGrowth;
   const heapCost = result.heapGrowth - control.heapGrowth;
-  console.log(`checkpoint memory over the control run: retained ${mb(heapCost)} (${mb(result.heapGrowth)} vs ${mb(control.heapGrowth)}), resident ${mb(rssCost)} (${mb(result.rssGrowth)} vs ${mb(control.rssGrowth)})`);
+  console.log(
+    `checkpoint memory over the control run: retained ${mb(heapCost)} (${mb(result.heapGrowth)} vs ${mb(control.heapGrowth)}), resident ${mb(rssCost)} (${mb(result.rssGrowth)} vs ${mb(control.rssGrowth)})`,
+  );
   expect(result.treeBytes).toBe(50_000_000);
   expect(result.checkpoints).toBe(1000);
   expect(control.checkpoints).toBe(0);

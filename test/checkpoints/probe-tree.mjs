@@ -5,7 +5,9 @@ export const FILE_BYTES = 10_000; // 5,000 × 10 KB = 50 MB
 export async function loadFiftyMegabytes(backend) {
   const body = 'x'.repeat(FILE_BYTES - 20);
   const encoder = new TextEncoder();
-  await backend.uploadFiles(Array.from({ length: FILES }, (_, i) => [`/src/d${i % 50}/f${i}.txt`, encoder.encode(`file ${String(i).padStart(8, '0')}\n${body}`)]));
+  await backend.uploadFiles(
+    Array.from({ length: FILES }, (_, i) => [`/src/d${i % 50}/f${i}.txt`, encoder.encode(`file ${String(i).padStart(8, '0')}\n${body}`)]),
+  );
 }
 
 /** Heap plus external memory after two full collections (external already includes arrayBuffers), and RSS. */

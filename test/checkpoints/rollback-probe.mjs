@@ -12,9 +12,11 @@ const before = measure().heap;
 await backend.rollback(first);
 const after = measure().heap;
 const f0 = await backend.read('/src/d0/f0.txt');
-console.log(JSON.stringify({
-  growth: after - before,
-  files: (await backend.glob('**')).length,
-  f0: new TextDecoder().decode(f0.content).slice(0, 14),
-  newGone: !(await backend.exists('/new.txt')),
-}));
+console.log(
+  JSON.stringify({
+    growth: after - before,
+    files: (await backend.glob('**')).length,
+    f0: new TextDecoder().decode(f0.content).slice(0, 14),
+    newGone: !(await backend.exists('/new.txt')),
+  }),
+);

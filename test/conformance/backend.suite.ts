@@ -259,7 +259,10 @@ export function backendSuite(make: BackendFactory) {
       const a = await make({ now: clock.now });
       await a.writeFile('/t.txt', 'héllo\r\n');
       clock.tick(10);
-      await a.writeFile('/bin/all.bin', Uint8Array.from({ length: 256 }, (_, i) => i));
+      await a.writeFile(
+        '/bin/all.bin',
+        Uint8Array.from({ length: 256 }, (_, i) => i),
+      );
       await a.mkdir('/empty/dir');
       const snap = await a.snapshot();
       expect(snap).toBeInstanceOf(Uint8Array);

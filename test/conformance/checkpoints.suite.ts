@@ -170,7 +170,11 @@ export function checkpointSuite(make: BackendFactory) {
 
       await b.deleteCheckpoint(c2);
       const list = await b.listCheckpoints();
-      expect(list.map((c) => [c.id, c.parent])).toEqual([[c1, null], [c3, c1], [c4, c1]]);
+      expect(list.map((c) => [c.id, c.parent])).toEqual([
+        [c1, null],
+        [c3, c1],
+        [c4, c1],
+      ]);
       // c3 relative to c1: /f changed and /g added (/tmp came and went: no change).
       expect(list.find((c) => c.id === c3)!.changedPaths).toBe(2);
       for (const id of [c1, c3, c4]) {

@@ -20,7 +20,11 @@ export function toolRunSuite(make: BackendFactory) {
       expect(result.text).toBe('     1\tone\n     2\ttwo');
       expect('code' in result).toBe(false);
       expect(structuredClone(result)).toEqual(result);
-      for (const [name, args] of [['ls', {}], ['glob', { pattern: '**/*.ts' }], ['grep', { pattern: 'two' }]] as const) {
+      for (const [name, args] of [
+        ['ls', {}],
+        ['glob', { pattern: '**/*.ts' }],
+        ['grep', { pattern: 'two' }],
+      ] as const) {
         const other = await tools.run(name, args);
         expect(other, name).toEqual({ text: await tools.call(name, args), isError: false, changed: [] });
       }

@@ -27,7 +27,9 @@ export function searchToolSuite(make: BackendFactory) {
     });
 
     it('a class that starts with ! or ^ is negated, as in sh; a later ! is a member', async () => {
-      const tools = createTools(await make({ files: { '/src/a.ts': '', '/src/b.ts': '', '/src/c.ts': '', '/src/!.ts': '', '/x/a.ts': '' }, now: manualClock().now }));
+      const tools = createTools(
+        await make({ files: { '/src/a.ts': '', '/src/b.ts': '', '/src/c.ts': '', '/src/!.ts': '', '/x/a.ts': '' }, now: manualClock().now }),
+      );
       expect(await tools.call('glob', { pattern: 'src/[!a].ts' })).toBe('/src/!.ts\n/src/b.ts\n/src/c.ts');
       expect(await tools.call('glob', { pattern: 'src/[^a].ts' })).toBe('/src/!.ts\n/src/b.ts\n/src/c.ts');
       expect(await tools.call('glob', { pattern: '**/[!a-b].ts' })).toBe('/src/!.ts\n/src/c.ts');
@@ -53,7 +55,9 @@ export function searchToolSuite(make: BackendFactory) {
       );
       expect(await tools.call('glob', { pattern: 'src/*.py' })).toBe('/src/a.py'); // found: no hint
       expect(await tools.call('glob', { pattern: 'deep/*.py', path: '/src' })).toBe('/src/deep/b.py');
-      expect(await tools.call('glob', { pattern: 'b.py', path: '/src' })).toMatch(/"\*\*\/b\.py" matches at any depth: 1 file, e\.g\. \/src\/deep\/b\.py\. Retry with pattern "\*\*\/b\.py"\.$/);
+      expect(await tools.call('glob', { pattern: 'b.py', path: '/src' })).toMatch(
+        /"\*\*\/b\.py" matches at any depth: 1 file, e\.g\. \/src\/deep\/b\.py\. Retry with pattern "\*\*\/b\.py"\.$/,
+      );
       // No hint when ** would not match either, or is there already.
       expect(await tools.call('glob', { pattern: '*.rs' })).toBe('No files found matching "*.rs" in /.');
       expect(await tools.call('glob', { pattern: '**/*.rs' })).toBe('No files found matching "**/*.rs" in /.');
@@ -241,7 +245,11 @@ export function searchToolSuite(make: BackendFactory) {
       expect(glob.endsWith(TRUNCATED)).toBe(true);
       expect(globShown).toBeLessThan(1000);
       expect(globShown + leftOut(glob, 'files')).toBe(1200);
-      for (const [mode, unit, total] of [['files_with_matches', 'files', 1200], ['count', 'files', 1200], ['content', 'matching lines', 2400]] as const) {
+      for (const [mode, unit, total] of [
+        ['files_with_matches', 'files', 1200],
+        ['count', 'files', 1200],
+        ['content', 'matching lines', 2400],
+      ] as const) {
         const out = await tools.call('grep', { pattern: 'hit', output_mode: mode, head_limit: 0 });
         const shown = out.split('\n').filter((l) => l.startsWith('/')).length;
         expect(out.length, mode).toBeLessThanOrEqual(80_000);

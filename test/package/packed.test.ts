@@ -94,7 +94,10 @@ export const saved = persist(createStateBackend(), createMemoryAdapter(), { debo
     );
     writeFileSync(
       join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, types: [] }, files: ['use.ts'] }),
+      JSON.stringify({
+        compilerOptions: { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, skipLibCheck: false, types: [] },
+        files: ['use.ts'],
+      }),
     );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
     expect(() => run('node', [tsc, '-p', 'tsconfig.json'], consumer)).not.toThrow();

@@ -28,7 +28,9 @@ describe('built core is runtime-neutral', () => {
   });
 
   it('evaluates and works in a bare JS realm without process, Buffer, require or DOM', () => {
-    const out = execFileSync(process.execPath, ['--experimental-vm-modules', '--no-warnings', join(import.meta.dirname, 'bare-realm-runner.mjs')], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--experimental-vm-modules', '--no-warnings', join(import.meta.dirname, 'bare-realm-runner.mjs')], {
+      encoding: 'utf8',
+    });
     const result = JSON.parse(out) as { globalsSeen: string; results: string[]; restored: string; code: string };
     expect(result.globalsSeen).toBe('undefined,undefined,undefined,undefined,undefined');
     expect(result.results).toEqual(['     1\tx\n     2\ty', '/a/b.txt:1', 'No matches found for "(a+)+$" in /.']);

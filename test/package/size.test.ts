@@ -34,7 +34,14 @@ describe('bundle size', () => {
     ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 15_000],
   ])('%s, bundled for a page, leaves the backend out', async (_label, contents, ceiling) => {
     const { build } = await import('esbuild');
-    const r = await build({ stdin: { contents, resolveDir: join(dist, '..'), loader: 'js' }, bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false });
+    const r = await build({
+      stdin: { contents, resolveDir: join(dist, '..'), loader: 'js' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'neutral',
+      write: false,
+    });
     const size = gzipSync(r.outputFiles[0]!.contents, { level: 9 }).byteLength;
     console.log(`${_label}: ${size} gzip`);
     expect(size).toBeGreaterThan(1_000);

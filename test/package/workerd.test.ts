@@ -36,10 +36,7 @@ describe.each([[[] as string[]], [['nodejs_compat']]])('built core in workerd, c
     const mf = new Miniflare({
       compatibilityDate: '2026-04-01',
       compatibilityFlags: flags,
-      modules: [
-        { type: 'ESModule', path: 'worker.js', contents: WORKER },
-        ...builtModules,
-      ],
+      modules: [{ type: 'ESModule', path: 'worker.js', contents: WORKER }, ...builtModules],
     });
     try {
       const res = await mf.dispatchFetch('http://localhost/');

@@ -104,7 +104,11 @@ describe('persist()', () => {
     const backend = persist(overMessageChannel({ files: { '/a.txt': 'one\n' } }), adapter, { durability: 'immediate' });
     const tools = createTools(backend);
     expect((await tools.run('read_file', { path: '/a.txt' })).isError).toBe(false);
-    expect(await tools.run('edit_file', { path: '/a.txt', old_string: 'absent', new_string: 'x' })).toMatchObject({ isError: true, code: 'ENOMATCH', changed: [] });
+    expect(await tools.run('edit_file', { path: '/a.txt', old_string: 'absent', new_string: 'x' })).toMatchObject({
+      isError: true,
+      code: 'ENOMATCH',
+      changed: [],
+    });
     expect(await tools.run('write_file', { path: '/a.txt' })).toMatchObject({ isError: true, code: 'EINVAL', changed: [] });
     expect(saves).toBe(0);
     const written = await tools.run('write_file', { path: '/b.txt', content: 'two\n' });
@@ -276,7 +280,7 @@ describe('what durability each save asks the store for', () => {
     expect(asked).toEqual(['strict', 'default', 'strict']);
   });
 
-  it("the IndexedDB adapter opens its save transaction with the durability asked for", async () => {
+  it('the IndexedDB adapter opens its save transaction with the durability asked for', async () => {
     const { IDBDatabase } = await import('fake-indexeddb');
     const spy = vi.spyOn(IDBDatabase.prototype, 'transaction');
     try {

@@ -56,15 +56,23 @@ describe('grep trigram prefilter', () => {
   it('searching bytes finds the same lines, columns and text as decoding, even around broken UTF-8', async () => {
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     await fc.assert(
-      fc.asyncProperty(fc.array(byteFile, { minLength: 1, maxLength: 5 }), byteLiteral, fc.boolean(), fc.boolean(), async (contents, lit, ignoreCase, asRegex) => {
-        const files = Object.fromEntries(contents.map((bytes, i) => [`/f${i}`, bytes]));
-        // decodeText drops one leading BOM and turns broken bytes into U+FFFD.
-        const texts = Object.fromEntries(contents.map((bytes, i) => [`/f${i}`, decoder.decode(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes)]));
-        const pattern = asRegex ? `${lit.replaceAll('(', '\\(')}\\w*` : lit;
-        const backend = createStateBackend({ files });
-        const got = (await backend.grep(pattern, { ignoreCase, fixedStrings: !asRegex })).map((m) => `${m.path}:${m.line}:${m.column}:${m.length}:${m.text}`);
-        expect(got).toEqual(bruteForce(texts, pattern, ignoreCase, !asRegex, true));
-      }),
+      fc.asyncProperty(
+        fc.array(byteFile, { minLength: 1, maxLength: 5 }),
+        byteLiteral,
+        fc.boolean(),
+        fc.boolean(),
+        async (contents, lit, ignoreCase, asRegex) => {
+          const files = Object.fromEntries(contents.map((bytes, i) => [`/f${i}`, bytes]));
+          // decodeText drops one leading BOM and turns broken bytes into U+FFFD.
+          const texts = Object.fromEntries(
+            contents.map((bytes, i) => [`/f${i}`, decoder.decode(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes)]),
+          );
+          const pattern = asRegex ? `${lit.replaceAll('(', '\\(')}\\w*` : lit;
+          const backend = createStateBackend({ files });
+          const got = (await backend.grep(pattern, { ignoreCase, fixedStrings: !asRegex })).map((m) => `${m.path}:${m.line}:${m.column}:${m.length}:${m.text}`);
+          expect(got).toEqual(bruteForce(texts, pattern, ignoreCase, !asRegex, true));
+        },
+      ),
       { numRuns: 3000, seed: 12 },
     );
   });
@@ -73,15 +81,40 @@ describe('grep trigram prefilter', () => {
   // decoded when they match: the same lines as decoding every one, broken UTF-8 and BOM included.
   it('tests long lines on their bytes with the same result as decoding them', async () => {
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-    const longPiece = fc.oneof(piece, piece, fc.constantFrom('x'.repeat(300), 'ab '.repeat(90), 'é'.repeat(140), 'Sync '.repeat(60)).map((t) => [...new TextEncoder().encode(t)]));
+    const longPiece = fc.oneof(
+      piece,
+      piece,
+      fc.constantFrom('x'.repeat(300), 'ab '.repeat(90), 'é'.repeat(140), 'Sync '.repeat(60)).map((t) => [...new TextEncoder().encode(t)]),
+    );
     const longFile = fc.array(longPiece, { maxLength: 12 }).map((parts) => new Uint8Array(parts.flat()));
     // Regexes with a literal inside (tested around its occurrences), some reading the whole
     // line from each one (`x.*Sync.*é`: the work bound hands the line to the whole-line test).
-    const pattern = fc.constantFrom('a\\w*Sync', 'S\\w*c\\b', '\\bab\\s+b', 'é+Sync', 'b.*S', '^\\W*a', '^ab', 'Sync $', 'Sync\\s*$', '(?i)sync\\b', '\\w+Sync\\b', 'x\\s*Sync', '[ab] Sync', 'Sync \\w', '\\bSync\\B', 'x.*Sync.*é', '^.*Sync .*b$', 'b[^b]*Sync');
+    const pattern = fc.constantFrom(
+      'a\\w*Sync',
+      'S\\w*c\\b',
+      '\\bab\\s+b',
+      'é+Sync',
+      'b.*S',
+      '^\\W*a',
+      '^ab',
+      'Sync $',
+      'Sync\\s*$',
+      '(?i)sync\\b',
+      '\\w+Sync\\b',
+      'x\\s*Sync',
+      '[ab] Sync',
+      'Sync \\w',
+      '\\bSync\\B',
+      'x.*Sync.*é',
+      '^.*Sync .*b$',
+      'b[^b]*Sync',
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(longFile, { minLength: 1, maxLength: 4 }), pattern, fc.boolean(), async (contents, pat, ignoreCase) => {
         const files = Object.fromEntries(contents.map((bytes, i) => [`/f${i}`, bytes]));
-        const texts = Object.fromEntries(contents.map((bytes, i) => [`/f${i}`, decoder.decode(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes)]));
+        const texts = Object.fromEntries(
+          contents.map((bytes, i) => [`/f${i}`, decoder.decode(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes)]),
+        );
         const got = (await createStateBackend({ files }).grep(pat, { ignoreCase })).map((m) => `${m.path}:${m.line}:${m.column}:${m.length}:${m.text}`);
         expect(got).toEqual(bruteForce(texts, pat, ignoreCase, false, true));
       }),
@@ -91,7 +124,11 @@ describe('grep trigram prefilter', () => {
     const long = `ab ${'x'.repeat(300)} Sync `;
     const files = { '/bom.txt': new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(`${long}\r\n`)]) };
     const backend = createStateBackend({ files });
-    for (const pat of ['^ab', 'Sync $', '^ab.*Sync $']) expect((await backend.grep(pat)).map((m) => [m.line, m.text]), pat).toEqual([[1, long]]);
+    for (const pat of ['^ab', 'Sync $', '^ab.*Sync $'])
+      expect(
+        (await backend.grep(pat)).map((m) => [m.line, m.text]),
+        pat,
+      ).toEqual([[1, long]]);
     // Each Sync reads back to the line's start before the one after the b: past the work bound.
     const many = `${'Sync '.repeat(60)}b Sync`;
     const reread = createStateBackend({ files: { '/many.txt': `${many}\n${many.replace('b', 'c')}\n` } });
@@ -106,7 +143,9 @@ describe('grep trigram prefilter', () => {
   // Large files are filtered per 4 KiB block: matches inside one block, across a boundary,
   // at the ends of the file, on lines spanning many blocks, and line numbers after skipped blocks.
   it('finds exactly what a full scan finds in files of many blocks', async () => {
-    const filler = fc.tuple(fc.constantFrom('x', 'ab ', 'q\n', 'zz\r\n', 'é'), fc.integer({ min: 0, max: 3000 })).map(([unit, n]) => unit.repeat(Math.ceil(n / unit.length)));
+    const filler = fc
+      .tuple(fc.constantFrom('x', 'ab ', 'q\n', 'zz\r\n', 'é'), fc.integer({ min: 0, max: 3000 }))
+      .map(([unit, n]) => unit.repeat(Math.ceil(n / unit.length)));
     const bit = fc.constantFrom('Syn', 'c', 'ync', 'S', 'func', 'tion', 'fun', 'ction', '\n', ' ', 'K', '\u212a', 'é', 'SYNC', 'sync');
     const big = fc.array(fc.oneof(filler, bit, bit), { minLength: 1, maxLength: 30 }).map((parts) => parts.join(''));
     const pattern = fc.oneof(
@@ -129,12 +168,17 @@ describe('grep trigram prefilter', () => {
     const block = fc.record({ newlines: fc.constantFrom(0, 1, 64, 1000), size: fc.constantFrom(4096, 4096, 3000, 5000) });
     const layout = fc.record({
       blocks: fc.array(block, { minLength: 2, maxLength: 6 }),
-      inserts: fc.array(fc.record({ at: fc.nat(), text: fc.constantFrom('function', 'Sync', 'functionSync', 'Sync function') }), { minLength: 1, maxLength: 4 }),
+      inserts: fc.array(fc.record({ at: fc.nat(), text: fc.constantFrom('function', 'Sync', 'functionSync', 'Sync function') }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
     });
     const pattern = fc.constantFrom('function.*Sync', 'Sync.*function', 'function\\w*Sync', 'Sync\\b.*\\bfunction');
     await fc.assert(
       fc.asyncProperty(layout, pattern, async ({ blocks, inserts }, pat) => {
-        const chars: string[] = blocks.flatMap(({ newlines, size }) => Array.from({ length: size }, (_, i) => (newlines === 1 ? i === size >> 1 : newlines > 1 && i % newlines === newlines - 1) ? '\n' : 'x'));
+        const chars: string[] = blocks.flatMap(({ newlines, size }) =>
+          Array.from({ length: size }, (_, i) => ((newlines === 1 ? i === size >> 1 : newlines > 1 && i % newlines === newlines - 1) ? '\n' : 'x')),
+        );
         for (const { at, text } of inserts) chars.splice(at % chars.length, text.length, ...text);
         const files = { '/big.js': chars.join('') };
         const got = (await createStateBackend({ files }).grep(pat)).map((m) => `${m.path}:${m.line}:${m.column}:${m.length}:${m.text}`);
@@ -156,7 +200,10 @@ describe('grep trigram prefilter', () => {
           for (const ignoreCase of [false, true]) {
             const got = await backend.grep(ignoreCase ? needle.toLowerCase() : needle, { ignoreCase, fixedStrings: true });
             const line = lineBreaks ? text.slice(0, at).split('\n').length : 1;
-            expect(got.map((m) => [m.line, m.column]), `${needle} at ${at}`).toEqual([[line, text.split('\n')[line - 1]!.indexOf(needle)]]);
+            expect(
+              got.map((m) => [m.line, m.column]),
+              `${needle} at ${at}`,
+            ).toEqual([[line, text.split('\n')[line - 1]!.indexOf(needle)]]);
           }
         }
       }

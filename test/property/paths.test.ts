@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { normalizePath } from '../../src/paths.ts';
 
 const segment = fc.oneof(fc.constantFrom('.', '..', '', 'a', 'b', 'é', ' x '), fc.string({ unit: fc.constantFrom('a', '.', '-', '_'), maxLength: 4 }));
-const input = fc.tuple(fc.boolean(), fc.array(segment, { maxLength: 8 }), fc.constantFrom('/', '\\')).map(([abs, segs, sep]) => (abs ? sep : '') + segs.join(sep));
+const input = fc
+  .tuple(fc.boolean(), fc.array(segment, { maxLength: 8 }), fc.constantFrom('/', '\\'))
+  .map(([abs, segs, sep]) => (abs ? sep : '') + segs.join(sep));
 const cwd = fc.array(fc.constantFrom('w', 'x', 'y'), { maxLength: 3 }).map((s) => `/${s.join('/')}`);
 
 function tryNormalize(p: string, base?: string): string | { code: string } {

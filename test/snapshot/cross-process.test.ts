@@ -10,7 +10,10 @@ const cli = join(import.meta.dirname, 'snapshot-cli.mjs');
 it('restores in another process exactly: bytes, unicode paths, timestamps, empty directories', () => {
   const file = join(mkdtempSync(join(tmpdir(), 'agentvfs-snap-')), 'state.avfs');
   execFileSync(process.execPath, [cli, 'take', file]);
-  const tree = JSON.parse(execFileSync(process.execPath, [cli, 'dump', file], { encoding: 'utf8' })) as Record<string, { bytes: string; mtimeMs: number } | boolean>;
+  const tree = JSON.parse(execFileSync(process.execPath, [cli, 'dump', file], { encoding: 'utf8' })) as Record<
+    string,
+    { bytes: string; mtimeMs: number } | boolean
+  >;
   expect(tree['/src/ünï.ts']).toEqual({ bytes: [...new TextEncoder().encode('export const x = "crlf";\r\n')].join(','), mtimeMs: 1_700_000_000_123.5 });
   expect(tree['/bin/all.bin']).toEqual({ bytes: Array.from({ length: 256 }, (_, i) => i).join(','), mtimeMs: 1_700_000_000_123.5 });
   expect(tree['/empty/dir']).toBe(true);

@@ -9,7 +9,13 @@ const utf8 = (s: string) => new TextEncoder().encode(s);
 
 it('restores entries stored in any order (parents after children, implied directories)', async () => {
   const file = (path: string, content: string) => ({ path, kind: 'file' as const, mtimeMs: 5, content: utf8(content) });
-  const bytes = encodeSnapshot([file('/z/y/x.txt', 'x'), { path: '/z', kind: 'dir', mtimeMs: 7 }, file('/a.txt', 'a'), { path: '/z/y', kind: 'dir', mtimeMs: 6 }, file('/q/r.txt', 'r')]);
+  const bytes = encodeSnapshot([
+    file('/z/y/x.txt', 'x'),
+    { path: '/z', kind: 'dir', mtimeMs: 7 },
+    file('/a.txt', 'a'),
+    { path: '/z/y', kind: 'dir', mtimeMs: 6 },
+    file('/q/r.txt', 'r'),
+  ]);
   const b = createStateBackend({ files: { '/old': 'old' } });
   await b.restore(bytes);
   expect(await b.readText('/z/y/x.txt')).toBe('x');

@@ -8,7 +8,10 @@ const [mode, file] = process.argv.slice(2);
 if (mode === 'take') {
   const b = createStateBackend({ now: () => 1_700_000_000_123.5 });
   await b.writeFile('/src/ünï.ts', 'export const x = "crlf";\r\n');
-  await b.writeFile('/bin/all.bin', Uint8Array.from({ length: 256 }, (_, i) => i));
+  await b.writeFile(
+    '/bin/all.bin',
+    Uint8Array.from({ length: 256 }, (_, i) => i),
+  );
   await b.mkdir('/empty/dir');
   writeFileSync(file, await b.snapshot());
 } else {

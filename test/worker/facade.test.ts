@@ -38,7 +38,10 @@ describe('worker facade', () => {
   it('a VfsError posted by hand (postMessage, structuredClone, a worker_threads worker) keeps code and path', async () => {
     const error = (await createStateBackend({ files: { '/src/app.ts': 'x' } })
       .stat('/app.ts')
-      .then(() => null, (e: unknown) => e)) as VfsError;
+      .then(
+        () => null,
+        (e: unknown) => e,
+      )) as VfsError;
     expect(error).toBeInstanceOf(Error);
     expect(String(error)).toMatch(/^VfsError: /);
     expect(error.stack).toMatch(/^VfsError: /);
@@ -136,7 +139,10 @@ describe('worker facade', () => {
     const remote = connect(port2);
     try {
       const same = new Uint8Array([1, 2, 3]);
-      await remote.uploadFiles([['/a', same], ['/b', same]]);
+      await remote.uploadFiles([
+        ['/a', same],
+        ['/b', same],
+      ]);
       await remote.writeFile('/c', same, { expectedVersion: -1 });
       await remote.writeFile('/d', 'text');
       expect(seen).toEqual([
@@ -302,5 +308,4 @@ describe('worker facade', () => {
     await expect(remote.ls()).rejects.toThrow(/did not answer within 100 ms/);
     port2.close();
   });
-
 });

@@ -29,6 +29,11 @@ export function overMessageChannel(options: StateBackendOptions = {}): RemoteBac
   const { port1, port2 } = new MessageChannel();
   expose(createStateBackend(options), port1);
   const remote = connect(port2);
-  open.push({ close: () => { remote.close(); port1.close(); } });
+  open.push({
+    close: () => {
+      remote.close();
+      port1.close();
+    },
+  });
   return remote;
 }

@@ -46,7 +46,11 @@ export async function runScriptedAgent(ws: Workspace, transcript: Transcript, de
     if (path === TEAMMATE_FILE) {
       const current = await ws.backend.readText(path);
       await ws.backend.writeFile(path, current + TEAMMATE_ADDITION);
-      transcript.event('outside', `A teammate saved ${path} (added refund()) after the agent read it. Not a tool call: a write from outside the agent's session.`, `teammate saved ${path}`);
+      transcript.event(
+        'outside',
+        `A teammate saved ${path} (added refund()) after the agent read it. Not a tool call: a write from outside the agent's session.`,
+        `teammate saved ${path}`,
+      );
       ws.changed();
       await sleep(delayMs);
     }

@@ -76,32 +76,40 @@ export class AgentPanel {
     const apiKey = h('input', { id: 'model-key', type: 'password', autocomplete: 'off', placeholder: 'kept in this tab only, never saved' });
     const task = h('textarea', { id: 'model-task', rows: 3, value: 'Rename formatPrice to formatMoney everywhere, then add a CHANGELOG.md entry.' });
     const status = h('p', { class: 'status-line', role: 'status' });
-    const run = h('button', {
-      type: 'button',
-      onclick: async () => {
-        if (this.#busy) return;
-        const settings = { baseUrl: baseUrl.value, model: model.value, apiKey: apiKey.value };
-        localStorage.setItem(SETTINGS_KEY, JSON.stringify({ baseUrl: settings.baseUrl, model: settings.model }));
-        this.#setBusy(true);
-        run.disabled = true;
-        status.textContent = `Running ${settings.model}…`;
-        try {
-          await runModelAgent(this.ws, this.transcript, settings, task.value);
-          status.textContent = 'Finished.';
-        } catch (e) {
-          status.textContent = `Failed: ${(e as Error).message}`;
-        } finally {
-          run.disabled = false;
-          this.#setBusy(false);
-        }
+    const run = h(
+      'button',
+      {
+        type: 'button',
+        onclick: async () => {
+          if (this.#busy) return;
+          const settings = { baseUrl: baseUrl.value, model: model.value, apiKey: apiKey.value };
+          localStorage.setItem(SETTINGS_KEY, JSON.stringify({ baseUrl: settings.baseUrl, model: settings.model }));
+          this.#setBusy(true);
+          run.disabled = true;
+          status.textContent = `Running ${settings.model}…`;
+          try {
+            await runModelAgent(this.ws, this.transcript, settings, task.value);
+            status.textContent = 'Finished.';
+          } catch (e) {
+            status.textContent = `Failed: ${(e as Error).message}`;
+          } finally {
+            run.disabled = false;
+            this.#setBusy(false);
+          }
+        },
       },
-    }, 'Run with model');
+      'Run with model',
+    );
     const field = (id: string, label: string, input: HTMLElement) => h('div', { class: 'field' }, h('label', { for: id, class: 'arg-name' }, label), input);
     return h(
       'details',
       { class: 'model-settings' },
       h('summary', null, 'Use a real model (OpenAI-compatible endpoint)'),
-      h('p', { class: 'hint' }, 'Sends the six tool definitions to /chat/completions and runs each tool call the model makes here, in the worker. The endpoint must allow CORS. Works on the current files (no reset).'),
+      h(
+        'p',
+        { class: 'hint' },
+        'Sends the six tool definitions to /chat/completions and runs each tool call the model makes here, in the worker. The endpoint must allow CORS. Works on the current files (no reset).',
+      ),
       h(
         'form',
         { onsubmit: (e: Event) => (e.preventDefault(), run.click()) },

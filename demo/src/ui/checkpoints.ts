@@ -12,9 +12,11 @@ const changed = (paths: number) => plural(paths, 'path');
  * line-break opportunity after each inner `/`: a long path wraps between folders, not mid-name.
  */
 const breakable = (label: string): (string | HTMLElement)[] =>
-  label.split(/(\/\S*)/).map((part, i) =>
-    i % 2 === 0 ? part : h('span', { class: 'cp-path' }, ...part.split(/(?<=.\/)/).flatMap((piece, j) => (j === 0 ? [piece] : [h('wbr'), piece]))),
-  );
+  label
+    .split(/(\/\S*)/)
+    .map((part, i) =>
+      i % 2 === 0 ? part : h('span', { class: 'cp-path' }, ...part.split(/(?<=.\/)/).flatMap((piece, j) => (j === 0 ? [piece] : [h('wbr'), piece]))),
+    );
 
 export class CheckpointsPanel {
   readonly el: HTMLElement;
@@ -32,11 +34,23 @@ export class CheckpointsPanel {
       take: () => Promise<void>;
     },
   ) {
-    this.#list = h('ol', { class: 'checkpoints', 'data-testid': 'checkpoints', 'aria-label': 'Checkpoints, newest first', onkeydown: (e: KeyboardEvent) => this.#key(e) });
+    this.#list = h('ol', {
+      class: 'checkpoints',
+      'data-testid': 'checkpoints',
+      'aria-label': 'Checkpoints, newest first',
+      onkeydown: (e: KeyboardEvent) => this.#key(e),
+    });
     this.#count = h('span', { class: 'muted', 'data-testid': 'checkpoint-count' });
     this.#take = h(
       'button',
-      { type: 'button', class: 'ghost small', 'data-testid': 'checkpoint-take', title: 'Take a checkpoint of every file now', 'aria-label': 'Take a checkpoint now', onclick: () => void this.#run(this.#take, () => this.actions.take()) },
+      {
+        type: 'button',
+        class: 'ghost small',
+        'data-testid': 'checkpoint-take',
+        title: 'Take a checkpoint of every file now',
+        'aria-label': 'Take a checkpoint now',
+        onclick: () => void this.#run(this.#take, () => this.actions.take()),
+      },
       '+ Take',
     );
     this.el = h(
@@ -102,7 +116,13 @@ export class CheckpointsPanel {
               h('span', { class: `badge src-${c.source.replace(' ', '-')}` }, c.source),
               h('span', { class: 'muted', title: new Date(c.createdAt).toLocaleString() }, time),
               // The first checkpoint has nothing to compare with: its count would be every path.
-              c.parent ? h('span', { class: 'muted', title: `${changed(c.changedPaths)} (files and folders) created, changed or removed since the checkpoint before it` }, changed(c.changedPaths)) : null,
+              c.parent
+                ? h(
+                    'span',
+                    { class: 'muted', title: `${changed(c.changedPaths)} (files and folders) created, changed or removed since the checkpoint before it` },
+                    changed(c.changedPaths),
+                  )
+                : null,
             ),
           ),
           h(

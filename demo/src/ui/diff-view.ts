@@ -69,9 +69,19 @@ export function renderDiff(diff: CheckpointDiff, onOpen: (path: string) => void)
   const total = diff.added.length + diff.removed.length + diff.modified.length;
   if (total === 0) return h('p', { class: 'placeholder', 'data-testid': 'diff-empty' }, 'No changes between these two points.');
   const pathList = (kind: 'added' | 'removed' | 'modified', paths: string[], mark: string) =>
-    paths.slice(0, 200).map((path) =>
-      h('li', { class: `diff-path ${kind}`, dataset: { path, kind } }, h('span', { class: 'mark', 'aria-hidden': 'true' }, mark), kind === 'removed' ? h('span', { class: 'mono' }, path) : h('button', { type: 'button', class: 'link mono', title: `Open ${path}`, onclick: () => onOpen(path) }, path), h('span', { class: 'sr-only' }, ` ${kind}`)),
-    );
+    paths
+      .slice(0, 200)
+      .map((path) =>
+        h(
+          'li',
+          { class: `diff-path ${kind}`, dataset: { path, kind } },
+          h('span', { class: 'mark', 'aria-hidden': 'true' }, mark),
+          kind === 'removed'
+            ? h('span', { class: 'mono' }, path)
+            : h('button', { type: 'button', class: 'link mono', title: `Open ${path}`, onclick: () => onOpen(path) }, path),
+          h('span', { class: 'sr-only' }, ` ${kind}`),
+        ),
+      );
   const unlisted = Math.max(0, diff.added.length - 200) + Math.max(0, diff.removed.length - 200) + Math.max(0, diff.modified.length - 200);
   const more = unlisted > 0 ? h('li', { class: 'muted' }, `… and ${unlisted.toLocaleString()} more`) : null;
   const summary = h(
@@ -86,7 +96,14 @@ export function renderDiff(diff: CheckpointDiff, onOpen: (path: string) => void)
       ' · ',
       h('span', { class: 'modified' }, `${diff.modified.length} modified`),
     ),
-    h('ul', { class: 'diff-paths' }, ...pathList('added', diff.added, 'A'), ...pathList('removed', diff.removed, 'D'), ...pathList('modified', diff.modified, 'M'), more),
+    h(
+      'ul',
+      { class: 'diff-paths' },
+      ...pathList('added', diff.added, 'A'),
+      ...pathList('removed', diff.removed, 'D'),
+      ...pathList('modified', diff.modified, 'M'),
+      more,
+    ),
   );
 
   const blocks: HTMLElement[] = [];
@@ -124,6 +141,9 @@ export function renderDiff(diff: CheckpointDiff, onOpen: (path: string) => void)
       ),
     );
   }
-  if (hidden > 0) blocks.push(h('p', { class: 'placeholder' }, `${hidden.toLocaleString()} more diff lines not shown (the page renders the first ${MAX_LINES.toLocaleString()}).`));
+  if (hidden > 0)
+    blocks.push(
+      h('p', { class: 'placeholder' }, `${hidden.toLocaleString()} more diff lines not shown (the page renders the first ${MAX_LINES.toLocaleString()}).`),
+    );
   return h('div', { class: 'diff', 'data-testid': 'diff' }, summary, ...blocks);
 }

@@ -27,7 +27,12 @@ export class FileTree {
   ) {
     this.#list = h('ul', { class: 'tree', role: 'tree', 'aria-label': 'Files', onkeydown: (e: KeyboardEvent) => this.#key(e) });
     this.#summary = h('span', { class: 'muted', 'data-testid': 'tree-summary' });
-    this.el = h('section', { class: 'panel files', 'aria-labelledby': 'files-title' }, h('header', { class: 'panel-head' }, h('h2', { id: 'files-title' }, 'Files'), this.#summary), h('div', { class: 'panel-body scroll' }, this.#list));
+    this.el = h(
+      'section',
+      { class: 'panel files', 'aria-labelledby': 'files-title' },
+      h('header', { class: 'panel-head' }, h('h2', { id: 'files-title' }, 'Files'), this.#summary),
+      h('div', { class: 'panel-body scroll' }, this.#list),
+    );
     ws.onChange(() => void this.refresh());
   }
 

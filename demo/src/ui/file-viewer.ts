@@ -14,7 +14,7 @@ const MAX_LINES = 5000;
 
 /** What "write #N" means: the backend's version stamp, one counter for the whole workspace. */
 const VERSION_HELP =
-  'write #N is this file\'s version: each write in the workspace takes the next number of one counter shared by all files and folders, ' +
+  "write #N is this file's version: each write in the workspace takes the next number of one counter shared by all files and folders, " +
   'so a file can start at any number and a number is never reused. A tool session remembers the number it read; ' +
   'an edit after the number changed is refused with ESTALE (read the file again first).';
 
@@ -52,16 +52,33 @@ export class FileViewer {
       this.#to,
     );
     this.#changes = h('div', { class: 'changes-body', 'data-testid': 'changes', hidden: true });
-    this.#body = h('div', { class: 'panel-body scroll code-scroll', tabIndex: 0, 'aria-labelledby': 'viewer-title', 'data-testid': 'viewer' }, this.#compare, this.#fileBody, this.#changes);
-    const modeInput = (mode: Mode) => h('input', { type: 'radio', name: 'viewer-mode', value: mode, checked: mode === 'file', onchange: () => this.setMode(mode) });
+    this.#body = h(
+      'div',
+      { class: 'panel-body scroll code-scroll', tabIndex: 0, 'aria-labelledby': 'viewer-title', 'data-testid': 'viewer' },
+      this.#compare,
+      this.#fileBody,
+      this.#changes,
+    );
+    const modeInput = (mode: Mode) =>
+      h('input', { type: 'radio', name: 'viewer-mode', value: mode, checked: mode === 'file', onchange: () => this.setMode(mode) });
     this.#modeInputs = { file: modeInput('file'), changes: modeInput('changes') };
     const modeSwitch = h(
       'div',
       { class: 'segmented mode-switch', role: 'radiogroup', 'aria-label': 'Viewer shows' },
       h('label', { class: 'segment', 'data-testid': 'viewer-mode-file', title: 'The open file' }, this.#modeInputs.file, h('span', null, 'File')),
-      h('label', { class: 'segment', 'data-testid': 'viewer-mode-changes', title: 'What changed between two checkpoints (a unified diff)' }, this.#modeInputs.changes, h('span', null, 'Changes')),
+      h(
+        'label',
+        { class: 'segment', 'data-testid': 'viewer-mode-changes', title: 'What changed between two checkpoints (a unified diff)' },
+        this.#modeInputs.changes,
+        h('span', null, 'Changes'),
+      ),
     );
-    this.el = h('section', { class: 'panel viewer', 'aria-label': 'File viewer' }, h('header', { class: 'panel-head' }, this.#title, this.#meta, h('span', { class: 'spacer' }), modeSwitch), this.#body);
+    this.el = h(
+      'section',
+      { class: 'panel viewer', 'aria-label': 'File viewer' },
+      h('header', { class: 'panel-head' }, this.#title, this.#meta, h('span', { class: 'spacer' }), modeSwitch),
+      this.#body,
+    );
     this.#placeholder();
     ws.onChange(() => (this.#mode === 'file' ? void this.#load(false) : this.#to.value === NOW ? void this.#loadChanges() : undefined));
     timeline.onChange(() => this.#fillSelects());
@@ -126,7 +143,10 @@ export class FileViewer {
       if (token !== this.#token) return;
       this.#meta.textContent = `${name(from)} → ${name(to)}`;
       this.#meta.title = '';
-      clear(this.#changes, renderDiff(diff, (path) => this.open(path)));
+      clear(
+        this.#changes,
+        renderDiff(diff, (path) => this.open(path)),
+      );
     } catch (e) {
       if (token !== this.#token) return;
       clear(this.#changes, h('p', { class: 'placeholder' }, `Could not compute the diff: ${(e as Error).message}`));
@@ -172,7 +192,10 @@ export class FileViewer {
       this.#title.textContent = path;
       this.#meta.textContent = this.#meta.title = '';
       this.#version = -1;
-      clear(this.#fileBody, h('p', { class: 'placeholder' }, isVfsError(e) && e.code === 'ENOENT' ? 'This file no longer exists.' : String((e as Error).message)));
+      clear(
+        this.#fileBody,
+        h('p', { class: 'placeholder' }, isVfsError(e) && e.code === 'ENOENT' ? 'This file no longer exists.' : String((e as Error).message)),
+      );
     }
   }
 

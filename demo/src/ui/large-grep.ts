@@ -25,13 +25,22 @@ export class LargeGrep {
   #probeEcho: HTMLElement;
   #meter = new StallMeter();
   /** The last run: the phases it went through, its upload chunks, and the stall figures of its search. */
-  #last: { phases: Phase[]; uploadChunks: number; searchMs: number | null; stall: StallReport | null } = { phases: [], uploadChunks: 0, searchMs: null, stall: null };
+  #last: { phases: Phase[]; uploadChunks: number; searchMs: number | null; stall: StallReport | null } = {
+    phases: [],
+    uploadChunks: 0,
+    searchMs: null,
+    stall: null,
+  };
 
   constructor(
     private ws: Workspace,
     private transcript: Transcript,
   ) {
-    this.#status = h('p', { class: 'status-line', 'data-testid': 'grep-status', role: 'status' }, `Not loaded: the corpus is generated on demand (${formatBytes(CORPUS_BYTES)}).`);
+    this.#status = h(
+      'p',
+      { class: 'status-line', 'data-testid': 'grep-status', role: 'status' },
+      `Not loaded: the corpus is generated on demand (${formatBytes(CORPUS_BYTES)}).`,
+    );
     this.#progress = h('progress', { max: CORPUS_BYTES, value: 0, 'aria-label': 'Upload progress', 'data-testid': 'grep-progress' });
     this.#timer = h('span', { class: 'timer', 'data-testid': 'grep-timer', 'aria-hidden': 'true' }, '');
     this.#pattern = h('input', { id: 'large-grep-pattern', type: 'text', value: '\\w+Sync\\(', spellcheck: false, autocomplete: 'off' });
@@ -48,7 +57,11 @@ export class LargeGrep {
         this.#probeEcho.textContent = `${this.#probe.value.length} chars · last keystroke at ${(performance.now() / 1000).toFixed(2)} s${this.#phase === 'grepping' ? ' (grep still running)' : ''}`;
       },
     });
-    this.#probeEcho = h('span', { class: 'hint', 'data-testid': 'probe-echo' }, 'Type while the grep runs: the page answers at once, because the search runs in the worker.');
+    this.#probeEcho = h(
+      'span',
+      { class: 'hint', 'data-testid': 'probe-echo' },
+      'Type while the grep runs: the page answers at once, because the search runs in the worker.',
+    );
     this.el = h(
       'div',
       { class: 'large-grep', 'data-phase': 'idle', 'data-testid': 'large-grep' },
@@ -58,7 +71,12 @@ export class LargeGrep {
         `Generates ${formatBytes(CORPUS_BYTES)} of TypeScript (${CORPUS_PACKAGES * 40} files) under ${CORPUS_DIR}, uploads it into the worker in chunks, then runs the grep tool over all of it. `,
         'The search runs entirely in the worker; meanwhile the page counts its frames and reports the longest time it went without drawing one (its longest freeze).',
       ),
-      h('div', { class: 'field' }, h('label', { for: 'large-grep-pattern', class: 'arg-name' }, 'pattern', h('span', { class: 'arg-type' }, 'regex')), this.#pattern),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { for: 'large-grep-pattern', class: 'arg-name' }, 'pattern', h('span', { class: 'arg-type' }, 'regex')),
+        this.#pattern,
+      ),
       h('div', { class: 'actions' }, this.#run, this.#remove, this.#timer),
       this.#progress,
       this.#status,
@@ -102,7 +120,11 @@ export class LargeGrep {
       this.ws.changed();
       await sleep(0); // let the page paint between chunks
     }
-    this.transcript.event('large grep', `Uploaded the corpus: ${CORPUS_PACKAGES * 40} files, ${formatBytes(CORPUS_BYTES)} under ${CORPUS_DIR}.`, `upload ${CORPUS_DIR} (${formatBytes(CORPUS_BYTES)})`);
+    this.transcript.event(
+      'large grep',
+      `Uploaded the corpus: ${CORPUS_PACKAGES * 40} files, ${formatBytes(CORPUS_BYTES)} under ${CORPUS_DIR}.`,
+      `upload ${CORPUS_DIR} (${formatBytes(CORPUS_BYTES)})`,
+    );
   }
 
   async run(): Promise<void> {
@@ -113,9 +135,13 @@ export class LargeGrep {
       await this.#ensureCorpus();
       const pattern = this.#pattern.value;
       this.#setPhase('grepping', `Grepping ${formatBytes(CORPUS_BYTES)} for /${pattern}/ in the worker…`);
-      this.#meter.start((live) => (this.#timer.textContent = `${(live.windowMs / 1000).toFixed(1)} s · longest freeze so far ${Math.round(live.longestMs)} ms`));
+      this.#meter.start(
+        (live) => (this.#timer.textContent = `${(live.windowMs / 1000).toFixed(1)} s · longest freeze so far ${Math.round(live.longestMs)} ms`),
+      );
       const tools = this.ws.session();
-      const entry = await this.transcript.call(tools, 'large grep', 'grep', { pattern, path: CORPUS_DIR, output_mode: 'count', head_limit: 20 }).finally(() => (this.#last.stall = this.#meter.stop()));
+      const entry = await this.transcript
+        .call(tools, 'large grep', 'grep', { pattern, path: CORPUS_DIR, output_mode: 'count', head_limit: 20 })
+        .finally(() => (this.#last.stall = this.#meter.stop()));
       const stall = this.#last.stall!;
       this.#last.searchMs = entry.ms;
       this.#timer.textContent = formatMs(entry.ms);

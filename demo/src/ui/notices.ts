@@ -26,10 +26,13 @@ export class Notices {
     if (button) note.append(button);
     this.latest.replaceChildren(note);
     // It stays (dimmed) until the next one: a reader who looked away can still see what happened.
-    this.#timer = setTimeout(() => {
-      button?.remove();
-      note.classList.add('stale');
-    }, action ? ACTION_MS : FRESH_MS);
+    this.#timer = setTimeout(
+      () => {
+        button?.remove();
+        note.classList.add('stale');
+      },
+      action ? ACTION_MS : FRESH_MS,
+    );
   }
 
   /**

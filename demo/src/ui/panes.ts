@@ -28,7 +28,11 @@ export class Panes {
     panes: Record<View, string>,
   ) {
     const tab = (view: View, ...label: (string | Node)[]) =>
-      h('button', { type: 'button', role: 'tab', id: `view-${view}`, 'aria-controls': panes[view], 'data-testid': `view-${view}`, onclick: () => this.show(view, true) }, ...label);
+      h(
+        'button',
+        { type: 'button', role: 'tab', id: `view-${view}`, 'aria-controls': panes[view], 'data-testid': `view-${view}`, onclick: () => this.show(view, true) },
+        ...label,
+      );
     this.#buttons = new Map<View, HTMLButtonElement>([
       ['files', tab('files', 'Files')],
       ['viewer', tab('viewer', 'Viewer', h('span', { class: 'medium-only' }, ' & transcript'))],

@@ -20,11 +20,35 @@ export class SnapshotActions {
     private notices: Notices,
     private transcript: Transcript,
   ) {
-    const file = h('input', { type: 'file', accept: '.avfs,application/octet-stream', hidden: true, 'data-testid': 'snapshot-file', onchange: () => void this.#upload(file) });
+    const file = h('input', {
+      type: 'file',
+      accept: '.avfs,application/octet-stream',
+      hidden: true,
+      'data-testid': 'snapshot-file',
+      onchange: () => void this.#upload(file),
+    });
     this.#buttons = [
-      h('button', { type: 'button', 'data-testid': 'snapshot-download', title: 'Save every file as one .avfs snapshot', onclick: () => void this.download() }, ...label('↓ Download snapshot', '↓ Snapshot')),
-      h('button', { type: 'button', 'data-testid': 'snapshot-upload', title: 'Replace every file with a .avfs snapshot', onclick: () => file.click() }, ...label('↑ Upload snapshot', '↑ Upload')),
-      h('button', { type: 'button', class: 'danger', 'data-testid': 'reset', title: 'Back to the sample project, and forget the copy saved in this browser (undo available)', onclick: () => void this.reset() }, 'Reset'),
+      h(
+        'button',
+        { type: 'button', 'data-testid': 'snapshot-download', title: 'Save every file as one .avfs snapshot', onclick: () => void this.download() },
+        ...label('↓ Download snapshot', '↓ Snapshot'),
+      ),
+      h(
+        'button',
+        { type: 'button', 'data-testid': 'snapshot-upload', title: 'Replace every file with a .avfs snapshot', onclick: () => file.click() },
+        ...label('↑ Upload snapshot', '↑ Upload'),
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'danger',
+          'data-testid': 'reset',
+          title: 'Back to the sample project, and forget the copy saved in this browser (undo available)',
+          onclick: () => void this.reset(),
+        },
+        'Reset',
+      ),
     ];
     this.el = h('div', { class: 'snapshot-actions' }, file, ...this.#buttons);
   }
@@ -68,7 +92,9 @@ export class SnapshotActions {
     this.notices.info('Reset to the sample project.', {
       label: 'Undo',
       run: () =>
-        void this.ws.restore(before).then(() => this.transcript.event('workspace', 'Undid the reset: the files from before it are back (and saved again).', 'undo reset')),
+        void this.ws
+          .restore(before)
+          .then(() => this.transcript.event('workspace', 'Undid the reset: the files from before it are back (and saved again).', 'undo reset')),
     });
   }
 }

@@ -62,7 +62,11 @@ export class ToolConsole {
     });
     this.#callLine = h('code', { class: 'call-line', 'data-testid': 'console-call' });
     this.#resultMeta = h('span', { class: 'muted', 'data-testid': 'console-meta' });
-    this.#result = h('pre', { class: 'result', 'data-testid': 'console-result', tabIndex: 0, 'aria-live': 'polite', 'aria-label': 'Tool result' }, 'Run a tool to see its result.');
+    this.#result = h(
+      'pre',
+      { class: 'result', 'data-testid': 'console-result', tabIndex: 0, 'aria-live': 'polite', 'aria-label': 'Tool result' },
+      'Run a tool to see its result.',
+    );
     const newSession = h(
       'button',
       {
@@ -71,7 +75,10 @@ export class ToolConsole {
         title: 'Forget which files this console session has read',
         onclick: () => {
           this.#tools = null; // a new session is created on the next run
-          this.transcript.event('console', 'New console session: nothing has been read yet, so write_file over an existing file and edit_file need a read_file first.');
+          this.transcript.event(
+            'console',
+            'New console session: nothing has been read yet, so write_file over an existing file and edit_file need a read_file first.',
+          );
         },
       },
       'New session',
@@ -150,7 +157,13 @@ export class ToolConsole {
       input.setAttribute('data-arg', name);
       if (required) input.setAttribute('aria-required', 'true');
       fields.push({ name, schema, required, input });
-      const label = h('label', { for: id, class: 'arg-name' }, name, required ? h('span', { class: 'req', title: 'required' }, '*') : null, h('span', { class: 'arg-type' }, schema.enum ? 'enum' : schema.type));
+      const label = h(
+        'label',
+        { for: id, class: 'arg-name' },
+        name,
+        required ? h('span', { class: 'req', title: 'required' }, '*') : null,
+        h('span', { class: 'arg-type' }, schema.enum ? 'enum' : schema.type),
+      );
       form.append(
         h(
           'div',
@@ -165,7 +178,12 @@ export class ToolConsole {
   }
 
   #fillPaths(): void {
-    clear(this.#paths, ...this.pathsProvider().slice(0, 500).map((p) => h('option', { value: p })));
+    clear(
+      this.#paths,
+      ...this.pathsProvider()
+        .slice(0, 500)
+        .map((p) => h('option', { value: p })),
+    );
   }
 
   /** Arguments as a model would send them: required ones always, others only when set. */

@@ -89,7 +89,13 @@ export class TranscriptView {
           h('span', { class: 'target' }, target ?? ''),
           h('span', { class: 'note' }, e.note ?? ''),
           h('span', { class: 'ms muted' }, formatMs(e.ms)),
-          h('span', { class: 'preview' }, h('span', { class: 'status', 'aria-label': e.ok ? 'ok' : 'error' }, e.ok ? '✓' : '✗'), firstLine, lines > 1 ? h('span', { class: 'muted' }, `  (+${lines - 1} lines)`) : null),
+          h(
+            'span',
+            { class: 'preview' },
+            h('span', { class: 'status', 'aria-label': e.ok ? 'ok' : 'error' }, e.ok ? '✓' : '✗'),
+            firstLine,
+            lines > 1 ? h('span', { class: 'muted' }, `  (+${lines - 1} lines)`) : null,
+          ),
         ),
         h(
           'div',

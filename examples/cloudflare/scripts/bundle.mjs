@@ -33,7 +33,11 @@ export async function coreSize() {
   const { build } = await import('esbuild');
   const r = await build({
     stdin: { contents: "export * from './dist/index.js';", resolveDir: root, loader: 'js' },
-    bundle: true, minify: true, format: 'esm', platform: 'neutral', write: false,
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
   });
   const code = r.outputFiles[0].contents;
   return { bytes: code.byteLength, gzip: gz(code) };
@@ -50,7 +54,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
     console.log(`example (wrangler, unminified): ${kb(plain.bytes)}, gzip ${kb(plain.gzip)}  ${plain.path}`);
     console.log(`example (wrangler --minify):    ${kb(minified.bytes)}, gzip ${kb(minified.gzip)}  ${minified.path}`);
-    console.log(`agentvfs core (minified):       ${kb(core.bytes)}, gzip ${kb(core.gzip)}  (budget ${CORE_BUDGET_GZIP / 1000} kB gzip: ${report.core.withinBudget ? 'within' : 'OVER'})`);
+    console.log(
+      `agentvfs core (minified):       ${kb(core.bytes)}, gzip ${kb(core.gzip)}  (budget ${CORE_BUDGET_GZIP / 1000} kB gzip: ${report.core.withinBudget ? 'within' : 'OVER'})`,
+    );
   }
   process.exit(report.core.withinBudget ? 0 : 1);
 }

@@ -141,7 +141,12 @@ async function route(request: Request, env: Env): Promise<Response> {
     // Refused here, before the object is woken or the body read.
     if (!TOOL_NAMES.includes(tool)) throw fail(404, 'UNKNOWN_TOOL', `Unknown tool "${tool}". Tools: ${TOOL_NAMES.join(', ')}.`, { tools: TOOL_NAMES });
     const args = await readJson(request, max);
-    if (!isPlainObject(args)) throw fail(400, 'INVALID_ARGUMENTS', `The body must be a JSON object of arguments for ${tool}, not ${Array.isArray(args) ? 'an array' : typeof args === 'object' ? 'null' : `a ${typeof args}`}.`);
+    if (!isPlainObject(args))
+      throw fail(
+        400,
+        'INVALID_ARGUMENTS',
+        `The body must be a JSON object of arguments for ${tool}, not ${Array.isArray(args) ? 'an array' : typeof args === 'object' ? 'null' : `a ${typeof args}`}.`,
+      );
     return fromOutcome(await stub.call(tool, args));
   }
   if (rest.length === 1 && rest[0] === 'snapshot') {

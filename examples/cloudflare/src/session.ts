@@ -16,21 +16,10 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import { createStateBackend, createTools, isVfsError, type StateBackend, type Tools } from 'agentvfs';
-import {
-  StoredSnapshotError,
-  dropOrphans,
-  loadSnapshot,
-  quarantine,
-  rawStoredBytes,
-  readManifest,
-  saveSnapshot,
-  type Manifest,
-} from './snapshot-store.ts';
+import { StoredSnapshotError, dropOrphans, loadSnapshot, quarantine, rawStoredBytes, readManifest, saveSnapshot, type Manifest } from './snapshot-store.ts';
 import { SESSION_LIMITS, TOOL_NAMES, type ApiError, type Env } from './shared.ts';
 
-export type CallOutcome =
-  | { ok: true; result: string; is_error: boolean; generation: number }
-  | { ok: false; status: number; error: ApiError };
+export type CallOutcome = { ok: true; result: string; is_error: boolean; generation: number } | { ok: false; status: number; error: ApiError };
 
 export interface SessionInfo {
   exists: boolean;
@@ -45,10 +34,7 @@ export interface SessionInfo {
   quarantined: string[];
 }
 
-type State =
-  | { kind: 'absent' }
-  | { kind: 'ready'; backend: StateBackend; tools: Tools; manifest: Manifest }
-  | { kind: 'corrupt'; reason: string };
+type State = { kind: 'absent' } | { kind: 'ready'; backend: StateBackend; tools: Tools; manifest: Manifest } | { kind: 'corrupt'; reason: string };
 
 export class AgentFsSession extends DurableObject<Env> {
   #state: State = { kind: 'absent' };
@@ -143,7 +129,11 @@ export class AgentFsSession extends DurableObject<Env> {
       const unavailable = this.#unavailable();
       if (unavailable) return unavailable;
       if (!TOOL_NAMES.includes(name)) {
-        return { ok: false, status: 404, error: { code: 'UNKNOWN_TOOL', message: `Unknown tool "${name}". Tools: ${TOOL_NAMES.join(', ')}.`, tools: TOOL_NAMES } };
+        return {
+          ok: false,
+          status: 404,
+          error: { code: 'UNKNOWN_TOOL', message: `Unknown tool "${name}". Tools: ${TOOL_NAMES.join(', ')}.`, tools: TOOL_NAMES },
+        };
       }
       const state = this.#state as Extract<State, { kind: 'ready' }>;
       const { text: result, isError, changed } = await state.tools.run(name, args);
@@ -154,7 +144,11 @@ export class AgentFsSession extends DurableObject<Env> {
         } catch (error) {
           // Not saved, so not acknowledged: go back to what storage holds.
           await this.#load();
-          return { ok: false, status: 503, error: { code: 'PERSIST_FAILED', message: `The change was not saved and has been undone: ${String(error)}. Retry the call.` } };
+          return {
+            ok: false,
+            status: 503,
+            error: { code: 'PERSIST_FAILED', message: `The change was not saved and has been undone: ${String(error)}. Retry the call.` },
+          };
         }
       }
       return { ok: true, result, is_error: isError, generation: state.manifest.generation };
@@ -204,7 +198,12 @@ export class AgentFsSession extends DurableObject<Env> {
       const backend = createStateBackend({ limits: SESSION_LIMITS });
       const manifest = await saveSnapshot(this.ctx.storage, await backend.snapshot(), undefined);
       this.#state = { kind: 'ready', backend, tools: createTools(backend), manifest };
-      return { ok: true, result: `The corrupt snapshot was moved to ${prefix} and an empty filesystem started.`, is_error: false, generation: manifest.generation };
+      return {
+        ok: true,
+        result: `The corrupt snapshot was moved to ${prefix} and an empty filesystem started.`,
+        is_error: false,
+        generation: manifest.generation,
+      };
     });
   }
 

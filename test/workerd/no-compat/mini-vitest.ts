@@ -11,7 +11,6 @@ chai.use(JestExtend);
 chai.use(JestChaiExpect);
 chai.use(JestAsymmetricMatchers);
 
-
 export const expect = ((value: unknown, message?: string) => {
   const state = getState(expect as never) as { assertionCalls: number };
   setState({ assertionCalls: state.assertionCalls + 1 }, expect as never);

@@ -1,9 +1,7 @@
 /** The shapes the example (examples/cloudflare) exposes, as the tests see them over HTTP and RPC. */
 export type ApiError = { code: string; message: string; [detail: string]: unknown };
 
-export type CallOutcome =
-  | { ok: true; result: string; is_error: boolean; generation: number }
-  | { ok: false; status: number; error: ApiError };
+export type CallOutcome = { ok: true; result: string; is_error: boolean; generation: number } | { ok: false; status: number; error: ApiError };
 
 export interface SessionInfo {
   exists: boolean;

@@ -158,7 +158,10 @@ describe('persistence', () => {
     expect(stored.sizes).toHaveLength(stored.meta.chunks);
     expect(Math.max(...stored.sizes)).toBeLessThan(CHUNK_LIMIT);
     expect(stored.sizes.reduce((a, b) => a + b, 0)).toBe(stored.meta.bytes);
-    expect(stored.keys.every((k) => k.startsWith(`snap/${stored.meta.generation}/`)), 'the previous generation was deleted').toBe(true);
+    expect(
+      stored.keys.every((k) => k.startsWith(`snap/${stored.meta.generation}/`)),
+      'the previous generation was deleted',
+    ).toBe(true);
 
     await restart(id);
     const page = (await tool(id, 'read_file', { path: '/big.txt', offset: 10_998, limit: 2 })).result;
@@ -226,7 +229,10 @@ describe('a corrupted stored snapshot', () => {
       const meta = (await s.get<{ generation: number }>('meta'))!;
       await s.delete(`snap/${meta.generation}/000000`);
     });
-    expect(errorOf((await request('POST', `/sessions/${missing}/tools/ls`, {})).json)).toMatchObject({ code: 'SNAPSHOT_CORRUPT', reason: expect.stringMatching(/chunk 1 of 1 .* is missing/) });
+    expect(errorOf((await request('POST', `/sessions/${missing}/tools/ls`, {})).json)).toMatchObject({
+      code: 'SNAPSHOT_CORRUPT',
+      reason: expect.stringMatching(/chunk 1 of 1 .* is missing/),
+    });
 
     const tampered = await corruptedSession(async (s) => {
       const meta = (await s.get<{ generation: number }>('meta'))!;
@@ -235,7 +241,10 @@ describe('a corrupted stored snapshot', () => {
       chunk[50]! ^= 1;
       await s.put(key, chunk);
     });
-    expect(errorOf((await request('POST', `/sessions/${tampered}/tools/ls`, {})).json)).toMatchObject({ code: 'SNAPSHOT_CORRUPT', reason: expect.stringMatching(/SHA-256 mismatch/) });
+    expect(errorOf((await request('POST', `/sessions/${tampered}/tools/ls`, {})).json)).toMatchObject({
+      code: 'SNAPSHOT_CORRUPT',
+      reason: expect.stringMatching(/SHA-256 mismatch/),
+    });
   });
 
   it('is set aside, not deleted, by an explicit recover, which starts an empty filesystem', async () => {
