@@ -3,7 +3,7 @@
  * place: persistence saves after what `mutates`, a worker re-indexes after what `writesFiles`,
  * moves the bytes of what `returnsBytes`, and the client forwards every method listed. Keyed by
  * `keyof Backend` and `ToolName` with `satisfies Record<…>`, so a method or tool added without an
- * entry does not compile (and test/worker/calls.test.ts checks the table against the objects).
+ * entry does not compile (and calls.test.ts checks the table against the objects).
  */
 import type { Backend } from './backend/types.ts';
 import type { ToolName } from './tools/definitions.ts';

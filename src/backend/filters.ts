@@ -16,6 +16,15 @@ export class Filters {
   #keys: (Meta | undefined)[] = [];
   #byPosition: (Filter | undefined)[] = [];
 
+  /**
+   * The filters by position for `list` (`filters[list.offset + i]` is file i's while
+   * `keys[list.offset + i] === list.metas[i]`), for a loop that reads them inline; `at()` otherwise.
+   */
+  positions(list: FileList): { readonly keys: readonly (Meta | undefined)[]; readonly filters: readonly (Filter | undefined)[] } {
+    if (list.all !== this.#list) this.#align(list.all);
+    return { keys: this.#keys, filters: this.#byPosition };
+  }
+
   /** The filter of the bytes of file `list.metas[i]`, if one was built. */
   at(list: FileList, i: number): Filter | undefined {
     if (list.all !== this.#list) this.#align(list.all);
@@ -40,8 +49,9 @@ export class Filters {
 
   #align(metas: readonly Meta[]): void {
     this.#list = metas;
-    this.#keys = new Array<Meta | undefined>(metas.length);
-    this.#byPosition = new Array<Filter | undefined>(metas.length);
+    // Filled, not holey: V8 reads a packed array faster in the search loop.
+    this.#keys = new Array<Meta | undefined>(metas.length).fill(undefined);
+    this.#byPosition = new Array<Filter | undefined>(metas.length).fill(undefined);
   }
 
   // The tree rewrites a list's entries in place when files change: the key says whose filter it is.

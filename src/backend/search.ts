@@ -183,12 +183,15 @@ function searchFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, pl
   const { paths, metas } = list;
   const filtered = trigrams.length > 0 || anyMissesNonAscii;
   let indexBudget = filtered ? indexBudgetFor(metas) : 0;
+  const known = filtered ? filters.positions(list) : null;
+  const offset = list.offset;
   for (let i = 0; i < paths.length; i++) {
     const path = paths[i]!;
     if (include && !include(includeAbsolute ? path.slice(1) : path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
     found.inFile = 0;
     const meta = metas[i]!;
-    let filter = filtered ? (filters.at(list, i) ?? null) : null;
+    let filter: Filter | null = null;
+    if (known !== null) filter = (known.keys[offset + i] === meta ? known.filters[offset + i] : filters.at(list, i)) ?? null;
     if (filtered && filter === null && indexBudget > 0) {
       filter = filters.build(list, i, tree);
       indexBudget -= meta.size;
