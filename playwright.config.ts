@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM } from './scripts/chromium.mjs';
 import { DEMO_E2E_OUT_DIR, DEMO_E2E_PORT, DEMO_E2E_URL } from './e2e/demo-port.ts';
 
 const vite = `node node_modules/vite/bin/vite.js`;
@@ -20,18 +21,6 @@ export default defineConfig({
     stderr: 'pipe',
   },
   use: {
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
   },
 });

@@ -303,40 +303,22 @@ for (const scale of scales) {
     // trigram filters) is part of its memory. Later ops replace the state (restore), so this
     // runs before the first op that is not a search.
     let searched = false;
+    const pushRetained = (op) => {
+      const after = mem() - before;
+      rows.push({ op, system: sys.name, ...base, runs: 0, median_ms: null, min_ms: null, max_ms: null, retained_bytes: after, x_corpus: round(after / bytes) });
+    };
     const afterGrep = () => {
       if (!searched || !runOp('retained_memory') || sys.reference) return;
       searched = false;
       gc();
-      const after = mem() - before;
-      rows.push({
-        op: 'retained_after_grep',
-        system: sys.name,
-        ...base,
-        runs: 0,
-        median_ms: null,
-        min_ms: null,
-        max_ms: null,
-        retained_bytes: after,
-        x_corpus: round(after / bytes),
-      });
+      pushRetained('retained_after_grep');
     };
     // And once more after the reads and edits, before the restore replaces the state: agentvfs
     // keeps the decoded text of files read or edited (up to 16 MiB).
     const afterEdits = () => {
       if (!runOp('retained_memory') || sys.reference) return;
       gc();
-      const after = mem() - before;
-      rows.push({
-        op: 'retained_after_edits',
-        system: sys.name,
-        ...base,
-        runs: 0,
-        median_ms: null,
-        min_ms: null,
-        max_ms: null,
-        retained_bytes: after,
-        x_corpus: round(after / bytes),
-      });
+      pushRetained('retained_after_edits');
     };
     for (const [op, fn] of Object.entries(ops)) {
       if (op in QUERIES) searched ||= runOp(op);

@@ -4,10 +4,11 @@
 // (default http://127.0.0.1:4317/). Uses Debian's Chromium (/usr/bin/chromium, or $CHROMIUM).
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM } from './chromium.mjs';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:4317/';
 const out = fileURLToPath(new URL('../docs/images/playground.png', import.meta.url));
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch(CHROMIUM);
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(url);

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../../scripts/chromium.mjs';
 import { measure } from './measure.js';
 
 const here = import.meta.dirname;
@@ -52,19 +53,7 @@ async function node() {
 }
 
 async function browser() {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const page = await browser.newPage();
     await page.route('http://bench.test/**', (route) => {
