@@ -191,7 +191,10 @@ function searchFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, pl
     found.inFile = 0;
     const meta = metas[i]!;
     let filter: Filter | null = null;
-    if (known !== null) filter = (known.keys[offset + i] === meta ? known.filters[offset + i] : filters.at(list, i)) ?? null;
+    if (known !== null) {
+      const at = 2 * (offset + i);
+      filter = ((known[at] === meta ? known[at + 1] : filters.at(list, i)) as Filter | undefined) ?? null;
+    }
     if (filtered && filter === null && indexBudget > 0) {
       filter = filters.build(list, i, tree);
       indexBudget -= meta.size;
