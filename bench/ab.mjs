@@ -31,6 +31,8 @@ for (const [name, q] of Object.entries(QUERIES)) {
     }
   }
   const [a, b] = times.map((t) => t.slice(5)); // the first runs warm up
-  console.log(`${name.padEnd(12)} A median ${median(a).toFixed(2)} min ${Math.min(...a).toFixed(2)}   B median ${median(b).toFixed(2)} min ${Math.min(...b).toFixed(2)}   B/A ${(median(b) / median(a)).toFixed(3)}`);
+  console.log(
+    `${name.padEnd(12)} A median ${median(a).toFixed(2)} min ${Math.min(...a).toFixed(2)}   B median ${median(b).toFixed(2)} min ${Math.min(...b).toFixed(2)}   B/A ${(median(b) / median(a)).toFixed(3)}`,
+  );
 }
 console.log(`${corpus.files.length} files, ${(corpus.bytes / 1e6).toFixed(1)} MB, ${rounds} alternating rounds`);
