@@ -7,6 +7,7 @@ import type { Backend, StateBackendOptions } from '../backend/types.ts';
 import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
 import type { ToolHost } from '../tool-host.ts';
 import { buildDefinitions } from '../tools/definitions.ts';
+import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
@@ -153,11 +154,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
       if (this.#live.reason) return Promise.reject(this.#live.reason);
       return this.ready.then(() => tool(request));
     };
-    const tools: Tools = {
-      definitions: buildDefinitions(options.descriptions),
-      call: (name, args) => run(name, args).then((result) => result.text),
-      run,
-    };
+    const tools = toolSet(buildDefinitions(options.descriptions), run);
     sessions?.register(tools, () => void api.closeSession(id).catch(() => {}));
     return tools;
   }

@@ -8,6 +8,7 @@ import { backendCall } from '../calls.ts';
 import { isVfsError } from '../errors.ts';
 import { isToolHost, type ToolHost } from '../tool-host.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
+import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import type { PersistenceAdapter, SaveDurability } from './adapter.ts';
 
@@ -191,7 +192,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
           const result = await inner.run(name, args);
           return result.changed.length > 0 ? mutated(result) : result;
         };
-        return { definitions: inner.definitions, call: (name, args) => run(name, args).then((result) => result.text), run };
+        return toolSet(inner.definitions, run);
       },
     },
   });

@@ -14,6 +14,7 @@ import { contentRows, countEntries, filesEntries, type OutputMode } from './form
 import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } from './format-read.ts';
 import { capResult, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { ReadVersions } from './read-versions.ts';
+import { toolSet } from './tool-set.ts';
 import type { FileChange, ToolResult, Tools, ToolsOptions } from './types.ts';
 import { validateArgs, type ToolArgs } from './validate-args.ts';
 
@@ -209,10 +210,8 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
     }
   }
 
-  return { definitions, call: (name, args) => run(name, args).then(textOf), run };
+  return toolSet(definitions, run);
 }
-
-const textOf = (result: ToolResult): string => result.text;
 
 function badArgument(message: string): ToolResult {
   return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };

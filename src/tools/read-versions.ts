@@ -11,10 +11,6 @@ const KEEP = 256;
 export class ReadVersions {
   readonly #seen = new Map<string, number[]>();
 
-  has(path: string): boolean {
-    return this.#seen.has(path);
-  }
-
   /** This session read or wrote `version` of `path`. */
   add(path: string, version: number): void {
     const list = this.#seen.get(path);
