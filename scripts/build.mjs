@@ -70,6 +70,11 @@ const cheapComlinkIds = {
   },
 };
 
+// The frameworks an adapter plugs into are the user's own (optional peer dependencies): never bundled.
+const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+const peers = Object.keys(pkg.peerDependencies ?? {});
+const isPeer = (id) => peers.some((name) => id === name || id.startsWith(`${name}/`));
+
 const bundle = (entry, plugins = []) =>
   build({
     root,
@@ -84,7 +89,7 @@ const bundle = (entry, plugins = []) =>
       minify, // AGENTVFS_NO_MINIFY=1 for readable profiles
       sourcemap: true,
       lib: { entry, formats: ['es'], fileName: (_format, name) => `${name}.js` },
-      rolldownOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      rolldownOptions: { external: isPeer, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
   });
 
