@@ -36,7 +36,8 @@ describe('validateArgs: null', () => {
 
 it('a strict-mode call with every optional null runs like one without them, for each tool', async () => {
   const run = async (withNulls: boolean) => {
-    const backend = createStateBackend({ files: { '/src/app.ts': 'export const greeting = "hello";\n' } });
+    // A fixed clock: glob lists newest first, and both runs must see the same order.
+    const backend = createStateBackend({ files: { '/src/app.ts': 'export const greeting = "hello";\n' }, now: () => 1_764_000_000_000 });
     const tools = createTools(backend);
     const texts: string[] = [];
     for (const def of definitions) {
