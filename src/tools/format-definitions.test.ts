@@ -21,9 +21,11 @@ const gemini: GeminiSdkTool = formatDefinitions(definitions, 'gemini');
 function typeErrors(): unknown[] {
   // @ts-expect-error a provider outside the list does not compile
   const unknownProvider = formatDefinitions(definitions, 'mistral');
+  // @ts-expect-error strict is an OpenAI option
+  const anthropicStrict = formatDefinitions(definitions, 'anthropic', { strict: true });
   // @ts-expect-error Gemini's result is one tool, not an array of them
   const geminiArray: GeminiSdkTool[] = formatDefinitions(definitions, 'gemini');
-  return [unknownProvider, geminiArray, chatTools];
+  return [unknownProvider, anthropicStrict, geminiArray, chatTools];
 }
 
 /** Every keyword used anywhere in a schema, with where it was found. */
@@ -223,7 +225,7 @@ describe('formatDefinitions: bad input', () => {
   });
 
   it('strict for a provider other than OpenAI throws', () => {
-    expect(() => formatDefinitions(definitions, 'gemini', { strict: true })).toThrow(/strict is an OpenAI option .* not one for 'gemini'/);
+    expect(() => formatDefinitions(definitions, 'gemini', { strict: true } as never)).toThrow(/strict is an OpenAI option .* not one for 'gemini'/);
   });
 
   it('definitions that are not an array of definitions throw, saying what came', () => {
@@ -232,6 +234,15 @@ describe('formatDefinitions: bad input', () => {
     );
     expect(() => formatDefinitions([{ name: 'x' }] as never, 'anthropic')).toThrow(
       /definitions\[0\] is not a \{ name, description, parameters \} tool definition/,
+    );
+  });
+
+  it('a parameter of a type the tool schemas do not use throws, naming it', () => {
+    const widened = definitions.map((d) =>
+      d.name === 'glob' ? { ...d, parameters: { ...d.parameters, properties: { ...d.parameters.properties, n: { type: 'number', description: 'n' } } } } : d,
+    );
+    expect(() => formatDefinitions(widened as never, 'gemini')).toThrow(
+      'formatDefinitions: definitions[4] (glob) parameter "n" has type "number"; the tool schemas use string, integer and boolean.',
     );
   });
 

@@ -117,7 +117,8 @@ const NAME_RULES: Record<Provider, { pattern: RegExp; says: string }> = {
 export function formatDefinitions<P extends Provider>(
   definitions: readonly DefinitionLike[],
   provider: P,
-  options: FormatOptions = {},
+  // `strict` only compiles for the OpenAI providers.
+  options: P extends 'openai-chat' | 'openai-responses' ? FormatOptions : Record<string, never> = {},
 ): FormattedDefinitions[P] {
   if (!(PROVIDERS as readonly unknown[]).includes(provider)) {
     throw new TypeError(`formatDefinitions: unknown provider ${JSON.stringify(provider)}; use one of ${PROVIDERS.map((p) => `'${p}'`).join(', ')}.`);
@@ -127,7 +128,7 @@ export function formatDefinitions<P extends Provider>(
       `formatDefinitions: definitions must be an array of { name, description, parameters } (e.g. tools.definitions), got ${describe(definitions)}.`,
     );
   }
-  const strict = options.strict === true;
+  const strict = (options as FormatOptions).strict === true;
   if (strict && !provider.startsWith('openai-'))
     throw new TypeError(`formatDefinitions: strict is an OpenAI option ('openai-chat', 'openai-responses'), not one for '${provider}'.`);
   for (const [i, d] of definitions.entries()) checkDefinition(d, i, provider);
@@ -157,6 +158,13 @@ const FORMATTERS: { [P in Provider]: (definitions: readonly DefinitionLike[], st
 function checkDefinition(d: DefinitionLike, index: number, provider: Provider): void {
   const ok = typeof d === 'object' && d !== null && typeof d.name === 'string' && typeof d.description === 'string' && d.parameters?.type === 'object';
   if (!ok) throw new TypeError(`formatDefinitions: definitions[${index}] is not a { name, description, parameters } tool definition, got ${describe(d)}.`);
+  for (const [key, prop] of Object.entries(d.parameters.properties ?? {})) {
+    if (!Object.hasOwn(GEMINI_TYPES, prop?.type)) {
+      throw new TypeError(
+        `formatDefinitions: definitions[${index}] (${d.name}) parameter "${key}" has type ${JSON.stringify(prop?.type)}; the tool schemas use string, integer and boolean.`,
+      );
+    }
+  }
   const rule = NAME_RULES[provider];
   if (!rule.pattern.test(d.name))
     throw new TypeError(`formatDefinitions: '${provider}' does not allow the tool name ${JSON.stringify(d.name)} (${rule.says} characters).`);
