@@ -135,7 +135,12 @@ describe('Anthropic Messages API loop', () => {
   const script = [
     message(
       'msg_1',
-      [{ type: 'text', text: 'Let me look at the project first.' }, toolUse('toolu_ls', 'ls', {}), toolUse('toolu_read', 'read_file', { path: '/src/app.ts' })],
+      [
+        { type: 'text', text: 'Let me look at the project first.' },
+        toolUse('toolu_ls', 'ls', {}),
+        toolUse('toolu_read', 'read_file', { path: '/src/app.ts' }),
+        toolUse('toolu_missing', 'read_file', { path: '/src/missing.ts' }),
+      ],
       'tool_use',
     ),
     message('msg_2', [toolUse('toolu_edit', 'edit_file', EDIT)], 'tool_use'),
@@ -194,12 +199,19 @@ describe('Anthropic Messages API loop', () => {
     }
   });
 
-  it('answers each tool_use with a tool_result carrying its tool_use_id, flagged is_error: false', () => {
+  it('answers each tool_use with a tool_result carrying its tool_use_id, a failure flagged is_error', () => {
     const blocks = (r: Received) => r.body.messages.at(-1).content as any[];
-    expect([...blocks(server.received[1]!), ...blocks(server.received[2]!)].map((block) => block.is_error)).toEqual([false, false, false]);
+    const flags = [...blocks(server.received[1]!), ...blocks(server.received[2]!)].map((block) => [block.tool_use_id, block.is_error]);
+    expect(flags).toEqual([
+      ['toolu_ls', false],
+      ['toolu_read', false],
+      ['toolu_missing', true],
+      ['toolu_edit', false],
+    ]);
     const results = (r: Received) => Object.fromEntries(blocks(r).map((block) => [block.tool_use_id, block.content]));
     const second = results(server.received[1]!);
-    expect(Object.keys(second).sort()).toEqual(['toolu_ls', 'toolu_read']);
+    expect(Object.keys(second).sort()).toEqual(['toolu_ls', 'toolu_missing', 'toolu_read']);
+    expect(second.toolu_missing).toMatch(/^Error: ENOENT/);
     expect(JSON.parse(second.toolu_ls)).toEqual([{ name: 'src', path: '/src', is_dir: true, size: 0 }]);
     expect(second.toolu_read).toContain('     1\texport const greeting = "hello";');
     expect(results(server.received[2]!).toolu_edit).toMatch(/^Edited \/src\/app\.ts: 1 replacement\./);
