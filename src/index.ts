@@ -17,8 +17,8 @@ export type { FileChange, ToolPart, ToolResult, Tools, ToolsOptions } from './to
 export type { ToolHost } from './tool-host.ts';
 export {
   formatDefinitions,
-  PROVIDERS,
-  type Provider,
+  FORMAT_PROVIDERS,
+  type FormatProvider,
   type FormatOptions,
   type FormattedDefinitions,
   type DefinitionLike,

@@ -4,7 +4,7 @@ import type OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../backend/state-backend.ts';
 import { buildDefinitions, TOOL_NAMES } from './definitions.ts';
-import { formatDefinitions, PROVIDERS } from './format-definitions.ts';
+import { formatDefinitions, FORMAT_PROVIDERS } from './format-definitions.ts';
 import { createTools } from './create-tools.ts';
 
 const definitions = buildDefinitions();
@@ -150,7 +150,7 @@ describe('formatDefinitions: the shapes', () => {
   it('keeps custom descriptions, and leaves the definitions it was given unchanged', () => {
     const custom = buildDefinitions({ ls: 'List it.' });
     const before = JSON.stringify(custom);
-    for (const provider of PROVIDERS) formatDefinitions(custom, provider);
+    for (const provider of FORMAT_PROVIDERS) formatDefinitions(custom, provider);
     formatDefinitions(custom, 'openai-responses', { strict: true });
     expect(JSON.stringify(custom)).toBe(before);
     expect(formatDefinitions(custom, 'anthropic')[0]!.description).toBe('List it.');

@@ -5,8 +5,8 @@
  */
 import type { JsonSchemaProperty, ToolParameters } from './definitions.ts';
 
-export const PROVIDERS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const;
-export type Provider = (typeof PROVIDERS)[number];
+export const FORMAT_PROVIDERS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const;
+export type FormatProvider = (typeof FORMAT_PROVIDERS)[number];
 
 /** Any definition with the shape of `tools.definitions`' entries. */
 export interface DefinitionLike {
@@ -102,7 +102,7 @@ export interface FormattedDefinitions {
 
 // The names each API accepts for a function (OpenAI's and Anthropic's documented pattern; Gemini's
 // must start with a letter or an underscore and may also hold dots and colons).
-const NAME_RULES: Record<Provider, { pattern: RegExp; says: string }> = {
+const NAME_RULES: Record<FormatProvider, { pattern: RegExp; says: string }> = {
   'openai-chat': { pattern: /^[a-zA-Z0-9_-]{1,64}$/, says: 'letters, digits, _ and -, at most 64' },
   'openai-responses': { pattern: /^[a-zA-Z0-9_-]{1,64}$/, says: 'letters, digits, _ and -, at most 64' },
   anthropic: { pattern: /^[a-zA-Z0-9_-]{1,64}$/, says: 'letters, digits, _ and -, at most 64' },
@@ -114,14 +114,14 @@ const NAME_RULES: Record<Provider, { pattern: RegExp; says: string }> = {
  * for an unknown provider, a definitions value that is not an array of definitions, a tool name the
  * provider refuses, or `strict` for a provider that is not OpenAI's.
  */
-export function formatDefinitions<P extends Provider>(
+export function formatDefinitions<P extends FormatProvider>(
   definitions: readonly DefinitionLike[],
   provider: P,
   // `strict` only compiles for the OpenAI providers.
   options: P extends 'openai-chat' | 'openai-responses' ? FormatOptions : Record<string, never> = {},
 ): FormattedDefinitions[P] {
-  if (!(PROVIDERS as readonly unknown[]).includes(provider)) {
-    throw new TypeError(`formatDefinitions: unknown provider ${JSON.stringify(provider)}; use one of ${PROVIDERS.map((p) => `'${p}'`).join(', ')}.`);
+  if (!(FORMAT_PROVIDERS as readonly unknown[]).includes(provider)) {
+    throw new TypeError(`formatDefinitions: unknown provider ${JSON.stringify(provider)}; use one of ${FORMAT_PROVIDERS.map((p) => `'${p}'`).join(', ')}.`);
   }
   if (!Array.isArray(definitions)) {
     throw new TypeError(
@@ -135,7 +135,7 @@ export function formatDefinitions<P extends Provider>(
   return FORMATTERS[provider](definitions, strict) as FormattedDefinitions[P];
 }
 
-const FORMATTERS: { [P in Provider]: (definitions: readonly DefinitionLike[], strict: boolean) => FormattedDefinitions[P] } = {
+const FORMATTERS: { [P in FormatProvider]: (definitions: readonly DefinitionLike[], strict: boolean) => FormattedDefinitions[P] } = {
   'openai-chat': (definitions, strict) =>
     definitions.map(({ name, description, parameters }) => ({
       type: 'function',
@@ -155,7 +155,7 @@ const FORMATTERS: { [P in Provider]: (definitions: readonly DefinitionLike[], st
   }),
 };
 
-function checkDefinition(d: DefinitionLike, index: number, provider: Provider): void {
+function checkDefinition(d: DefinitionLike, index: number, provider: FormatProvider): void {
   const ok = typeof d === 'object' && d !== null && typeof d.name === 'string' && typeof d.description === 'string' && d.parameters?.type === 'object';
   if (!ok) throw new TypeError(`formatDefinitions: definitions[${index}] is not a { name, description, parameters } tool definition, got ${describe(d)}.`);
   for (const [key, prop] of Object.entries(d.parameters.properties ?? {})) {
