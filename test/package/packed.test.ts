@@ -55,8 +55,17 @@ console.log(JSON.stringify({ out, isErr: isVfsError(err), code: err.code, snap: 
   });
 
   it('every exports entry resolves and loads', () => {
+    // An adapter subpath whose framework this consumer has not installed says which package to install.
+    const peerOf: Record<string, string> = { './ai': 'ai' };
     for (const subpath of Object.keys(pkg.exports)) {
       const specifier = subpath === '.' ? 'agentvfs' : `agentvfs/${subpath.slice(2)}`;
+      const peer = peerOf[subpath];
+      if (peer) {
+        expect(() => run('node', ['--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`], consumer), specifier).toThrow(
+          `npm install ${peer}`,
+        );
+        continue;
+      }
       // The prebuilt worker script runs only inside a Web Worker: resolve it, check it is self-contained.
       const script = subpath.endsWith('.json')
         ? `import(${JSON.stringify(specifier)}, { with: { type: 'json' } }).then((m) => console.log(Object.keys(m).length))`
