@@ -101,3 +101,34 @@ describe('aiSdkTools media parts', () => {
     });
   });
 });
+
+describe('aiSdkTools with the SDK’s own approval', () => {
+  // ai 7 decides approval per call in generateText/streamText (`toolApproval`); the tools need nothing for it.
+  it('a denied write never runs: nothing is written and the model is told', async () => {
+    const usage = {
+      inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 1, text: 1, reasoning: undefined },
+    };
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        {
+          content: [{ type: 'tool-call', toolCallId: 'w', toolName: 'write_file', input: '{"path":"/x.txt","content":"x"}' }],
+          finishReason: { unified: 'tool-calls', raw: undefined },
+          usage,
+          warnings: [],
+        },
+        { content: [{ type: 'text', text: 'Not allowed.' }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] },
+      ],
+    });
+    const backend = createStateBackend();
+    await generateText({
+      model,
+      tools: aiSdkTools(backend),
+      toolApproval: { write_file: { type: 'denied', reason: 'read-only session' } },
+      stopWhen: stepCountIs(3),
+      prompt: 'Write /x.txt.',
+    });
+    expect(await backend.exists('/x.txt')).toBe(false);
+    expect(toolResultsIn(model.doGenerateCalls[1]!.prompt).w).toMatchObject({ type: 'execution-denied', reason: 'read-only session' });
+  });
+});
