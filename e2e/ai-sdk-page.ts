@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 // Bundled by e2e/ai-sdk.spec.ts with the built package and `ai`: the AI SDK's mock model drives a
 // tool loop in the page while the backend lives in a Web Worker (createWorkerBackend).
-import { createStateBackend, createTools } from 'agentvfs';
-import { aiSdkTools } from 'agentvfs/ai';
-import { createWorkerBackend } from 'agentvfs/client';
+// The spec's bundler swaps these entries' sources for the built files (dist/index.js, dist/ai.js, dist/client.js).
+import { aiSdkTools } from '../src/ai/index.ts';
+import { createWorkerBackend } from '../src/client/index.ts';
+import { createStateBackend, createTools } from '../src/index.ts';
 import { generateText, stepCountIs, streamText } from 'ai';
 import { END_FILES, expectedResults, generatingModel, NEVER_WRITTEN, START_FILES, streamingModel, toolResultsIn } from '../test/ai/scenario.ts';
 
