@@ -3,7 +3,7 @@
  * over agentvfs: the files land in the backend, and each step's prompt holds exactly the text
  * tools.call gives for each earlier call (failures as error-text).
  */
-import { generateText, stepCountIs, streamText } from 'ai';
+import { generateText, stepCountIs, streamText, ToolLoopAgent } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { END_FILES, expectedResults, FINAL_TEXT, generatingModel, NEVER_WRITTEN, START_FILES, streamingModel, toolResultsIn } from '../../test/ai/scenario.ts';
 import { closeAll, inWorkerThread } from '../../test/worker/factories.ts';
@@ -55,5 +55,15 @@ describe.each(Object.keys(targets))('aiSdkTools with the backend %s', (where) =>
     const parts = (await result.steps).flatMap((s) => s.content.map((p) => p.type));
     expect(parts).not.toContain('tool-error');
     expect(parts.filter((t) => t === 'tool-result')).toHaveLength(7);
+  });
+
+  it('runs as the tools of a ToolLoopAgent', async () => {
+    const backend = targets[where]!();
+    const model = generatingModel();
+    const agent = new ToolLoopAgent({ model, tools: aiSdkTools(backend), stopWhen: stepCountIs(10) });
+
+    expect((await agent.generate({ prompt: 'Make the greeting say hello, world.' })).text).toBe(FINAL_TEXT);
+    await expectEndState(backend);
+    expect(model.doGenerateCalls.map((call) => toolResultsIn(call.prompt))).toEqual([{}, ...(await reference())]);
   });
 });
