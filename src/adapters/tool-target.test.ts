@@ -18,7 +18,7 @@ describe('toTools', () => {
     [[], 'got an array'],
     [{ readText() {} }, 'got an object without the backend methods resolvePath, ls, stat, …'],
     [new Map(), 'got a Map without the backend methods'],
-    [{ definitions: [], call() {} }, 'got an object without'],
+    [{ definitions: [], call() {} }, 'got a tool set without run()'],
   ])('refuses %o with a TypeError that says what it accepts', (target, got) => {
     const attempt = () => toTools(target as never, 'ai');
     expect(attempt).toThrow(TypeError);

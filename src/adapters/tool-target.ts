@@ -44,6 +44,8 @@ function describe(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
   if (typeof value !== 'object') return `the ${typeof value} ${String(value)}`;
+  const partial = value as Partial<Tools>;
+  if (Array.isArray(partial.definitions) && typeof partial.run !== 'function') return 'a tool set without run() (made by an older agentvfs?)';
   const name = Object.getPrototypeOf(value)?.constructor?.name;
   const what = name && name !== 'Object' ? `a ${name}` : 'an object';
   const missing = missingMethods(value);
