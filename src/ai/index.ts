@@ -23,7 +23,9 @@ export interface AiSdkToolsOptions<N extends ToolName = ToolName> {
   include?: readonly N[];
   /** Replace some tool descriptions (the text the model reads). */
   descriptions?: Partial<Record<ToolName, string>>;
-  // Approval (SPEC §10) is not built yet; when createTools takes `approve`, it goes through here.
+  // Approval: ai 7's own per-call `toolApproval` (generateText, streamText, agents) already works on
+  // this set. agentvfs's `approve` (SPEC §10, with the diff) is not built yet; when createTools takes
+  // it, a backend target's session gets it from an option here.
 }
 
 /** The tool's input as the model sends it: checked against the tool's JSON Schema by tools.run. */
