@@ -108,7 +108,8 @@ console.log(JSON.stringify({ out, isErr: isVfsError(err), code: err.code, snap: 
     const withPeers = join(consumer, '..', 'with-peers');
     run('mkdir', ['-p', withPeers], consumer);
     writeFileSync(join(withPeers, 'package.json'), JSON.stringify({ name: 'with-peers', private: true, type: 'module' }));
-    run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball, ...peers], withPeers);
+    // The registry, not only the cache: npm ci stores the frameworks' tarballs but not the metadata a fresh resolution needs.
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...peers], withPeers);
     for (const subpath of adapters) expect(load(subpath, withPeers), subpath).toMatch(/^loaded [1-9]/);
   }, 180_000);
 
