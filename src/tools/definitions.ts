@@ -50,7 +50,7 @@ export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = Object.free
   edit_file:
     'Replace old_string with new_string in a file you have read (its current version). old_string must match exactly once ' +
     '(include surrounding lines to make it unique), or set replace_all=true to replace every occurrence. The replacement is literal. ' +
-    'If there is no exact match, small differences in line endings, escaping, trailing whitespace or indentation are corrected when that gives exactly one match, and the result says so. ' +
+    'If there is no exact match, small differences (line endings, escaping, pasted line-number prefixes, typographic quotes, dashes and Unicode spaces, Unicode normalization, trailing whitespace, indentation) are corrected when that gives exactly one match, and the result says so. ' +
     'The result shows the changed lines; no re-read is needed before another edit.',
   glob:
     'Find files by glob pattern (**, *, ?, {a,b}, [abc]; dotfiles included), matched against paths relative to path. ' +
