@@ -16,6 +16,7 @@ export const ENTRIES = {
   worker: 'src/worker/index.ts',
   client: 'src/client/index.ts',
   persist: 'src/persist/index.ts',
+  langchain: 'src/langchain/index.ts',
 };
 // Built first and alone, so it is one self-contained file: createWorkerBackend() embeds it
 // (a Blob URL needs no bundler support), and it can also be served as is.
