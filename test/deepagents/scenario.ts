@@ -1,0 +1,66 @@
+/**
+ * One deep agent task, run the same way in Node, in workerd and in a Chromium page: a fake chat
+ * model (LangChain's own) asks for ls, write_file, read_file, edit_file, grep, glob and a failing
+ * read, then answers. Imports only deepagents and @langchain/core, so every runtime bundles it.
+ */
+import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { fakeModel } from '@langchain/core/testing';
+import { type BackendProtocolV2, createDeepAgent } from 'deepagents';
+
+export const START_FILES = { '/src/app.ts': 'export const greeting = "hello";\n' };
+
+/** What the task leaves in agentvfs. */
+export const END_FILES = {
+  '/src/app.ts': 'export const greeting = "hi";\n',
+  '/docs/notes.md': '# Notes\nThe greeting is now hi.\n',
+};
+
+const call = (name: string, args: Record<string, unknown>, id: string) => ({ name, args, id });
+
+/**
+ * Each tool call's id, status and the text deepagents sent back to the model. The statuses are
+ * deepagents' own: its write_file and edit_file make their ToolMessage without one, and its
+ * read_file reports a missing file as text without flagging it.
+ */
+export const EXPECTED_RESULTS: Array<[string, string, string]> = [
+  ['c1', 'success', '/src/ (directory)'],
+  ['c2', '', "Successfully wrote to '/docs/notes.md'"],
+  ['c3', 'success', '@@ lines 1-1 of 1 @@\nexport const greeting = "hello";'],
+  ['c4', '', "Successfully replaced 1 occurrence(s) in '/src/app.ts'"],
+  ['c5', 'success', '/docs/notes.md:\n  2: The greeting is now hi.\n/src/app.ts:\n  1: export const greeting = "hi";'],
+  ['c6', 'success', '/docs/notes.md'],
+  ['c7', 'success', '/docs/ (directory)\n/src/ (directory)'],
+  ['c8', 'success', "Error: File '/src/missing.ts' not found"],
+];
+
+export const FINAL_ANSWER = 'Done: the greeting says hi, and /docs/notes.md says so.';
+
+export interface ScenarioOutcome {
+  results: Array<[string, string, string]>;
+  final: string;
+  /** What the agent's LangGraph state holds under `files` (nothing: the files live in agentvfs). */
+  stateFiles: Record<string, unknown>;
+}
+
+export async function runDeepAgentTask(backend: BackendProtocolV2): Promise<ScenarioOutcome> {
+  const model = fakeModel()
+    .respondWithTools([call('ls', { path: '/' }, 'c1')])
+    .respondWithTools([call('write_file', { file_path: '/docs/notes.md', content: END_FILES['/docs/notes.md'] }, 'c2')])
+    .respondWithTools([call('read_file', { file_path: '/src/app.ts' }, 'c3')])
+    .respondWithTools([call('edit_file', { file_path: '/src/app.ts', old_string: '"hello"', new_string: '"hi"' }, 'c4')])
+    .respondWithTools([call('grep', { pattern: 'hi', glob: '*.{ts,md}' }, 'c5'), call('glob', { pattern: '**/*.md' }, 'c6')])
+    .respondWithTools([call('ls', { path: '/' }, 'c7'), call('read_file', { file_path: '/src/missing.ts' }, 'c8')])
+    .respond(new AIMessage(FINAL_ANSWER));
+  const agent = createDeepAgent({ model, backend });
+  const state = await agent.invoke({ messages: [new HumanMessage('Make the greeting say hi and write a note about it.')] });
+  const results = state.messages
+    .filter((m): m is ToolMessage => ToolMessage.isInstance(m))
+    .map((m): [string, string, string] => [m.tool_call_id, m.status ?? '', textOf(m.content)]);
+  return { results, final: textOf(state.messages.at(-1)!.content), stateFiles: (state as { files?: Record<string, unknown> }).files ?? {} };
+}
+
+/** deepagents answers read_file with content blocks; the other tools with a string. */
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  return (content as Array<{ type: string; text?: string }>).map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('');
+}
