@@ -4,8 +4,8 @@
  * isSandboxBackend() on hand-made objects; here the same assertions run on what AgentvfsBackend
  * returns, and the assignments to deepagents' own types are checked by the compiler
  * (tsconfig.test.json). ExecuteResponse (2 cases) and FileOperationError's list (1 case) have no
- * AgentvfsBackend counterpart (there is no execute), nor do the isSandboxBackend cases on
- * objects with an `execute` (6 cases): see docs/langchain.md.
+ * AgentvfsBackend counterpart (there is no execute), nor do the other 8 isSandboxBackend cases,
+ * which try deepagents' function on hand-made objects: see docs/langchain.md.
  */
 import { type BackendProtocolV2, type FileDownloadResponse, type FileUploadResponse, isSandboxBackend } from 'deepagents';
 import { describe, expect, it } from 'vitest';
