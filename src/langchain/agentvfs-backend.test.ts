@@ -173,6 +173,18 @@ describe('AgentvfsBackend beyond StateBackend', () => {
     });
   });
 
+  it('searches once when the cap is not reached, or nothing was skipped', async () => {
+    const store = createStateBackend({ files: { '/a.png': 'hit', '/b.txt': 'hit\nhit\nhit' } });
+    let searches = 0;
+    const counting = new Proxy(store, {
+      get: (target, key) => (key === 'grep' ? (...args: Parameters<typeof store.grep>) => (searches++, target.grep(...args)) : Reflect.get(target, key)),
+    });
+    const backend = new AgentvfsBackend(counting);
+    expect((await backend.grep('hit', '/', null, 1000)).matches).toHaveLength(3);
+    expect((await backend.grep('hit', '/b.txt', null, 2)).truncated).toBe(true);
+    expect(searches).toBe(2);
+  });
+
   it('deletes everything under "/" but the root itself', async () => {
     const store = createStateBackend({ files: { '/a/b.txt': 'x', '/c.txt': 'y' } });
     const backend = new AgentvfsBackend(store);

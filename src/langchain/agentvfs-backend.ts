@@ -139,20 +139,21 @@ export class AgentvfsBackend {
   /** Literal search; files whose extension is not text are skipped; more than `maxCount` matches are cut and flagged `truncated`. */
   async grep(pattern: string, path: string | null = '/', glob: string | null = null, maxCount: number | null = null): Promise<GrepResult> {
     try {
-      const search = async (cap: number | undefined) =>
-        (
-          await this.#backend.grep(pattern === '' ? '^' : pattern, {
-            path: path ?? '/',
-            fixedStrings: pattern !== '', // deepagents: the empty string is in every line
-            ...(glob ? { glob } : {}),
-            ...(cap === undefined ? {} : { maxMatches: cap }),
-          })
-        ).filter((m) => isTextMimeType(mimeTypeOf(m.path)));
-      // One more than the cap tells whether it was reached; files skipped for their type may have
-      // taken places in that first search, and then only a full one gives the first `maxCount`.
+      const search = (cap: number | undefined) =>
+        this.#backend.grep(pattern === '' ? '^' : pattern, {
+          path: path ?? '/',
+          fixedStrings: pattern !== '', // deepagents: the empty string is in every line
+          ...(glob ? { glob } : {}),
+          ...(cap === undefined ? {} : { maxMatches: cap }),
+        });
+      const isText = (m: { path: string }) => isTextMimeType(mimeTypeOf(m.path));
+      // One more than the cap tells whether it was reached. When the search stopped there but
+      // files skipped for their type took some of those places, only a full search gives the
+      // first `maxCount` text matches.
       const cap = maxCount == null ? undefined : maxCount + 1;
-      let found = await search(cap);
-      if (cap !== undefined && found.length < cap) found = await search(undefined);
+      const first = await search(cap);
+      let found = first.filter(isText);
+      if (cap !== undefined && first.length === cap && found.length < cap) found = (await search(undefined)).filter(isText);
       const matches = found.map((m) => ({ path: m.path, line: m.line, text: m.text }));
       if (maxCount == null || matches.length <= maxCount) return { matches };
       return { matches: matches.slice(0, maxCount), truncated: true };
