@@ -1,11 +1,14 @@
 /**
- * One deep agent task, run the same way in Node, in workerd and in a Chromium page: a fake chat
- * model (LangChain's own) asks for ls, write_file, read_file, edit_file, grep, glob and a failing
- * read, then answers. Imports only deepagents and @langchain/core, so every runtime bundles it.
+ * The agent tasks run the same way in Node, in workerd and in a Chromium page, each driven by
+ * LangChain's own fake chat model: a deep agent over a backend (ls, write_file, read_file,
+ * edit_file, grep, glob and a failing read), and a LangChain agent (createAgent) over given
+ * tools. Imports only the frameworks, so every runtime bundles it.
  */
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
+import type { StructuredToolInterface } from '@langchain/core/tools';
 import { type BackendProtocolV2, createDeepAgent } from 'deepagents';
+import { createAgent } from 'langchain';
 
 export const START_FILES = { '/src/app.ts': 'export const greeting = "hello";\n' };
 
@@ -63,4 +66,29 @@ export async function runDeepAgentTask(backend: BackendProtocolV2): Promise<Scen
 function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   return (content as Array<{ type: string; text?: string }>).map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('');
+}
+
+/** The LangChain agent's tool calls, in the order the fake model makes them (two, then one, then two). */
+type Call = ReturnType<typeof call>;
+export const LANGCHAIN_CALLS: [Call, Call, Call, Call, Call] = [
+  call('write_file', { path: '/docs/notes.md', content: END_FILES['/docs/notes.md'] }, 'l1'),
+  call('read_file', { path: '/src/app.ts' }, 'l2'),
+  call('edit_file', { path: '/src/app.ts', old_string: '"hello"', new_string: '"hi"' }, 'l3'),
+  call('grep', { pattern: 'hi', output_mode: 'content' }, 'l4'),
+  call('read_file', { path: '/src/missing.ts' }, 'l5'),
+];
+
+/** Each call's status: the failing read is flagged. */
+export const LANGCHAIN_STATUSES = ['success', 'success', 'success', 'success', 'error'];
+
+/** createAgent over `tools` (langchainTools of a backend holding START_FILES): each call's id, status and text. */
+export async function runLangchainAgentTask(tools: StructuredToolInterface[]): Promise<Omit<ScenarioOutcome, 'stateFiles'>> {
+  const [l1, l2, l3, l4, l5] = LANGCHAIN_CALLS;
+  const model = fakeModel().respondWithTools([l1, l2]).respondWithTools([l3]).respondWithTools([l4, l5]).respond(new AIMessage(FINAL_ANSWER));
+  const agent = createAgent({ model, tools });
+  const state = await agent.invoke({ messages: [new HumanMessage('Make the greeting say hi and write a note about it.')] });
+  const results = state.messages
+    .filter((m): m is ToolMessage => ToolMessage.isInstance(m))
+    .map((m): [string, string, string] => [m.tool_call_id, m.status ?? '', textOf(m.content)]);
+  return { results, final: textOf(state.messages.at(-1)!.content) };
 }
