@@ -65,6 +65,9 @@ describe('langchainTools', () => {
     expect(message).toMatchObject({ tool_call_id: 'c3', status: 'error', content: await reference('write_file', bad) });
     expect(message.content).toContain('content');
     expect(await byName.read_file!.invoke({ offset: 2 } as never)).toBe(await reference('read_file', { offset: 2 }));
+    // The deprecated call() given the tool call itself answers under its id too.
+    expect(await byName.write_file!.call(call('write_file', bad, 'c5') as never)).toMatchObject({ tool_call_id: 'c5', status: 'error' });
+    expect(await byName.read_file!.call(call('read_file', { path: '/nope' }, 'c6') as never)).toMatchObject({ tool_call_id: 'c6', status: 'error' });
     expect(await backend.exists('/new.txt')).toBe(false);
   });
 

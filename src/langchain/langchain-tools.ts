@@ -38,12 +38,14 @@ export type LangchainTool = LangchainStructuredTool<ToolDefinition['parameters']
  */
 class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], Args, Args, Output> {
   override async call(arg: unknown, configArg?: unknown, tags?: string[]): Promise<never> {
+    // invoke() passes the tool call in the config; the deprecated call() may be given the tool
+    // call itself. The function finds it in the config, to flag a failure under its id.
+    const config = isToolCall(arg) ? { ...(configArg as object | undefined), toolCall: arg } : configArg;
     try {
-      return (await super.call(arg as never, configArg as never, tags)) as never;
+      return (await super.call(arg as never, config as never, tags)) as never;
     } catch (error) {
       if (!(error instanceof ToolInputParsingException)) throw error;
-      const args = isToolCall(arg) ? arg.args : arg;
-      return (await this.func(args as Args, undefined, configArg as never)) as never;
+      return (await this.func((isToolCall(arg) ? arg.args : arg) as Args, undefined, config as never)) as never;
     }
   }
 }
@@ -87,6 +89,6 @@ function toOutput(result: ToolResult, name: string, config: CallConfig): Output 
   return new ToolMessage({ content, tool_call_id: toolCallId, name, status: 'error' });
 }
 
-function isToolCall(arg: unknown): arg is { args: unknown } {
+function isToolCall(arg: unknown): arg is { args: unknown; id?: string } {
   return typeof arg === 'object' && arg !== null && (arg as { type?: unknown }).type === 'tool_call' && 'args' in arg;
 }
