@@ -34,11 +34,15 @@ describe('langchainTools', () => {
     }
   });
 
-  it('answers a tool call with a ToolMessage holding tools.call’s text, status success', async () => {
-    const [, readFile] = langchainTools(createStateBackend({ files: START }));
+  it('answers a tool call with a ToolMessage holding tools.call’s text, status success, and the ToolResult as its artifact', async () => {
+    const [, readFile, writeFile] = langchainTools(createStateBackend({ files: START }));
     const message = await readFile!.invoke(call('read_file', { path: '/src/app.ts' }, 'c1'));
     expect(message).toBeInstanceOf(ToolMessage);
-    expect(message).toMatchObject({ tool_call_id: 'c1', name: 'read_file', status: 'success', content: await reference('read_file', { path: '/src/app.ts' }) });
+    const text = await reference('read_file', { path: '/src/app.ts' });
+    expect(message).toMatchObject({ tool_call_id: 'c1', name: 'read_file', status: 'success', content: text });
+    expect(message.artifact).toEqual({ text, isError: false, changed: [] });
+    const written = (await writeFile!.invoke(call('write_file', { path: '/new.md', content: 'x' }, 'c7'))) as ToolMessage;
+    expect(written.artifact).toMatchObject({ isError: false, changed: [{ path: '/new.md', version: expect.any(Number) }] });
   });
 
   it('answers a failure with tools.call’s Error: text, flagged status error, never thrown', async () => {
@@ -47,6 +51,7 @@ describe('langchainTools', () => {
     const message = (await readFile!.invoke(call('read_file', args, 'c2'))) as ToolMessage;
     expect(message).toMatchObject({ tool_call_id: 'c2', status: 'error', content: await reference('read_file', args) });
     expect(message.content).toMatch(/^Error: /);
+    expect(message.artifact).toMatchObject({ isError: true, code: 'ENOENT', changed: [] });
   });
 
   it('called with plain arguments (no tool call), returns the text, failures included', async () => {
@@ -64,6 +69,7 @@ describe('langchainTools', () => {
     const message = (await byName.write_file!.invoke(call('write_file', bad, 'c3'))) as ToolMessage;
     expect(message).toMatchObject({ tool_call_id: 'c3', status: 'error', content: await reference('write_file', bad) });
     expect(message.content).toContain('content');
+    expect(message.artifact).toMatchObject({ isError: true, code: 'EINVAL', changed: [] });
     expect(await byName.read_file!.invoke({ offset: 2 } as never)).toBe(await reference('read_file', { offset: 2 }));
     // The deprecated call() given the tool call itself answers under its id too.
     expect(await byName.write_file!.call(call('write_file', bad, 'c5') as never)).toMatchObject({ tool_call_id: 'c5', status: 'error' });
@@ -156,6 +162,16 @@ describe.each(Object.keys(targets))('langchainTools in langchain’s createAgent
       await session.call('glob', { pattern: '**/*.md' }),
     ];
     expect(results.map((m) => m.content)).toEqual(expected);
+    // The artifact (never sent to the model) says what each call wrote.
+    expect(results.map((m) => (m.artifact as { changed: Array<{ path: string }> }).changed.map((c) => c.path))).toEqual([
+      [],
+      [],
+      [],
+      ['/src/app.ts'],
+      ['/docs/notes.md'],
+      [],
+      [],
+    ]);
     expect(messages.at(-1)!.content).toBe('Done.');
   });
 });

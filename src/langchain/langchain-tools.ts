@@ -2,6 +2,7 @@
  * langchainTools(target): the six agentvfs tools as LangChain structured tools (@langchain/core 1.x),
  * each with the JSON Schema and description from the tool definitions, answering with exactly the
  * text tools.call gives. A failure is that text too, flagged `status: 'error'` on its ToolMessage.
+ * The ToolMessage's artifact (kept from the model) is the call's ToolResult: isError, code, changed.
  */
 import type { DynamicStructuredTool as LangchainStructuredTool } from '@langchain/core/tools';
 import { loadPeer } from '../adapters/load-peer.ts';
@@ -25,7 +26,9 @@ export interface LangchainToolsOptions {
 
 /** A text block, then one block per image or document, in LangChain's standard content-block shape. */
 type ContentBlock = { type: 'text'; text: string } | { type: 'image' | 'file'; mimeType: string; data: string };
-type Output = string | ContentBlock[] | InstanceType<typeof ToolMessage>;
+type Content = string | ContentBlock[];
+/** LangChain's content-and-artifact pair: what the model reads (or a ToolMessage made here), and the ToolResult. */
+type Output = [Content | InstanceType<typeof ToolMessage>, ToolResult];
 type Args = Record<string, unknown>;
 type CallConfig = { toolCall?: { id?: string } } | undefined;
 /** One of the tools langchainTools returns: a LangChain DynamicStructuredTool taking the tool's JSON arguments. */
@@ -45,7 +48,9 @@ class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], A
       return (await super.call(arg as never, config as never, tags)) as never;
     } catch (error) {
       if (!(error instanceof ToolInputParsingException)) throw error;
-      return (await this.func((isToolCall(arg) ? arg.args : arg) as Args, undefined, config as never)) as never;
+      // A failure's content is already the ToolMessage (under a tool call) or the text (without one).
+      const [content] = (await this.func((isToolCall(arg) ? arg.args : arg) as Args, undefined, config as never)) as Output;
+      return content as never;
     }
   }
 }
@@ -73,20 +78,21 @@ function makeTool(tools: Tools, definition: ToolDefinition, description = defini
     name: definition.name,
     description,
     schema: definition.parameters,
+    responseFormat: 'content_and_artifact',
     func: async (args: Args, _runManager?: unknown, config?: unknown) =>
       toOutput(await tools.run(definition.name, args), definition.name, config as CallConfig),
   });
 }
 
 function toOutput(result: ToolResult, name: string, config: CallConfig): Output {
-  const content: string | ContentBlock[] = result.parts?.length
+  const content: Content = result.parts?.length
     ? [{ type: 'text', text: result.text }, ...result.parts.map((p): ContentBlock => ({ type: p.type, mimeType: p.mediaType, data: p.data }))]
     : result.text;
   const toolCallId = config?.toolCall?.id;
   // LangChain makes the ToolMessage itself (status 'success') from what a tool returns; a failure
   // needs its own to carry status 'error'. Called without a tool call there is no message: the text.
-  if (!result.isError || !toolCallId) return content;
-  return new ToolMessage({ content, tool_call_id: toolCallId, name, status: 'error' });
+  if (!result.isError || !toolCallId) return [content, result];
+  return [new ToolMessage({ content, artifact: result, tool_call_id: toolCallId, name, status: 'error' }), result];
 }
 
 function isToolCall(arg: unknown): arg is { args: unknown; id?: string } {
