@@ -6,7 +6,7 @@
 import { StateBackend, isSandboxBackend, type FileData } from 'deepagents';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeAll, inWorkerThread } from '../../test/worker/factories.ts';
-import { createStateBackend } from '../index.ts';
+import { createStateBackend, createTools } from '../index.ts';
 import { AgentvfsBackend } from './index.ts';
 
 afterEach(closeAll);
@@ -210,7 +210,9 @@ describe('AgentvfsBackend beyond StateBackend', () => {
   });
 
   it('refuses what is not a backend, naming what it needs', () => {
-    expect(() => new AgentvfsBackend({} as never)).toThrow(/needs a backend \(createStateBackend\(\)/);
-    expect(() => new AgentvfsBackend(null as never)).toThrow(TypeError);
+    expect(() => new AgentvfsBackend({} as never)).toThrow(/needs a backend \(createStateBackend\(\).*; got an object without ls, stat, read/);
+    // A tool set from createTools is not a backend: deepagents calls backend methods.
+    expect(() => new AgentvfsBackend(createTools(createStateBackend()) as never)).toThrow(/got an object without ls, stat, read, writeFile/);
+    expect(() => new AgentvfsBackend(null as never)).toThrow(/got null\.$/);
   });
 });

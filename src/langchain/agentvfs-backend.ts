@@ -39,8 +39,11 @@ export class AgentvfsBackend {
   readonly #backend: Backend;
 
   constructor(backend: Backend) {
-    if (!BACKEND_METHODS_USED.every((m) => typeof (backend as unknown as Record<string, unknown> | null)?.[m] === 'function')) {
-      throw new TypeError('agentvfs/langchain: new AgentvfsBackend(backend) needs a backend (createStateBackend(), or connect(worker) from agentvfs/client).');
+    const missing = BACKEND_METHODS_USED.filter((m) => typeof (backend as unknown as Record<string, unknown> | null)?.[m] !== 'function');
+    if (missing.length > 0) {
+      throw new TypeError(
+        `agentvfs/langchain: new AgentvfsBackend(backend) needs a backend (createStateBackend(), or connect(worker) from agentvfs/client); got ${backend === null || typeof backend !== 'object' ? String(backend) : `an object without ${missing.join(', ')}`}.`,
+      );
     }
     this.#backend = backend;
   }
