@@ -30,6 +30,23 @@ describe.each(Object.keys(TARGETS))('a deep agent over AgentvfsBackend, backend 
   });
 });
 
+describe('the same task over deepagents’ own StateBackend', () => {
+  it('gives the model the same results: AgentvfsBackend behaves as StateBackend does', async () => {
+    const fileData = (content: string) => ({
+      content,
+      mimeType: 'text/plain',
+      created_at: '2026-01-01T00:00:00.000Z',
+      modified_at: '2026-01-01T00:00:00.000Z',
+    });
+    const files = Object.fromEntries(Object.entries(START_FILES).map(([path, content]) => [path, fileData(content)]));
+
+    const outcome = await runDeepAgentTask(new StateBackend(), files);
+
+    expect(outcome.results).toEqual(EXPECTED_RESULTS);
+    expect(Object.fromEntries(Object.entries(outcome.stateFiles).map(([path, data]) => [path, (data as { content: string }).content]))).toEqual(END_FILES);
+  });
+});
+
 describe('AgentvfsBackend as a route of deepagents’ CompositeBackend', () => {
   it('keeps the files under its route in agentvfs and the rest in the agent’s state', async () => {
     const store = createStateBackend();

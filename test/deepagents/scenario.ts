@@ -45,7 +45,8 @@ export interface ScenarioOutcome {
   stateFiles: Record<string, unknown>;
 }
 
-export async function runDeepAgentTask(backend: BackendProtocolV2): Promise<ScenarioOutcome> {
+/** `files`: the agent's initial LangGraph `files` state, for deepagents' own StateBackend (which keeps files there). */
+export async function runDeepAgentTask(backend: BackendProtocolV2, files?: Record<string, unknown>): Promise<ScenarioOutcome> {
   const model = fakeModel()
     .respondWithTools([call('ls', { path: '/' }, 'c1')])
     .respondWithTools([call('write_file', { file_path: '/docs/notes.md', content: END_FILES['/docs/notes.md'] }, 'c2')])
@@ -55,7 +56,10 @@ export async function runDeepAgentTask(backend: BackendProtocolV2): Promise<Scen
     .respondWithTools([call('ls', { path: '/' }, 'c7'), call('read_file', { file_path: '/src/missing.ts' }, 'c8')])
     .respond(new AIMessage(FINAL_ANSWER));
   const agent = createDeepAgent({ model, backend });
-  const state = await agent.invoke({ messages: [new HumanMessage('Make the greeting say hi and write a note about it.')] });
+  const state = await agent.invoke({
+    messages: [new HumanMessage('Make the greeting say hi and write a note about it.')],
+    ...(files ? { files } : {}),
+  } as never);
   const results = state.messages
     .filter((m): m is ToolMessage => ToolMessage.isInstance(m))
     .map((m): [string, string, string] => [m.tool_call_id, m.status ?? '', textOf(m.content)]);
