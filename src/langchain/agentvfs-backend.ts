@@ -14,17 +14,17 @@ import { parentOf } from '../paths.ts';
 import { decodeText, isBinary } from '../text.ts';
 import type {
   DeepagentsFileInfo,
-  DeleteResult,
-  EditResult,
-  FileDownloadResponse,
-  FileOperationError,
-  FileUploadResponse,
-  GlobResult,
-  GrepResult,
-  LsResult,
-  ReadRawResult,
-  ReadResult,
-  WriteResult,
+  DeepagentsDeleteResult,
+  DeepagentsEditResult,
+  DeepagentsFileDownloadResponse,
+  DeepagentsFileOperationError,
+  DeepagentsFileUploadResponse,
+  DeepagentsGlobResult,
+  DeepagentsGrepResult,
+  DeepagentsLsResult,
+  DeepagentsReadRawResult,
+  DeepagentsReadResult,
+  DeepagentsWriteResult,
 } from './deepagents-protocol.ts';
 import { isTextMimeType, mimeTypeOf } from './mime-types.ts';
 
@@ -49,7 +49,7 @@ export class AgentvfsBackend {
   }
 
   /** The entries directly in `path`: directories as "path/" with is_dir; a missing directory or a file lists nothing. */
-  async ls(path: string): Promise<LsResult> {
+  async ls(path: string): Promise<DeepagentsLsResult> {
     try {
       const entries = await this.#backend.ls(path);
       const files = entries.map(
@@ -67,7 +67,7 @@ export class AgentvfsBackend {
    * Text: lines [offset, offset + limit) of the raw text (split on "\n", nothing added), with the
    * window's line numbers. A file whose extension is not text: all its bytes and its MIME type.
    */
-  async read(filePath: string, offset = 0, limit = DEFAULT_READ_LIMIT): Promise<ReadResult> {
+  async read(filePath: string, offset = 0, limit = DEFAULT_READ_LIMIT): Promise<DeepagentsReadResult> {
     try {
       const mimeType = mimeTypeOf(filePath);
       const { content: bytes } = await this.#backend.read(filePath);
@@ -80,7 +80,7 @@ export class AgentvfsBackend {
   }
 
   /** The whole file as deepagents stores it: text as a string, any other type as bytes. */
-  async readRaw(filePath: string): Promise<ReadRawResult> {
+  async readRaw(filePath: string): Promise<DeepagentsReadRawResult> {
     try {
       const mimeType = mimeTypeOf(filePath);
       const { content: bytes, mtimeMs } = await this.#backend.read(filePath);
@@ -93,7 +93,7 @@ export class AgentvfsBackend {
   }
 
   /** Creates or overwrites the file (no read needed, as in deepagents); a non-text file's content is base64. */
-  async write(filePath: string, content: string): Promise<WriteResult> {
+  async write(filePath: string, content: string): Promise<DeepagentsWriteResult> {
     try {
       if (typeof content !== 'string') return { error: `Error: the content for '${filePath}' must be a string, got ${typeof content}` };
       const data = isTextMimeType(mimeTypeOf(filePath)) ? content : fromBase64(content);
@@ -110,7 +110,7 @@ export class AgentvfsBackend {
    * When it occurs nowhere, agentvfs's corrections (line endings, escaping, trailing whitespace,
    * indentation) may still find exactly one match; the file keeps its line endings and BOM.
    */
-  async edit(filePath: string, oldString: string, newString: string, replaceAll = false): Promise<EditResult> {
+  async edit(filePath: string, oldString: string, newString: string, replaceAll = false): Promise<DeepagentsEditResult> {
     try {
       if (!isTextMimeType(mimeTypeOf(filePath))) return { error: `Error: '${filePath}' is not a text file and cannot be edited` };
       const { content: bytes, version } = await this.#backend.read(filePath);
@@ -140,7 +140,7 @@ export class AgentvfsBackend {
   }
 
   /** Literal search; files whose extension is not text are skipped; more than `maxCount` matches are cut and flagged `truncated`. */
-  async grep(pattern: string, path: string | null = '/', glob: string | null = null, maxCount: number | null = null): Promise<GrepResult> {
+  async grep(pattern: string, path: string | null = '/', glob: string | null = null, maxCount: number | null = null): Promise<DeepagentsGrepResult> {
     try {
       const search = (cap: number | undefined) =>
         this.#backend.grep(pattern === '' ? '^' : pattern, {
@@ -167,7 +167,7 @@ export class AgentvfsBackend {
   }
 
   /** Files matching `pattern` relative to `path`, newest first; a missing directory matches nothing. */
-  async glob(pattern: string, path = '/'): Promise<GlobResult> {
+  async glob(pattern: string, path = '/'): Promise<DeepagentsGlobResult> {
     try {
       const paths = await this.#globPaths(pattern, path);
       const infos = await Promise.all(paths.map((p) => this.#backend.stat(p)));
@@ -187,7 +187,7 @@ export class AgentvfsBackend {
   }
 
   /** Removes a file, or a directory with everything under it. */
-  async delete(filePath: string): Promise<DeleteResult> {
+  async delete(filePath: string): Promise<DeepagentsDeleteResult> {
     try {
       const target = await this.#backend.resolvePath(filePath);
       if (target === '/') {
@@ -204,19 +204,19 @@ export class AgentvfsBackend {
     }
   }
 
-  async uploadFiles(files: Array<[string, Uint8Array]>): Promise<FileUploadResponse[]> {
+  async uploadFiles(files: Array<[string, Uint8Array]>): Promise<DeepagentsFileUploadResponse[]> {
     const results = await this.#backend.uploadFiles(files);
     return results.map((r) => ({ path: r.path, error: r.error === undefined ? null : operationError(r.error) }));
   }
 
-  async downloadFiles(paths: string[]): Promise<FileDownloadResponse[]> {
+  async downloadFiles(paths: string[]): Promise<DeepagentsFileDownloadResponse[]> {
     const results = await this.#backend.downloadFiles(paths);
     return results.map((r) => ({ path: r.path, content: r.content, error: r.error === undefined ? null : operationError(r.error) }));
   }
 }
 
 /** The lines [offset, offset + limit) of `text`, and where they sit, as deepagents' StateBackend pages. */
-function page(text: string, offset: number, limit: number): ReadResult {
+function page(text: string, offset: number, limit: number): DeepagentsReadResult {
   const start = Number.isFinite(offset) ? Math.max(0, Math.floor(offset)) : 0;
   const count = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
   const lines = text.split('\n');
@@ -264,7 +264,7 @@ function detailOf(error: unknown): string {
 }
 
 /** uploadFiles / downloadFiles report "CODE: message"; deepagents has four codes. */
-function operationError(error: string): FileOperationError {
+function operationError(error: string): DeepagentsFileOperationError {
   const code = error.slice(0, error.indexOf(':'));
   if (code === 'ENOENT') return 'file_not_found';
   if (code === 'EISDIR') return 'is_directory';

@@ -1,7 +1,8 @@
 /**
  * The shapes of deepagents' BackendProtocolV2 (deepagents 1.14) that AgentvfsBackend returns,
  * declared here so agentvfs/langchain needs deepagents' types neither at run time nor to compile;
- * a test checks that AgentvfsBackend is assignable to deepagents' own BackendProtocolV2.
+ * a test checks that AgentvfsBackend is assignable to deepagents' own BackendProtocolV2. Named
+ * Deepagents… so they never read as agentvfs's own ReadResult, WriteResult or EditResult.
  */
 
 /** One entry of an ls or glob result; a directory's path ends with "/". */
@@ -28,12 +29,12 @@ export interface DeepagentsFileData {
   modified_at: string;
 }
 
-export interface LsResult {
+export interface DeepagentsLsResult {
   error?: string;
   files?: DeepagentsFileInfo[];
 }
 
-export interface ReadResult {
+export interface DeepagentsReadResult {
   error?: string;
   content?: string | Uint8Array;
   mimeType?: string;
@@ -43,52 +44,52 @@ export interface ReadResult {
   nextOffset?: number;
 }
 
-export interface ReadRawResult {
+export interface DeepagentsReadRawResult {
   error?: string;
   data?: DeepagentsFileData;
 }
 
-export interface GrepResult {
+export interface DeepagentsGrepResult {
   error?: string;
   matches?: DeepagentsGrepMatch[];
   truncated?: boolean;
 }
 
-export interface GlobResult {
+export interface DeepagentsGlobResult {
   error?: string;
   files?: DeepagentsFileInfo[];
   truncated?: boolean;
 }
 
 /** `filesUpdate` is always null: the files already live in agentvfs, nothing for LangGraph state. */
-export interface WriteResult {
+export interface DeepagentsWriteResult {
   error?: string;
   path?: string;
   filesUpdate?: null;
 }
 
-export interface EditResult {
+export interface DeepagentsEditResult {
   error?: string;
   path?: string;
   filesUpdate?: null;
   occurrences?: number;
 }
 
-export interface DeleteResult {
+export interface DeepagentsDeleteResult {
   error?: string;
   path?: string;
   filesUpdate?: null;
 }
 
-export type FileOperationError = 'file_not_found' | 'permission_denied' | 'is_directory' | 'invalid_path';
+export type DeepagentsFileOperationError = 'file_not_found' | 'permission_denied' | 'is_directory' | 'invalid_path';
 
-export interface FileUploadResponse {
+export interface DeepagentsFileUploadResponse {
   path: string;
-  error: FileOperationError | null;
+  error: DeepagentsFileOperationError | null;
 }
 
-export interface FileDownloadResponse {
+export interface DeepagentsFileDownloadResponse {
   path: string;
   content: Uint8Array | null;
-  error: FileOperationError | null;
+  error: DeepagentsFileOperationError | null;
 }

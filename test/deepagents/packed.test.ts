@@ -55,7 +55,7 @@ it('ships types a strict TypeScript consumer compiles against, with deepagentsâ€
   writeFileSync(
     join(consumer, 'use.ts'),
     `import { createStateBackend, createTools } from 'agentvfs';
-import { AgentvfsBackend, langchainTools, type LangchainTool, type ReadResult } from 'agentvfs/langchain';
+import { AgentvfsBackend, langchainTools, type LangchainTool, type DeepagentsReadResult } from 'agentvfs/langchain';
 import type { BackendProtocolV2 } from 'deepagents';
 import { createAgent } from 'langchain';
 import { fakeModel } from '@langchain/core/testing';
@@ -63,7 +63,7 @@ const store = createStateBackend();
 export const backend: BackendProtocolV2 = new AgentvfsBackend(store);
 export const tools: LangchainTool[] = langchainTools(createTools(store), { include: ['read_file', 'grep'] });
 export const agent = createAgent({ model: fakeModel(), tools });
-export const read = (path: string): Promise<ReadResult> => new AgentvfsBackend(store).read(path, 0, 10);
+export const read = (path: string): Promise<DeepagentsReadResult> => new AgentvfsBackend(store).read(path, 0, 10);
 `,
   );
   writeFileSync(
