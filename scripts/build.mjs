@@ -17,6 +17,7 @@ export const ENTRIES = {
   client: 'src/client/index.ts',
   persist: 'src/persist/index.ts',
   ai: 'src/ai/index.ts',
+  langchain: 'src/langchain/index.ts',
 };
 // Built first and alone, so it is one self-contained file: createWorkerBackend() embeds it
 // (a Blob URL needs no bundler support), and it can also be served as is.

@@ -3,7 +3,7 @@ import type { ToolDefinition } from './definitions.ts';
 
 export type ToolArgs = Record<string, string | number | boolean>;
 
-export function validateArgs(def: ToolDefinition, args: unknown): ToolArgs | string {
+export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolArgs | string {
   if (args === undefined || args === null) args = {};
   if (typeof args === 'string') {
     // Some clients pass the raw JSON string the model produced.

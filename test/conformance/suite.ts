@@ -7,6 +7,7 @@ import { editToolSuite } from './tools-edit.suite.ts';
 import { readWriteToolSuite } from './tools-read-write.suite.ts';
 import { toolRunSuite } from './tools-run.suite.ts';
 import { searchToolSuite } from './tools-search.suite.ts';
+import { sessionSuite } from './sessions.suite.ts';
 
 export type { BackendFactory } from './harness.ts';
 
@@ -17,5 +18,6 @@ export function conformanceSuite(make: BackendFactory): void {
   editToolSuite(make);
   searchToolSuite(make);
   toolRunSuite(make);
+  sessionSuite(make);
   checkpointSuite(make);
 }

@@ -1,0 +1,57 @@
+/**
+ * The dialect registry: for each dialect, its definitions (what the model is shown) and its
+ * handlers (what a call does). The default dialect's handlers are create-tools.ts's own; every
+ * other dialect is one file in this folder exporting a Dialect, listed here.
+ */
+import type { Backend } from '../../backend/types.ts';
+import { buildDefinitions, type ToolDefinition } from '../definitions.ts';
+import type { ReadVersions } from '../read-versions.ts';
+import { toolRunner, type ArgsValidator, type ToolHandler } from '../run-tool.ts';
+import { toolSet } from '../tool-set.ts';
+import type { Tools } from '../types.ts';
+import type { DialectName, DialectToolName } from './names.ts';
+
+/** What a dialect's handlers work with: the backend, and the read tracking of the session. */
+interface DialectContext {
+  readonly backend: Backend;
+  /**
+   * Versions this session read or wrote (shared by every tool set made with the same `session`).
+   * A tool that needs no prior read still passes `await reads.expected(backend, path)` as the
+   * write's expectedVersion: undefined (never seen) checks nothing; a change since is ESTALE.
+   */
+  readonly reads: ReadVersions;
+}
+
+interface Dialect<N extends string> {
+  /** The definitions, with any description the caller overrides. */
+  definitions(descriptions: Partial<Record<string, string>>): ToolDefinition<N>[];
+  handlers(context: DialectContext): Record<N, ToolHandler>;
+  /** Tools whose arguments a flat JSON Schema cannot check (one of two forms): their own check, instead of the schema's. */
+  validators?: Partial<Record<N, ArgsValidator>>;
+}
+
+/** Every dialect but the default. */
+export type ExtraDialect = Exclude<DialectName, 'agentvfs'>;
+
+const DIALECTS: { readonly [D in ExtraDialect]: Dialect<DialectToolName<D>> } = {};
+
+/** The definitions of `dialect`'s tools (also where the tools run elsewhere, e.g. in a worker). */
+export function dialectDefinitions<D extends DialectName>(
+  dialect: D,
+  descriptions: Partial<Record<string, string>> = {},
+): ToolDefinition<DialectToolName<D>>[] {
+  if (dialect === 'agentvfs') return buildDefinitions(descriptions) as ToolDefinition<DialectToolName<D>>[];
+  return (DIALECTS[dialect as ExtraDialect] as Dialect<string>).definitions(descriptions) as ToolDefinition<DialectToolName<D>>[];
+}
+
+/** A tool set of a dialect other than the default, running here over `backend`. */
+export function createDialectTools(
+  backend: Backend,
+  dialect: ExtraDialect,
+  reads: ReadVersions,
+  descriptions: Partial<Record<string, string>> = {},
+): Tools<string> {
+  const spec = DIALECTS[dialect] as Dialect<string>;
+  const definitions = spec.definitions(descriptions);
+  return toolSet(definitions, toolRunner(definitions, spec.handlers({ backend, reads }), spec.validators));
+}
