@@ -83,6 +83,10 @@ export const TOOL_CALLS = {
 /** The same for every dialect's tools (TOOL_CALLS is the default dialect's). */
 export const DIALECT_TOOL_CALLS = {
   agentvfs: TOOL_CALLS,
+  anthropic: {
+    str_replace_based_edit_tool: { mutates: true, pathArg: 'path' },
+    memory: { mutates: true, pathArg: 'path' },
+  },
 } as const satisfies { readonly [D in DialectName]: Record<DialectToolName<D>, ToolCallInfo> };
 
 /** The table's entry for tool `name` of `dialect` (default 'agentvfs'), or undefined for a name that is no such tool. */

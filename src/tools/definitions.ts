@@ -9,8 +9,10 @@ export const TOOL_NAMES = ['ls', 'read_file', 'write_file', 'edit_file', 'glob',
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface JsonSchemaProperty {
-  type: 'string' | 'integer' | 'boolean';
+  type: 'string' | 'integer' | 'boolean' | 'array';
   description: string;
+  /** For an array: the type of its items (the text editor's `view_range` is two integers). */
+  items?: { type: 'integer' | 'string' };
   default?: string | number | boolean;
   enum?: readonly string[];
   minimum?: number;

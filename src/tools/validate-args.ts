@@ -1,7 +1,7 @@
 /** Checks tool arguments against a tool's schema and fills defaults; returns an error sentence or the clean args. */
 import type { ToolDefinition } from './definitions.ts';
 
-export type ToolArgs = Record<string, string | number | boolean>;
+export type ToolArgs = Record<string, string | number | boolean | readonly (string | number)[]>;
 
 export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolArgs | string {
   if (args === undefined || args === null) args = {};
@@ -34,7 +34,7 @@ export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolAr
     }
     const problem = checkValue(value, prop);
     if (problem) return `argument "${key}" of ${def.name} ${problem}, got ${JSON.stringify(value)?.slice(0, 100)}.`;
-    out[key] = value as string | number | boolean;
+    out[key] = value as ToolArgs[string];
   }
   return out;
 }
@@ -51,5 +51,10 @@ function checkValue(value: unknown, prop: ToolDefinition['parameters']['properti
       if (typeof value !== 'number' || !Number.isSafeInteger(value)) return 'must be an integer';
       if (prop.minimum !== undefined && value < prop.minimum) return `must be >= ${prop.minimum}`;
       return null;
+    case 'array': {
+      const item = prop.items?.type ?? 'string';
+      const ok = Array.isArray(value) && value.every((v) => (item === 'integer' ? Number.isSafeInteger(v) : typeof v === 'string'));
+      return ok ? null : `must be an array of ${item}s`;
+    }
   }
 }

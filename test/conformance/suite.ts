@@ -1,5 +1,6 @@
 /** The whole conformance suite: run it against any backend factory. */
 import { backendSuite } from './backend.suite.ts';
+import { anthropicDialectSuite } from './dialect-anthropic.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
@@ -19,5 +20,6 @@ export function conformanceSuite(make: BackendFactory): void {
   searchToolSuite(make);
   toolRunSuite(make);
   sessionSuite(make);
+  anthropicDialectSuite(make);
   checkpointSuite(make);
 }

@@ -29,9 +29,11 @@ describe('bundle size', () => {
   // A page whose backend lives in a worker should not carry the backend on its main thread:
   // createWorkerBackend() embeds it in dist/client.js, and 'agentvfs' exports it too. A bundler
   // must be able to drop both when unused ("sideEffects": false, separate chunks).
+  // createTools carries the code of every dialect's tools (it runs them in process over a local
+  // backend): 20 kB leaves room for them and still fails on the backend, which alone is ~60 kB.
   it.each([
     ['connect() alone', "export { connect } from './dist/client.js';", 10_000],
-    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 15_000],
+    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 20_000],
   ])('%s, bundled for a page, leaves the backend out', async (_label, contents, ceiling) => {
     const { build } = await import('esbuild');
     const r = await build({

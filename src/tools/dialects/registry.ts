@@ -9,6 +9,8 @@ import type { ReadVersions } from '../read-versions.ts';
 import { toolRunner, type ArgsValidator, type ToolHandler } from '../run-tool.ts';
 import { toolSet } from '../tool-set.ts';
 import type { Tools } from '../types.ts';
+import { anthropicHandlers } from './anthropic.ts';
+import { anthropicDefinitions } from './anthropic-definitions.ts';
 import type { DialectName, DialectToolName } from './names.ts';
 
 /** What a dialect's handlers work with: the backend, and the read tracking of the session. */
@@ -33,7 +35,15 @@ interface Dialect<N extends string> {
 /** Every dialect but the default. */
 export type ExtraDialect = Exclude<DialectName, 'agentvfs'>;
 
-const DIALECTS: { readonly [D in ExtraDialect]: Dialect<DialectToolName<D>> } = {};
+// Definitions apart from the tools, so a client that only shows them (a worker's RemoteBackend)
+// bundles no tool code.
+const DEFINITIONS: { readonly [D in ExtraDialect]: Dialect<DialectToolName<D>>['definitions'] } = {
+  anthropic: anthropicDefinitions,
+};
+
+const DIALECTS: { readonly [D in ExtraDialect]: Omit<Dialect<DialectToolName<D>>, 'definitions'> } = {
+  anthropic: { handlers: anthropicHandlers },
+};
 
 /** The definitions of `dialect`'s tools (also where the tools run elsewhere, e.g. in a worker). */
 export function dialectDefinitions<D extends DialectName>(
@@ -41,7 +51,7 @@ export function dialectDefinitions<D extends DialectName>(
   descriptions: Partial<Record<string, string>> = {},
 ): ToolDefinition<DialectToolName<D>>[] {
   if (dialect === 'agentvfs') return buildDefinitions(descriptions) as ToolDefinition<DialectToolName<D>>[];
-  return (DIALECTS[dialect as ExtraDialect] as Dialect<string>).definitions(descriptions) as ToolDefinition<DialectToolName<D>>[];
+  return (DEFINITIONS[dialect as ExtraDialect] as Dialect<string>['definitions'])(descriptions) as ToolDefinition<DialectToolName<D>>[];
 }
 
 /** A tool set of a dialect other than the default, running here over `backend`. */
@@ -51,7 +61,7 @@ export function createDialectTools(
   reads: ReadVersions,
   descriptions: Partial<Record<string, string>> = {},
 ): Tools<string> {
-  const spec = DIALECTS[dialect] as Dialect<string>;
-  const definitions = spec.definitions(descriptions);
+  const spec = DIALECTS[dialect] as Omit<Dialect<string>, 'definitions'>;
+  const definitions = dialectDefinitions(dialect, descriptions) as ToolDefinition<string>[];
   return toolSet(definitions, toolRunner(definitions, spec.handlers({ backend, reads }), spec.validators));
 }

@@ -6,8 +6,7 @@
  * wrote that changed since is refused (ESTALE, SPEC §8), and every write names the version it was
  * computed from, so a concurrent change is never overwritten.
  */
-import { VfsError } from '../../../errors.ts';
-import { applyEdit } from '../../../edit/apply-edit.ts';
+import { isVfsError, VfsError } from '../../../errors.ts';
 import { findAll, lineNumbersAt } from '../../../edit/text-utils.ts';
 import { decodeText, encodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
 import type { DialectCall } from './context.ts';
@@ -60,29 +59,29 @@ export async function createFile(call: DialectCall, path: string, text: string):
   call.changed.push({ path: result.path, version: result.version });
 }
 
-export type ReplaceOutcome =
-  | { kind: 'none' }
-  | { kind: 'many'; lines: number[] }
-  | { kind: 'done'; text: string; firstLine: number; lastLine: number; note: string | null };
+export type ReplaceOutcome = { kind: 'none' } | { kind: 'many'; lines: number[] } | { kind: 'done'; firstLine: number; lastLine: number; note: string | null };
 
 /**
- * str_replace: exactly one exact match, else the shared corrections of edit_file (each only when
- * it gives exactly one match). Several exact matches are reported with their line numbers.
+ * str_replace through the backend's edit: exactly one exact match, else the shared corrections of
+ * edit_file (each only when it gives exactly one match), computed against the version `file` was
+ * read at. Several matches come back with the line each starts on.
  */
-export function replaceOnce(text: string, oldStr: string, newStr: string): ReplaceOutcome {
-  const exact = findAll(text, oldStr);
-  if (exact.length > 1) return { kind: 'many', lines: lineNumbersAt(text, exact) };
+export async function replaceOnce(call: DialectCall, file: TextFile, oldStr: string, newStr: string): Promise<ReplaceOutcome> {
+  const exact = findAll(file.text, oldStr);
+  if (exact.length > 1) return { kind: 'many', lines: lineNumbersAt(file.text, exact) };
   try {
-    const out = applyEdit(text, oldStr, newStr);
-    return { kind: 'done', text: out.text, firstLine: out.firstLine, lastLine: out.lastLine, note: out.correctionNote };
+    const out = await call.backend.edit(file.path, oldStr, newStr, { expectedVersion: file.version });
+    call.reads.add(out.path, out.version);
+    call.changed.push({ path: out.path, version: out.version });
+    return { kind: 'done', firstLine: out.firstLine, lastLine: out.lastLine, note: out.correctionNote };
   } catch (error) {
-    if (error instanceof VfsError && error.code === 'ENOMATCH') return { kind: 'none' };
-    if (error instanceof VfsError && error.code === 'EAMBIGUOUS') return { kind: 'many', lines: linesIn(error.message) };
+    if (isVfsError(error) && error.code === 'ENOMATCH') return { kind: 'none' };
+    if (isVfsError(error) && error.code === 'EAMBIGUOUS') return { kind: 'many', lines: linesIn(error.message) };
     throw error;
   }
 }
 
-// A corrected match found several times: applyEdit's message names the lines ("starting at lines 3, 9").
+// A corrected match found several times: the edit's message names the lines ("starting at lines 3, 9").
 function linesIn(message: string): number[] {
   const m = /starting at lines ([\d, ]+)/.exec(message);
   return m === null ? [] : m[1]!.split(',').map((s) => Number(s.trim()));

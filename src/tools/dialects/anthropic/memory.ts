@@ -7,12 +7,8 @@
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { splitLines } from '../../../text.ts';
 import type { DialectCall } from './context.ts';
+import { MEMORY_COMMANDS, MEMORY_ROOT } from './names.ts';
 import { createFile, insertLines, listTwoLevels, numberedRows, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
-
-export const MEMORY_NAME = 'memory';
-export const MEMORY_TYPE = 'memory_20250818';
-export const MEMORY_ROOT = '/memories';
-export const MEMORY_COMMANDS = ['view', 'create', 'str_replace', 'insert', 'delete', 'rename'] as const;
 
 export interface MemoryArgs {
   command: string;
@@ -123,7 +119,7 @@ async function strReplace(call: DialectCall, args: MemoryArgs): Promise<string> 
   await existingFile(call, path);
   const file = await readTextFile(call, path, true);
   const oldStr = args.old_str;
-  const outcome = oldStr === '' ? ({ kind: 'none' } as const) : replaceOnce(file.text, oldStr, args.new_str ?? '');
+  const outcome = oldStr === '' ? ({ kind: 'none' } as const) : await replaceOnce(call, file, oldStr, args.new_str ?? '');
   if (outcome.kind === 'none') throw fail('ENOMATCH', `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.`, path);
   if (outcome.kind === 'many') {
     throw fail(
@@ -132,8 +128,7 @@ async function strReplace(call: DialectCall, args: MemoryArgs): Promise<string> 
       path,
     );
   }
-  await writeBack(call, file, outcome.text);
-  const lines = splitLines(outcome.text);
+  const lines = splitLines(await call.backend.readText(path));
   const from = Math.max(1, outcome.firstLine - 2);
   const to = Math.min(lines.length, outcome.firstLine + 2);
   const note = outcome.note === null ? '' : ` ${outcome.note}`;

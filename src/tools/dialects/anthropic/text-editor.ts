@@ -7,11 +7,9 @@
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { splitLines } from '../../../text.ts';
 import type { DialectCall } from './context.ts';
+import { TEXT_EDITOR_COMMANDS, TEXT_EDITOR_NAME } from './names.ts';
 import { createFile, insertLines, listTwoLevels, numberedRows, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
 
-export const TEXT_EDITOR_NAME = 'str_replace_based_edit_tool';
-export const TEXT_EDITOR_TYPE = 'text_editor_20250728';
-export const TEXT_EDITOR_COMMANDS = ['view', 'create', 'str_replace', 'insert'] as const;
 const SNIPPET_LINES = 4;
 
 export interface TextEditorArgs {
@@ -136,7 +134,7 @@ async function strReplace(call: DialectCall, path: string, oldStr: string, newSt
       path,
     );
   }
-  const outcome = replaceOnce(file.text, oldStr, newStr);
+  const outcome = await replaceOnce(call, file, oldStr, newStr);
   if (outcome.kind === 'none') {
     throw toolError('ENOMATCH', `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.`, path);
   }
@@ -147,8 +145,7 @@ async function strReplace(call: DialectCall, path: string, oldStr: string, newSt
       path,
     );
   }
-  await writeBack(call, file, outcome.text);
-  const lines = splitLines(outcome.text);
+  const lines = splitLines(await call.backend.readText(path));
   const start = Math.max(1, outcome.firstLine - SNIPPET_LINES);
   const end = Math.min(lines.length, outcome.lastLine + SNIPPET_LINES);
   const note = outcome.note === null ? '' : `${outcome.note} `;
