@@ -68,7 +68,7 @@ export interface ToolCallInfo {
   /** Writes files (its result's `changed` may list them). */
   readonly mutates: boolean;
   /** The argument that names the file or directory the tool works on. */
-  readonly pathArg: 'path';
+  readonly pathArg: 'path' | 'file_path' | 'dir_path' | 'include';
 }
 
 export const TOOL_CALLS = {
@@ -86,6 +86,15 @@ export const DIALECT_TOOL_CALLS = {
   anthropic: {
     str_replace_based_edit_tool: { mutates: true, pathArg: 'path' },
     memory: { mutates: true, pathArg: 'path' },
+  },
+  gemini: {
+    read_file: { mutates: false, pathArg: 'file_path' },
+    write_file: { mutates: true, pathArg: 'file_path' },
+    replace: { mutates: true, pathArg: 'file_path' },
+    glob: { mutates: false, pathArg: 'dir_path' },
+    grep_search: { mutates: false, pathArg: 'dir_path' },
+    list_directory: { mutates: false, pathArg: 'dir_path' },
+    read_many_files: { mutates: false, pathArg: 'include' },
   },
 } as const satisfies { readonly [D in DialectName]: Record<DialectToolName<D>, ToolCallInfo> };
 

@@ -1,6 +1,7 @@
 /** The whole conformance suite: run it against any backend factory. */
 import { backendSuite } from './backend.suite.ts';
 import { anthropicDialectSuite } from './dialect-anthropic.suite.ts';
+import { geminiDialectSuite } from './dialect-gemini.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
@@ -21,5 +22,6 @@ export function conformanceSuite(make: BackendFactory): void {
   toolRunSuite(make);
   sessionSuite(make);
   anthropicDialectSuite(make);
+  geminiDialectSuite(make);
   checkpointSuite(make);
 }

@@ -5,13 +5,14 @@
 import type { ToolName } from '../definitions.ts';
 
 /** Every dialect, the default first. */
-export const DIALECT_NAMES = ['agentvfs', 'anthropic'] as const;
+export const DIALECT_NAMES = ['agentvfs', 'anthropic', 'gemini'] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
 /** The tool names of each dialect (the values live in each dialect's file, checked against these). */
 export interface DialectToolNames {
   agentvfs: ToolName;
   anthropic: 'str_replace_based_edit_tool' | 'memory';
+  gemini: 'read_file' | 'write_file' | 'replace' | 'glob' | 'grep_search' | 'list_directory' | 'read_many_files';
 }
 export type DialectToolName<D extends DialectName = DialectName> = DialectToolNames[D];
 

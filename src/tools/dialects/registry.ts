@@ -11,6 +11,8 @@ import { toolSet } from '../tool-set.ts';
 import type { Tools } from '../types.ts';
 import { anthropicHandlers } from './anthropic.ts';
 import { anthropicDefinitions } from './anthropic-definitions.ts';
+import { geminiAliases, geminiHandlers, geminiValidators } from './gemini.ts';
+import { geminiDefinitions } from './gemini-definitions.ts';
 import type { DialectName, DialectToolName } from './names.ts';
 
 /** What a dialect's handlers work with: the backend, and the read tracking of the session. */
@@ -30,6 +32,8 @@ interface Dialect<N extends string> {
   handlers(context: DialectContext): Record<N, ToolHandler>;
   /** Tools whose arguments a flat JSON Schema cannot check (one of two forms): their own check, instead of the schema's. */
   validators?: Partial<Record<N, ArgsValidator>>;
+  /** Older tool names models still emit, each run as the tool it became (not shown in the definitions). */
+  aliases?: Readonly<Record<string, N>>;
 }
 
 /** Every dialect but the default. */
@@ -39,10 +43,12 @@ export type ExtraDialect = Exclude<DialectName, 'agentvfs'>;
 // bundles no tool code.
 const DEFINITIONS: { readonly [D in ExtraDialect]: Dialect<DialectToolName<D>>['definitions'] } = {
   anthropic: anthropicDefinitions,
+  gemini: geminiDefinitions,
 };
 
 const DIALECTS: { readonly [D in ExtraDialect]: Omit<Dialect<DialectToolName<D>>, 'definitions'> } = {
   anthropic: { handlers: anthropicHandlers },
+  gemini: { handlers: geminiHandlers, validators: geminiValidators, aliases: geminiAliases },
 };
 
 /** The definitions of `dialect`'s tools (also where the tools run elsewhere, e.g. in a worker). */
@@ -63,5 +69,7 @@ export function createDialectTools(
 ): Tools<string> {
   const spec = DIALECTS[dialect] as Omit<Dialect<string>, 'definitions'>;
   const definitions = dialectDefinitions(dialect, descriptions) as ToolDefinition<string>[];
-  return toolSet(definitions, toolRunner(definitions, spec.handlers({ backend, reads }), spec.validators));
+  const run = toolRunner(definitions, spec.handlers({ backend, reads }), spec.validators);
+  const aliases = spec.aliases ?? {};
+  return toolSet(definitions, (name, args) => run(Object.hasOwn(aliases, name) ? aliases[name]! : name, args));
 }

@@ -1,0 +1,123 @@
+/**
+ * The 'gemini' dialect's definitions: Gemini CLI's file tools as its latest release declares them
+ * (packages/core/src/tools/definitions/model-family-sets/gemini-3.ts): names, parameters and the
+ * gist of each description. No tool code here.
+ */
+import type { JsonSchemaProperty, ToolDefinition, ToolParameters } from '../definitions.ts';
+import { GREP_DEFAULT_MAX_MATCHES, MAX_LINES, MAX_LINE_LENGTH, type GeminiToolName } from './gemini/names.ts';
+
+const str = (description: string): JsonSchemaProperty => ({ type: 'string', description });
+const bool = (description: string): JsonSchemaProperty => ({ type: 'boolean', description });
+const int = (description: string, minimum: number): JsonSchemaProperty => ({ type: 'integer', description, minimum });
+const strings = (description: string): JsonSchemaProperty => ({ type: 'array', items: { type: 'string' }, description });
+
+function params(properties: Record<string, JsonSchemaProperty>, required: string[]): ToolParameters {
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+const DESCRIPTIONS: Readonly<Record<GeminiToolName, string>> = {
+  read_file: `Reads and returns the content of a specified file. To maintain context efficiency, you MUST use 'start_line' and 'end_line' for targeted, surgical reads of specific sections. The tool truncates output exceeding ${MAX_LINES} lines or ${MAX_LINE_LENGTH} characters per line. Handles text files.`,
+  write_file:
+    "Writes the complete content to a file, automatically creating missing parent directories. Overwrites existing files. Best for new or small files; use 'replace' for targeted edits to large files.",
+  replace:
+    'Replaces text within a file. By default, the tool expects to find and replace exactly ONE occurrence of `old_string`. If you want to replace multiple occurrences of the exact same string, set `allow_multiple` to true. This tool requires providing significant context around the change to ensure precise targeting. An empty `old_string` creates a new file with `new_string` as its content.',
+  glob: 'Efficiently finds files matching specific glob patterns (e.g., `src/**/*.ts`, `**/*.md`), returning absolute paths sorted by modification time (newest first).',
+  grep_search: `Searches for a regular expression pattern within file contents (output limited to ${GREP_DEFAULT_MAX_MATCHES} matches unless total_max_matches is raised).`,
+  list_directory:
+    'Lists the names of files and subdirectories directly within a specified directory path. Can optionally ignore entries matching provided glob patterns.',
+  read_many_files:
+    "Reads content from multiple files specified by glob patterns or paths and concatenates their text, with a '--- {filePath} ---' separator before each file and '--- End of content ---' after the last. Binary files are skipped.",
+};
+
+export function geminiDefinitions(descriptions: Partial<Record<string, string>>): ToolDefinition<GeminiToolName>[] {
+  const d = (name: GeminiToolName) => descriptions[name] ?? DESCRIPTIONS[name];
+  return [
+    {
+      name: 'read_file',
+      description: d('read_file'),
+      parameters: params(
+        {
+          file_path: str('The path to the file to read.'),
+          start_line: int('Optional: The 1-based line number to start reading from.', 1),
+          end_line: int('Optional: The 1-based line number to end reading at (inclusive).', 1),
+        },
+        ['file_path'],
+      ),
+    },
+    {
+      name: 'write_file',
+      description: d('write_file'),
+      parameters: params({ file_path: str('Path to the file.'), content: str('The content to write to the file.') }, ['file_path', 'content']),
+    },
+    {
+      name: 'replace',
+      description: d('replace'),
+      parameters: params(
+        {
+          file_path: str('The path to the file to modify.'),
+          instruction: str('A clear, semantic instruction for the code change. It must be self-contained and explain the goal of the change.'),
+          old_string: str('The exact literal text to replace, unescaped.'),
+          new_string: str('The exact literal text to replace `old_string` with, unescaped. Provide the EXACT text; no omission placeholders.'),
+          allow_multiple: bool(
+            'If true, the tool will replace all occurrences of `old_string`. If false (default), it will only succeed if exactly one occurrence is found.',
+          ),
+        },
+        ['file_path', 'instruction', 'old_string', 'new_string'],
+      ),
+    },
+    {
+      name: 'glob',
+      description: d('glob'),
+      parameters: params(
+        {
+          pattern: str("The glob pattern to match against (e.g., '**/*.py', 'docs/*.md')."),
+          dir_path: str('Optional: The absolute path to the directory to search within. If omitted, searches the root directory.'),
+          case_sensitive: bool('Optional: Whether the search should be case-sensitive. Defaults to false.'),
+          respect_git_ignore: bool('Optional: Whether to respect .gitignore patterns. Defaults to true.'),
+          respect_gemini_ignore: bool('Optional: Whether to respect .geminiignore patterns. Defaults to true.'),
+        },
+        ['pattern'],
+      ),
+    },
+    {
+      name: 'grep_search',
+      description: d('grep_search'),
+      parameters: params(
+        {
+          pattern: str('The pattern to search for: a regular expression, or a literal with fixed_strings.'),
+          dir_path: str('Directory or file to search. Directories are searched recursively. Defaults to the root if omitted.'),
+          include_pattern: str("Glob pattern to filter files (e.g., '*.ts', 'src/**'). Defaults to all files if omitted."),
+          exclude_pattern: str('Optional: A regular expression; a line matching both the pattern and the exclude_pattern is omitted.'),
+          names_only: bool('Optional: If true, only the file paths of the matches are returned.'),
+          case_sensitive: bool('If true, search is case-sensitive. Defaults to false (ignore case) if omitted.'),
+          fixed_strings: bool('If true, treats the `pattern` as a literal string instead of a regular expression.'),
+          context: int('Show this many lines of context around each match. Defaults to 0.', 0),
+          after: int('Show this many lines after each match. Defaults to 0.', 0),
+          before: int('Show this many lines before each match. Defaults to 0.', 0),
+          no_ignore: bool('If true, searches all files including those usually ignored. Defaults to false.'),
+          max_matches_per_file: int('Optional: Maximum number of matches to return per file.', 1),
+          total_max_matches: int(`Optional: Maximum number of total matches to return. Defaults to ${GREP_DEFAULT_MAX_MATCHES}.`, 1),
+        },
+        ['pattern'],
+      ),
+    },
+    {
+      name: 'list_directory',
+      description: d('list_directory'),
+      parameters: params({ dir_path: str('The path to the directory to list'), ignore: strings('List of glob patterns to ignore') }, ['dir_path']),
+    },
+    {
+      name: 'read_many_files',
+      description: d('read_many_files'),
+      parameters: params(
+        {
+          include: strings('An array of glob patterns or paths. Examples: ["src/**/*.ts"], ["README.md", "docs/"]'),
+          exclude: strings('Optional. Glob patterns for files/directories to exclude. Example: "**/*.log", "temp/"'),
+          recursive: bool('Optional. Whether to search recursively (primarily controlled by `**` in glob patterns). Defaults to true.'),
+          useDefaultExcludes: bool('Optional. Whether to apply the default excludes (node_modules, .git, …). Defaults to true.'),
+        },
+        ['include'],
+      ),
+    },
+  ];
+}
