@@ -68,7 +68,7 @@ export interface ToolCallInfo {
   /** Writes files (its result's `changed` may list them). */
   readonly mutates: boolean;
   /** The argument that names the file or directory the tool works on. */
-  readonly pathArg: 'path' | 'file_path' | 'dir_path' | 'include';
+  readonly pathArg: 'path' | 'file_path' | 'dir_path' | 'include' | 'paths' | 'source';
 }
 
 export const TOOL_CALLS = {
@@ -95,6 +95,18 @@ export const DIALECT_TOOL_CALLS = {
     grep_search: { mutates: false, pathArg: 'dir_path' },
     list_directory: { mutates: false, pathArg: 'dir_path' },
     read_many_files: { mutates: false, pathArg: 'include' },
+  },
+  'mcp-filesystem': {
+    read_text_file: { mutates: false, pathArg: 'path' },
+    read_multiple_files: { mutates: false, pathArg: 'paths' },
+    write_file: { mutates: true, pathArg: 'path' },
+    edit_file: { mutates: true, pathArg: 'path' },
+    create_directory: { mutates: true, pathArg: 'path' },
+    list_directory: { mutates: false, pathArg: 'path' },
+    directory_tree: { mutates: false, pathArg: 'path' },
+    move_file: { mutates: true, pathArg: 'source' },
+    search_files: { mutates: false, pathArg: 'path' },
+    get_file_info: { mutates: false, pathArg: 'path' },
   },
 } as const satisfies { readonly [D in DialectName]: Record<DialectToolName<D>, ToolCallInfo> };
 

@@ -11,12 +11,20 @@ export type ToolName = (typeof TOOL_NAMES)[number];
 export interface JsonSchemaProperty {
   type: 'string' | 'integer' | 'boolean' | 'array';
   description: string;
-  /** For an array: the type of its items (the text editor's `view_range` is two integers). */
-  items?: { type: 'integer' | 'string' };
+  /** For an array: its items (the text editor's `view_range` is two integers; edit_file's `edits` are objects of strings). */
+  items?: { type: 'integer' | 'string' } | ObjectItems;
   default?: string | number | boolean;
   enum?: readonly string[];
   minimum?: number;
 }
+
+/** Array items that are objects of string properties, all required (MCP filesystem's `edits`). */
+type ObjectItems = {
+  type: 'object';
+  properties: Record<string, { type: 'string'; description: string }>;
+  required: string[];
+  additionalProperties: false;
+};
 
 // A type alias, not an interface: only an alias is assignable to the index-signature types the
 // SDKs declare for a schema (OpenAI's `parameters`, Anthropic's `input_schema`).

@@ -94,7 +94,7 @@ export interface GeminiProperty {
   description: string;
   format?: 'enum';
   enum?: string[];
-  items?: { type: Type };
+  items?: { type: Type; properties?: Record<string, { type: Type; description: string }>; required?: string[] };
   default?: string | number | boolean;
   minimum?: number;
 }
@@ -233,7 +233,10 @@ function geminiSchema(parameters: ToolParameters): GeminiParameters {
     if (prop.enum) Object.assign(out, { format: 'enum', enum: prop.enum.map(String) });
     if (prop.default !== undefined) out.default = prop.default;
     if (prop.minimum !== undefined) out.minimum = prop.minimum;
-    if (prop.items !== undefined) out.items = { type: GEMINI_TYPES[prop.items.type] };
+    if (prop.items?.type === 'object') {
+      const props = Object.fromEntries(Object.entries(prop.items.properties).map(([k, p]) => [k, { type: GEMINI_TYPES[p.type], description: p.description }]));
+      out.items = { type: 'OBJECT' as unknown as Type, properties: props, required: prop.items.required };
+    } else if (prop.items !== undefined) out.items = { type: GEMINI_TYPES[prop.items.type] };
     properties[key] = out;
   }
   const names = Object.keys(properties);

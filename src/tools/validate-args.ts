@@ -1,7 +1,7 @@
 /** Checks tool arguments against a tool's schema and fills defaults; returns an error sentence or the clean args. */
 import type { ToolDefinition } from './definitions.ts';
 
-export type ToolArgs = Record<string, string | number | boolean | readonly (string | number)[]>;
+export type ToolArgs = Record<string, string | number | boolean | readonly (string | number | Record<string, string>)[]>;
 
 export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolArgs | string {
   if (args === undefined || args === null) args = {};
@@ -52,9 +52,18 @@ function checkValue(value: unknown, prop: ToolDefinition['parameters']['properti
       if (prop.minimum !== undefined && value < prop.minimum) return `must be >= ${prop.minimum}`;
       return null;
     case 'array': {
-      const item = prop.items?.type ?? 'string';
-      const ok = Array.isArray(value) && value.every((v) => (item === 'integer' ? Number.isSafeInteger(v) : typeof v === 'string'));
-      return ok ? null : `must be an array of ${item}s`;
+      const items = prop.items ?? { type: 'string' };
+      if (items.type === 'object') {
+        const keys = Object.keys(items.properties);
+        const ok =
+          Array.isArray(value) &&
+          value.every(
+            (v) => typeof v === 'object' && v !== null && keys.every((k) => typeof v[k] === 'string') && Object.keys(v).every((k) => keys.includes(k)),
+          );
+        return ok ? null : `must be an array of objects with string ${keys.join(' and ')}`;
+      }
+      const ok = Array.isArray(value) && value.every((v) => (items.type === 'integer' ? Number.isSafeInteger(v) : typeof v === 'string'));
+      return ok ? null : `must be an array of ${items.type}s`;
     }
   }
 }

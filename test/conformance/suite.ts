@@ -2,6 +2,7 @@
 import { backendSuite } from './backend.suite.ts';
 import { anthropicDialectSuite } from './dialect-anthropic.suite.ts';
 import { geminiDialectSuite } from './dialect-gemini.suite.ts';
+import { mcpFilesystemDialectSuite } from './dialect-mcp-filesystem.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
@@ -23,5 +24,6 @@ export function conformanceSuite(make: BackendFactory): void {
   sessionSuite(make);
   anthropicDialectSuite(make);
   geminiDialectSuite(make);
+  mcpFilesystemDialectSuite(make);
   checkpointSuite(make);
 }

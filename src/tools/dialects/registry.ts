@@ -13,6 +13,8 @@ import { anthropicHandlers } from './anthropic.ts';
 import { anthropicDefinitions } from './anthropic-definitions.ts';
 import { geminiAliases, geminiHandlers, geminiValidators } from './gemini.ts';
 import { geminiDefinitions } from './gemini-definitions.ts';
+import { mcpFilesystemAliases, mcpFilesystemHandlers } from './mcp-filesystem.ts';
+import { mcpFilesystemDefinitions } from './mcp-filesystem-definitions.ts';
 import type { DialectName, DialectToolName } from './names.ts';
 
 /** What a dialect's handlers work with: the backend, and the read tracking of the session. */
@@ -44,11 +46,13 @@ export type ExtraDialect = Exclude<DialectName, 'agentvfs'>;
 const DEFINITIONS: { readonly [D in ExtraDialect]: Dialect<DialectToolName<D>>['definitions'] } = {
   anthropic: anthropicDefinitions,
   gemini: geminiDefinitions,
+  'mcp-filesystem': mcpFilesystemDefinitions,
 };
 
 const DIALECTS: { readonly [D in ExtraDialect]: Omit<Dialect<DialectToolName<D>>, 'definitions'> } = {
   anthropic: { handlers: anthropicHandlers },
   gemini: { handlers: geminiHandlers, validators: geminiValidators, aliases: geminiAliases },
+  'mcp-filesystem': { handlers: mcpFilesystemHandlers, aliases: mcpFilesystemAliases },
 };
 
 /** The definitions of `dialect`'s tools (also where the tools run elsewhere, e.g. in a worker). */
