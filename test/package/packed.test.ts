@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
 let consumer = '';
+// The subpaths whose framework is an optional peer dependency.
+const PEER_OF: Record<string, string> = { './mcp': '@modelcontextprotocol/sdk' };
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -56,6 +58,13 @@ console.log(JSON.stringify({ out, isErr: isVfsError(err), code: err.code, snap: 
 
   it('every exports entry resolves and loads', () => {
     for (const subpath of Object.keys(pkg.exports)) {
+      // An adapter's framework is an optional peer, not installed here: importing it says what to install.
+      const peer = PEER_OF[subpath];
+      if (peer) {
+        const script = `import('agentvfs/${subpath.slice(2)}').then(() => console.log('loaded'), (e) => console.log(e.message))`;
+        expect(run('node', ['--input-type=module', '-e', script], consumer), subpath).toContain(`npm install ${peer}`);
+        continue;
+      }
       const specifier = subpath === '.' ? 'agentvfs' : `agentvfs/${subpath.slice(2)}`;
       // The prebuilt worker script runs only inside a Web Worker: resolve it, check it is self-contained.
       const script = subpath.endsWith('.json')
