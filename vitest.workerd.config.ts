@@ -19,12 +19,13 @@ import { defineConfig, type Plugin } from 'vitest/config';
 const root = dirname(fileURLToPath(import.meta.url));
 const builtCore = resolve(root, 'dist/index.js');
 
-/** `agentvfs` and the conformance suite's `../../src/index.ts` → the built core, as a user would get it. */
+/** `agentvfs`, `agentvfs/mcp` and the conformance suite's `../../src/index.ts` → the built core, as a user would get it. */
 const useBuiltCore: Plugin = {
   name: 'agentvfs-built-core',
   enforce: 'pre',
   resolveId(source, importer) {
     if (source === 'agentvfs') return builtCore;
+    if (source === 'agentvfs/mcp') return resolve(root, 'dist/mcp.js');
     if (importer && source.endsWith('/src/index.ts') && resolve(dirname(importer), source) === resolve(root, 'src/index.ts')) return builtCore;
     return undefined;
   },
