@@ -18,15 +18,17 @@ import { defineConfig, type Plugin } from 'vitest/config';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const builtCore = resolve(root, 'dist/index.js');
+// Entries whose sources the tests import by path, and the built file each stands for.
+const builtEntries: Record<string, string> = { [resolve(root, 'src/index.ts')]: builtCore, [resolve(root, 'src/ai/index.ts')]: resolve(root, 'dist/ai.js') };
 
-/** `agentvfs`, `agentvfs/mcp` and the conformance suite's `../../src/index.ts` → the built core, as a user would get it. */
+/** `agentvfs`, `agentvfs/mcp` and the tests' imports of an entry's sources (`../../src/index.ts`) → the built files, as a user would get them. */
 const useBuiltCore: Plugin = {
   name: 'agentvfs-built-core',
   enforce: 'pre',
   resolveId(source, importer) {
     if (source === 'agentvfs') return builtCore;
     if (source === 'agentvfs/mcp') return resolve(root, 'dist/mcp.js');
-    if (importer && source.endsWith('/src/index.ts') && resolve(dirname(importer), source) === resolve(root, 'src/index.ts')) return builtCore;
+    if (importer && source.startsWith('.')) return builtEntries[resolve(dirname(importer), source)];
     return undefined;
   },
 };

@@ -1,18 +1,17 @@
 // Corpus for the benchmark: real text files nobody here wrote, taken from
-// node_modules. Rule (stated in README.md):
+// bench/node_modules, which bench/package-lock.json pins, so the corpus stays the same when the
+// project's own dependencies change. Rule (stated in README.md):
 //   - regular files only (symlinks skipped), size <= 1 MiB,
 //   - no NUL byte in the first 8 KiB (binary) and valid UTF-8 (so every
 //     system, string- or byte-based, sees exactly the same text),
-//   - all of /work/main/node_modules, then whole packages of
-//     bench/node_modules (sorted, skipping names already taken from the main
-//     install) until the corpus has >= 10,000 files AND >= 50 MB.
+//   - whole packages of bench/node_modules, sorted, until the corpus has
+//     >= 10,000 files AND >= 50 MB.
 // Order is deterministic (sorted directory walk). `--tiny` keeps 200 files.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const MAIN_NM = path.resolve(HERE, '../node_modules');
 export const BENCH_NM = path.resolve(HERE, 'node_modules');
 export const ROOT = '/corpus';
 export const MAX_FILE_BYTES = 1 << 20;
@@ -60,29 +59,19 @@ function packages(nm) {
 
 /** @returns {{ files: {rel: string, bytes: Uint8Array}[], bytes: number, sources: string }} */
 export function loadCorpus({ tiny = false } = {}) {
+  if (!fs.existsSync(BENCH_NM)) throw new Error('the corpus comes from bench/node_modules: run npm ci --prefix bench');
   const files = [];
-  const taken = new Set();
-  for (const pkg of packages(MAIN_NM)) {
-    walk(path.join(MAIN_NM, pkg), `main/${pkg}`, files);
-    taken.add(pkg);
-  }
-  const size = () => files.reduce((s, f) => s + f.bytes.length, 0);
-  let sources = 'main/node_modules';
-  if (!tiny && fs.existsSync(BENCH_NM)) {
-    let bytes = size();
-    let added = 0;
-    for (const pkg of packages(BENCH_NM)) {
-      if (files.length >= MIN_FILES && bytes >= MIN_BYTES) break;
-      if (taken.has(pkg)) continue;
-      const before = files.length;
-      walk(path.join(BENCH_NM, pkg), `bench/${pkg}`, files);
-      for (let i = before; i < files.length; i++) bytes += files[i].bytes.length;
-      added++;
-    }
-    sources += ` + ${added} packages of bench/node_modules`;
+  let bytes = 0;
+  let added = 0;
+  for (const pkg of packages(BENCH_NM)) {
+    if (files.length >= (tiny ? TINY_FILES : MIN_FILES) && (tiny || bytes >= MIN_BYTES)) break;
+    const before = files.length;
+    walk(path.join(BENCH_NM, pkg), pkg, files);
+    for (let i = before; i < files.length; i++) bytes += files[i].bytes.length;
+    added++;
   }
   const picked = tiny ? files.slice(0, TINY_FILES) : files;
-  return { files: picked, bytes: picked.reduce((s, f) => s + f.bytes.length, 0), sources };
+  return { files: picked, bytes: picked.reduce((s, f) => s + f.bytes.length, 0), sources: `${added} packages of bench/node_modules` };
 }
 
 /** Virtual path of file i at a scale: /corpus/<rel> at 1x, /corpus/copyK/<rel> above. */

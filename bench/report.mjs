@@ -185,3 +185,25 @@ export function printScaling(rows) {
   }
   table(['op', 'system', ...scales.map((s) => `${s}x`), 'growth'], body);
 }
+
+/** agentvfs against another build of itself (AGENTVFS_BASELINE), per op and scale, when one ran. */
+export function printBaseline(rows) {
+  const before = rows.filter((r) => r.system === 'agentvfs-baseline');
+  if (before.length === 0) return;
+  console.log('\n### agentvfs vs agentvfs-baseline (AGENTVFS_BASELINE): median after / median before; < 1 is faster now');
+  const body = [];
+  for (const b of before) {
+    const a = rows.find((r) => r.system === 'agentvfs' && r.op === b.op && r.scale === b.scale);
+    if (!a) continue;
+    const timed = a.median_ms != null && b.median_ms != null;
+    const value = timed
+      ? [ms(b.median_ms), ms(a.median_ms), ratio(a.median_ms / b.median_ms)]
+      : [
+          b.retained_bytes == null ? '-' : `${mb(b.retained_bytes)} MB`,
+          a.retained_bytes == null ? '-' : `${mb(a.retained_bytes)} MB`,
+          b.retained_bytes ? ratio(a.retained_bytes / b.retained_bytes) : '',
+        ];
+    body.push([b.op, `${b.scale}x`, ...value]);
+  }
+  table(['op', 'scale', 'before', 'after', 'after / before'], body);
+}

@@ -22,7 +22,7 @@ if (!fs.existsSync(path.join(HERE, 'node_modules'))) {
 
 const { loadCorpus, scaledPaths, freshEntries, referenceCounts } = await import('./corpus.mjs');
 const { NotAvailable } = await import('./systems/common.mjs');
-const { printTable, printScaling, summarizeTargets, addRatios } = await import('./report.mjs');
+const { printTable, printScaling, summarizeTargets, printBaseline, addRatios } = await import('./report.mjs');
 
 // ---- options -------------------------------------------------------------
 const argv = process.argv.slice(2);
@@ -52,7 +52,7 @@ if (argv.includes('--report')) {
   process.exit(0);
 }
 
-const SYSTEM_FILES = ['ripgrep', 'agentvfs', 'deepagents', 'just-bash', 'cloudflare-shell', 'memfs'];
+const SYSTEM_FILES = ['ripgrep', 'agentvfs', 'agentvfs-baseline', 'deepagents', 'just-bash', 'cloudflare-shell', 'memfs'];
 const wanted = opt('systems', null)?.split(',');
 // Each system runs each scale in a process of its own (this script with --child NAME --scale N),
 // so what one leaves in the heap cannot slow the next one's garbage collections: just-bash keeps
@@ -96,6 +96,7 @@ if (child === null) {
   printTable(rows);
   printScaling(rows);
   summarizeTargets(rows);
+  printBaseline(rows);
   console.log(`\nwrote ${path.relative(process.cwd(), OUT)}`);
   process.exit(rows.length > 0 && crashed.size === 0 ? 0 : 1);
 }

@@ -1,7 +1,7 @@
 // Vite config for the playground (demo/). Kept apart from the top-level vite.config.ts,
 // which is the Vitest config: `vite build|preview --config demo/vite.config.ts`.
 //
-// The demo uses the package exactly as users do: `agentvfs`, `agentvfs/client` and `agentvfs/persist`
+// The demo uses the package exactly as users do: `agentvfs`, `agentvfs/client`, `agentvfs/persist` and `agentvfs/ai`
 // resolve to the built dist/ (run `npm run build` first), and the backend runs in the
 // prebuilt Web Worker started by createWorkerBackend().
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ export default defineConfig(({ isPreview }) => ({
       { find: /^agentvfs$/, replacement: here('../dist/index.js') },
       { find: /^agentvfs\/client$/, replacement: here('../dist/client.js') },
       { find: /^agentvfs\/persist$/, replacement: here('../dist/persist.js') },
+      { find: /^agentvfs\/ai$/, replacement: here('../dist/ai.js') },
     ],
   },
   build: {

@@ -16,6 +16,7 @@ export const ENTRIES = {
   worker: 'src/worker/index.ts',
   client: 'src/client/index.ts',
   persist: 'src/persist/index.ts',
+  ai: 'src/ai/index.ts',
   mcp: 'src/mcp/index.ts',
 };
 // Node-only entries (the `agentvfs` command): they import Node built-ins, left as imports, and are

@@ -16,6 +16,22 @@ export { createTools } from './tools/create-tools.ts';
 export type { FileChange, ToolPart, ToolResult, Tools, ToolsOptions } from './tools/types.ts';
 export type { ToolHost } from './tool-host.ts';
 export {
+  formatDefinitions,
+  FORMAT_PROVIDERS,
+  type FormatProvider,
+  type FormatOptions,
+  type FormattedDefinitions,
+  type DefinitionLike,
+  type OpenAIChatTool,
+  type OpenAIResponsesTool,
+  type AnthropicTool,
+  type GeminiTool,
+  type GeminiParameters,
+  type GeminiProperty,
+  type StrictParameters,
+  type StrictProperty,
+} from './tools/format-definitions.ts';
+export {
   TOOL_DESCRIPTIONS,
   TOOL_NAMES,
   MAX_RESULT_CHARS,

@@ -75,8 +75,10 @@ describe('README', () => {
     expect(figures).toBeNull();
   });
 
+  // One complete example per model API and framework (six of them) is what a user comes for; the
+  // ceiling keeps everything else (options, formats, internals) in docs/.
   it('stays short: what a user needs, the rest in docs/', () => {
-    expect(readFileSync(join(root, 'README.md')).byteLength).toBeLessThan(10_000);
+    expect(readFileSync(join(root, 'README.md')).byteLength).toBeLessThan(18_000);
   });
 });
 

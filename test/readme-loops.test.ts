@@ -1,5 +1,5 @@
-// The README's OpenAI and Anthropic loops, exactly as printed: they must typecheck against the
-// real SDK types and, run with Node against a local server that replays each API's wire format,
+// The README's OpenAI, Anthropic and Gemini loops, exactly as printed: they must typecheck against
+// the real SDK types and, run with Node against a local server that replays each API's wire format,
 // carry out a scripted session of several tool calls (ls and read_file at once, then edit_file)
 // that changes the file, sending every result back under the id of the call it answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +15,11 @@ const PRINT_FILE = `\nconsole.log('FILE ' + JSON.stringify(await backend.readTex
 const scratch = scratchDir('loops');
 const openaiLoop = snippetUnder('With OpenAI');
 const anthropicLoop = snippetUnder('With Anthropic');
+const geminiLoop = snippetUnder('With Gemini');
 afterAll(() => scratch.remove());
 
-it('both loops typecheck with strict TypeScript against the shipped types and the SDKs', () => {
-  typecheck(scratch.dir, { openai: openaiLoop, anthropic: anthropicLoop });
+it('the loops typecheck with strict TypeScript against the shipped types and the SDKs', () => {
+  typecheck(scratch.dir, { openai: openaiLoop, anthropic: anthropicLoop, gemini: geminiLoop });
 });
 
 /** The same set of ids, whatever the order; throws the vendor's complaint otherwise. */
@@ -134,7 +135,12 @@ describe('Anthropic Messages API loop', () => {
   const script = [
     message(
       'msg_1',
-      [{ type: 'text', text: 'Let me look at the project first.' }, toolUse('toolu_ls', 'ls', {}), toolUse('toolu_read', 'read_file', { path: '/src/app.ts' })],
+      [
+        { type: 'text', text: 'Let me look at the project first.' },
+        toolUse('toolu_ls', 'ls', {}),
+        toolUse('toolu_read', 'read_file', { path: '/src/app.ts' }),
+        toolUse('toolu_missing', 'read_file', { path: '/src/missing.ts' }),
+      ],
       'tool_use',
     ),
     message('msg_2', [toolUse('toolu_edit', 'edit_file', EDIT)], 'tool_use'),
@@ -193,13 +199,109 @@ describe('Anthropic Messages API loop', () => {
     }
   });
 
-  it('answers each tool_use with a tool_result carrying its tool_use_id', () => {
-    const results = (r: Received) => Object.fromEntries((r.body.messages.at(-1).content as any[]).map((block) => [block.tool_use_id, block.content]));
+  it('answers each tool_use with a tool_result carrying its tool_use_id, a failure flagged is_error', () => {
+    const blocks = (r: Received) => r.body.messages.at(-1).content as any[];
+    const flags = [...blocks(server.received[1]!), ...blocks(server.received[2]!)].map((block) => [block.tool_use_id, block.is_error]);
+    expect(flags).toEqual([
+      ['toolu_ls', false],
+      ['toolu_read', false],
+      ['toolu_missing', true],
+      ['toolu_edit', false],
+    ]);
+    const results = (r: Received) => Object.fromEntries(blocks(r).map((block) => [block.tool_use_id, block.content]));
     const second = results(server.received[1]!);
-    expect(Object.keys(second).sort()).toEqual(['toolu_ls', 'toolu_read']);
+    expect(Object.keys(second).sort()).toEqual(['toolu_ls', 'toolu_missing', 'toolu_read']);
+    expect(second.toolu_missing).toMatch(/^Error: ENOENT/);
     expect(JSON.parse(second.toolu_ls)).toEqual([{ name: 'src', path: '/src', is_dir: true, size: 0 }]);
     expect(second.toolu_read).toContain('     1\texport const greeting = "hello";');
     expect(results(server.received[2]!).toolu_edit).toMatch(/^Edited \/src\/app\.ts: 1 replacement\./);
+  });
+
+  it('leaves the edited file in the backend', () => {
+    expect(stdout).toContain(`FILE ${JSON.stringify('export const greeting = "hi";\n')}`);
+  });
+});
+
+describe('Gemini generateContent loop', () => {
+  const MODEL_PATH = '/v1/models/gemini-2.5-flash:generateContent'; // the SDK's default API version
+  // Recorded in the shape POST /v1/models/{model}:generateContent returns. Gemini 3 models
+  // sign their function calls: the signature must come back on the same part, as sent.
+  const call = (id: string, name: string, args: object, thoughtSignature?: string) => ({
+    functionCall: { id, name, args },
+    ...(thoughtSignature ? { thoughtSignature } : {}),
+  });
+  const reply = (responseId: string, parts: object[]) => ({
+    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 900, candidatesTokenCount: 40, totalTokenCount: 940 },
+    modelVersion: 'gemini-2.5-flash',
+    responseId,
+  });
+  const script = [
+    reply('r1', [
+      call('fc_ls', 'ls', {}, 'c2lnbmF0dXJlLTE='),
+      call('fc_read', 'read_file', { path: '/src/app.ts' }),
+      call('fc_missing', 'read_file', { path: '/src/missing.ts' }),
+    ]),
+    reply('r2', [call('fc_edit', 'edit_file', EDIT, 'c2lnbmF0dXJlLTI=')]),
+    reply('r3', [{ text: DONE }]),
+  ];
+
+  let server: Replay;
+  let stdout: string;
+  beforeAll(async () => {
+    server = await startReplay((request, index) => {
+      const { body } = request;
+      if (request.method !== 'POST' || request.path !== MODEL_PATH) throw new Error(`unexpected ${request.method} ${request.path}`);
+      if (request.headers['x-goog-api-key'] !== 'test-key') throw new Error('API key not valid. Please pass a valid API key.');
+      if (index >= script.length) throw new Error('the script has no more responses');
+      const contents = body.contents as any[];
+      // The whole conversation each time: user first, then alternating with the model's turns as sent.
+      if (contents.length !== 2 * index + 1) throw new Error(`expected ${2 * index + 1} contents, got ${contents.length}`);
+      contents.forEach((c, i) => {
+        if (c.role !== (i % 2 === 0 ? 'user' : 'model')) throw new Error(`contents.${i}: roles must alternate, starting with user`);
+      });
+      for (let turn = 0; turn < index; turn++) {
+        const sent = script[turn]!.candidates[0]!.content;
+        expect(contents[2 * turn + 1], `contents.${2 * turn + 1} is the model turn as sent, signatures included`).toEqual(sent);
+        const calls = sent.parts.filter((part: any) => part.functionCall).map((part: any) => part.functionCall);
+        const responses = (contents[2 * turn + 2].parts as any[]).filter((part) => part.functionResponse).map((part) => part.functionResponse);
+        if (responses.length !== calls.length) {
+          throw new Error('Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.');
+        }
+        for (const r of responses) {
+          if (!calls.some((c: any) => c.id === r.id && c.name === r.name)) throw new Error(`function response ${r.id} (${r.name}) answers no function call`);
+        }
+      }
+      return script[index];
+    });
+    stdout = await runSnippet(scratch.dir, 'gemini', geminiLoop + PRINT_FILE, { GEMINI_API_KEY: 'test-key', GOOGLE_GEMINI_BASE_URL: server.url });
+  });
+  afterAll(() => server.close());
+
+  it('runs to the end: three requests, none refused, the final text printed', () => {
+    expect(server.refusals).toEqual([]);
+    expect(server.received).toHaveLength(3);
+    expect(stdout).toContain(DONE);
+  });
+
+  it("offers the six tools as one tool of function declarations in Gemini's schema", () => {
+    const tools = server.received[0]!.body.tools as any[];
+    expect(tools).toHaveLength(1);
+    expect(tools[0].functionDeclarations.map((f: any) => f.name)).toEqual(TOOL_NAMES);
+    for (const f of tools[0].functionDeclarations) {
+      expect(f.parameters).toMatchObject({ type: 'OBJECT', properties: expect.any(Object) });
+      expect(f.parameters).not.toHaveProperty('additionalProperties');
+    }
+  });
+
+  it('answers each function call under its id and name: output for a result, error for a failure', () => {
+    const answers = (r: Received) => Object.fromEntries((r.body.contents.at(-1).parts as any[]).map(({ functionResponse: f }) => [f.id, f]));
+    const second = answers(server.received[1]!);
+    expect(Object.keys(second).sort()).toEqual(['fc_ls', 'fc_missing', 'fc_read']);
+    expect(JSON.parse(second.fc_ls.response.output)).toEqual([{ name: 'src', path: '/src', is_dir: true, size: 0 }]);
+    expect(second.fc_read).toMatchObject({ name: 'read_file', response: { output: expect.stringContaining('     1\texport const greeting = "hello";') } });
+    expect(second.fc_missing).toEqual({ id: 'fc_missing', name: 'read_file', response: { error: expect.stringMatching(/^Error: ENOENT/) } });
+    expect(answers(server.received[2]!).fc_edit.response.output).toMatch(/^Edited \/src\/app\.ts: 1 replacement\./);
   });
 
   it('leaves the edited file in the backend', () => {

@@ -3,13 +3,15 @@ import { createStateBackend } from '../../dist/index.js';
 import { ROOT, BIG_LIMITS, countDirs } from './common.mjs';
 
 export const name = 'agentvfs';
+export const create = () => adapterOf(createStateBackend);
 
 function check(results) {
   const bad = results.find((r) => r.error);
   if (bad) throw new Error(`uploadFiles: ${bad.path}: ${bad.error}`);
 }
 
-export async function create() {
+/** The harness's adapter over one build's createStateBackend (agentvfs-baseline.mjs runs another build). */
+export async function adapterOf(createStateBackend) {
   let b = createStateBackend({ limits: BIG_LIMITS });
   return {
     // The harness makes fresh arrays for each load and never touches them again: agentvfs may keep them.

@@ -1,42 +1,53 @@
 /**
  * What every framework adapter accepts as its `target` (SPEC §7): a backend (in process, or a
- * RemoteBackend from agentvfs/client) or a tool set from createTools, to share its session.
+ * RemoteBackend whose tools run in its worker) or a tool set from createTools, to share its
+ * session (what it has read). Anything else is refused here, before a framework sees it.
  */
 import type { Backend } from '../backend/types.ts';
+import { BACKEND_METHODS } from '../calls.ts';
+import { isToolHost } from '../tool-host.ts';
 import { createTools } from '../tools/create-tools.ts';
 import type { Tools } from '../tools/types.ts';
 
-/** A backend, or a tool set from createTools. */
+/** A backend or a tool set: what an adapter plugs into a framework. */
 export type ToolTarget = Backend | Tools;
 
-// Enough of the Backend contract to tell a backend from anything else; createTools uses these.
-const BACKEND_METHODS = ['read', 'readText', 'writeFile', 'edit', 'ls', 'glob', 'grep', 'stat', 'exists', 'resolvePath'] as const;
-
-/** The tool set for `target`: the tool set itself, or a new session over a backend. */
-export function toTools(target: unknown, subpath: string): Tools {
-  if (isTools(target)) return target;
+/** The tool set for `target`: a new session over a backend, or the tool set itself. */
+export function toTools(target: ToolTarget, subpath: string): Tools {
+  if (isToolSet(target)) return target;
   if (isBackend(target)) return createTools(target);
   throw new TypeError(
-    `agentvfs/${subpath}: the target must be a backend (createStateBackend(), or a RemoteBackend from agentvfs/client) or a tool set from createTools(); got ${describe(target)}.`,
+    `agentvfs/${subpath}: expected a backend (createStateBackend(), or connect(worker) from agentvfs/client) or a tool set from createTools(); got ${describe(target)}.`,
   );
 }
 
-/** True when `target` has the backend methods the tools use. */
-function isBackend(target: unknown): target is Backend {
-  return typeof target === 'object' && target !== null && BACKEND_METHODS.every((m) => typeof (target as Record<string, unknown>)[m] === 'function');
+function isToolSet(value: unknown): value is Tools {
+  const v = value as Partial<Tools> | null;
+  return typeof v === 'object' && v !== null && Array.isArray(v.definitions) && typeof v.run === 'function' && typeof v.call === 'function';
 }
 
-function isTools(target: unknown): target is Tools {
-  if (typeof target !== 'object' || target === null) return false;
-  const t = target as Partial<Tools>;
-  return Array.isArray(t.definitions) && typeof t.run === 'function' && typeof t.call === 'function';
+// A backend that runs its own tool sessions (a RemoteBackend, a persisted one) needs nothing else;
+// any other must have every Backend method, as createTools calls them.
+function isBackend(value: unknown): value is Backend {
+  if (typeof value !== 'object' || value === null) return false;
+  if (isToolHost(value)) return true;
+  return missingMethods(value).length === 0;
+}
+
+function missingMethods(value: object): string[] {
+  return BACKEND_METHODS.filter((name) => typeof (value as Record<string, unknown>)[name] !== 'function');
 }
 
 function describe(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
-  if (typeof value !== 'object') return typeof value === 'function' ? 'a function' : `${typeof value} ${String(value).slice(0, 40)}`;
-  const name = (value as object).constructor?.name;
-  const keys = Object.keys(value).slice(0, 5);
-  return `${name && name !== 'Object' ? `a ${name}` : 'an object'}${keys.length ? ` with keys ${keys.join(', ')}` : ''}`;
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
+  if (typeof value !== 'object') return `the ${typeof value} ${String(value)}`;
+  const partial = value as Partial<Tools>;
+  if (Array.isArray(partial.definitions) && typeof partial.run !== 'function') return 'a tool set without run() (made by an older agentvfs?)';
+  const name = Object.getPrototypeOf(value)?.constructor?.name;
+  const what = name && name !== 'Object' ? `a ${name}` : 'an object';
+  const missing = missingMethods(value);
+  return `${what} without the backend methods ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}`;
 }

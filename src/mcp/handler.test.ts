@@ -129,6 +129,6 @@ describe('mcpHandler({ sessions: true })', () => {
 
 describe('mcpHandler targets', () => {
   it('refuses a wrong target when the handler is made, not at the first request', () => {
-    expect(() => mcpHandler('/tmp/project' as never)).toThrow(/agentvfs\/mcp: the target must be a backend .* got string \/tmp\/project\./);
+    expect(() => mcpHandler('/tmp/project' as never)).toThrow(/^agentvfs\/mcp: expected a backend .* got the string "\/tmp\/project"\.$/);
   });
 });

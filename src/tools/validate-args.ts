@@ -26,6 +26,7 @@ export function validateArgs(def: ToolDefinition, args: unknown): ToolArgs | str
   }
   for (const [key, prop] of Object.entries(properties)) {
     const value = input[key];
+    // null is "left out": in OpenAI's strict mode the model must send every parameter, null for unused ones.
     if (value === undefined || value === null) {
       if (required.includes(key)) return `missing required argument "${key}" for ${def.name} (${prop.description})`;
       if (prop.default !== undefined) out[key] = prop.default;

@@ -3,14 +3,17 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
-const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  exports: Record<string, { import?: string } | string>;
+  peerDependencies?: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 let consumer = '';
-// The subpaths whose framework is an optional peer dependency.
-const PEER_OF: Record<string, string> = { './mcp': '@modelcontextprotocol/sdk' };
+let tarball = '';
 
 function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -19,11 +22,44 @@ function run(cmd: string, args: string[], cwd: string): string {
 beforeAll(() => {
   const out = mkdtempSync(join(tmpdir(), 'agentvfs-pack-'));
   const packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], root)) as Array<{ filename: string }>;
+  tarball = join(out, packed[0]!.filename);
   consumer = join(out, 'consumer');
   run('mkdir', ['-p', consumer], out);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  run('npm', ['install', '--no-audit', '--no-fund', '--offline', join(out, packed[0]!.filename)], consumer);
+  run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], consumer);
 }, 120_000);
+
+/** The frameworks (peer dependencies) a subpath's built module imports, itself or through its chunks. */
+function peersOf(subpath: string): string[] {
+  const entry = pkg.exports[subpath];
+  const file = typeof entry === 'string' ? entry : entry?.import;
+  if (!file?.endsWith('.js')) return [];
+  let code = '';
+  const seen = new Set<string>();
+  const visit = (path: string): void => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const text = readFileSync(path, 'utf8');
+    code += text;
+    for (const [, relative] of text.matchAll(/["'](\.\.?\/[^"']+\.js)["']/g)) visit(join(dirname(path), relative!));
+  };
+  visit(join(root, file));
+  return Object.keys(pkg.peerDependencies ?? {}).filter((name) => new RegExp(`["']${escapeRegExp(name)}(/[^"']*)?["']`).test(code));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Imports a subpath in a fresh Node process in `dir`: "loaded N" (its export count) or "failed: message". */
+function load(subpath: string, dir: string): string {
+  const specifier = subpath === '.' ? 'agentvfs' : `agentvfs/${subpath.slice(2)}`;
+  // The prebuilt worker script runs only inside a Web Worker: resolve it, check it is self-contained.
+  const script = subpath.endsWith('.json')
+    ? `import(${JSON.stringify(specifier)}, { with: { type: 'json' } }).then((m) => console.log('loaded', Object.keys(m).length))`
+    : subpath === './backend-worker'
+      ? `import { readFileSync } from 'node:fs'; const code = readFileSync(new URL(import.meta.resolve(${JSON.stringify(specifier)})), 'utf8'); console.log('loaded', /\\bimport\\s*[{("'*]/.test(code) ? 0 : code.length)`
+      : `import(${JSON.stringify(specifier)}).then((m) => console.log('loaded', Object.keys(m).length), (e) => console.log('failed: ' + e.message))`;
+  return run('node', ['--input-type=module', '-e', script], dir).trim();
+}
 
 describe('the packed package', () => {
   it('has no runtime dependencies to install: everything it needs is bundled', () => {
@@ -56,25 +92,26 @@ console.log(JSON.stringify({ out, isErr: isVfsError(err), code: err.code, snap: 
     expect(result.snap).toBeGreaterThan(0);
   });
 
-  it('every exports entry resolves and loads', () => {
+  it('every exports entry resolves and loads; an adapter without its framework says what to install', () => {
     for (const subpath of Object.keys(pkg.exports)) {
-      // An adapter's framework is an optional peer, not installed here: importing it says what to install.
-      const peer = PEER_OF[subpath];
-      if (peer) {
-        const script = `import('agentvfs/${subpath.slice(2)}').then(() => console.log('loaded'), (e) => console.log(e.message))`;
-        expect(run('node', ['--input-type=module', '-e', script], consumer), subpath).toContain(`npm install ${peer}`);
-        continue;
-      }
-      const specifier = subpath === '.' ? 'agentvfs' : `agentvfs/${subpath.slice(2)}`;
-      // The prebuilt worker script runs only inside a Web Worker: resolve it, check it is self-contained.
-      const script = subpath.endsWith('.json')
-        ? `import(${JSON.stringify(specifier)}, { with: { type: 'json' } }).then((m) => console.log(Object.keys(m).length))`
-        : subpath === './backend-worker'
-          ? `import { readFileSync } from 'node:fs'; const code = readFileSync(new URL(import.meta.resolve(${JSON.stringify(specifier)})), 'utf8'); console.log(/\\bimport\\s*[{("'*]/.test(code) ? 0 : code.length)`
-          : `import(${JSON.stringify(specifier)}).then((m) => console.log(Object.keys(m).length))`;
-      expect(Number(run('node', ['--input-type=module', '-e', script], consumer)), specifier).toBeGreaterThan(0);
+      const needs = peersOf(subpath);
+      const outcome = load(subpath, consumer);
+      if (needs.length === 0) expect(outcome, subpath).toMatch(/^loaded [1-9]/);
+      else expect(outcome, subpath).toMatch(new RegExp(`^failed: .*npm install (${needs.map(escapeRegExp).join('|')})\\b`));
     }
   });
+
+  it('every adapter loads once its framework is installed (the pinned versions)', () => {
+    const adapters = Object.keys(pkg.exports).filter((subpath) => peersOf(subpath).length > 0);
+    const peers = [...new Set(adapters.flatMap(peersOf))].map((name) => `${name}@${pkg.devDependencies[name]}`);
+    expect(adapters.length).toBeGreaterThan(0);
+    const withPeers = join(consumer, '..', 'with-peers');
+    run('mkdir', ['-p', withPeers], consumer);
+    writeFileSync(join(withPeers, 'package.json'), JSON.stringify({ name: 'with-peers', private: true, type: 'module' }));
+    // The registry, not only the cache: npm ci stores the frameworks' tarballs but not the metadata a fresh resolution needs.
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...peers], withPeers);
+    for (const subpath of adapters) expect(load(subpath, withPeers), subpath).toMatch(/^loaded [1-9]/);
+  }, 180_000);
 
   it('ships types a strict TypeScript consumer compiles against', () => {
     writeFileSync(

@@ -1,67 +1,55 @@
 // Optional: drive a real model through the same six tools, with any OpenAI-compatible
-// Chat Completions endpoint (OpenAI, OpenRouter, a local llama.cpp / Ollama / vLLM server…).
-// The browser calls the endpoint directly, so it must allow CORS from this page.
+// Chat Completions endpoint (OpenAI, OpenRouter, a local llama.cpp / Ollama / vLLM server…),
+// through the Vercel AI SDK and agentvfs/ai: the SDK runs the loop, each tool call runs in the
+// worker. The browser calls the endpoint directly, so it must allow CORS from this page.
+// Loaded only when a model run starts (main bundle stays without the SDK).
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ToolResult, Tools } from 'agentvfs';
+import { aiSdkTools } from 'agentvfs/ai';
+import { generateText, stepCountIs } from 'ai';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 
 export interface ModelSettings {
   baseUrl: string;
   model: string;
+  /** Used for this run's requests only: never stored, logged or put in the transcript. */
   apiKey: string;
 }
 
 const SYSTEM =
   'You are a coding agent working in a virtual filesystem through six tools (ls, read_file, write_file, edit_file, glob, grep). ' +
   'There is no shell. Read a file before editing it. Make the smallest correct change, then say briefly what you did.';
-const MAX_TURNS = 25;
-
-interface ToolCall {
-  id: string;
-  function: { name: string; arguments: string };
-}
-interface Message {
-  role: 'system' | 'user' | 'assistant' | 'tool';
-  content: string | null;
-  tool_calls?: ToolCall[];
-  tool_call_id?: string;
-}
+const MAX_STEPS = 25;
 
 export async function runModelAgent(ws: Workspace, transcript: Transcript, settings: ModelSettings, task: string, signal?: AbortSignal): Promise<void> {
-  const tools = ws.session();
-  const toolSpecs = tools.definitions.map((d) => ({ type: 'function', function: { name: d.name, description: d.description, parameters: d.parameters } }));
-  const messages: Message[] = [
-    { role: 'system', content: SYSTEM },
-    { role: 'user', content: task },
-  ];
+  const endpoint = createOpenAICompatible({ name: 'endpoint', baseURL: settings.baseUrl, ...(settings.apiKey ? { apiKey: settings.apiKey } : {}) });
   transcript.event('model', `Task for ${settings.model}: ${task}`);
-  for (let turn = 0; turn < MAX_TURNS; turn++) {
-    const response = await fetch(`${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
-      body: JSON.stringify({ model: settings.model, messages, tools: toolSpecs }),
-      signal,
-    });
-    if (!response.ok) throw new Error(`The endpoint answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-    const data = (await response.json()) as { choices?: Array<{ message: Message }> };
-    const message = data.choices?.[0]?.message;
-    if (!message) throw new Error('The endpoint returned no message.');
-    messages.push(message);
-    if (message.content) transcript.event('model', message.content);
-    if (!message.tool_calls?.length) return;
-    for (const call of message.tool_calls) {
-      let args: Record<string, unknown>;
-      let result: string;
-      try {
-        args = JSON.parse(call.function.arguments || '{}') as Record<string, unknown>;
-        const entry = await transcript.call(tools, 'model', call.function.name, args);
-        result = entry.result;
-        ws.changed();
-      } catch {
-        result = `Error: the arguments of ${call.function.name} are not valid JSON: ${call.function.arguments.slice(0, 200)}`;
-        transcript.event('model', result);
-      }
-      messages.push({ role: 'tool', tool_call_id: call.id, content: result });
-    }
-  }
-  transcript.event('model', `Stopped after ${MAX_TURNS} turns.`);
+  const result = await generateText({
+    model: endpoint.chatModel(settings.model),
+    system: SYSTEM,
+    prompt: task,
+    tools: aiSdkTools(recorded(ws, transcript)),
+    stopWhen: stepCountIs(MAX_STEPS),
+    maxRetries: 0, // a failing endpoint says so at once; the person retries
+    ...(signal ? { abortSignal: signal } : {}),
+    onStepFinish: (step) => {
+      if (step.text) transcript.event('model', step.text);
+    },
+  });
+  if (result.steps.length >= MAX_STEPS && result.finishReason === 'tool-calls') transcript.event('model', `Stopped after ${MAX_STEPS} steps.`);
+}
+
+/** A new tool session whose calls are recorded in the transcript (and refresh the page) as they run. */
+function recorded(ws: Workspace, transcript: Transcript): Tools {
+  const session = ws.session();
+  const run = async (name: string, args?: unknown): Promise<ToolResult> => {
+    let result: ToolResult | undefined;
+    const capture: Tools = { ...session, run: async (n, a) => (result = await session.run(n, a)) };
+    const entry = await transcript.call(capture, 'model', name, (args ?? {}) as Record<string, unknown>);
+    ws.changed();
+    // No result only when the worker is gone: the transcript holds the error text.
+    return result ?? { text: entry.result, isError: true, changed: [] };
+  };
+  return { definitions: session.definitions, run, call: async (name, args) => (await run(name, args)).text };
 }

@@ -1,6 +1,6 @@
 // The Agent tab: the offline scripted agent (one click), and optionally a real model
 // through an OpenAI-compatible endpoint.
-import { runModelAgent, type ModelSettings } from '../agent/model.ts';
+import type { ModelSettings } from '../agent/model.ts';
 import { runScriptedAgent, TASK } from '../agent/scripted.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
@@ -75,11 +75,12 @@ export class AgentPanel {
     const model = h('input', { id: 'model-name', type: 'text', value: saved.model ?? 'gpt-4.1-mini', spellcheck: false });
     const apiKey = h('input', { id: 'model-key', type: 'password', autocomplete: 'off', placeholder: 'kept in this tab only, never saved' });
     const task = h('textarea', { id: 'model-task', rows: 3, value: 'Rename formatPrice to formatMoney everywhere, then add a CHANGELOG.md entry.' });
-    const status = h('p', { class: 'status-line', role: 'status' });
+    const status = h('p', { class: 'status-line', role: 'status', 'data-testid': 'model-status' });
     const run = h(
       'button',
       {
         type: 'button',
+        'data-testid': 'model-run',
         onclick: async () => {
           if (this.#busy) return;
           const settings = { baseUrl: baseUrl.value, model: model.value, apiKey: apiKey.value };
@@ -88,6 +89,8 @@ export class AgentPanel {
           run.disabled = true;
           status.textContent = `Running ${settings.model}…`;
           try {
+            // The AI SDK loads with the first model run, not with the page.
+            const { runModelAgent } = await import('../agent/model.ts');
             await runModelAgent(this.ws, this.transcript, settings, task.value);
             status.textContent = 'Finished.';
           } catch (e) {
@@ -108,7 +111,7 @@ export class AgentPanel {
       h(
         'p',
         { class: 'hint' },
-        'Sends the six tool definitions to /chat/completions and runs each tool call the model makes here, in the worker. The endpoint must allow CORS. Works on the current files (no reset).',
+        'Runs the model with the Vercel AI SDK (agentvfs/ai): the six tools go to {base URL}/chat/completions, each tool call the model makes runs here, in the worker. The endpoint must allow CORS. Works on the current files (no reset).',
       ),
       h(
         'form',

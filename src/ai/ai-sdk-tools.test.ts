@@ -1,0 +1,134 @@
+/** aiSdkTools's shape and options, checked against the real `ai` package (its own tool(), jsonSchema() and mock model). */
+import { asSchema, generateText, stepCountIs } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { toolResultsIn } from '../../test/ai/scenario.ts';
+import { createStateBackend, createTools, TOOL_NAMES, type ToolResult, type Tools } from '../index.ts';
+import { aiSdkTools } from './index.ts';
+
+const options = { toolCallId: 't1', messages: [], context: {} };
+
+describe('aiSdkTools', () => {
+  it('makes one AI SDK tool per agentvfs tool, with its description and JSON Schema', async () => {
+    const tools = createTools(createStateBackend());
+    const set = aiSdkTools(tools);
+    expect(Object.keys(set)).toEqual([...TOOL_NAMES]);
+    for (const definition of tools.definitions) {
+      const sdkTool = set[definition.name];
+      expect(sdkTool.description).toBe(definition.description);
+      expect(await asSchema(sdkTool.inputSchema).jsonSchema).toEqual(definition.parameters);
+    }
+  });
+
+  it('include keeps only the tools named', () => {
+    const set = aiSdkTools(createStateBackend(), { include: ['read_file', 'grep'] });
+    expect(Object.keys(set).sort()).toEqual(['grep', 'read_file']);
+  });
+
+  it('refuses include with a name that is not a tool, naming the tools', () => {
+    expect(() => aiSdkTools(createStateBackend(), { include: ['read_file', 'bash' as never] })).toThrow(
+      'agentvfs/ai: include names unknown tools ("bash"); the tools are ls, read_file, write_file, edit_file, glob, grep.',
+    );
+    expect(() => aiSdkTools(createStateBackend(), { include: 'ls' as never })).toThrow(TypeError);
+  });
+
+  it('descriptions replace the text the model reads for those tools only', () => {
+    const set = aiSdkTools(createStateBackend(), { descriptions: { grep: 'Search the project.' } });
+    expect(set.grep.description).toBe('Search the project.');
+    expect(set.glob.description).toBe(createTools(createStateBackend()).definitions.find((d) => d.name === 'glob')!.description);
+  });
+
+  it('refuses a target that is neither a backend nor a tool set, saying what it accepts', () => {
+    expect(() => aiSdkTools({ files: {} } as never)).toThrow(
+      /^agentvfs\/ai: expected a backend \(createStateBackend\(\), or connect\(worker\) from agentvfs\/client\) or a tool set from createTools\(\); got an object/,
+    );
+  });
+
+  it('shares the session of a tool set it is given, and starts a new one for a backend', async () => {
+    const backend = createStateBackend({ files: { '/a.txt': 'one\n' } });
+    const tools = createTools(backend);
+    await tools.call('read_file', { path: '/a.txt' });
+    const edit = { path: '/a.txt', old_string: 'one', new_string: 'two' };
+
+    const fresh = (await aiSdkTools(backend).edit_file.execute(edit, options)) as ToolResult;
+    expect(fresh).toMatchObject({ isError: true, code: 'ENOTREAD', changed: [] });
+    const shared = (await aiSdkTools(tools).edit_file.execute(edit, options)) as ToolResult;
+    expect(shared).toMatchObject({ isError: false, changed: [{ path: '/a.txt' }] });
+    expect(await backend.readText('/a.txt')).toBe('two\n');
+  });
+
+  it('returns a bad argument as the tool’s own Error text, writing nothing', async () => {
+    const backend = createStateBackend();
+    const result = (await aiSdkTools(backend).write_file.execute({ path: '/x.txt', content: 42 }, options)) as ToolResult;
+    expect(result.text).toBe(await createTools(createStateBackend()).call('write_file', { path: '/x.txt', content: 42 }));
+    expect(result).toMatchObject({ isError: true, code: 'EINVAL' });
+    expect(await backend.exists('/x.txt')).toBe(false);
+  });
+});
+
+describe('aiSdkTools media parts', () => {
+  // The core produces no parts yet (SPEC §9); a tool set whose read_file returns one stands in.
+  const png = 'iVBORw0KGgo=';
+  const withParts: Tools = {
+    definitions: createTools(createStateBackend()).definitions,
+    call: async () => 'Image /logo.png: PNG, 8 bytes.',
+    run: async () => ({ text: 'Image /logo.png: PNG, 8 bytes.', isError: false, changed: [], parts: [{ type: 'image', mediaType: 'image/png', data: png }] }),
+  };
+
+  it('reach the model as file parts after the tool’s text', async () => {
+    const usage = {
+      inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 1, text: 1, reasoning: undefined },
+    };
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        {
+          content: [{ type: 'tool-call', toolCallId: 'img', toolName: 'read_file', input: '{"path":"/logo.png"}' }],
+          finishReason: { unified: 'tool-calls', raw: undefined },
+          usage,
+          warnings: [],
+        },
+        { content: [{ type: 'text', text: 'A logo.' }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] },
+      ],
+    });
+    await generateText({ model, tools: aiSdkTools(withParts), stopWhen: stepCountIs(3), prompt: 'Describe the logo.' });
+    expect(toolResultsIn(model.doGenerateCalls[1]!.prompt).img).toEqual({
+      type: 'content',
+      value: [
+        { type: 'text', text: 'Image /logo.png: PNG, 8 bytes.' },
+        { type: 'file', mediaType: 'image/png', data: { type: 'data', data: png } },
+      ],
+    });
+  });
+});
+
+describe('aiSdkTools with the SDK’s own approval', () => {
+  // ai 7 decides approval per call in generateText/streamText (`toolApproval`); the tools need nothing for it.
+  it('a denied write never runs: nothing is written and the model is told', async () => {
+    const usage = {
+      inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 1, text: 1, reasoning: undefined },
+    };
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        {
+          content: [{ type: 'tool-call', toolCallId: 'w', toolName: 'write_file', input: '{"path":"/x.txt","content":"x"}' }],
+          finishReason: { unified: 'tool-calls', raw: undefined },
+          usage,
+          warnings: [],
+        },
+        { content: [{ type: 'text', text: 'Not allowed.' }], finishReason: { unified: 'stop', raw: undefined }, usage, warnings: [] },
+      ],
+    });
+    const backend = createStateBackend();
+    await generateText({
+      model,
+      tools: aiSdkTools(backend),
+      toolApproval: { write_file: { type: 'denied', reason: 'read-only session' } },
+      stopWhen: stepCountIs(3),
+      prompt: 'Write /x.txt.',
+    });
+    expect(await backend.exists('/x.txt')).toBe(false);
+    expect(toolResultsIn(model.doGenerateCalls[1]!.prompt).w).toMatchObject({ type: 'execution-denied', reason: 'read-only session' });
+  });
+});

@@ -1,0 +1,59 @@
+// A null optional argument means "omitted" for every tool: OpenAI's strict mode makes the model send
+// null for each optional parameter it does not use (formatDefinitions' strict form).
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from '../backend/state-backend.ts';
+import { createTools } from './create-tools.ts';
+import { buildDefinitions } from './definitions.ts';
+import { validateArgs } from './validate-args.ts';
+
+const definitions = buildDefinitions();
+const REQUIRED: Record<string, Record<string, unknown>> = {
+  ls: {},
+  read_file: { path: '/src/app.ts' },
+  write_file: { path: '/new.ts', content: 'x\n' },
+  edit_file: { path: '/src/app.ts', old_string: 'hello', new_string: 'hi' },
+  glob: { pattern: '**/*.ts' },
+  grep: { pattern: 'greet' },
+};
+
+describe('validateArgs: null', () => {
+  for (const def of definitions) {
+    const optional = Object.keys(def.parameters.properties).filter((key) => !def.parameters.required.includes(key));
+    it(`${def.name}: null for every optional argument (${optional.join(', ') || 'none'}) is the same as leaving it out`, () => {
+      const nulls = Object.fromEntries(optional.map((key) => [key, null]));
+      const omitted = validateArgs(def, REQUIRED[def.name]);
+      expect(typeof omitted).toBe('object');
+      expect(validateArgs(def, { ...REQUIRED[def.name], ...nulls })).toEqual(omitted);
+    });
+
+    for (const key of def.parameters.required) {
+      it(`${def.name}: null for the required "${key}" is a missing argument`, () => {
+        expect(validateArgs(def, { ...REQUIRED[def.name], [key]: null })).toMatch(new RegExp(`^missing required argument "${key}" for ${def.name}`));
+      });
+    }
+  }
+});
+
+it('a strict-mode call with every optional null runs like one without them, for each tool', async () => {
+  const run = async (withNulls: boolean) => {
+    // A fixed clock: glob lists newest first, and both runs must see the same order.
+    const backend = createStateBackend({ files: { '/src/app.ts': 'export const greeting = "hello";\n' }, now: () => 1_764_000_000_000 });
+    const tools = createTools(backend);
+    const texts: string[] = [];
+    for (const def of definitions) {
+      const nulls = withNulls
+        ? Object.fromEntries(
+            Object.keys(def.parameters.properties)
+              .filter((k) => !def.parameters.required.includes(k))
+              .map((k) => [k, null]),
+          )
+        : {};
+      texts.push(await tools.call(def.name, { ...REQUIRED[def.name], ...nulls }));
+    }
+    return { texts, file: await backend.readText('/src/app.ts'), created: await backend.readText('/new.ts') };
+  };
+  const plain = await run(false);
+  expect(plain.file).toBe('export const greeting = "hi";\n');
+  expect(plain.texts.some((t) => t.startsWith('Error'))).toBe(false);
+  expect(await run(true)).toEqual(plain);
+});
