@@ -84,6 +84,12 @@ describe('createMcpServer', () => {
     expect(await backend.readText('/src/app.ts')).toBe(FILES['/src/app.ts']);
   });
 
+  it("answers an unknown tool with the SDK's own isError result", async () => {
+    const client = await connected(createMcpServer(createStateBackend()));
+    const result = await client.callTool({ name: 'rm', arguments: { path: '/' } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'MCP error -32602: Tool rm not found' }], isError: true });
+  });
+
   it('shares the session of a tool set given as the target', async () => {
     const backend = createStateBackend({ files: FILES });
     const tools = createTools(backend);
