@@ -59,6 +59,9 @@ function annotationsOf(name: string): ToolAnnotations {
   return { readOnlyHint: !writes, destructiveHint: writes, idempotentHint: !writes, openWorldHint: false };
 }
 
+// A stateless mcpHandler makes a server per request over the same definitions: one schema each will do.
+const listed = new WeakMap<ToolParameters, ReturnType<typeof zod.looseObject>>();
+
 /**
  * The SDK (1.x) accepts only zod schemas for a tool's input, and lists a tool by converting its
  * schema with zod's toJSONSchema, which copies a schema's registered metadata over what it
@@ -67,5 +70,7 @@ function annotationsOf(name: string): ToolAnnotations {
  * metadata, is listed as exactly that JSON Schema (with the `$schema` line the SDK adds to every tool).
  */
 function listedAs(parameters: ToolParameters) {
-  return zod.looseObject({}).register(zod.globalRegistry, { ...parameters });
+  let schema = listed.get(parameters);
+  if (!schema) listed.set(parameters, (schema = zod.looseObject({}).register(zod.globalRegistry, { ...parameters })));
+  return schema;
 }
