@@ -117,6 +117,10 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     expect(bad.stderr).toMatch(/junk\.snap is not a snapshot this agentvfs can restore: .*ESNAPSHOT|junk\.snap is not a snapshot this agentvfs can restore/);
     expect(readFileSync(junk, 'utf8')).toBe('not a snapshot');
 
+    const unwritable = await run(consumer, 'mcp', '--save', join(work, 'no-such-dir', 'ws.snap'));
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toMatch(/^agentvfs: cannot write .*no-such-dir\/ws\.snap: ENOENT/m);
+
     // Without the SDK installed, the bin says what to install.
     const missing = await run(bare, 'mcp');
     expect(missing.code).toBe(1);
