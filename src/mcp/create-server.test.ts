@@ -59,6 +59,21 @@ describe('createMcpServer', () => {
     }
   });
 
+  it('include offers only the tools named; descriptions replace the text of those named', async () => {
+    const readOnly = ['ls', 'read_file', 'glob', 'grep'] as const;
+    const client = await connected(createMcpServer(createStateBackend(), { include: readOnly, descriptions: { grep: 'Search the notes.' } }));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual([...readOnly]);
+    expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    expect(tools.find((t) => t.name === 'grep')!.description).toBe('Search the notes.');
+    expect(tools.find((t) => t.name === 'glob')!.description).toBe(createTools(createStateBackend()).definitions.find((d) => d.name === 'glob')!.description);
+    const write = await client.callTool({ name: 'write_file', arguments: { path: '/a.txt', content: 'x' } });
+    expect(write).toMatchObject({ isError: true, content: [{ text: 'MCP error -32602: Tool write_file not found' }] });
+    expect(() => createMcpServer(createStateBackend(), { include: ['ls', 'rm' as never] })).toThrow(
+      new TypeError('agentvfs/mcp: include names unknown tools ("rm"); the tools are ls, read_file, write_file, edit_file, glob, grep.'),
+    );
+  });
+
   it('a write then a read: the file is in the backend and reads back', async () => {
     const backend = createStateBackend();
     const client = await connected(createMcpServer(backend));

@@ -4,9 +4,10 @@
  */
 import type { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { checkInclude } from '../adapters/include.ts';
 import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
 import { toolCall } from '../calls.ts';
-import type { ToolParameters } from '../tools/definitions.ts';
+import type { ToolName, ToolParameters } from '../tools/definitions.ts';
 import type { Tools } from '../tools/types.ts';
 import { toCallToolResult, unexpectedFailure } from './content.ts';
 import { McpServer, zod } from './peer.ts';
@@ -15,6 +16,10 @@ import { McpServer, zod } from './peer.ts';
 export const AGENTVFS_VERSION = '0.1.0';
 
 export interface McpServerOptions {
+  /** Only these tools (for example a read-only server: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
+  include?: readonly ToolName[];
+  /** Replace some tool descriptions (the text the model reads). */
+  descriptions?: Partial<Record<ToolName, string>>;
   /** The server's name in the client's initialize handshake. Default "agentvfs". */
   name?: string;
   /** The server's version in the handshake. Default agentvfs's own version. */
@@ -29,12 +34,18 @@ export function createMcpServer(target: ToolTarget, options: McpServerOptions = 
 
 /** A new McpServer over an existing tool set (one per transport: an McpServer connects once). */
 export function serverFor(tools: Tools, options: McpServerOptions): SdkMcpServer {
-  const { name = 'agentvfs', version = AGENTVFS_VERSION, instructions } = options;
+  const { name = 'agentvfs', version = AGENTVFS_VERSION, instructions, descriptions = {} } = options;
+  const included = checkInclude(options.include, 'mcp');
   const server = new McpServer({ name, version }, instructions === undefined ? {} : { instructions });
   for (const definition of tools.definitions) {
+    if (!included.has(definition.name)) continue;
     server.registerTool(
       definition.name,
-      { description: definition.description, inputSchema: listedAs(definition.parameters), annotations: annotationsOf(definition.name) },
+      {
+        description: descriptions[definition.name] ?? definition.description,
+        inputSchema: listedAs(definition.parameters),
+        annotations: annotationsOf(definition.name),
+      },
       async (args) => {
         try {
           return toCallToolResult(await tools.run(definition.name, args), args);

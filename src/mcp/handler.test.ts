@@ -128,7 +128,8 @@ describe('mcpHandler({ sessions: true })', () => {
 });
 
 describe('mcpHandler targets', () => {
-  it('refuses a wrong target when the handler is made, not at the first request', () => {
+  it('refuses a wrong target or include when the handler is made, not at the first request', () => {
+    expect(() => mcpHandler(createStateBackend(), { include: 'ls' as never })).toThrow(/^agentvfs\/mcp: include must be an array of tool names/);
     expect(() => mcpHandler('/tmp/project' as never)).toThrow(/^agentvfs\/mcp: expected a backend .* got the string "\/tmp\/project"\.$/);
   });
 });

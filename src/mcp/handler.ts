@@ -2,8 +2,8 @@
  * mcpHandler(target): MCP's Streamable HTTP transport as a web-standard fetch handler, for any
  * runtime with Request and Response (Node, Deno, Bun, workerd, a service worker).
  */
-import type { ToolTarget } from '../adapters/tool-target.ts';
-import { toTools } from '../adapters/tool-target.ts';
+import { checkInclude } from '../adapters/include.ts';
+import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
 import { serverFor, type McpServerOptions } from './create-server.ts';
 import { WebStandardStreamableHTTPServerTransport } from './peer.ts';
 
@@ -22,8 +22,9 @@ type Transport = InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
 
 export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}): (request: Request) => Promise<Response> {
   const { sessions = false, enableJsonResponse = false, ...serverOptions } = options;
-  // Checked now, so a wrong target fails where the handler is made, not at the first request.
+  // Checked now, so a wrong target or option fails where the handler is made, not at the first request.
   const shared = toTools(target, 'mcp');
+  checkInclude(serverOptions.include, 'mcp');
   if (!sessions) {
     return async (request) => {
       // A stateless transport serves one request (the SDK refuses to reuse it), and an McpServer connects once.
