@@ -34,7 +34,11 @@ export async function serveMcp(options: McpCommand): Promise<void> {
     });
     const saved = persist(backend, store, { durability: 'immediate' });
     target = saved;
-    close = () => saved.close();
+    // A last save on exit whatever happened since (a save that failed, a file removed meanwhile).
+    close = async () => {
+      await saved.close();
+      await store.save(await backend.snapshot());
+    };
   }
 
   const server = createMcpServer(target);

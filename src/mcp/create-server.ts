@@ -12,7 +12,7 @@ import type { Tools } from '../tools/types.ts';
 import { toCallToolResult, unexpectedFailure } from './content.ts';
 import { McpServer, zod } from './peer.ts';
 
-/** The agentvfs release this file belongs to (test/mcp checks it against package.json). */
+/** The agentvfs release this file belongs to (create-server.test.ts checks it against package.json). */
 export const AGENTVFS_VERSION = '0.1.0';
 
 export interface McpServerOptions {
@@ -28,6 +28,10 @@ export interface McpServerOptions {
   instructions?: string;
 }
 
+/**
+ * An McpServer with the tools registered; connect it to any transport. A backend target gets a
+ * new tool session (its own read tracking); a tool set is shared with whoever made it.
+ */
 export function createMcpServer(target: ToolTarget, options: McpServerOptions = {}): SdkMcpServer {
   return serverFor(toTools(target, 'mcp'), options);
 }

@@ -5,7 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -79,6 +79,7 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     expect(await (await restored(save)).readText('/src/app.ts')).toBe('export const greeting = "hi";\n');
     const written = await first.client.callTool({ name: 'write_file', arguments: { path: '/notes/todo.md', content: 'ship\n' } });
     expect(text(written)).toBe('Created /notes/todo.md (1 line, 5 bytes).');
+    rmSync(save); // so what is there after exit was written on exit
     await first.client.close(); // closes the bin's stdin: it saves and exits
     expect(first.stderr()).toContain('agentvfs mcp: imported 2 files from');
 
