@@ -1,4 +1,4 @@
-// The real `agentvfs` bin from the packed tarball, installed offline into an empty project with the
+// The real `agentvfs` bin from the packed tarball, installed into an empty project with the
 // MCP SDK beside it, spawned by the SDK's StdioClientTransport with `npx agentvfs mcp …` as a user's
 // MCP client config would: the directory it serves, the save file after a change and after exit,
 // and a restart from that file. Needs `npm run build` first.
@@ -25,7 +25,8 @@ function project(name: string, tarball: string, ...more: string[]): string {
   const dir = join(work, name);
   mkdirSync(dir);
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
-  npm(['install', '--no-audit', '--no-fund', '--offline', tarball, ...more], dir);
+  // The SDK may need the registry: npm ci caches its tarballs but not the metadata a fresh resolution reads.
+  npm(['install', '--no-audit', '--no-fund', more.length ? '--prefer-offline' : '--offline', tarball, ...more], dir);
   return dir;
 }
 
