@@ -75,6 +75,16 @@ describe('mcpHandler, stateless (default)', () => {
     expect(textOf(result)).toMatch(/^Error: ENOENT: /);
   });
 
+  it('answers GET and DELETE with 405: no stream to hold open, no session to end', async () => {
+    const url = await serve(mcpHandler(createStateBackend()));
+    for (const method of ['GET', 'DELETE']) {
+      const response = await fetch(url, { method, headers: { accept: 'text/event-stream' } });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^Method not allowed/);
+    }
+  });
+
   it('answers with one JSON body when asked to', async () => {
     const url = await serve(mcpHandler(createStateBackend(), { enableJsonResponse: true }));
     const response = await fetch(url, { method: 'POST', headers: POST_HEADERS, body: rpc('initialize', 1, INIT) });

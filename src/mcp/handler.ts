@@ -27,6 +27,9 @@ export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}):
   checkInclude(serverOptions.include, 'mcp');
   if (!sessions) {
     return async (request) => {
+      // No session, so no stream of its own to open (a per-request server would never write to it,
+      // and it would hold the connection open) and nothing to end: MCP's answer for both is 405.
+      if (request.method === 'GET' || request.method === 'DELETE') return methodNotAllowed();
       // A stateless transport serves one request (the SDK refuses to reuse it), and an McpServer connects once.
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse });
       await serverFor(shared, serverOptions).connect(transport);
@@ -69,6 +72,16 @@ const randomId = (): string => web.crypto.randomUUID();
 
 /** What the SDK's transport answers for an unknown session: the client then starts a new one. */
 function sessionNotFound(): Response {
-  const body = JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
-  return new web.Response(body, { status: 404, headers: { 'content-type': 'application/json' } });
+  return jsonRpcError(404, -32001, 'Session not found');
+}
+
+function methodNotAllowed(): Response {
+  return jsonRpcError(405, -32000, 'Method not allowed: this stateless server has no stream to open and no session to end; send requests with POST.', {
+    allow: 'POST',
+  });
+}
+
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  return new web.Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
 }

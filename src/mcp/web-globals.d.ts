@@ -6,6 +6,7 @@ interface Headers {
   get(name: string): string | null;
 }
 interface Request {
+  readonly method: string;
   readonly headers: Headers;
 }
 // biome-ignore lint/suspicious/noEmptyInterface: merged with the runtime's Response; nothing here reads it.

@@ -81,4 +81,12 @@ describe('MCP over Streamable HTTP in workerd (examples/cloudflare /mcp)', () =>
     const first = await workerFetch(URL_MCP, { method: 'POST', headers: POST_HEADERS, body: list });
     expect(first.status).toBe(400);
   });
+
+  it('opens no stream on GET, which would keep the object awake for nothing: 405', async () => {
+    const { client, transport } = await connect();
+    const get = await workerFetch(URL_MCP, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': transport.sessionId! } });
+    expect(get.status).toBe(405);
+    await get.body?.cancel();
+    await client.close();
+  });
 });
