@@ -50,6 +50,15 @@ describe('importDirectory', () => {
     ]);
   });
 
+  it('skips a file whose bytes cannot be read, saying why, and copies the rest', async () => {
+    const root = tree();
+    // A link to a file that stat calls regular but that no one (not even root) can read from its start.
+    symlinkSync('/proc/self/mem', join(root, 'unreadable'));
+    const lines: string[] = [];
+    expect(await importDirectory(createStateBackend(), root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 1 });
+    expect(lines).toEqual([expect.stringMatching(/^skipped .*unreadable: EIO: i\/o error, read$/)]);
+  });
+
   it('skips what is not a regular file (a named pipe), without blocking on it', async () => {
     const root = tree();
     execFileSync('mkfifo', [join(root, 'pipe')]);
