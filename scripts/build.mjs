@@ -17,6 +17,7 @@ export const ENTRIES = {
   client: 'src/client/index.ts',
   persist: 'src/persist/index.ts',
   ai: 'src/ai/index.ts',
+  langchain: 'src/langchain/index.ts',
   mcp: 'src/mcp/index.ts',
 };
 // Node-only entries (the `agentvfs` command): they import Node built-ins, left as imports, and are
