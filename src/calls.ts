@@ -42,6 +42,7 @@ export const BACKEND_CALLS = {
   glob: read(),
   grep: read(),
   uploadFiles: write(),
+  applyBatch: write(),
   downloadFiles: readBytes(),
   prepareSearch: read(),
   snapshot: readBytes(),

@@ -1,5 +1,6 @@
 /** The whole conformance suite: run it against any backend factory. */
 import { backendSuite } from './backend.suite.ts';
+import { batchSuite } from './batch.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
@@ -14,6 +15,7 @@ export type { BackendFactory } from './harness.ts';
 export function conformanceSuite(make: BackendFactory): void {
   pathSuite(make);
   backendSuite(make);
+  batchSuite(make);
   readWriteToolSuite(make);
   editToolSuite(make);
   searchToolSuite(make);
