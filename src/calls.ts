@@ -68,8 +68,8 @@ export function backendCall(name: unknown): BackendCallInfo | undefined {
 export interface ToolCallInfo {
   /** Writes files (its result's `changed` may list them). */
   readonly mutates: boolean;
-  /** The argument that names the file or directory the tool works on. */
-  readonly pathArg: 'path';
+  /** The argument that names the file or directory the tool works on (null: the paths are inside the arguments, as in a patch). */
+  readonly pathArg: 'path' | null;
 }
 
 export const TOOL_CALLS = {
@@ -84,6 +84,8 @@ export const TOOL_CALLS = {
 /** The same for every dialect's tools (TOOL_CALLS is the default dialect's). */
 export const DIALECT_TOOL_CALLS = {
   agentvfs: TOOL_CALLS,
+  // The files it changes are named inside the patch, not by one argument.
+  openai: { apply_patch: { mutates: true, pathArg: null } },
 } as const satisfies { readonly [D in DialectName]: Record<DialectToolName<D>, ToolCallInfo> };
 
 /** The table's entry for tool `name` of `dialect` (default 'agentvfs'), or undefined for a name that is no such tool. */

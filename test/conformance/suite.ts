@@ -9,6 +9,7 @@ import { readWriteToolSuite } from './tools-read-write.suite.ts';
 import { toolRunSuite } from './tools-run.suite.ts';
 import { searchToolSuite } from './tools-search.suite.ts';
 import { sessionSuite } from './sessions.suite.ts';
+import { applyPatchSuite } from './tools-apply-patch.suite.ts';
 
 export type { BackendFactory } from './harness.ts';
 
@@ -21,5 +22,6 @@ export function conformanceSuite(make: BackendFactory): void {
   searchToolSuite(make);
   toolRunSuite(make);
   sessionSuite(make);
+  applyPatchSuite(make);
   checkpointSuite(make);
 }

@@ -5,12 +5,13 @@
 import type { ToolName } from '../definitions.ts';
 
 /** Every dialect, the default first. */
-export const DIALECT_NAMES = ['agentvfs'] as const;
+export const DIALECT_NAMES = ['agentvfs', 'openai'] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
-/** The tool names of each dialect (the values live in each dialect's file, checked against these). */
+/** The tool names of each dialect (each dialect's definitions and handlers are checked against these). */
 export interface DialectToolNames {
   agentvfs: ToolName;
+  openai: 'apply_patch';
 }
 export type DialectToolName<D extends DialectName = DialectName> = DialectToolNames[D];
 
