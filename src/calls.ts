@@ -42,6 +42,7 @@ export const BACKEND_CALLS = {
   glob: read(),
   grep: read(),
   uploadFiles: write(),
+  applyBatch: write(),
   downloadFiles: readBytes(),
   prepareSearch: read(),
   snapshot: readBytes(),
@@ -67,8 +68,8 @@ export function backendCall(name: unknown): BackendCallInfo | undefined {
 export interface ToolCallInfo {
   /** Writes files (its result's `changed` may list them). */
   readonly mutates: boolean;
-  /** The argument that names the file or directory the tool works on. */
-  readonly pathArg: 'path' | 'file_path' | 'dir_path' | 'include' | 'paths' | 'source';
+  /** The argument that names the file or directory the tool works on (null: the paths are inside the arguments, as in a patch). */
+  readonly pathArg: 'path' | 'file_path' | 'dir_path' | 'include' | 'paths' | 'source' | null;
 }
 
 export const TOOL_CALLS = {
@@ -83,6 +84,8 @@ export const TOOL_CALLS = {
 /** The same for every dialect's tools (TOOL_CALLS is the default dialect's). */
 export const DIALECT_TOOL_CALLS = {
   agentvfs: TOOL_CALLS,
+  // The files it changes are named inside the patch, not by one argument.
+  openai: { apply_patch: { mutates: true, pathArg: null } },
   anthropic: {
     str_replace_based_edit_tool: { mutates: true, pathArg: 'path' },
     memory: { mutates: true, pathArg: 'path' },

@@ -13,7 +13,7 @@ export interface ToolsOptions<D extends DialectName = DialectName> {
   descriptions?: Partial<Record<DialectToolName<D>, string>>;
 }
 
-/** A file a tool call wrote, at the version it left. */
+/** A file a tool call wrote, at the version it left (-1: the call removed it, as apply_patch may). */
 export interface FileChange {
   path: string;
   version: number;

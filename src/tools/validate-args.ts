@@ -1,7 +1,7 @@
 /** Checks tool arguments against a tool's schema and fills defaults; returns an error sentence or the clean args. */
 import type { ToolDefinition } from './definitions.ts';
 
-export type ToolArgs = Record<string, string | number | boolean | readonly (string | number | Record<string, string>)[]>;
+export type ToolArgs = Record<string, unknown>;
 
 export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolArgs | string {
   if (args === undefined || args === null) args = {};

@@ -31,12 +31,13 @@ describe('bundle size', () => {
   // createWorkerBackend() embeds it in dist/client.js, and 'agentvfs' exports it too. A bundler
   // must be able to drop both when unused ("sideEffects": false, separate chunks).
   // createTools carries the code of every dialect's tools (it runs them in process over a local
-  // backend; each dialect is 3-5 kB gzip): 30 kB leaves room for the four and still fails on the
+  // backend; each dialect is 3-6 kB gzip): 35 kB leaves room for the five and still fails on the
   // backend, which alone is ~60 kB.
   it.each([
-    // The client carries every dialect's definitions (so createTools over a worker stays synchronous): ~1 kB gzip each.
-    ['connect() alone', "export { connect } from './dist/client.js';", 14_000],
-    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 30_000],
+    // The client carries every dialect's definitions (so createTools over a worker stays synchronous): ~1-2 kB gzip
+    // each, and the openai dialect's whole module until its definitions live in a file of their own.
+    ['connect() alone', "export { connect } from './dist/client.js';", 17_000],
+    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 35_000],
   ])('%s, bundled for a page, leaves the backend out', async (_label, contents, ceiling) => {
     const { build } = await import('esbuild');
     const r = await build({

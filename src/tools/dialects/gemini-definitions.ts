@@ -26,7 +26,7 @@ const DESCRIPTIONS: Readonly<Record<GeminiToolName, string>> = {
   list_directory:
     'Lists the names of files and subdirectories directly within a specified directory path. Can optionally ignore entries matching provided glob patterns.',
   read_many_files:
-    "Reads content from multiple files specified by glob patterns or paths and concatenates their text, with a '--- {filePath} ---' separator before each file and '--- End of content ---' after the last. Binary files are skipped.",
+    "Reads and concatenates the text of the files matching glob patterns or paths ('--- {filePath} ---' before each, '--- End of content ---' after the last); binary files are skipped.",
 };
 
 export function geminiDefinitions(descriptions: Partial<Record<string, string>>): ToolDefinition<GeminiToolName>[] {
@@ -72,9 +72,9 @@ export function geminiDefinitions(descriptions: Partial<Record<string, string>>)
         {
           pattern: str("The glob pattern to match against (e.g., '**/*.py', 'docs/*.md')."),
           dir_path: str('Optional: The absolute path to the directory to search within. If omitted, searches the root directory.'),
-          case_sensitive: bool('Optional: Whether the search should be case-sensitive. Defaults to false.'),
-          respect_git_ignore: bool('Optional: Whether to respect .gitignore patterns. Defaults to true.'),
-          respect_gemini_ignore: bool('Optional: Whether to respect .geminiignore patterns. Defaults to true.'),
+          case_sensitive: bool('Case-sensitive. Default false.'),
+          respect_git_ignore: bool('Respect .gitignore. Default true.'),
+          respect_gemini_ignore: bool('Respect .geminiignore. Default true.'),
         },
         ['pattern'],
       ),
@@ -84,19 +84,19 @@ export function geminiDefinitions(descriptions: Partial<Record<string, string>>)
       description: d('grep_search'),
       parameters: params(
         {
-          pattern: str('The pattern to search for: a regular expression, or a literal with fixed_strings.'),
-          dir_path: str('Directory or file to search. Directories are searched recursively. Defaults to the root if omitted.'),
-          include_pattern: str("Glob pattern to filter files (e.g., '*.ts', 'src/**'). Defaults to all files if omitted."),
-          exclude_pattern: str('Optional: A regular expression; a line matching both the pattern and the exclude_pattern is omitted.'),
-          names_only: bool('Optional: If true, only the file paths of the matches are returned.'),
-          case_sensitive: bool('If true, search is case-sensitive. Defaults to false (ignore case) if omitted.'),
-          fixed_strings: bool('If true, treats the `pattern` as a literal string instead of a regular expression.'),
-          context: int('Show this many lines of context around each match. Defaults to 0.', 0),
-          after: int('Show this many lines after each match. Defaults to 0.', 0),
-          before: int('Show this many lines before each match. Defaults to 0.', 0),
-          no_ignore: bool('If true, searches all files including those usually ignored. Defaults to false.'),
-          max_matches_per_file: int('Optional: Maximum number of matches to return per file.', 1),
-          total_max_matches: int(`Optional: Maximum number of total matches to return. Defaults to ${GREP_DEFAULT_MAX_MATCHES}.`, 1),
+          pattern: str('Regular expression (a literal with fixed_strings).'),
+          dir_path: str('Directory or file to search (recursively). Default: the root.'),
+          include_pattern: str("Glob filtering the files, e.g. '*.ts'."),
+          exclude_pattern: str('Regular expression: matching lines are left out.'),
+          names_only: bool('Only the paths of matching files.'),
+          case_sensitive: bool('Case-sensitive. Default false.'),
+          fixed_strings: bool('pattern is a literal string.'),
+          context: int('Lines of context around each match.', 0),
+          after: int('Lines after each match.', 0),
+          before: int('Lines before each match.', 0),
+          no_ignore: bool('Also search ignored files.'),
+          max_matches_per_file: int('Maximum matches per file.', 1),
+          total_max_matches: int(`Maximum matches in all. Default ${GREP_DEFAULT_MAX_MATCHES}.`, 1),
         },
         ['pattern'],
       ),
@@ -111,10 +111,10 @@ export function geminiDefinitions(descriptions: Partial<Record<string, string>>)
       description: d('read_many_files'),
       parameters: params(
         {
-          include: strings('An array of glob patterns or paths. Examples: ["src/**/*.ts"], ["README.md", "docs/"]'),
-          exclude: strings('Optional. Glob patterns for files/directories to exclude. Example: "**/*.log", "temp/"'),
-          recursive: bool('Optional. Whether to search recursively (primarily controlled by `**` in glob patterns). Defaults to true.'),
-          useDefaultExcludes: bool('Optional. Whether to apply the default excludes (node_modules, .git, …). Defaults to true.'),
+          include: strings('Glob patterns or paths, e.g. ["src/**/*.ts"], ["README.md", "docs/"]'),
+          exclude: strings('Glob patterns to exclude, e.g. "**/*.log"'),
+          recursive: bool('Search recursively (mostly set by ** in patterns). Default true.'),
+          useDefaultExcludes: bool('Exclude node_modules and .git. Default true.'),
         },
         ['include'],
       ),

@@ -15,11 +15,8 @@ function params(properties: Record<string, JsonSchemaProperty>, required: string
 }
 
 const DESCRIPTIONS: Readonly<Record<McpFilesystemToolName, string>> = {
-  read_text_file:
-    'Read the complete contents of a file from the file system as text. Use this tool when you need to examine the contents of a single file. ' +
-    "Use the 'head' parameter to read only the first N lines of a file, or the 'tail' parameter to read only the last N lines of a file.",
-  read_multiple_files:
-    "Read the contents of multiple files simultaneously. This is more efficient than reading files one by one when you need to analyze or compare multiple files. Each file's content is returned with its path as a reference. Failed reads for individual files won't stop the entire operation.",
+  read_text_file: "Read the complete contents of a file as text; 'head' reads only the first N lines, 'tail' only the last N.",
+  read_multiple_files: "Read several files at once, each returned with its path. A failed read of one file doesn't stop the others.",
   write_file:
     'Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning.',
   edit_file:
@@ -29,11 +26,10 @@ const DESCRIPTIONS: Readonly<Record<McpFilesystemToolName, string>> = {
   list_directory:
     'Get a detailed listing of all files and directories in a specified path. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes.',
   directory_tree:
-    "Get a recursive tree view of files and directories as a JSON structure. Each entry includes 'name', 'type' (file/directory), and 'children' for directories. Files have no children array, while directories always have a children array (which may be empty). The output is formatted with 2-space indentation for readability.",
+    "A recursive tree of files and directories as JSON (2-space indent): each entry has 'name', 'type' (file/directory) and, for a directory, 'children' (maybe empty).",
   move_file:
     'Move or rename files and directories. Can move files between directories and rename them in a single operation. If the destination exists, the operation will fail.',
-  search_files:
-    "Recursively search for files matching a pattern. The patterns should be glob-style patterns that match paths relative to the given path. Use pattern like '*.ext' to match files in that directory, and '**/*.ext' to match files in all subdirectories. Returns full paths to all matching items.",
+  search_files: "Find files by a glob matched against paths relative to path ('*.ext' in it, '**/*.ext' at any depth). Returns full paths.",
   get_file_info:
     'Retrieve detailed metadata about a file or directory. Returns size, creation time, last modified time, permissions, and type, without reading the content.',
 };

@@ -5,12 +5,13 @@
 import type { ToolName } from '../definitions.ts';
 
 /** Every dialect, the default first. */
-export const DIALECT_NAMES = ['agentvfs', 'anthropic', 'gemini', 'mcp-filesystem'] as const;
+export const DIALECT_NAMES = ['agentvfs', 'openai', 'anthropic', 'gemini', 'mcp-filesystem'] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
-/** The tool names of each dialect (the values live in each dialect's file, checked against these). */
+/** The tool names of each dialect (each dialect's definitions and handlers are checked against these). */
 export interface DialectToolNames {
   agentvfs: ToolName;
+  openai: 'apply_patch';
   anthropic: 'str_replace_based_edit_tool' | 'memory';
   gemini: 'read_file' | 'write_file' | 'replace' | 'glob' | 'grep_search' | 'list_directory' | 'read_many_files';
   'mcp-filesystem':

@@ -6,7 +6,7 @@
 import type { Backend } from '../../backend/types.ts';
 import { buildDefinitions, type ToolDefinition } from '../definitions.ts';
 import type { ReadVersions } from '../read-versions.ts';
-import { toolRunner, type ArgsValidator, type ToolHandler } from '../run-tool.ts';
+import { toolRunner } from '../run-tool.ts';
 import { toolSet } from '../tool-set.ts';
 import type { Tools } from '../types.ts';
 import { anthropicHandlers } from './anthropic.ts';
@@ -16,40 +16,23 @@ import { geminiDefinitions } from './gemini-definitions.ts';
 import { mcpFilesystemAliases, mcpFilesystemHandlers } from './mcp-filesystem.ts';
 import { mcpFilesystemDefinitions } from './mcp-filesystem-definitions.ts';
 import type { DialectName, DialectToolName } from './names.ts';
-
-/** What a dialect's handlers work with: the backend, and the read tracking of the session. */
-interface DialectContext {
-  readonly backend: Backend;
-  /**
-   * Versions this session read or wrote (shared by every tool set made with the same `session`).
-   * A tool that needs no prior read still passes `await reads.expected(backend, path)` as the
-   * write's expectedVersion: undefined (never seen) checks nothing; a change since is ESTALE.
-   */
-  readonly reads: ReadVersions;
-}
-
-interface Dialect<N extends string> {
-  /** The definitions, with any description the caller overrides. */
-  definitions(descriptions: Partial<Record<string, string>>): ToolDefinition<N>[];
-  handlers(context: DialectContext): Record<N, ToolHandler>;
-  /** Tools whose arguments a flat JSON Schema cannot check (one of two forms): their own check, instead of the schema's. */
-  validators?: Partial<Record<N, ArgsValidator>>;
-  /** Older tool names models still emit, each run as the tool it became (not shown in the definitions). */
-  aliases?: Readonly<Record<string, N>>;
-}
+import { openai } from './openai.ts';
+import type { Dialect } from './types.ts';
 
 /** Every dialect but the default. */
 export type ExtraDialect = Exclude<DialectName, 'agentvfs'>;
 
 // Definitions apart from the tools, so a client that only shows them (a worker's RemoteBackend)
-// bundles no tool code.
+// bundles no tool code of the dialects split this way.
 const DEFINITIONS: { readonly [D in ExtraDialect]: Dialect<DialectToolName<D>>['definitions'] } = {
+  openai: openai.definitions,
   anthropic: anthropicDefinitions,
   gemini: geminiDefinitions,
   'mcp-filesystem': mcpFilesystemDefinitions,
 };
 
 const DIALECTS: { readonly [D in ExtraDialect]: Omit<Dialect<DialectToolName<D>>, 'definitions'> } = {
+  openai,
   anthropic: { handlers: anthropicHandlers },
   gemini: { handlers: geminiHandlers, validators: geminiValidators, aliases: geminiAliases },
   'mcp-filesystem': { handlers: mcpFilesystemHandlers, aliases: mcpFilesystemAliases },
