@@ -119,3 +119,15 @@ export function toolCall(name: unknown, dialect: unknown = 'agentvfs'): ToolCall
   const table: Readonly<Record<string, ToolCallInfo>> = DIALECT_TOOL_CALLS[dialect as DialectName];
   return typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
 }
+
+/**
+ * The entry for tool `name` in whichever dialect has it (the default's first): for a tool set whose
+ * dialect is not known, as an adapter gets it. A name several dialects share means the same there.
+ */
+export function toolCallOfAnyDialect(name: unknown): ToolCallInfo | undefined {
+  for (const dialect of Object.keys(DIALECT_TOOL_CALLS)) {
+    const found = toolCall(name, dialect);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
