@@ -31,7 +31,7 @@ const OPERATION_TYPES = ['create_file', 'update_file', 'delete_file'] as const;
 // Keys of a whole Responses API apply_patch_call item, accepted beside `operation` so the item can be passed as it is.
 const CALL_ITEM_KEYS = new Set(['type', 'id', 'call_id', 'status', 'operation']);
 
-function definitions(descriptions: Partial<Record<string, string>>): ToolDefinition<OpenaiToolName>[] {
+export function openaiDefinitions(descriptions: Partial<Record<string, string>>): ToolDefinition<OpenaiToolName>[] {
   return [
     {
       name: 'apply_patch',
@@ -119,7 +119,7 @@ function hunksOf(args: ToolArgs): { hunks: Hunk[]; text: string } {
 }
 
 export const openai: Dialect<OpenaiToolName> = {
-  definitions,
+  definitions: openaiDefinitions,
   validators: { apply_patch: validateApplyPatch },
   handlers: ({ backend, reads }: DialectContext) => ({
     async apply_patch(args, changed) {

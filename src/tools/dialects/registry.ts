@@ -1,10 +1,9 @@
 /**
- * The dialect registry: for each dialect, its definitions (what the model is shown) and its
- * handlers (what a call does). The default dialect's handlers are create-tools.ts's own; every
- * other dialect is one file in this folder exporting a Dialect, listed here.
+ * The dialect registry: for each dialect but the default, its Dialect (definitions and handlers),
+ * one file each in this folder. The default dialect's handlers are create-tools.ts's own; the
+ * definitions alone are in definitions.ts, for the worker client.
  */
 import type { Backend } from '../../backend/types.ts';
-import { buildDefinitions, type ToolDefinition } from '../definitions.ts';
 import type { ReadVersions } from '../read-versions.ts';
 import { toolRunner } from '../run-tool.ts';
 import { toolSet } from '../tool-set.ts';
@@ -17,15 +16,6 @@ import type { Dialect } from './types.ts';
 export type ExtraDialect = Exclude<DialectName, 'agentvfs'>;
 
 const DIALECTS: { readonly [D in ExtraDialect]: Dialect<DialectToolName<D>> } = { openai };
-
-/** The definitions of `dialect`'s tools (also where the tools run elsewhere, e.g. in a worker). */
-export function dialectDefinitions<D extends DialectName>(
-  dialect: D,
-  descriptions: Partial<Record<string, string>> = {},
-): ToolDefinition<DialectToolName<D>>[] {
-  if (dialect === 'agentvfs') return buildDefinitions(descriptions) as ToolDefinition<DialectToolName<D>>[];
-  return (DIALECTS[dialect as ExtraDialect] as Dialect<string>).definitions(descriptions) as ToolDefinition<DialectToolName<D>>[];
-}
 
 /** A tool set of a dialect other than the default, running here over `backend`. */
 export function createDialectTools(
