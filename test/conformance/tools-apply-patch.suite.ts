@@ -166,6 +166,52 @@ export function applyPatchSuite(make: BackendFactory) {
       });
     });
 
+    describe("Codex's tests/two_hunks.rs, conflict.rs, suite/cli.rs and lib.rs test_apply_patch_fails_on_write_error", () => {
+      it('two sections updating one file apply in order (multiple_non_overlapping_hunks)', async () => {
+        const { backend, tools } = await patchTools({ '/f.txt': 'line1\nline2\nline3\nline4\nline5\n' });
+        const result = await tools.run('apply_patch', { input: wrap('*** Update File: f.txt\n@@\n-line2\n+foo\n*** Update File: f.txt\n@@\n-line4\n+bar') });
+        expect(result.text).toBe('Success. Updated the following files:\nM /f.txt\nM /f.txt');
+        expect(await backend.readText('/f.txt')).toBe('line1\nfoo\nline3\nbar\nline5\n');
+      });
+
+      it('overlapping sections fail, and change nothing (overlapping_hunks_should_fail, conflicting_patches_error)', async () => {
+        for (const [input, body] of [
+          ['A\nB\nC\nD\n', '*** Update File: f.txt\n@@\n-B\n+X\n*** Update File: f.txt\n@@\n-B\n+Y'],
+          ['one\ntwo\nthree\n', '*** Update File: f.txt\n@@\n-two\n+twoA\n*** Update File: f.txt\n@@\n-two\n+twoB'],
+        ] as const) {
+          const { backend, tools } = await patchTools({ '/f.txt': input });
+          expectFailure(await tools.run('apply_patch', { input: wrap(body) }), 'ENOMATCH');
+          expect(await backend.readText('/f.txt')).toBe(input);
+        }
+        const { backend, tools } = await patchTools({ '/f.txt': 'one\ntwo\nthree\n' });
+        await tools.run('apply_patch', { input: wrap('*** Update File: f.txt\n@@\n-two\n+twoX') });
+        expect(await backend.readText('/f.txt')).toBe('one\ntwoX\nthree\n');
+      });
+
+      it('adds a file, then updates it in a second call (test_apply_patch_cli_add_and_update)', async () => {
+        const { backend, tools } = await patchTools();
+        expect((await tools.run('apply_patch', { input: wrap('*** Add File: cli_test.txt\n+hello') })).text).toBe(
+          'Success. Updated the following files:\nA /cli_test.txt',
+        );
+        expect((await tools.run('apply_patch', { input: wrap('*** Update File: cli_test.txt\n@@\n-hello\n+world') })).text).toBe(
+          'Success. Updated the following files:\nM /cli_test.txt',
+        );
+        expect(await backend.readText('/cli_test.txt')).toBe('world\n');
+      });
+
+      it('a write the backend refuses (here over a limit) fails whole (test_apply_patch_fails_on_write_error)', async () => {
+        const backend = await make({ limits: { maxFileBytes: 8 }, files: { '/a.txt': 'a\n', '/b.txt': 'before\n' } });
+        const tools = createTools(backend, { dialect: 'openai' });
+        const before = await backend.snapshot();
+        const result = await tools.run('apply_patch', {
+          input: wrap('*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: b.txt\n@@\n-before\n+after, and far too long'),
+        });
+        expectFailure(result, 'ETOOBIG');
+        expect(result.text).toMatch(/^Error: ETOOBIG: \/b\.txt would be .* over the per-file limit of 8 B\. Nothing was written\./);
+        expect(await backend.snapshot()).toEqual(before);
+      });
+    });
+
     describe("OpenAI's V4A helper tests (openai-agents-python tests/test_apply_diff.py), as operations", () => {
       const update = async (input: string, diff: string) => {
         const { backend, tools } = await patchTools({ '/f.txt': utf8(input) });
