@@ -333,7 +333,15 @@ export function applyPatchSuite(make: BackendFactory) {
           expectFailure(result, 'EINVAL');
           expect(result.text, JSON.stringify(args)).toMatch(message);
         }
-        const item = { type: 'apply_patch_call', id: 'apc_1', call_id: 'call_1', status: 'completed', operation: { type: 'delete_file', path: '/a.txt' } };
+        const item = {
+          type: 'apply_patch_call',
+          id: 'apc_1',
+          call_id: 'call_1',
+          status: 'completed',
+          created_by: 'x',
+          operation: { type: 'delete_file', path: '/a.txt' },
+        };
+        expectFailure(await tools.run('apply_patch', { operation: item.operation, call_id: 'call_1' }), 'EINVAL');
         expect((await tools.run('apply_patch', item)).text).toBe('Success. Updated the following files:\nD /a.txt');
         expect(await backend.exists('/a.txt')).toBe(false);
         const asJson = await tools.run('apply_patch', JSON.stringify({ input: wrap('*** Add File: b.txt\n+b') }));
