@@ -296,6 +296,7 @@ export function applyPatchSuite(make: BackendFactory) {
       it('a context mismatch (here under a unified-diff header) is an error, and the file is unchanged', async () => {
         const { result, text } = await update('one\ntwo\n', '@@ -1,2 +1,2 @@\n x\n-two\n+2');
         expectFailure(result, 'ENOMATCH');
+        expect(result.text).toMatch(/'@@ -1,2 \+1,2 @@' is a unified-diff header: here an @@ line names a line of the file/);
         expect(text).toBe('one\ntwo\n');
       });
     });
@@ -413,6 +414,15 @@ export function applyPatchSuite(make: BackendFactory) {
         expectFailure(above, 'EINVAL');
         expect(above.text).toMatch(/in the patch's '\*\*\* Add File: \.\.\/\.\.\/etc\/passwd' section/);
         expect(await backend.snapshot()).toEqual(before);
+      });
+
+      it('a unified diff is refused with what the format is', async () => {
+        const { tools } = await patchTools({ '/a.txt': 'a\n' });
+        const result = await tools.run('apply_patch', { input: '--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n' });
+        expectFailure(result, 'EINVAL');
+        expect(result.text).toBe(
+          "Error: EINVAL: Invalid patch: The first line of the patch must be '*** Begin Patch'. This looks like a unified diff: apply_patch takes its own format ('*** Update File: path', then @@ chunks of ' ', '-' and '+' lines, no line numbers). No file was changed; fix it and send the whole patch again.",
+        );
       });
 
       it("the heredoc wrapper models sometimes send is accepted, as Codex's lenient mode does", async () => {

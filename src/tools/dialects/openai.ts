@@ -114,7 +114,10 @@ function hunksOf(args: ToolArgs): { hunks: Hunk[]; text: string } {
       operation === undefined
         ? `Invalid patch${error.lineNumber === undefined ? '' : ' hunk'}${where}`
         : `Invalid ${operation.type} diff for ${operation.path}${where}`;
-    throw new VfsError('EINVAL', `${what}: ${error.message}. No file was changed; fix it and send the whole patch again.`);
+    const unified = /^(diff --git |--- |\+\+\+ )/m.test(operation === undefined ? (args.input as string) : operation.diff)
+      ? " This looks like a unified diff: apply_patch takes its own format ('*** Update File: path', then @@ chunks of ' ', '-' and '+' lines, no line numbers)."
+      : '';
+    throw new VfsError('EINVAL', `${what}: ${error.message}.${unified} No file was changed; fix it and send the whole patch again.`);
   }
 }
 
