@@ -402,7 +402,7 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(await backend.readText('/a.txt')).toBe('two\nIII\n');
       });
 
-      it('keeps a BOM; refuses a binary file and a path above the root, changing nothing', async () => {
+      it('keeps a BOM; refuses to update a binary file (it may replace or delete one) and a path above the root', async () => {
         const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('a\nb\n')]);
         const { backend, tools } = await patchTools({ '/bom.txt': bom, '/bin': new Uint8Array([0, 1, 2]) });
         expect((await tools.run('apply_patch', { input: wrap('*** Update File: bom.txt\n@@\n-b\n+B') })).isError).toBe(false);
@@ -410,10 +410,20 @@ export function applyPatchSuite(make: BackendFactory) {
         const before = await backend.snapshot();
         const binary = await tools.run('apply_patch', { input: wrap('*** Update File: bin\n@@\n-x\n+y') });
         expectFailure(binary, 'EBINARY');
+        expect(binary.text).toMatch(
+          /^Error: EBINARY: \/bin is a binary file; apply_patch updates text files only \(it may replace or delete it\)\. No file was changed\./,
+        );
         const above = await tools.run('apply_patch', { input: wrap('*** Add File: ok.txt\n+ok\n*** Add File: ../../etc/passwd\n+x') });
         expectFailure(above, 'EINVAL');
         expect(above.text).toMatch(/in the patch's '\*\*\* Add File: \.\.\/\.\.\/etc\/passwd' section/);
         expect(await backend.snapshot()).toEqual(before);
+        // A binary file may be deleted, or replaced whole.
+        expect((await tools.run('apply_patch', { input: wrap('*** Add File: bin\n+text now') })).text).toBe('Success. Updated the following files:\nA /bin');
+        expect(await backend.readText('/bin')).toBe('text now\n');
+        await backend.writeFile('/img.png', new Uint8Array([0x89, 0, 1]));
+        expect((await tools.run('apply_patch', { operation: { type: 'delete_file', path: '/img.png' } })).text).toBe(
+          'Success. Updated the following files:\nD /img.png',
+        );
       });
 
       it('a unified diff is refused with what the format is', async () => {
