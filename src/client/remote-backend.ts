@@ -7,7 +7,7 @@ import type { Backend, StateBackendOptions } from '../backend/types.ts';
 import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
 import type { ToolHost } from '../tool-host.ts';
 import { checkDialect } from '../tools/dialects/names.ts';
-import { dialectDefinitions } from '../tools/dialects/registry.ts';
+import { dialectDefinitions } from '../tools/dialects/definitions.ts';
 import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';

@@ -6,7 +6,6 @@
  * leave the files of earlier hunks written after a failure, this changes nothing.
  */
 import type { Backend, BatchChange } from '../backend/types.ts';
-import { counted } from '../counted.ts';
 import { closestLines } from '../edit/candidates.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
@@ -25,6 +24,8 @@ interface FileState {
   /** The version the file had when the patch read it (-1: it did not exist). */
   baseVersion: number;
   isDir: boolean;
+  /** A binary file: it may be replaced or deleted, not updated (its text is not kept). */
+  binary: boolean;
   touched: boolean;
 }
 
@@ -69,7 +70,7 @@ export async function applyHunks(
       const state = await load(path);
       if (state.isDir)
         throw new VfsError('EISDIR', `Failed to write file ${path}: it is a directory. ${UNCHANGED} Add the file at a path inside it.`, { path });
-      Object.assign(state, { text: hunk.contents, bom: false, touched: true });
+      Object.assign(state, { text: hunk.contents, bom: false, binary: false, touched: true });
       added.push(path);
     } else if (hunk.type === 'delete') {
       const state = await load(path);
@@ -81,12 +82,15 @@ export async function applyHunks(
       const state = await load(path);
       if (state.isDir) throw new VfsError('EISDIR', `Failed to read file to update ${path}: it is a directory. ${UNCHANGED}`, { path });
       if (state.text === null) throw await missing(backend, path, 'Failed to read file to update', state);
+      if (state.binary) {
+        throw new VfsError('EBINARY', `${path} is a binary file; apply_patch updates text files only (it may replace or delete it). ${UNCHANGED}`, { path });
+      }
       const text = updatedText(path, state.text, hunk.chunks, source);
       const dest = hunk.movePath === null ? path : await resolve(backend, hunk.movePath, hunk);
       if (dest !== path) {
         const target = await load(dest);
         if (target.isDir) throw new VfsError('EISDIR', `Failed to move ${path} to ${dest}: it is a directory. ${UNCHANGED}`, { path: dest });
-        Object.assign(target, { text, bom: state.bom, touched: true });
+        Object.assign(target, { text, bom: state.bom, binary: false, touched: true });
         Object.assign(state, { text: null, touched: true });
       } else {
         Object.assign(state, { text, touched: true });
@@ -128,8 +132,8 @@ async function readState(backend: Backend, reads: ReadVersions, path: string): P
     result = await backend.read(path);
   } catch (error) {
     if (!isVfsError(error)) throw error;
-    if (error.code === 'EISDIR') return { text: null, bom: false, baseVersion: -1, isDir: true, touched: false };
-    if (error.code === 'ENOENT') return { text: null, bom: false, baseVersion: -1, isDir: false, touched: false };
+    if (error.code === 'EISDIR') return { text: null, bom: false, baseVersion: -1, isDir: true, binary: false, touched: false };
+    if (error.code === 'ENOENT') return { text: null, bom: false, baseVersion: -1, isDir: false, binary: false, touched: false };
     throw error;
   }
   // Needs no prior read; but a session that read or wrote this file must have seen this version.
@@ -137,12 +141,8 @@ async function readState(backend: Backend, reads: ReadVersions, path: string): P
   if (seen !== undefined && seen !== result.version) {
     throw new VfsError('ESTALE', `${path} changed since this session last read or wrote it. ${UNCHANGED} Read it again, then send the patch again.`, { path });
   }
-  if (isBinary(result.content)) {
-    throw new VfsError('EBINARY', `${path} is a binary file (${counted(result.content.length, 'byte')}); apply_patch changes text files only. ${UNCHANGED}`, {
-      path,
-    });
-  }
-  return { text: decodeText(result.content), bom: hasBom(result.content), baseVersion: result.version, isDir: false, touched: false };
+  if (isBinary(result.content)) return { text: '', bom: false, baseVersion: result.version, isDir: false, binary: true, touched: false };
+  return { text: decodeText(result.content), bom: hasBom(result.content), baseVersion: result.version, isDir: false, binary: false, touched: false };
 }
 
 async function missing(backend: Backend, path: string, what: string, state: FileState): Promise<VfsError> {
@@ -186,9 +186,11 @@ function notFound(path: string, text: string, total: number, failure: ChunkNotFo
       ? `Closest lines in ${path}:\n${candidates.map((c) => `${String(c.line).padStart(6)}\t${c.text}`).join('\n')}`
       : `Nothing similar in ${path}.`;
   const fix =
-    anchor !== null
-      ? 'Copy the @@ line from the file (e.g. the class or function line), or use a bare @@, then send the whole patch again.'
-      : "Make the chunk's context (' ') and removed ('-') lines match the file exactly (read it to check), then send the whole patch again.";
+    anchor === null
+      ? "Make the chunk's context (' ') and removed ('-') lines match the file exactly (read it to check), then send the whole patch again."
+      : /^-\d+(,\d+)? \+\d+(,\d+)? @@/.test(anchor)
+        ? `'@@ ${anchor}' is a unified-diff header: here an @@ line names a line of the file (e.g. a class or function line), or is a bare @@. Send the whole patch again.`
+        : 'Copy the @@ line from the file (e.g. the class or function line), or use a bare @@, then send the whole patch again.';
   return new VfsError('ENOMATCH', `${head}\n${closest}\n${UNCHANGED} ${fix}`, { path });
 }
 

@@ -166,6 +166,52 @@ export function applyPatchSuite(make: BackendFactory) {
       });
     });
 
+    describe("Codex's tests/two_hunks.rs, conflict.rs, suite/cli.rs and lib.rs test_apply_patch_fails_on_write_error", () => {
+      it('two sections updating one file apply in order (multiple_non_overlapping_hunks)', async () => {
+        const { backend, tools } = await patchTools({ '/f.txt': 'line1\nline2\nline3\nline4\nline5\n' });
+        const result = await tools.run('apply_patch', { input: wrap('*** Update File: f.txt\n@@\n-line2\n+foo\n*** Update File: f.txt\n@@\n-line4\n+bar') });
+        expect(result.text).toBe('Success. Updated the following files:\nM /f.txt\nM /f.txt');
+        expect(await backend.readText('/f.txt')).toBe('line1\nfoo\nline3\nbar\nline5\n');
+      });
+
+      it('overlapping sections fail, and change nothing (overlapping_hunks_should_fail, conflicting_patches_error)', async () => {
+        for (const [input, body] of [
+          ['A\nB\nC\nD\n', '*** Update File: f.txt\n@@\n-B\n+X\n*** Update File: f.txt\n@@\n-B\n+Y'],
+          ['one\ntwo\nthree\n', '*** Update File: f.txt\n@@\n-two\n+twoA\n*** Update File: f.txt\n@@\n-two\n+twoB'],
+        ] as const) {
+          const { backend, tools } = await patchTools({ '/f.txt': input });
+          expectFailure(await tools.run('apply_patch', { input: wrap(body) }), 'ENOMATCH');
+          expect(await backend.readText('/f.txt')).toBe(input);
+        }
+        const { backend, tools } = await patchTools({ '/f.txt': 'one\ntwo\nthree\n' });
+        await tools.run('apply_patch', { input: wrap('*** Update File: f.txt\n@@\n-two\n+twoX') });
+        expect(await backend.readText('/f.txt')).toBe('one\ntwoX\nthree\n');
+      });
+
+      it('adds a file, then updates it in a second call (test_apply_patch_cli_add_and_update)', async () => {
+        const { backend, tools } = await patchTools();
+        expect((await tools.run('apply_patch', { input: wrap('*** Add File: cli_test.txt\n+hello') })).text).toBe(
+          'Success. Updated the following files:\nA /cli_test.txt',
+        );
+        expect((await tools.run('apply_patch', { input: wrap('*** Update File: cli_test.txt\n@@\n-hello\n+world') })).text).toBe(
+          'Success. Updated the following files:\nM /cli_test.txt',
+        );
+        expect(await backend.readText('/cli_test.txt')).toBe('world\n');
+      });
+
+      it('a write the backend refuses (here over a limit) fails whole (test_apply_patch_fails_on_write_error)', async () => {
+        const backend = await make({ limits: { maxFileBytes: 8 }, files: { '/a.txt': 'a\n', '/b.txt': 'before\n' } });
+        const tools = createTools(backend, { dialect: 'openai' });
+        const before = await backend.snapshot();
+        const result = await tools.run('apply_patch', {
+          input: wrap('*** Update File: a.txt\n@@\n-a\n+A\n*** Update File: b.txt\n@@\n-before\n+after, and far too long'),
+        });
+        expectFailure(result, 'ETOOBIG');
+        expect(result.text).toMatch(/^Error: ETOOBIG: \/b\.txt would be .* over the per-file limit of 8 B\. Nothing was written\./);
+        expect(await backend.snapshot()).toEqual(before);
+      });
+    });
+
     describe("OpenAI's V4A helper tests (openai-agents-python tests/test_apply_diff.py), as operations", () => {
       const update = async (input: string, diff: string) => {
         const { backend, tools } = await patchTools({ '/f.txt': utf8(input) });
@@ -250,6 +296,7 @@ export function applyPatchSuite(make: BackendFactory) {
       it('a context mismatch (here under a unified-diff header) is an error, and the file is unchanged', async () => {
         const { result, text } = await update('one\ntwo\n', '@@ -1,2 +1,2 @@\n x\n-two\n+2');
         expectFailure(result, 'ENOMATCH');
+        expect(result.text).toMatch(/'@@ -1,2 \+1,2 @@' is a unified-diff header: here an @@ line names a line of the file/);
         expect(text).toBe('one\ntwo\n');
       });
     });
@@ -287,7 +334,15 @@ export function applyPatchSuite(make: BackendFactory) {
           expectFailure(result, 'EINVAL');
           expect(result.text, JSON.stringify(args)).toMatch(message);
         }
-        const item = { type: 'apply_patch_call', id: 'apc_1', call_id: 'call_1', status: 'completed', operation: { type: 'delete_file', path: '/a.txt' } };
+        const item = {
+          type: 'apply_patch_call',
+          id: 'apc_1',
+          call_id: 'call_1',
+          status: 'completed',
+          created_by: 'x',
+          operation: { type: 'delete_file', path: '/a.txt' },
+        };
+        expectFailure(await tools.run('apply_patch', { operation: item.operation, call_id: 'call_1' }), 'EINVAL');
         expect((await tools.run('apply_patch', item)).text).toBe('Success. Updated the following files:\nD /a.txt');
         expect(await backend.exists('/a.txt')).toBe(false);
         const asJson = await tools.run('apply_patch', JSON.stringify({ input: wrap('*** Add File: b.txt\n+b') }));
@@ -347,7 +402,7 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(await backend.readText('/a.txt')).toBe('two\nIII\n');
       });
 
-      it('keeps a BOM; refuses a binary file and a path above the root, changing nothing', async () => {
+      it('keeps a BOM; refuses to update a binary file (it may replace or delete one) and a path above the root', async () => {
         const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('a\nb\n')]);
         const { backend, tools } = await patchTools({ '/bom.txt': bom, '/bin': new Uint8Array([0, 1, 2]) });
         expect((await tools.run('apply_patch', { input: wrap('*** Update File: bom.txt\n@@\n-b\n+B') })).isError).toBe(false);
@@ -355,10 +410,29 @@ export function applyPatchSuite(make: BackendFactory) {
         const before = await backend.snapshot();
         const binary = await tools.run('apply_patch', { input: wrap('*** Update File: bin\n@@\n-x\n+y') });
         expectFailure(binary, 'EBINARY');
+        expect(binary.text).toMatch(
+          /^Error: EBINARY: \/bin is a binary file; apply_patch updates text files only \(it may replace or delete it\)\. No file was changed\./,
+        );
         const above = await tools.run('apply_patch', { input: wrap('*** Add File: ok.txt\n+ok\n*** Add File: ../../etc/passwd\n+x') });
         expectFailure(above, 'EINVAL');
         expect(above.text).toMatch(/in the patch's '\*\*\* Add File: \.\.\/\.\.\/etc\/passwd' section/);
         expect(await backend.snapshot()).toEqual(before);
+        // A binary file may be deleted, or replaced whole.
+        expect((await tools.run('apply_patch', { input: wrap('*** Add File: bin\n+text now') })).text).toBe('Success. Updated the following files:\nA /bin');
+        expect(await backend.readText('/bin')).toBe('text now\n');
+        await backend.writeFile('/img.png', new Uint8Array([0x89, 0, 1]));
+        expect((await tools.run('apply_patch', { operation: { type: 'delete_file', path: '/img.png' } })).text).toBe(
+          'Success. Updated the following files:\nD /img.png',
+        );
+      });
+
+      it('a unified diff is refused with what the format is', async () => {
+        const { tools } = await patchTools({ '/a.txt': 'a\n' });
+        const result = await tools.run('apply_patch', { input: '--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n' });
+        expectFailure(result, 'EINVAL');
+        expect(result.text).toBe(
+          "Error: EINVAL: Invalid patch: The first line of the patch must be '*** Begin Patch'. This looks like a unified diff: apply_patch takes its own format ('*** Update File: path', then @@ chunks of ' ', '-' and '+' lines, no line numbers). No file was changed; fix it and send the whole patch again.",
+        );
       });
 
       it("the heredoc wrapper models sometimes send is accepted, as Codex's lenient mode does", async () => {

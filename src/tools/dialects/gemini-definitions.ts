@@ -16,11 +16,11 @@ function params(properties: Record<string, JsonSchemaProperty>, required: string
 }
 
 const DESCRIPTIONS: Readonly<Record<GeminiToolName, string>> = {
-  read_file: `Reads and returns the content of a specified file. To maintain context efficiency, you MUST use 'start_line' and 'end_line' for targeted, surgical reads of specific sections. The tool truncates output exceeding ${MAX_LINES} lines or ${MAX_LINE_LENGTH} characters per line. Handles text files.`,
+  read_file: `Reads a file's text. Use 'start_line' and 'end_line' for targeted reads; output is cut at ${MAX_LINES} lines and ${MAX_LINE_LENGTH} characters per line.`,
   write_file:
     "Writes the complete content to a file, automatically creating missing parent directories. Overwrites existing files. Best for new or small files; use 'replace' for targeted edits to large files.",
   replace:
-    'Replaces text within a file. By default, the tool expects to find and replace exactly ONE occurrence of `old_string`. If you want to replace multiple occurrences of the exact same string, set `allow_multiple` to true. This tool requires providing significant context around the change to ensure precise targeting. An empty `old_string` creates a new file with `new_string` as its content.',
+    'Replaces text within a file: exactly ONE occurrence of `old_string` (include context around the change), or every one with `allow_multiple`. An empty `old_string` creates a new file.',
   glob: 'Efficiently finds files matching specific glob patterns (e.g., `src/**/*.ts`, `**/*.md`), returning absolute paths sorted by modification time (newest first).',
   grep_search: `Searches for a regular expression pattern within file contents (output limited to ${GREP_DEFAULT_MAX_MATCHES} matches unless total_max_matches is raised).`,
   list_directory:

@@ -17,21 +17,15 @@ function params(properties: Record<string, JsonSchemaProperty>, required: string
 const DESCRIPTIONS: Readonly<Record<McpFilesystemToolName, string>> = {
   read_text_file: "Read the complete contents of a file as text; 'head' reads only the first N lines, 'tail' only the last N.",
   read_multiple_files: "Read several files at once, each returned with its path. A failed read of one file doesn't stop the others.",
-  write_file:
-    'Create a new file or completely overwrite an existing file with new content. Use with caution as it will overwrite existing files without warning.',
-  edit_file:
-    'Make line-based edits to a text file. Each edit replaces exact line sequences with new content. Returns a git-style diff showing the changes made. The edits apply all together or not at all.',
-  create_directory:
-    'Create a new directory or ensure a directory exists. Can create multiple nested directories in one operation. If the directory already exists, this operation will succeed silently.',
-  list_directory:
-    'Get a detailed listing of all files and directories in a specified path. Results clearly distinguish between files and directories with [FILE] and [DIR] prefixes.',
+  write_file: 'Create a new file or completely overwrite an existing file with new content.',
+  edit_file: 'Make line-based edits to a text file: each edit replaces exact text; all apply or none. Returns a git-style diff of the changes.',
+  create_directory: 'Create a directory (and its parents); succeeds silently if it exists.',
+  list_directory: 'List a directory: one entry a line, [FILE] or [DIR] first.',
   directory_tree:
     "A recursive tree of files and directories as JSON (2-space indent): each entry has 'name', 'type' (file/directory) and, for a directory, 'children' (maybe empty).",
-  move_file:
-    'Move or rename files and directories. Can move files between directories and rename them in a single operation. If the destination exists, the operation will fail.',
+  move_file: 'Move or rename a file or directory; fails if the destination exists.',
   search_files: "Find files by a glob matched against paths relative to path ('*.ext' in it, '**/*.ext' at any depth). Returns full paths.",
-  get_file_info:
-    'Retrieve detailed metadata about a file or directory. Returns size, creation time, last modified time, permissions, and type, without reading the content.',
+  get_file_info: 'Metadata of a file or directory: size, times, permissions and type.',
 };
 
 export function mcpFilesystemDefinitions(descriptions: Partial<Record<string, string>>): ToolDefinition<McpFilesystemToolName>[] {

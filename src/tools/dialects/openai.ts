@@ -28,10 +28,8 @@ const APPLY_PATCH_DESCRIPTION = [
 ].join(' ');
 
 const OPERATION_TYPES = ['create_file', 'update_file', 'delete_file'] as const;
-// Keys of a whole Responses API apply_patch_call item, accepted beside `operation` so the item can be passed as it is.
-const CALL_ITEM_KEYS = new Set(['type', 'id', 'call_id', 'status', 'operation']);
 
-function definitions(descriptions: Partial<Record<string, string>>): ToolDefinition<OpenaiToolName>[] {
+export function openaiDefinitions(descriptions: Partial<Record<string, string>>): ToolDefinition<OpenaiToolName>[] {
   return [
     {
       name: 'apply_patch',
@@ -61,8 +59,10 @@ function validateApplyPatch(args: unknown): ToolArgs | string {
   }
   const given = args as Record<string, unknown>;
   if (given.operation !== undefined && given.operation !== null) {
-    const extra = Object.keys(given).filter((k) => !CALL_ITEM_KEYS.has(k));
-    if (extra.length > 0) return `unknown argument "${extra[0]}" for apply_patch with an operation. Pass { operation: { type, path, diff } } alone.`;
+    // A whole Responses API apply_patch_call item (id, call_id, status, caller, …) may be passed as it is.
+    const extra = given.type === 'apply_patch_call' ? [] : Object.keys(given).filter((k) => k !== 'operation');
+    if (extra.length > 0)
+      return `unknown argument "${extra[0]}" for apply_patch with an operation. Pass { operation: { type, path, diff } } alone, or the whole apply_patch_call item.`;
     return checkOperation(given.operation);
   }
   const extra = Object.keys(given).filter((k) => k !== 'input');
@@ -114,12 +114,15 @@ function hunksOf(args: ToolArgs): { hunks: Hunk[]; text: string } {
       operation === undefined
         ? `Invalid patch${error.lineNumber === undefined ? '' : ' hunk'}${where}`
         : `Invalid ${operation.type} diff for ${operation.path}${where}`;
-    throw new VfsError('EINVAL', `${what}: ${error.message}. No file was changed; fix it and send the whole patch again.`);
+    const unified = /^(diff --git |--- |\+\+\+ )/m.test(operation === undefined ? (args.input as string) : operation.diff)
+      ? " This looks like a unified diff: apply_patch takes its own format ('*** Update File: path', then @@ chunks of ' ', '-' and '+' lines, no line numbers)."
+      : '';
+    throw new VfsError('EINVAL', `${what}: ${error.message}.${unified} No file was changed; fix it and send the whole patch again.`);
   }
 }
 
 export const openai: Dialect<OpenaiToolName> = {
-  definitions,
+  definitions: openaiDefinitions,
   validators: { apply_patch: validateApplyPatch },
   handlers: ({ backend, reads }: DialectContext) => ({
     async apply_patch(args, changed) {
