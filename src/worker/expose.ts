@@ -12,7 +12,7 @@
  */
 import { expose as comlinkExpose, transfer, type Endpoint } from 'comlink';
 import { createStateBackend } from '../backend/state-backend.ts';
-import type { Backend, StateBackendOptions } from '../backend/types.ts';
+import type { Backend, StateBackendOptions, WatchOptions } from '../backend/types.ts';
 import { backendCall, toolCall } from '../calls.ts';
 import { VfsError } from '../errors.ts';
 import { createTools } from '../tools/create-tools.ts';
@@ -20,7 +20,7 @@ import type { Tools } from '../tools/types.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
 import { indexWhenIdle } from './idle-index.ts';
-import { CLOSING_MESSAGE, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from './protocol.ts';
+import { CLOSING_MESSAGE, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WatchMessage, type WorkerApi } from './protocol.ts';
 
 export interface ExposeOptions {
   /**
@@ -38,6 +38,8 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
   let current: Backend | undefined = backend;
   let used = false;
   const sessions = new Map<string, Tools>();
+  const watches = new Map<string, () => void>();
+  const port = toEndpoint(endpoint);
   const get = (): Backend => {
     used = true;
     return (current ??= createStateBackend());
@@ -85,8 +87,20 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
     async closeSession(sessionId: string) {
       sessions.delete(sessionId);
     },
+    async watch(id: string, options: WatchOptions | undefined) {
+      watches.get(id)?.();
+      const message: WatchMessage = { agentvfsWatch: id, events: [] };
+      watches.set(
+        id,
+        get().watch((events) => port.postMessage({ ...message, events }), options),
+      );
+    },
+    async unwatch(id: string) {
+      watches.get(id)?.();
+      watches.delete(id);
+    },
   };
-  comlinkExpose(api, toEndpoint(endpoint) as unknown as Endpoint); // the same shape, typed without DOM's Event
+  comlinkExpose(api, port as unknown as Endpoint); // the same shape, typed without DOM's Event
   announceSelfClose(endpoint);
 }
 

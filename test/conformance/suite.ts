@@ -7,6 +7,7 @@ import { editToolSuite } from './tools-edit.suite.ts';
 import { readWriteToolSuite } from './tools-read-write.suite.ts';
 import { toolRunSuite } from './tools-run.suite.ts';
 import { searchToolSuite } from './tools-search.suite.ts';
+import { watchSuite } from './watch.suite.ts';
 
 export type { BackendFactory } from './harness.ts';
 
@@ -18,4 +19,5 @@ export function conformanceSuite(make: BackendFactory): void {
   searchToolSuite(make);
   toolRunSuite(make);
   checkpointSuite(make);
+  watchSuite(make);
 }
