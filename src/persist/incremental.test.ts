@@ -166,3 +166,34 @@ describe('openPersistent(backend, store)', () => {
     expect(store.entries.has('f:/notes/a.md')).toBe(true);
   });
 });
+
+describe('where the changed paths come from', () => {
+  it('without watch(), from the calls table: the same batches', async () => {
+    const store = createMemoryStore();
+    const inner = createStateBackend({ files: { '/d/a': 'a', '/d/b': 'b' } });
+    // A backend as another implementation might be: every method but watch.
+    const bare = Object.fromEntries(
+      Object.getOwnPropertyNames(Object.getPrototypeOf(inner))
+        .filter((k) => k !== 'constructor' && k !== 'watch' && typeof (inner as unknown as Record<string, unknown>)[k] === 'function')
+        .map((k) => [k, (...a: unknown[]) => (inner as unknown as Record<string, (...x: unknown[]) => unknown>)[k]!(...a)]),
+    ) as unknown as ReturnType<typeof createStateBackend>;
+    expect('watch' in bare).toBe(false);
+    const { backend } = await openPersistent(bare, store, { durability: 'immediate' });
+    const n = store.batches.length;
+    await backend.writeFile('/d/a', 'A');
+    await backend.rename('/d', '/e');
+    expect(store.batches[n]!.puts.map(([k]) => k)).toEqual(['f:/d/a']);
+    expect(store.batches[n + 1]!.puts.map(([k]) => k).sort()).toEqual(['d:/e', 'f:/e/a', 'f:/e/b']);
+    expect([...store.batches[n + 1]!.deletes].sort()).toEqual(['d:/d', 'f:/d/a', 'f:/d/b']);
+  });
+
+  it('with watch(), a change made on the backend directly is saved too (debounced: scheduled by it)', async () => {
+    const store = createMemoryStore();
+    const inner = createStateBackend();
+    const { backend } = await openPersistent(inner, store, { debounceMs: 60_000, maxWaitMs: 60_000 });
+    await inner.writeFile('/direct.txt', 'behind the wrapper');
+    await backend.flush();
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect(await reopened.backend.readText('/direct.txt')).toBe('behind the wrapper');
+  });
+});

@@ -108,6 +108,23 @@ function wrapWithStore(
     }
   }
 
+  // A backend with watch() names every path each committed call changed (a restore or rollback:
+  // only the differences), even calls made on it directly; otherwise the calls table's path
+  // arguments say where to look.
+  const watched = typeof (backend as Partial<Backend>).watch === 'function';
+  const unwatch = watched
+    ? backend.watch((events) => {
+        for (const e of events) {
+          pending.add(e.path);
+          if (e.oldPath !== undefined) pending.add(e.oldPath);
+        }
+        if (!immediate) schedule();
+      })
+    : null;
+  const noteCall = (paths: readonly string[]) => {
+    if (!watched) note(paths);
+  };
+
   async function walk(dir: string, into: Map<string, FileInfo>): Promise<void> {
     for (const info of await backend.ls(dir)) {
       into.set(info.path, info);
@@ -266,7 +283,7 @@ function wrapWithStore(
           mutated(
             await exclusive(async () => {
               const result = await method.apply(backend, args);
-              note(scopesOfCall(name, args));
+              noteCall(scopesOfCall(name, args));
               return result;
             }),
           )
@@ -284,6 +301,7 @@ function wrapWithStore(
       value: async () => {
         closed = true;
         await wrapped.flush();
+        unwatch?.();
         (backend as { close?: () => unknown }).close?.();
         await store.close?.();
       },
@@ -298,7 +316,7 @@ function wrapWithStore(
           if (!toolCall(name)?.mutates) return inner.run(name, args);
           const result = await exclusive(async () => {
             const r = await inner.run(name, args);
-            note(r.changed.map((c) => c.path));
+            noteCall(r.changed.map((c) => c.path));
             return r;
           });
           return result.changed.length > 0 ? mutated(result) : result;
