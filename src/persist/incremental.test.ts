@@ -50,9 +50,13 @@ describe('openPersistent(backend, store)', () => {
     expect(rename.puts.map(([k]) => k).sort()).toEqual(['d:/moved', 'f:/moved/file4.ts']);
     expect([...rename.deletes].sort()).toEqual(['d:/src/m4', 'f:/src/m4/file4.ts']);
 
-    const reopened = await openPersistent(createStateBackend(), store);
+    const saved = store.batches.length;
+    const reopened = await openPersistent(createStateBackend(), store, { durability: 'immediate' });
     expect(reopened.restored.status).toBe('restored');
     expect(await stateOf(reopened.backend)).toEqual(await stateOf(backend));
+    expect(store.batches).toHaveLength(saved); // opening writes nothing
+    await reopened.backend.writeFile('/src/m9/file9.ts', 'after reopen');
+    expect(store.batches[saved]!.puts.map(([k]) => k)).toEqual(['f:/src/m9/file9.ts']);
   });
 
   it('an upload, a rollback and a restore are one batch each', async () => {

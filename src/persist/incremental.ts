@@ -73,7 +73,9 @@ export async function openStore(
     rewrite = true;
   }
   const wrapped = wrapWithStore(backend, store, settings, new Map());
-  await wrapped.resync({ meta: rewrite, dropLegacy });
+  // Opened from its records: the store already holds this state, so only learn the versions.
+  if (rewrite || dropLegacy) await wrapped.resync({ meta: rewrite, dropLegacy });
+  else await wrapped.adopt();
   return { backend: wrapped.backend, restored };
 }
 
@@ -82,7 +84,7 @@ function wrapWithStore(
   store: WorkspaceStore,
   settings: ReturnType<typeof checkOptions>,
   known: Map<string, Known>,
-): { backend: PersistentBackend; resync(first: { meta: boolean; dropLegacy: boolean }): Promise<void> } {
+): { backend: PersistentBackend; resync(first: { meta: boolean; dropLegacy: boolean }): Promise<void>; adopt(): Promise<void> } {
   const { immediate, debounceMs, maxWaitMs, onError } = settings;
   const pending = new Set<string>();
   let everything = false;
@@ -327,6 +329,12 @@ function wrapWithStore(
   });
   return {
     backend: wrapped,
+    adopt: () =>
+      exclusive(async () => {
+        const now = new Map<string, FileInfo>();
+        await walk('/', now);
+        for (const [path, info] of now) known.set(path, { dir: info.isDir, version: info.version, mtimeMs: info.mtimeMs });
+      }),
     async resync(head) {
       first = head;
       everything = true;
