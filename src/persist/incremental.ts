@@ -13,7 +13,9 @@ import { createLocalTools } from '../tools/create-tools.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import type { SaveDurability } from './adapter.ts';
+import { methodNames } from './backend-methods.ts';
 import { scopesOfCall } from './changed-scopes.ts';
+import { openFollower } from './follower.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
 import { META_KEY, asideKey, decodeRecords, dirKey, encodeAside, encodeMeta, encodeRecord, fileKey, workspaceKeys } from './records.ts';
 import type { StoreBatch, WorkspaceStore } from './store.ts';
@@ -30,6 +32,17 @@ export async function openStore(
   store: WorkspaceStore,
   options: PersistOptions = {},
 ): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
+  const settings = checkOptions(options);
+  if (store.claim && !(await store.claim({ wait: false }))) {
+    const held = `another tab or worker holds ${store.name ?? 'this workspace'}`;
+    if (!settings.follow) throw new Error(`agentvfs/persist: ${held}. Close it there, or open with { ifHeld: 'follow' } to follow its changes read-only.`);
+    return openFollower(backend, store, options, held, openClaimed);
+  }
+  return openClaimed(backend, store, options);
+}
+
+/** openStore once this context may write (it holds the claim, or the store has none). */
+async function openClaimed(backend: Backend, store: WorkspaceStore, options: PersistOptions): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
   const settings = checkOptions(options);
   const all = await store.readAll();
   const keys = workspaceKeys(all);
@@ -272,11 +285,7 @@ function wrapWithStore(
   }
 
   const wrapped = Object.create(null) as PersistentBackend;
-  const names = new Set<string>();
-  for (let o: object | null = backend; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
-    for (const key of Object.getOwnPropertyNames(o)) names.add(key);
-  }
-  for (const name of names) {
+  for (const name of methodNames(backend)) {
     const value = (backend as unknown as Record<string, unknown>)[name];
     if (typeof value !== 'function' || name === 'constructor' || name === 'createToolSession' || name in wrapped) continue;
     const method = value as (...a: unknown[]) => Promise<unknown>;
@@ -293,6 +302,7 @@ function wrapWithStore(
   }
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
+    writable: { value: true },
     flush: {
       value: () => {
         cancelTimers();

@@ -17,6 +17,12 @@ export interface PersistOptions {
    * a save starts at most this long after the first unsaved mutation. Default 1,000 ms.
    */
   maxWaitMs?: number;
+  /**
+   * When another tab or worker already holds the workspace (stores that can tell, IndexedDB):
+   * 'refuse' (default) rejects with an error that says so; 'follow' opens it read-only, applies
+   * the holder's changes as they commit, and takes over writing once the holder closes.
+   */
+  ifHeld?: 'refuse' | 'follow';
   /** Told about a failed background save (the data stays in memory and is retried on the next save). */
   onError?: (error: Error) => void;
 }
@@ -32,6 +38,8 @@ export interface PersistentBackend extends Backend, ToolHost {
   readonly ready: Promise<void>;
   /** The last background save error, if the latest save failed. */
   readonly lastError: Error | null;
+  /** False while this context only follows a workspace another tab or worker writes (`ifHeld: 'follow'`). */
+  readonly writable: boolean;
 }
 
 export function checkOptions(options: PersistOptions): {
@@ -39,8 +47,10 @@ export function checkOptions(options: PersistOptions): {
   debounceMs: number;
   maxWaitMs: number;
   onError: ((error: Error) => void) | undefined;
+  follow: boolean;
 } {
-  const { durability = 'debounced', debounceMs = 300, maxWaitMs = 1_000 } = options;
+  const { durability = 'debounced', debounceMs = 300, maxWaitMs = 1_000, ifHeld = 'refuse' } = options;
+  if (ifHeld !== 'refuse' && ifHeld !== 'follow') throw new TypeError(`agentvfs/persist: ifHeld must be 'refuse' or 'follow', not ${JSON.stringify(ifHeld)}.`);
   if (durability !== 'debounced' && durability !== 'immediate') {
     throw new TypeError(`agentvfs/persist: durability must be 'debounced' or 'immediate', not ${JSON.stringify(durability)}.`);
   }
@@ -52,5 +62,5 @@ export function checkOptions(options: PersistOptions): {
       throw new TypeError(`agentvfs/persist: ${name} must be a finite number of milliseconds >= 0, not ${JSON.stringify(value)}.`);
     }
   }
-  return { immediate: durability === 'immediate', debounceMs, maxWaitMs, onError: options.onError };
+  return { immediate: durability === 'immediate', debounceMs, maxWaitMs, onError: options.onError, follow: ifHeld === 'follow' };
 }

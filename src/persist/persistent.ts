@@ -11,6 +11,7 @@ import { createLocalTools } from '../tools/create-tools.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import type { PersistenceAdapter, SaveDurability } from './adapter.ts';
+import { methodNames } from './backend-methods.ts';
 import { openStore } from './incremental.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
 import { isWorkspaceStore, type WorkspaceStore } from './store.ts';
@@ -117,12 +118,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
   }
 
   const wrapped = Object.create(null) as PersistentBackend;
-  // Every method the backend has, own or inherited (a class instance, a plain object, another wrapper).
-  const names = new Set<string>();
-  for (let o: object | null = backend; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
-    for (const key of Object.getOwnPropertyNames(o)) names.add(key);
-  }
-  for (const name of names) {
+  for (const name of methodNames(backend)) {
     const value = (backend as unknown as Record<string, unknown>)[name];
     if (typeof value !== 'function' || name === 'constructor' || name === 'createToolSession' || name in wrapped) continue;
     (wrapped as unknown as Record<string, unknown>)[name] = backendCall(name)?.mutates
@@ -131,6 +127,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
   }
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
+    writable: { value: true },
     flush: {
       value: () => {
         cancelTimers();

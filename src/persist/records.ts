@@ -57,6 +57,22 @@ function checkMeta(value: Uint8Array | undefined): string | null {
   return null;
 }
 
+/** The file or directory one record holds, or why it is not a good record. */
+export function decodeRecord(key: string, value: Uint8Array): SnapshotEntry | string {
+  const isFile = key.startsWith(FILE_PREFIX);
+  if (!isFile && !key.startsWith(DIR_PREFIX)) return `unknown record ${JSON.stringify(key.slice(0, 80))}`;
+  if (!(value instanceof Uint8Array) || value.length < HEADER) return `record ${JSON.stringify(key)} is truncated`;
+  const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
+  if (view.getUint32(0, true) !== xxh32(value.subarray(4), xxh32(encoder.encode(key)))) return `record ${JSON.stringify(key)} fails its checksum`;
+  if (value[4] !== (isFile ? KIND_FILE : KIND_DIR) || (!isFile && value.length !== HEADER)) return `record ${JSON.stringify(key)} has the wrong kind or length`;
+  const path = key.slice(2);
+  const mtimeMs = view.getFloat64(8, true);
+  return isFile ? { path, kind: 'file', mtimeMs, content: value.subarray(HEADER) } : { path, kind: 'dir', mtimeMs };
+}
+
+/** True for the key of a file or directory record. */
+export const isEntryKey = (key: string) => key.startsWith(FILE_PREFIX) || key.startsWith(DIR_PREFIX);
+
 /**
  * The entries a store holds, checked record by record (nothing is returned unless all are
  * good), or the first problem found. Records under `aside:` are skipped.
@@ -67,19 +83,9 @@ export function decodeRecords(all: ReadonlyMap<string, Uint8Array>): { entries: 
   const entries: SnapshotEntry[] = [];
   for (const [key, value] of all) {
     if (key === META_KEY || key.startsWith(ASIDE_PREFIX)) continue;
-    const isFile = key.startsWith(FILE_PREFIX);
-    if (!isFile && !key.startsWith(DIR_PREFIX)) return { problem: `unknown record ${JSON.stringify(key.slice(0, 80))}` };
-    if (!(value instanceof Uint8Array) || value.length < HEADER) return { problem: `record ${JSON.stringify(key)} is truncated` };
-    const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
-    if (view.getUint32(0, true) !== xxh32(value.subarray(4), xxh32(encoder.encode(key)))) {
-      return { problem: `record ${JSON.stringify(key)} fails its checksum` };
-    }
-    if (value[4] !== (isFile ? KIND_FILE : KIND_DIR) || (!isFile && value.length !== HEADER)) {
-      return { problem: `record ${JSON.stringify(key)} has the wrong kind or length` };
-    }
-    const path = key.slice(2);
-    const mtimeMs = view.getFloat64(8, true);
-    entries.push(isFile ? { path, kind: 'file', mtimeMs, content: value.subarray(HEADER) } : { path, kind: 'dir', mtimeMs });
+    const entry = decodeRecord(key, value);
+    if (typeof entry === 'string') return { problem: entry };
+    entries.push(entry);
   }
   return { entries };
 }

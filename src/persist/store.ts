@@ -26,8 +26,20 @@ export interface WorkspaceStore {
   write(batch: StoreBatch, options: { durability: SaveDurability }): Promise<void>;
   /** A whole snapshot saved here by the snapshot adapter this store replaces, if any (read once, to migrate). */
   readLegacy?(): Promise<Uint8Array | null>;
-  /** Closes handles (a database, a file); the store may not be used afterwards. */
+  /** Closes handles (a database, a file) and gives up the claim; the store may not be used afterwards. */
   close?(): Promise<void>;
+  /**
+   * For stores that several tabs or workers can open at once (IndexedDB): takes the right to
+   * write, held until close(). `wait: false` resolves false at once when another context holds
+   * it; `wait: true` resolves true once it is free.
+   */
+  claim?(options: { wait: boolean }): Promise<boolean>;
+  /** Calls `listener` with the keys each commit by another context changed; returns the unsubscribe. */
+  follow?(listener: (keys: string[]) => void): () => void;
+  /** The current values of `keys` (a key that is gone is absent). */
+  readKeys?(keys: readonly string[]): Promise<Map<string, Uint8Array>>;
+  /** Names the workspace in errors, e.g. `workspace "default" in IndexedDB database "agentvfs"`. */
+  readonly name?: string;
 }
 
 /** True for a WorkspaceStore (as opposed to a snapshot PersistenceAdapter). */
