@@ -9,7 +9,6 @@ import { contentOf } from './kill-content.mjs';
 
 const [path, durability, start] = process.argv.slice(2);
 const { backend } = await openPersistent(createStateBackend(), createFileStore(path), { durability, debounceMs: 20, maxWaitMs: 100 });
-writeSync(1, 'ready\n');
 for (let i = Number(start); ; i++) {
   // New files, and rewrites of older ones (so a torn batch could mix an old and a new version).
   await backend.writeFile(`/w/${i % 50}.bin`, contentOf(i));

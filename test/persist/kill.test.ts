@@ -32,7 +32,7 @@ interface Round {
   killedAt: number;
 }
 
-/** Starts the writer, lets it write for `ms` after it is ready, SIGKILLs it. */
+/** Starts the writer, lets it write for `ms` after its first acknowledged write, SIGKILLs it. */
 function runAndKill(path: string, durability: string, start: number, ms: number): Promise<Round> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WRITER, path, durability, String(start)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -44,9 +44,11 @@ function runAndKill(path: string, durability: string, start: number, ms: number)
       const lines = buffered.split('\n');
       buffered = lines.pop()!;
       for (const line of lines) {
-        if (line === 'ready') setTimeout(() => ((killedAt = Date.now()), child.kill('SIGKILL')), ms);
         const [word, i, at] = line.split(' ');
-        if (word === 'ack') acks.set(Number(i), Number(at));
+        if (word !== 'ack') continue;
+        // Timed from the first acknowledged write, so every round has some, however loaded the machine.
+        if (acks.size === 0) setTimeout(() => ((killedAt = Date.now()), child.kill('SIGKILL')), ms);
+        acks.set(Number(i), Number(at));
       }
     });
     child.on('error', reject);
@@ -67,7 +69,7 @@ async function reopen(path: string): Promise<Map<string, number>> {
 }
 
 describe('SIGKILL during a write storm (Node, file store)', () => {
-  it("durability 'immediate': 30 kills, every acknowledged write is there, nothing partial", { timeout: 120_000 }, async () => {
+  it("durability 'immediate': 30 kills, every acknowledged write is there, nothing partial", { timeout: 300_000 }, async () => {
     const path = join(dir, 'immediate.log');
     const random = seeded(22);
     let next = 0;
@@ -84,11 +86,13 @@ describe('SIGKILL during a write storm (Node, file store)', () => {
       next = Math.max(next, ...acks.keys(), ...files.values()) + 1;
     }
     console.log(`file store, immediate: 30 kills, ${totalAcks} acknowledged writes, none lost`);
-    expect(totalAcks).toBeGreaterThan(30);
+    expect(totalAcks).toBeGreaterThanOrEqual(30);
   });
 
-  it("durability 'debounced' (maxWaitMs 100): nothing acknowledged more than maxWaitMs (+150 ms for timers and the commit) before a kill is lost", {
-    timeout: 120_000,
+  // maxWaitMs bounds when a save starts; the commit then takes what a loaded machine gives it, so
+  // writes older than maxWaitMs + 1 s must be there. Without a maximum wait a steady stream loses them all.
+  it("durability 'debounced' (maxWaitMs 100): nothing acknowledged more than maxWaitMs (+1 s for timers and the commit) before a kill is lost", {
+    timeout: 300_000,
   }, async () => {
     const path = join(dir, 'debounced.log');
     const random = seeded(7);
@@ -96,15 +100,15 @@ describe('SIGKILL during a write storm (Node, file store)', () => {
     let totalAcks = 0;
     let olderThanWindow = 0;
     for (let kill = 0; kill < 10; kill++) {
-      const { acks, killedAt } = await runAndKill(path, 'debounced', next, 150 + Math.floor(random() * 250));
+      const { acks, killedAt } = await runAndKill(path, 'debounced', next, 1_300 + Math.floor(random() * 400));
       totalAcks += acks.size;
       const files = await reopen(path);
       for (const [p, i] of files) expect(i, `${p} holds a partial or foreign write`).toBeGreaterThanOrEqual(0);
       const last = new Map<number, number>();
-      for (const [i, at] of acks) if (at < killedAt - 250) last.set(i % 50, Math.max(last.get(i % 50) ?? -1, i));
+      for (const [i, at] of acks) if (at < killedAt - 1_100) last.set(i % 50, Math.max(last.get(i % 50) ?? -1, i));
       for (const [slot, i] of last) {
         olderThanWindow++;
-        expect(files.get(`/w/${slot}.bin`), `write ${i} to /w/${slot}.bin was acknowledged over 250 ms before the kill`).toBeGreaterThanOrEqual(i);
+        expect(files.get(`/w/${slot}.bin`), `write ${i} to /w/${slot}.bin was acknowledged over 1.1 s before the kill`).toBeGreaterThanOrEqual(i);
       }
       next = Math.max(next, ...acks.keys(), ...files.values()) + 1;
     }
