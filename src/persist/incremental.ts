@@ -38,7 +38,12 @@ export async function openStore(
     if (!settings.follow) throw new Error(`agentvfs/persist: ${held}. Close it there, or open with { ifHeld: 'follow' } to follow its changes read-only.`);
     return openFollower(backend, store, options, held, openClaimed);
   }
-  return openClaimed(backend, store, options);
+  try {
+    return await openClaimed(backend, store, options);
+  } catch (error) {
+    await store.close?.(); // gives the claim back, so a later open is not refused by this failed one
+    throw error;
+  }
 }
 
 /** openStore once this context may write (it holds the claim, or the store has none). */
