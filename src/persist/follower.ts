@@ -103,7 +103,7 @@ export async function openFollower(
     },
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     // Through this wrapper, so a write is refused (or, once writing, saved) the same way as a method.
-    createToolSession: { value: (toolOptions: ToolsOptions): Tools => createLocalTools(wrapped, toolOptions) },
+    createToolSession: { value: (toolOptions: ToolsOptions): Tools<string> => createLocalTools(wrapped, toolOptions) },
   });
   return { backend: wrapped, restored };
 }

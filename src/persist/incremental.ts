@@ -325,12 +325,14 @@ function wrapWithStore(
     },
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
-      value(toolOptions: ToolsOptions): Tools {
+      value(toolOptions: ToolsOptions): Tools<string> {
         if (!isToolHost(backend)) return createLocalTools(wrapped, toolOptions);
         // A tool host runs tools elsewhere: take the lock for a writing tool, then save what it changed.
         const inner = backend.createToolSession(toolOptions);
         const run = async (name: string, args?: unknown): Promise<ToolResult> => {
-          if (!toolCall(name)?.mutates) return inner.run(name, args);
+          // A tool the table knows as read-only runs as it is; any other (a dialect's included) takes
+          // the lock, and is saved when its result names changed files.
+          if (toolCall(name, toolOptions.dialect)?.mutates === false) return inner.run(name, args);
           const result = await exclusive(async () => {
             const r = await inner.run(name, args);
             noteCall(r.changed.map((c) => c.path));
