@@ -53,6 +53,8 @@ export const BACKEND_CALLS = {
   rollback: write(),
   diff: read(),
   deleteCheckpoint: read(),
+  // Not a request like the others: the listener stays on the caller's side (see RemoteBackend.watch).
+  watch: read(),
 } as const satisfies Record<keyof Backend, BackendCallInfo>;
 
 export type BackendMethod = keyof typeof BACKEND_CALLS;

@@ -3,6 +3,7 @@
  * for in-process and worker use) but run synchronously inside, so each call is
  * atomic with respect to every other call.
  */
+import { BACKEND_CALLS } from '../calls.ts';
 import { Checkpoints } from '../checkpoints/checkpoints.ts';
 import { applyEdit } from '../edit/apply-edit.ts';
 import { counted } from '../counted.ts';
@@ -15,6 +16,7 @@ import { applyBatch, type PreparedChange } from './batch.ts';
 import { createSearchIndex } from './search-index.ts';
 import { DEFAULT_TEXT_CACHE_BYTES, TextCache, roundTrips } from './text-cache.ts';
 import { Tree } from './tree.ts';
+import { treeDifferences, Watchers } from './watch.ts';
 import type {
   BatchChange,
   BatchResult,
@@ -40,6 +42,8 @@ import type {
   UploadResult,
   WriteOptions,
   WriteResult,
+  WatchListener,
+  WatchOptions,
 } from './types.ts';
 
 export type { StateBackend };
@@ -55,6 +59,7 @@ class InMemoryBackend implements Backend {
   readonly #checkpoints = new Checkpoints();
   readonly #texts: TextCache;
   readonly #search = createSearchIndex();
+  readonly #watchers = new Watchers();
 
   constructor(options: StateBackendOptions) {
     const limits = resolveLimits(options.limits);
@@ -64,6 +69,7 @@ class InMemoryBackend implements Backend {
     this.#cwd = normalizePath(options.cwd ?? '/');
     this.#tree = new Tree(limits, now, this.#versions);
     this.#tree.observer = this.#checkpoints;
+    this.#tree.log = this.#watchers;
     // Initial files go through the same checks as any write; a bad one fails construction.
     for (const [path, data] of Object.entries(options.files ?? {})) {
       this.#tree.writeFile(this.#path(path), toBytes(data, path), typeof data === 'string');
@@ -302,7 +308,7 @@ class InMemoryBackend implements Backend {
       throw new VfsError('ESNAPSHOT', `Snapshot rejected, state unchanged: ${describe(error)}`, { cause: error });
     }
     this.#checkpoints.replaced(old, next);
-    this.#tree = next;
+    this.#replaceTree(old, next, (path) => sameBytes(old.view(path), next.view(path)));
     this.#texts.clear(); // every file has new metadata: nothing kept could be returned again
   }
 
@@ -319,7 +325,50 @@ class InMemoryBackend implements Backend {
     const old = this.#tree;
     const next = new Tree(old.limits, old.now, this.#versions);
     this.#checkpoints.rollback(id, old, next);
+    // A rollback keeps Metas: a path whose Meta differs holds other content, or the same at another time.
+    this.#replaceTree(old, next, () => false);
+  }
+
+  /** Makes `next` the state; watchers hear of every path that differs. */
+  #replaceTree(old: Tree, next: Tree, sameContent: (path: string) => boolean): void {
+    if (this.#watchers.active) {
+      const events = treeDifferences(old, next, (path, a, b) => a.size === b.size && a.mtimeMs === b.mtimeMs && sameContent(path));
+      this.#watchers.pending?.push(...events);
+    }
+    old.log = null;
+    next.log = this.#watchers;
     this.#tree = next;
+  }
+
+  /**
+   * Calls `listener` after every committed mutation with its events (one call per backend call,
+   * in commit order; refused calls send none). Returns the function that stops it.
+   */
+  watch(listener: WatchListener, options: WatchOptions = {}): () => void {
+    return this.#watchers.add(listener, this.#path(options.path ?? '/'), options.glob);
+  }
+
+  static {
+    // Every mutating method hands its events to the watchers when its work is done, also when
+    // it failed part way (uploadFiles keeps the files that went in): only committed changes
+    // are recorded. The table says which methods mutate.
+    for (const [name, info] of Object.entries(BACKEND_CALLS)) {
+      if (!info.mutates) continue;
+      const method = InMemoryBackend.prototype[name as keyof InMemoryBackend] as (...args: unknown[]) => Promise<unknown>;
+      Object.defineProperty(InMemoryBackend.prototype, name, {
+        configurable: true,
+        writable: true,
+        value: {
+          [name](this: InMemoryBackend, ...args: unknown[]): Promise<unknown> {
+            try {
+              return method.apply(this, args);
+            } finally {
+              this.#watchers.flush();
+            }
+          },
+        }[name],
+      });
+    }
   }
 
   async deleteCheckpoint(id: string): Promise<void> {
@@ -354,6 +403,12 @@ function toBytes(data: unknown, path: string, allowString = true): Uint8Array {
 /** Whether to keep the caller's bytes as they are (copy: false), which shared memory never is. */
 function keeps(copy: unknown, bytes: Uint8Array): boolean {
   return copy === false && !(typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer);
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function withBom(bytes: Uint8Array): Uint8Array {

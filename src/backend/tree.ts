@@ -12,6 +12,7 @@ import type { SnapshotEntry } from '../snapshot/format.ts';
 import { MemfsStore } from '../storage/memfs-store.ts';
 import { notFoundMessage } from './not-found.ts';
 import type { FileInfo } from './types.ts';
+import type { WatchEvent } from './types.ts';
 
 /** A path's metadata. Never changed once made (a change makes a new one): checkpoints share them. */
 export interface Meta {
@@ -52,6 +53,8 @@ export interface TreeObserver {
 export class Tree {
   readonly #store = new MemfsStore();
   observer: TreeObserver | null = null;
+  /** Where committed changes are recorded for watchers (null: nobody listens). */
+  log: { pending: WatchEvent[] | null } | null = null;
   readonly #meta = new Map<string, Meta>();
   #totalBytes = 0;
   #fileCount = 0;
@@ -220,6 +223,7 @@ export class Tree {
     const meta: Meta = { kind: 'file', size: bytes.byteLength, mtimeMs, version: this.#nextVersion() };
     this.#meta.set(path, meta);
     this.observer?.changed(path);
+    this.log?.pending?.push({ type: existing ? 'modify' : 'create', path, version: meta.version, isDir: false });
     this.#totalBytes += bytes.byteLength - oldSize;
     if (!existing) {
       this.#fileCount++;
@@ -321,8 +325,10 @@ export class Tree {
     for (const dir of [...ancestorsOf(path), path]) {
       if (this.#meta.has(dir)) continue;
       this.#store.mkdir(dir);
-      this.#meta.set(dir, { kind: 'dir', size: 0, mtimeMs, version: this.#nextVersion() });
+      const meta: Meta = { kind: 'dir', size: 0, mtimeMs, version: this.#nextVersion() };
+      this.#meta.set(dir, meta);
       this.observer?.changed(dir);
+      this.log?.pending?.push({ type: 'create', path: dir, version: meta.version, isDir: true });
     }
   }
 
@@ -349,6 +355,7 @@ export class Tree {
       }
       this.#meta.delete(p);
       this.observer?.changed(p);
+      this.log?.pending?.push({ type: 'remove', path: p, isDir: m.kind === 'dir' });
     }
   }
 
@@ -383,6 +390,7 @@ export class Tree {
       this.#meta.set(dest, moved);
       this.observer?.changed(p);
       this.observer?.changed(dest);
+      this.log?.pending?.push({ type: 'rename', path: dest, oldPath: p, version: moved.version, isDir: m.kind === 'dir' });
     }
     return this.#meta.get(to)!;
   }

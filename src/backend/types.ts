@@ -256,7 +256,36 @@ export interface Backend {
    * their exact states (later ones absorb its changes); the current state is untouched.
    */
   deleteCheckpoint(id: string): Promise<void>;
+  /**
+   * Calls `listener` after every committed mutation with the events of that call (one call per
+   * mutation, in commit order; none for a refused call); returns the function that stops it.
+   * Through a worker the events arrive before the mutating call's own answer.
+   */
+  watch(listener: WatchListener, options?: WatchOptions): () => void;
 }
+
+/** One path a committed mutation created, changed, removed or moved. */
+export interface WatchEvent {
+  type: 'create' | 'modify' | 'remove' | 'rename';
+  /** The path after the change (for `rename`, where it went). */
+  path: string;
+  /** For `rename`: where it was. */
+  oldPath?: string;
+  /** The path's version after the change (absent for `remove`). */
+  version?: number;
+  /** True for a directory. */
+  isDir: boolean;
+}
+
+export interface WatchOptions {
+  /** Only paths at or under this directory (or this file). Default "/". */
+  path?: string;
+  /** Only paths matching this glob, relative to `path` (dotfiles included). */
+  glob?: string;
+}
+
+/** Receives the events of one committed call at a time, in commit order. */
+export type WatchListener = (events: WatchEvent[]) => void;
 
 /** What createStateBackend returns: the in-memory backend. */
 export type StateBackend = Backend;

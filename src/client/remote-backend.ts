@@ -3,7 +3,7 @@
  * round trip; createTools(remote) runs each tool call in the worker.
  */
 import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
-import type { Backend, StateBackendOptions } from '../backend/types.ts';
+import type { Backend, StateBackendOptions, WatchListener, WatchOptions } from '../backend/types.ts';
 import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
 import type { ToolHost } from '../tool-host.ts';
 import { checkDialect } from '../tools/dialects/names.ts';
@@ -14,6 +14,7 @@ import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
 import { watchLiveness, WorkerGoneError, type Liveness } from './liveness.ts';
+import { RemoteWatches } from './remote-watch.ts';
 
 export interface ConnectOptions {
   /** How long the worker has to answer its first ping before calls fail. Default 15,000 ms. */
@@ -86,6 +87,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   readonly #callRemote: (request: BackendRequest) => Promise<unknown>;
   readonly #toolRemote: (request: ToolRequest) => Promise<ToolResult>;
   #started = false;
+  readonly #watches: RemoteWatches;
   /** Resolves once the worker answered; rejects if it failed to start. */
   readonly ready: Promise<void>;
 
@@ -100,6 +102,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     this.#callRemote = this.#api.call;
     this.#toolRemote = this.#api.tool;
     this.#transferInputs = options.transferInputs === true;
+    this.#watches = new RemoteWatches(target, this.#live.gone);
     const timeout = options.startTimeoutMs ?? 15_000;
     const timer = setTimeout(() => this.#live.markGone(`it did not answer within ${timeout} ms of connect()`), timeout);
     const pings = pingUntilAnswered(this.#api, this.#live);
@@ -145,6 +148,21 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     this.#live.markGone('close() was called');
   }
 
+  /** The listener runs here; the worker sends each commit's events before the call's answer (see RemoteWatches). */
+  override watch(listener: WatchListener, options?: WatchOptions): () => void {
+    const api = this.#api;
+    const whenStarted = <T>(send: () => Promise<T>): Promise<T> => {
+      if (this.#live.reason) return Promise.reject(this.#live.reason);
+      return this.#started ? send() : this.ready.then(send);
+    };
+    return this.#watches.add(
+      listener,
+      options,
+      (id, opts) => whenStarted(() => api.watch(id, opts)),
+      (id) => whenStarted(() => api.unwatch(id)),
+    );
+  }
+
   /** Tool sessions live in the worker: each call is one round trip and runs there (see ToolHost). */
   createToolSession(options: ToolsOptions): Tools<string> {
     const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -181,6 +199,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
 
   static {
     for (const method of BACKEND_METHODS) {
+      if (Object.hasOwn(RemoteBackend.prototype, method)) continue; // forwarded its own way, above
       Object.defineProperty(RemoteBackend.prototype, method, {
         configurable: true,
         writable: true,

@@ -12,7 +12,7 @@
  */
 import { expose as comlinkExpose, transfer, type Endpoint } from 'comlink';
 import { createStateBackend } from '../backend/state-backend.ts';
-import type { Backend, StateBackendOptions } from '../backend/types.ts';
+import type { Backend, StateBackendOptions, WatchOptions } from '../backend/types.ts';
 import { backendCall, toolCall } from '../calls.ts';
 import { VfsError } from '../errors.ts';
 import { createTools } from '../tools/create-tools.ts';
@@ -21,7 +21,7 @@ import type { Tools } from '../tools/types.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
 import { indexWhenIdle } from './idle-index.ts';
-import { CLOSING_MESSAGE, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from './protocol.ts';
+import { CLOSING_MESSAGE, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WatchMessage, type WorkerApi } from './protocol.ts';
 
 export interface ExposeOptions {
   /**
@@ -39,6 +39,8 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
   let current: Backend | undefined = backend;
   let used = false;
   const sessions = new Map<string, Tools<string>>();
+  const watches = new Map<string, () => void>();
+  const port = toEndpoint(endpoint);
   // Sessions shared by several tool sets, by id, with the tool sets still using each.
   const shared = new Map<string, { session: ToolSession; users: Set<string> }>();
   const sharedSession = (sharedId: string, user: string): ToolSession => {
@@ -100,8 +102,20 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
         if (entry.users.delete(sessionId) && entry.users.size === 0) shared.delete(id);
       }
     },
+    async watch(id: string, options: WatchOptions | undefined) {
+      watches.get(id)?.();
+      const message: WatchMessage = { agentvfsWatch: id, events: [] };
+      watches.set(
+        id,
+        get().watch((events) => port.postMessage({ ...message, events }), options),
+      );
+    },
+    async unwatch(id: string) {
+      watches.get(id)?.();
+      watches.delete(id);
+    },
   };
-  comlinkExpose(api, toEndpoint(endpoint) as unknown as Endpoint); // the same shape, typed without DOM's Event
+  comlinkExpose(api, port as unknown as Endpoint); // the same shape, typed without DOM's Event
   announceSelfClose(endpoint);
 }
 

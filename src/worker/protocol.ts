@@ -3,7 +3,7 @@
  * types and data only: the transport (Comlink) is an implementation detail of
  * the two edges and never appears in the public API.
  */
-import type { StateBackendOptions } from '../backend/types.ts';
+import type { StateBackendOptions, WatchEvent, WatchOptions } from '../backend/types.ts';
 import type { BackendMethod } from '../calls.ts';
 import type { VfsErrorJSON } from '../errors.ts';
 import type { DialectName } from '../tools/dialects/names.ts';
@@ -31,10 +31,23 @@ export interface WorkerApi {
   call(request: BackendRequest): Promise<unknown>;
   tool(request: ToolRequest): Promise<ToolResult>;
   closeSession(sessionId: string): Promise<void>;
+  /** Subscribes watch `id` in the backend; its events come back as WatchMessages. */
+  watch(id: string, options: WatchOptions | undefined): Promise<void>;
+  unwatch(id: string): Promise<void>;
 }
 
-/** 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
-export const PROTOCOL_VERSION = 4;
+/** One commit's events for watch `agentvfsWatch`, posted by the worker on the channel its answers use. */
+export interface WatchMessage {
+  agentvfsWatch: string;
+  events: WatchEvent[];
+}
+
+export function isWatchMessage(data: unknown): data is WatchMessage {
+  return typeof data === 'object' && data !== null && typeof (data as { agentvfsWatch?: unknown }).agentvfsWatch === 'string';
+}
+
+/** 5: watch() and unwatch(); 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
+export const PROTOCOL_VERSION = 5;
 
 /** How a VfsError travels: its JSON form plus a tag, so the other side can rebuild it. */
 export interface WireVfsError extends VfsErrorJSON {

@@ -13,6 +13,7 @@ import { toolRunSuite } from './tools-run.suite.ts';
 import { searchToolSuite } from './tools-search.suite.ts';
 import { sessionSuite } from './sessions.suite.ts';
 import { applyPatchSuite } from './tools-apply-patch.suite.ts';
+import { watchSuite } from './watch.suite.ts';
 
 export type { BackendFactory } from './harness.ts';
 
@@ -30,4 +31,5 @@ export function conformanceSuite(make: BackendFactory): void {
   geminiDialectSuite(make);
   mcpFilesystemDialectSuite(make);
   checkpointSuite(make);
+  watchSuite(make);
 }
