@@ -15,6 +15,7 @@ export { normalizePath } from './paths.ts';
 export { createTools } from './tools/create-tools.ts';
 export type { FileChange, ToolPart, ToolResult, Tools, ToolsOptions } from './tools/types.ts';
 export type { ToolHost } from './tool-host.ts';
+export type { ApprovalDecision, ApprovalRequest, Approve, Decision, GuardOptions, OnEvent, Permissions, ToolEvent } from './guard/types.ts';
 export {
   formatDefinitions,
   FORMAT_PROVIDERS,

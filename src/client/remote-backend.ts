@@ -10,7 +10,10 @@ import { buildDefinitions } from '../tools/definitions.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
-import { PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
+import { PROTOCOL_VERSION, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
+import { withAudit } from '../guard/audit.ts';
+import { createGuardSession } from '../guard/session.ts';
+import { serveApprove, type ApprovePort } from '../worker/approve-port.ts';
 import { watchLiveness, WorkerGoneError, type Liveness } from './liveness.ts';
 
 export interface ConnectOptions {
@@ -84,6 +87,8 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   readonly #callRemote: (request: BackendRequest) => Promise<unknown>;
   readonly #toolRemote: (request: ToolRequest) => Promise<ToolResult>;
   #started = false;
+  // approve() ports of this backend's guarded sessions, closed with it.
+  readonly #approvePorts = new Set<ApprovePort>();
   /** Resolves once the worker answered; rejects if it failed to start. */
   readonly ready: Promise<void>;
 
@@ -141,22 +146,49 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     if (typeof terminate === 'function') terminate.call(this.#target);
     else (this.#target as { close?: () => void }).close?.();
     this.#live.markGone('close() was called');
+    for (const port of this.#approvePorts) port.close();
+    this.#approvePorts.clear();
   }
 
-  /** Tool sessions live in the worker: each call is one round trip and runs there (see ToolHost). */
+  /**
+   * Tool sessions live in the worker: each call is one round trip and runs there (see ToolHost).
+   * A guarded one is opened there first, with its permissions and a port to ask approve() through,
+   * so the question runs here; onEvent runs here too, after each call.
+   */
   createToolSession(options: ToolsOptions): Tools {
     const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
     const api = this.#api;
     const tool = this.#toolRemote;
+    const guarded = createGuardSession(options) ? this.#openGuardedSession(id, options) : undefined;
+    const opened = guarded?.opened;
     const run = (name: string, args?: unknown): Promise<ToolResult> => {
       const request: ToolRequest = [id, name, args];
+      if (opened) return opened.then(() => tool(request));
       if (this.#started) return tool(request);
       if (this.#live.reason) return Promise.reject(this.#live.reason);
       return this.ready.then(() => tool(request));
     };
-    const tools = toolSet(buildDefinitions(options.descriptions), run);
-    sessions?.register(tools, () => void api.closeSession(id).catch(() => {}));
+    const plain = toolSet(buildDefinitions(options.descriptions), run);
+    const tools = guarded || options.onEvent ? withAudit(plain, options.onEvent) : plain;
+    const port = guarded?.port;
+    sessions?.register(tools, () => {
+      if (port) {
+        port.close();
+        this.#approvePorts.delete(port);
+      }
+      void api.closeSession(id).catch(() => {});
+    });
     return tools;
+  }
+
+  #openGuardedSession(id: string, options: ToolsOptions): { opened: Promise<void>; port: ApprovePort | undefined } {
+    const port = options.approve ? serveApprove(options.approve) : undefined;
+    if (port) this.#approvePorts.add(port);
+    const request: SessionRequest = [id, options.permissions, port?.remote];
+    if (port) transfer(request, [port.remote as ArrayBuffer]); // a MessagePort, typed as Comlink's Transferable
+    const opened = this.ready.then(() => this.#api.openSession(request));
+    opened.catch(() => {});
+    return { opened, port };
   }
 
   /**

@@ -15,6 +15,9 @@ import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } f
 import { capResult, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { ReadVersions } from './read-versions.ts';
 import { toolSet } from './tool-set.ts';
+import { withAudit, type DecidedResult } from '../guard/audit.ts';
+import { guardCall } from '../guard/guarded-backend.ts';
+import { createGuardSession } from '../guard/session.ts';
 import type { FileChange, ToolResult, Tools, ToolsOptions } from './types.ts';
 import { validateArgs, type ToolArgs } from './validate-args.ts';
 
@@ -29,13 +32,24 @@ export function createTools(backend: Backend, options: ToolsOptions = {}): Tools
 
 /** The tools running here, over `backend`'s methods (used by tool hosts that wrap a local backend). */
 export function createLocalTools(backend: Backend, options: ToolsOptions = {}): Tools {
+  const tools = createSessionTools(backend, options);
+  return options.permissions || options.approve || options.onEvent ? withAudit(tools, options.onEvent) : tools;
+}
+
+/**
+ * The session itself: with permissions or approve, each call runs over a guarded view of the
+ * backend (src/guard), and its result carries the call's decision for the audit, which runs
+ * where the caller is (withAudit here, or the client of a worker).
+ */
+export function createSessionTools(backend: Backend, options: ToolsOptions = {}): Tools {
+  const guard = createGuardSession(options);
   const definitions = buildDefinitions(options.descriptions);
   const byName = new Map(definitions.map((d) => [d.name, d]));
   const readVersions = new ReadVersions();
 
-  // `changed` collects the files a call writes, for its ToolResult.
-  const handlers: Record<ToolName, (args: ToolArgs, changed: FileChange[]) => Promise<string>> = {
-    async ls(args) {
+  // `changed` collects the files a call writes, for its ToolResult; `backend` is the one the call runs over (guarded or not).
+  const handlers: Record<ToolName, (args: ToolArgs, changed: FileChange[], backend: Backend) => Promise<string>> = {
+    async ls(args, _changed, backend) {
       const entries = await backend.ls(args.path as string);
       const rows = entries.map((e) => JSON.stringify({ name: e.name, path: e.path, is_dir: e.isDir, size: e.size }));
       const json = `[${rows.join(',')}]`;
@@ -51,7 +65,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       return `[${rows.slice(0, kept).join(',')}]\n${left(kept)}\n${TRUNCATION_NOTE}`;
     },
 
-    async read_file(args) {
+    async read_file(args, _changed, backend) {
       const { path, content, version } = await backend.read(args.path as string);
       // Counts as read even when binary: the agent has seen what the file is, so write_file may replace it.
       readVersions.add(path, version);
@@ -85,9 +99,9 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       return formatRead(path, lines, offset, args.limit as number, part);
     },
 
-    async write_file(args, changed) {
+    async write_file(args, changed, backend) {
       const path = await backend.resolvePath(args.path as string);
-      const expectedVersion = await expectedVersionForWrite(path);
+      const expectedVersion = await expectedVersionForWrite(backend, path);
       const content = args.content as string;
       const result = await backend.writeFile(path, content, { expectedVersion });
       readVersions.add(path, result.version);
@@ -96,7 +110,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       return `${result.created ? 'Created' : 'Updated'} ${path} (${counted(lines, 'line')}, ${counted(result.size, 'byte')}).`;
     },
 
-    async edit_file(args, changed) {
+    async edit_file(args, changed, backend) {
       const path = await backend.resolvePath(args.path as string);
       const read = await readVersions.expected(backend, path);
       if (read === undefined) {
@@ -117,7 +131,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       return `${head}\n${snippet(splitLines(text), result.firstLine, result.lastLine)}`;
     },
 
-    async glob(args) {
+    async glob(args, _changed, backend) {
       const base = await backend.resolvePath(args.path as string);
       const paths = await backend.glob(args.pattern as string, { path: base });
       if (paths.length === 0) return globNothingFound(backend, args.pattern as string, base);
@@ -129,7 +143,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       return joinCapped(shown, tail);
     },
 
-    async grep(args) {
+    async grep(args, _changed, backend) {
       const pattern = args.pattern as string;
       const base = await backend.resolvePath(args.path as string);
       const glob = args.glob as string | undefined;
@@ -183,7 +197,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
     },
   };
 
-  async function expectedVersionForWrite(path: string): Promise<number> {
+  async function expectedVersionForWrite(backend: Backend, path: string): Promise<number> {
     // Creating (even a file that was read and then removed) needs no read, but is refused if someone creates it first.
     if (!(await backend.exists(path))) return -1;
     const read = await readVersions.expected(backend, path);
@@ -197,17 +211,24 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
     );
   }
 
-  async function run(name: string, args?: unknown): Promise<ToolResult> {
+  async function run(name: string, args?: unknown): Promise<DecidedResult> {
     const def = byName.get(name as ToolName);
     if (!def) return badArgument(`unknown tool ${JSON.stringify(name)}. Available tools: ${TOOL_NAMES.join(', ')}.`);
     const checked = validateArgs(def, args);
     if (typeof checked === 'string') return badArgument(checked);
     const changed: FileChange[] = [];
+    const call = guard && guardCall(backend, guard, def.name, checked);
+    let result: DecidedResult;
     try {
-      return { text: capResult(await handlers[def.name](checked, changed)), isError: false, changed };
+      const text = await handlers[def.name](checked, changed, call ? call.backend : backend);
+      result = { text: capResult(call && call.notes.length > 0 ? `${text}\n${call.notes.join('\n')}` : text), isError: false, changed };
     } catch (error) {
-      return { ...toolError(error), changed };
+      result = { ...toolError(error), changed };
     }
+    if (!call) return result;
+    for (const path of call.unread) readVersions.forget(path);
+    const decision = call.decision();
+    return decision === undefined ? result : { ...result, decision };
   }
 
   return toolSet(definitions, run);

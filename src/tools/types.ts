@@ -1,8 +1,10 @@
 /** Public types of a tool set: what createTools returns and what one call resolves to. */
 import type { VfsErrorCode } from '../errors.ts';
+import type { GuardOptions } from '../guard/types.ts';
 import type { ToolDefinition, ToolName } from './definitions.ts';
 
-export interface ToolsOptions {
+/** `permissions`, `approve` and `onEvent` (SPEC §10, docs/approval.md) come from GuardOptions. */
+export interface ToolsOptions extends GuardOptions {
   /** Replace some tool descriptions (the text the model reads). */
   descriptions?: Partial<Record<ToolName, string>>;
 }

@@ -15,12 +15,14 @@ import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend, StateBackendOptions } from '../backend/types.ts';
 import { backendCall, toolCall } from '../calls.ts';
 import { VfsError } from '../errors.ts';
-import { createTools } from '../tools/create-tools.ts';
+import { createSessionTools, createTools } from '../tools/create-tools.ts';
+import { isToolHost } from '../tool-host.ts';
+import { approveThrough } from './approve-port.ts';
 import type { Tools } from '../tools/types.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
 import { indexWhenIdle } from './idle-index.ts';
-import { CLOSING_MESSAGE, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from './protocol.ts';
+import { CLOSING_MESSAGE, PROTOCOL_VERSION, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from './protocol.ts';
 
 export interface ExposeOptions {
   /**
@@ -38,6 +40,8 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
   let current: Backend | undefined = backend;
   let used = false;
   const sessions = new Map<string, Tools>();
+  // The approve ports of guarded sessions, let go when the session closes.
+  const approvePorts = new Map<string, () => void>();
   const get = (): Backend => {
     used = true;
     return (current ??= createStateBackend());
@@ -82,8 +86,19 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
       if (toolCall(request[1])?.mutates) changed();
       return tools.run(request[1], request[2]);
     },
+    // A plain function, so the session exists before the next message (its first call) is handled.
+    openSession([sessionId, permissions, port]: SessionRequest) {
+      const asked = port === undefined || port === null ? undefined : approveThrough(port);
+      if (asked) approvePorts.set(sessionId, asked.release);
+      const options = { ...(permissions === undefined ? {} : { permissions }), ...(asked ? { approve: asked.approve } : {}) };
+      const target = get();
+      // The session's results keep their decision: the client's audit reads it (see withAudit).
+      sessions.set(sessionId, isToolHost(target) ? target.createToolSession(options) : createSessionTools(target, options));
+    },
     async closeSession(sessionId: string) {
       sessions.delete(sessionId);
+      approvePorts.get(sessionId)?.();
+      approvePorts.delete(sessionId);
     },
   };
   comlinkExpose(api, toEndpoint(endpoint) as unknown as Endpoint); // the same shape, typed without DOM's Event

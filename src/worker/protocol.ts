@@ -6,6 +6,7 @@
 import type { StateBackendOptions } from '../backend/types.ts';
 import type { BackendMethod } from '../calls.ts';
 import type { VfsErrorJSON } from '../errors.ts';
+import type { Permissions } from '../guard/types.ts';
 import type { ToolResult } from '../tools/types.ts';
 
 /**
@@ -18,6 +19,12 @@ export type BackendRequest = [method: BackendMethod, ...args: unknown[]];
 /** One tool call in session `sessionId` (created on first use). */
 export type ToolRequest = [sessionId: string, name: string, args: unknown];
 
+/**
+ * Opens a guarded session before its first call: its permissions, and the port its approve()
+ * is asked through (on the caller's side), if it has one. Its results carry the call's decision.
+ */
+export type SessionRequest = [sessionId: string, permissions: Permissions | undefined, approvePort: unknown];
+
 export interface WorkerApi {
   /** Liveness and version check; answers as soon as the worker has loaded. */
   ping(): Promise<{ protocol: number }>;
@@ -25,11 +32,12 @@ export interface WorkerApi {
   init(options: StateBackendOptions | undefined): Promise<void>;
   call(request: BackendRequest): Promise<unknown>;
   tool(request: ToolRequest): Promise<ToolResult>;
+  openSession(request: SessionRequest): void;
   closeSession(sessionId: string): Promise<void>;
 }
 
-/** 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
-export const PROTOCOL_VERSION = 3;
+/** 4: openSession() (guarded sessions); 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
+export const PROTOCOL_VERSION = 4;
 
 /** How a VfsError travels: its JSON form plus a tag, so the other side can rebuild it. */
 export interface WireVfsError extends VfsErrorJSON {

@@ -1,6 +1,7 @@
 /** The whole conformance suite: run it against any backend factory. */
 import { backendSuite } from './backend.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
+import { guardSuite } from './guard.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
 import { editToolSuite } from './tools-edit.suite.ts';
@@ -18,4 +19,5 @@ export function conformanceSuite(make: BackendFactory): void {
   searchToolSuite(make);
   toolRunSuite(make);
   checkpointSuite(make);
+  guardSuite(make);
 }
