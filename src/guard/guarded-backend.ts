@@ -196,7 +196,7 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
     const p = await inner.resolvePath(path);
     rules.requireWrite(p);
     const info = await inner.stat(p);
-    const files = info.isDir ? await inner.glob('**', { path: p }) : [p];
+    const files = info.isDir ? (await inner.glob('**', { path: p })).sort() : [p]; // in path order, for the diff
     for (const file of files) rules.requireWrite(file);
     if (!asking() || (info.isDir && options.recursive !== true) || files.length === 0) {
       if (session.always) decisions.push('always');
