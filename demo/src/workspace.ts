@@ -1,7 +1,7 @@
 // The one backend of the page: it lives in a Web Worker (agentvfs/client), is saved to
 // IndexedDB after every change (agentvfs/persist), starts with what was saved (or the
 // sample project when nothing was), and tells listeners when its files may have changed.
-import { createStateBackend, createTools, type FileInfo, type ToolDefinition, type Tools } from 'agentvfs';
+import { createStateBackend, createTools, type FileInfo, type ToolDefinition, type Tools, type ToolsOptions } from 'agentvfs';
 import { createWorkerBackend, type RemoteBackend } from 'agentvfs/client';
 import {
   createIndexedDBAdapter,
@@ -116,9 +116,12 @@ export class Workspace {
     return this.#backend?.flush() ?? Promise.resolve();
   }
 
+  /** What every agent session is made with: the page's approve() and onEvent (main.ts). */
+  sessionOptions: ToolsOptions = {};
+
   /** A new agent session over the shared backend (it tracks which file versions it read). */
   session(): Tools {
-    return createTools(this.backend);
+    return createTools(this.backend, this.sessionOptions);
   }
 
   onChange(listener: Listener): () => void {
