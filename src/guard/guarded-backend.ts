@@ -368,12 +368,31 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
         };
   }
 
+  // A not-found error suggests files with the same name: only readable ones may be named.
+  if (rules.limitsRead) {
+    for (const [method, fn] of Object.entries(view)) {
+      view[method] = (...a: unknown[]) =>
+        (fn as (...a: unknown[]) => Promise<unknown>)(...a).catch((error: unknown) => {
+          throw withReadableSuggestions(error, rules);
+        });
+    }
+  }
+
   return {
     backend: view as unknown as Backend,
     notes,
     unread,
     decision: () => summarize(decisions),
   };
+}
+
+function withReadableSuggestions(error: unknown, rules: PathRules): unknown {
+  if (!isVfsError(error) || error.code !== 'ENOENT') return error;
+  const match = / Did you mean (.+)\?$/.exec(error.message);
+  if (!match) return error;
+  const kept = match[1]!.split(', ').filter(rules.canRead);
+  const hint = kept.length > 0 ? ` Did you mean ${kept.join(', ')}?` : ' Use ls or glob to see what exists.';
+  return new VfsError('ENOENT', error.message.slice(0, match.index) + hint, error.path === undefined ? {} : { path: error.path });
 }
 
 function summarize(decisions: readonly Decision[]): Decision | undefined {

@@ -46,6 +46,14 @@ export function guardSuite(make: BackendFactory) {
       expect((await tools.run('read_file', { path: '/src/a.ts' })).text).toBe('     1\texport const a = 1;');
     });
 
+    it('a missing file suggests only readable files with its name', async () => {
+      const tools = createTools(await make({ files: { ...files, '/src/lib/key.txt': 'k' } }), { permissions: { read: ['/src/**'] } });
+      const result = await tools.run('read_file', { path: '/src/key.txt' });
+      expectFailure(result, 'ENOENT');
+      expect(result.text).toContain('Did you mean /src/lib/key.txt?');
+      expect(result.text).not.toContain('/secret');
+    });
+
     it('ls, glob and grep show only readable paths', async () => {
       const tools = createTools(await make({ files }), { permissions: { read: ['/src/**', '/README.md'] } });
       expect(JSON.parse(await tools.call('ls', { path: '/' })).map((e: { path: string }) => e.path)).toEqual(['/src', '/README.md']);
