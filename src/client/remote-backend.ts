@@ -12,7 +12,7 @@ import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { PROTOCOL_VERSION, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
 import { withAudit } from '../guard/audit.ts';
-import { createGuardSession } from '../guard/session.ts';
+import { checkGuardOptions } from '../guard/options.ts';
 import { serveApprove, type ApprovePort } from '../worker/approve-port.ts';
 import { watchLiveness, WorkerGoneError, type Liveness } from './liveness.ts';
 
@@ -159,7 +159,8 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
     const api = this.#api;
     const tool = this.#toolRemote;
-    const guarded = createGuardSession(options) ? this.#openGuardedSession(id, options) : undefined;
+    // Checked here (EINVAL at once); the permissions are compiled in the worker.
+    const guarded = checkGuardOptions(options) ? this.#openGuardedSession(id, options) : undefined;
     const opened = guarded?.opened;
     const run = (name: string, args?: unknown): Promise<ToolResult> => {
       const request: ToolRequest = [id, name, args];

@@ -6,6 +6,7 @@
  */
 import picomatch from 'picomatch/posix.js';
 import { VfsError } from '../errors.ts';
+import { checkGlobs } from './options.ts';
 import type { Permissions } from './types.ts';
 
 export interface PathRules {
@@ -62,12 +63,7 @@ export function compilePermissions(permissions: Permissions | undefined): PathRu
 
 function compileRule(globs: unknown, kind: 'read' | 'write'): Rule | null {
   if (globs === undefined) return null;
-  if (!Array.isArray(globs) || globs.some((g) => typeof g !== 'string' || !g.startsWith('/'))) {
-    throw new VfsError(
-      'EINVAL',
-      `permissions.${kind} must be an array of globs of absolute paths (each starting with "/"), e.g. ["/src/**"]; got ${JSON.stringify(globs)}.`,
-    );
-  }
+  checkGlobs(globs, kind);
   const list = globs as string[];
   // The same options as the glob tool: dotfiles match, and "[!a]" negates as in sh.
   const test = list.length === 0 ? () => false : picomatch(list, { dot: true, posix: true });
