@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../backend/state-backend.ts';
 import type { ApprovalDecision, ApprovalRequest } from './types.ts';
-import { guardCall, type GuardSession } from './guarded-backend.ts';
+import { guardCall } from './guarded-backend.ts';
+import type { GuardSession } from './session.ts';
 import { compilePermissions } from './permissions.ts';
 
 function guarded(files: Record<string, string>, permissions: { read?: string[]; write?: string[] }, answers: ApprovalDecision[] = []) {

@@ -1,8 +1,14 @@
 /** The guard of one tool set: its compiled permissions, its approve callback, its "always". */
-import type { GuardSession } from './guarded-backend.ts';
 import { checkGuardOptions } from './options.ts';
-import { compilePermissions } from './permissions.ts';
-import type { GuardOptions } from './types.ts';
+import { compilePermissions, type PathRules } from './permissions.ts';
+import type { Approve, GuardOptions } from './types.ts';
+
+/** What a tool set's guard keeps across calls: its rules, its callback, whether the person said "always". */
+export interface GuardSession {
+  readonly rules: PathRules;
+  readonly approve: Approve | undefined;
+  always: boolean;
+}
 
 /** undefined when the options ask for no guard (then the tools run over the backend itself). */
 export function createGuardSession(options: GuardOptions): GuardSession | undefined {
