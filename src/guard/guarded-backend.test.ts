@@ -1,6 +1,8 @@
 // The guarded backend's methods that no agentvfs tool calls today but a dialect may (remove, rename, mkdir, uploadFiles, downloadFiles, restore).
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../backend/state-backend.ts';
+import type { Backend } from '../backend/types.ts';
+import { VfsError } from '../errors.ts';
 import type { ApprovalDecision, ApprovalRequest } from './types.ts';
 import { guardCall } from './guarded-backend.ts';
 import type { GuardSession } from './session.ts';
@@ -81,5 +83,81 @@ describe('guarded backend', () => {
     expect(await codeOf(backend.restore(snapshot))).toBe('EACCES');
     expect(await codeOf(backend.snapshot())).toBe('EACCES');
     expect(await codeOf(backend.rollback(await inner.checkpoint()))).toBe('EACCES');
+  });
+});
+
+describe('guarded applyBatch (a backend with one, as the apply_patch dialect brings)', () => {
+  type Change = { path: string; content: string | null; expectedVersion?: number };
+  /** A StateBackend plus an applyBatch that checks every version first, then writes (all or nothing). */
+  function batchBackend(files: Record<string, string>) {
+    const inner = createStateBackend({ files });
+    const calls: Change[][] = [];
+    const applyBatch = async (changes: Change[]) => {
+      calls.push(changes);
+      for (const c of changes) {
+        const version = (await inner.exists(c.path)) ? (await inner.stat(c.path)).version : -1;
+        if (c.expectedVersion !== undefined && c.expectedVersion !== version) throw new VfsError('ESTALE', `${c.path} changed`, { path: c.path });
+      }
+      const out = [];
+      for (const c of changes) {
+        if (c.content === null) await inner.remove(c.path);
+        const w = c.content === null ? null : await inner.writeFile(c.path, c.content);
+        out.push({ path: c.path, version: w?.version ?? null, created: w?.created ?? false });
+      }
+      return out;
+    };
+    // A proxy, so the backend's own methods keep their instance as `this`.
+    const backend = new Proxy(inner, {
+      get: (target, key) => (key === 'applyBatch' ? applyBatch : (Reflect.get(target, key) as (...a: unknown[]) => unknown).bind(target)),
+    });
+    return { inner, calls, backend: backend as Backend & { applyBatch: typeof applyBatch } };
+  }
+
+  function guardOver(backend: Backend, answers: ApprovalDecision[], onAsk: (r: ApprovalRequest) => void = () => {}) {
+    const requests: ApprovalRequest[] = [];
+    const session: GuardSession = {
+      rules: compilePermissions({ write: ['/src/**'] }),
+      approve: (r) => (requests.push(r), onAsk(r), answers.shift() ?? { allow: true }),
+      always: false,
+    };
+    const call = guardCall(backend, session, 'apply_patch', {});
+    return { requests, call, batch: (call.backend as unknown as { applyBatch(c: Change[]): Promise<unknown> }).applyBatch };
+  }
+
+  it('asks once per file before anything is written; a denial of one refuses the whole batch', async () => {
+    const { inner, calls, backend } = batchBackend({ '/src/a': 'a\n', '/src/b': 'b\n' });
+    const { requests, batch, call } = guardOver(backend, [{ allow: true }, { allow: false, reason: 'keep b' }]);
+    const change = [
+      { path: '/src/a', content: 'A\n' },
+      { path: 'src/b', content: null },
+    ];
+    expect(await codeOf(batch(change))).toBe('EDENIED');
+    expect(requests.map((r) => [r.path, r.action, r.diff])).toEqual([
+      ['/src/a', 'write', '--- a/src/a\n+++ b/src/a\n@@ -1,1 +1,1 @@\n-a\n+A'],
+      ['/src/b', 'remove', '--- a/src/b\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-b'],
+    ]);
+    expect(calls).toEqual([]);
+    expect([await inner.readText('/src/a'), await inner.readText('/src/b')]).toEqual(['a\n', 'b\n']);
+    expect(call.decision()).toBe('deny');
+  });
+
+  it('writes a person’s content instead, at the versions seen when asking; a file changed meanwhile is ESTALE', async () => {
+    const { inner, calls, backend } = batchBackend({ '/src/a': 'a\n' });
+    const seen = (await inner.stat('/src/a')).version;
+    const edited = guardOver(backend, [{ allow: true, content: 'mine\n' }, { allow: true }]);
+    await edited.batch([
+      { path: '/src/a', content: 'A\n' },
+      { path: '/src/new', content: 'n\n' },
+    ]);
+    expect(calls[0]!.map((c) => [c.path, c.content, c.expectedVersion])).toEqual([
+      ['/src/a', 'mine\n', seen],
+      ['/src/new', 'n\n', -1],
+    ]);
+    expect(await inner.readText('/src/a')).toBe('mine\n');
+    expect(edited.call.unread).toEqual(['/src/a']);
+    const racing = guardOver(backend, [], (r) => void (r.path === '/src/a' && inner.writeFile('/src/a', 'theirs\n')));
+    expect(await codeOf(racing.batch([{ path: '/src/a', content: 'x\n' }]))).toBe('ESTALE');
+    expect(await inner.readText('/src/a')).toBe('theirs\n');
+    expect(await codeOf(racing.batch([{ path: '/out', content: 'x\n' }]))).toBe('EACCES');
   });
 });

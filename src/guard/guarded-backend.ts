@@ -30,7 +30,7 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
   const notes: string[] = [];
   const unread: string[] = [];
 
-  const { writeFile, edit, remove, rename, uploadFiles } = guardedWrites({ inner, session, tool, args, decisions, notes, unread });
+  const { writeFile, edit, remove, rename, uploadFiles, applyBatch } = guardedWrites({ inner, session, tool, args, decisions, notes, unread });
 
   const refuseWhole = (method: string) => async () => {
     throw new VfsError(
@@ -110,6 +110,8 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
     restore: refuseWhole('restore'),
     rollback: refuseWhole('rollback'),
   };
+
+  if (typeof (inner as { applyBatch?: unknown }).applyBatch === 'function') view.applyBatch = applyBatch;
 
   function readOnly(method: 'readFile' | 'readText' | 'read') {
     return async (path: string) => {

@@ -14,6 +14,21 @@ import type { GuardSession } from './session.ts';
 import type { ApprovalRequest, Decision } from './types.ts';
 import { writeDiff } from './write-diff.ts';
 
+// applyBatch's types, structurally (the method comes with the apply_patch dialect's backend).
+interface BatchChange {
+  path: string;
+  content: string | Uint8Array | null;
+  expectedVersion?: number;
+}
+interface BatchResult {
+  path: string;
+  version: number | null;
+  created: boolean;
+}
+interface BatchBackend {
+  applyBatch(changes: readonly BatchChange[]): Promise<BatchResult[]>;
+}
+
 /** One call's state the writes share with the rest of the guard. */
 export interface WriteContext {
   readonly inner: Backend;
@@ -101,13 +116,15 @@ export function guardedWrites(context: WriteContext) {
     );
   }
 
-  async function stale<T>(path: string, write: Promise<T>, asked: boolean): Promise<T> {
+  /** `path` null: the path the backend's ESTALE names (a batch). */
+  async function stale<T>(path: string | null, write: Promise<T>, asked: boolean): Promise<T> {
     try {
       return await write;
     } catch (error) {
       if (!asked || !isVfsError(error) || error.code !== 'ESTALE') throw error;
-      throw new VfsError('ESTALE', `${path} changed while the write was waiting for approval. Nothing was written. Read it again with read_file, then retry.`, {
-        path,
+      const p = path ?? error.path ?? 'a file';
+      throw new VfsError('ESTALE', `${p} changed while the write was waiting for approval. Nothing was written. Read it again with read_file, then retry.`, {
+        ...((path ?? error.path) ? { path: (path ?? error.path)! } : {}),
       });
     }
   }
@@ -255,5 +272,34 @@ export function guardedWrites(context: WriteContext) {
     return out;
   }
 
-  return { writeFile, edit, remove, rename, uploadFiles };
+  /**
+   * applyBatch, on a backend that has it (several files written or removed as one change, e.g.
+   * a patch): one question per file, all before anything is written; a denial refuses the whole
+   * batch, so the batch stays all-or-nothing. Each file is written at the version seen when asking.
+   */
+  async function applyBatch(changes: readonly BatchChange[]): Promise<BatchResult[]> {
+    const batch = (list: readonly BatchChange[]) => (inner as unknown as BatchBackend).applyBatch(list);
+    if (!Array.isArray(changes)) return batch(changes);
+    const resolved: BatchChange[] = [];
+    for (const change of changes) resolved.push({ ...change, path: await inner.resolvePath(change.path) });
+    for (const change of resolved) rules.requireWrite(change.path);
+    if (!asking()) {
+      if (session.always) decisions.push('always');
+      return batch(resolved);
+    }
+    const planned: BatchChange[] = [];
+    const people: Array<[string, string]> = [];
+    for (const change of resolved) {
+      const before = await current(change.path);
+      checkExpected(change.path, change.expectedVersion, before.version);
+      const answer = await ask(change.path, before, change.content);
+      planned.push({ path: change.path, content: answer.replacement ?? change.content, expectedVersion: answer.version });
+      if (answer.replacement !== undefined) people.push([change.path, answer.replacement]);
+    }
+    const results = await stale(null, batch(planned), true);
+    for (const [path, content] of people) replaced(path, content);
+    return results;
+  }
+
+  return { writeFile, edit, remove, rename, uploadFiles, applyBatch };
 }

@@ -16,7 +16,7 @@ import { capResult, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { ReadVersions } from './read-versions.ts';
 import { toolSet } from './tool-set.ts';
 import { withAudit, type DecidedResult } from '../guard/audit.ts';
-import { guardCall } from '../guard/guarded-backend.ts';
+import { runGuarded } from '../guard/run-guarded.ts';
 import { createGuardSession } from '../guard/session.ts';
 import type { FileChange, ToolResult, Tools, ToolsOptions } from './types.ts';
 import { validateArgs, type ToolArgs } from './validate-args.ts';
@@ -217,18 +217,13 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
     const checked = validateArgs(def, args);
     if (typeof checked === 'string') return badArgument(checked);
     const changed: FileChange[] = [];
-    const call = guard && guardCall(backend, guard, def.name, checked);
-    let result: DecidedResult;
-    try {
-      const text = await handlers[def.name](checked, changed, call ? call.backend : backend);
-      result = { text: capResult(call && call.notes.length > 0 ? `${text}\n${call.notes.join('\n')}` : text), isError: false, changed };
-    } catch (error) {
-      result = { ...toolError(error), changed };
-    }
-    if (!call) return result;
-    for (const path of call.unread) readVersions.forget(path);
-    const decision = call.decision();
-    return decision === undefined ? result : { ...result, decision };
+    return runGuarded(guard, backend, def.name, checked, readVersions, async (over) => {
+      try {
+        return { text: capResult(await handlers[def.name](checked, changed, over)), isError: false, changed };
+      } catch (error) {
+        return { ...toolError(error), changed };
+      }
+    });
   }
 
   return toolSet(definitions, run);
