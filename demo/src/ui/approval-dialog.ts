@@ -169,6 +169,7 @@ const row = (line: Line) =>
 
 /** Unified: the request's diff as it is, +/− lines coloured; text that is no patch (a rename, a binary file) as a note. */
 function renderUnified(diff: string): HTMLElement {
+  if (diff === '') return h('p', { class: 'placeholder' }, 'No change: the proposed content is what the file holds now.');
   const files = parsePatch(diff);
   if (files.length === 0) return h('div', { class: 'diff-lines' }, ...diff.split('\n').map((text) => row({ type: 'note', text })));
   return h('div', { class: 'diff-lines' }, ...files.flatMap((f) => f.lines.map(row)));
