@@ -4,9 +4,11 @@ import { encodeText } from '../text.ts';
 import { writeDiff } from './write-diff.ts';
 
 describe('writeDiff', () => {
-  it('shows a change of the final newline alone, as git does', () => {
-    expect(writeDiff('/a', encodeText('x\ny\n'), 'x\ny')).toBe('--- a/a\n+++ b/a\n@@ -2,1 +2,1 @@\n-y\n+y\n\\ No newline at end of file');
+  // Each expected body is what `git diff --no-index` prints for the same two files (git writes "-1" for "-1,1").
+  it('marks a last line without a line break, as git does, so a change of the final newline shows', () => {
+    expect(writeDiff('/a', encodeText('x\ny\n'), 'x\ny')).toBe('--- a/a\n+++ b/a\n@@ -1,2 +1,2 @@\n x\n-y\n+y\n\\ No newline at end of file');
     expect(writeDiff('/a', encodeText('x'), 'x\n')).toBe('--- a/a\n+++ b/a\n@@ -1,1 +1,1 @@\n-x\n\\ No newline at end of file\n+x');
+    expect(writeDiff('/a', encodeText('a\nb'), 'A\nb\n')).toBe('--- a/a\n+++ b/a\n@@ -1,2 +1,2 @@\n-a\n-b\n\\ No newline at end of file\n+A\n+b');
   });
 
   it('is empty for the same content, and names binary content instead of showing it', () => {

@@ -1,12 +1,17 @@
 /**
  * The diff an approval question shows: a unified diff of exactly what would be written. Lines
- * as `diff -u` shows them; a change of the final newline alone (which a line diff cannot show)
- * gets git's "\ No newline at end of file" marker; binary content is named, not shown; past
- * what the line differ does cheaply, every old line is removed and every new one added.
+ * as `diff -u` shows them, and, as git does, "\ No newline at end of file" after a last line
+ * without one (so a change of the final newline shows too); binary content is named, not
+ * shown; past what the line differ does cheaply, every old line is removed and every new one added.
  */
 import { unifiedDiff } from '../checkpoints/unified-diff.ts';
 import { counted } from '../counted.ts';
 import { decodeText, isBinary } from '../text.ts';
+
+// Marks a last line that has no line break, so the differ tells "b" from "b\n". A Unicode
+// noncharacter: text never means it.
+const NO_EOL = '\uFDD0';
+const NO_EOL_NOTE = '\\ No newline at end of file';
 
 export function writeDiff(path: string, before: Uint8Array | null, after: string | Uint8Array | null): string {
   const afterBytes = typeof after === 'string' ? null : after;
@@ -16,18 +21,14 @@ export function writeDiff(path: string, before: Uint8Array | null, after: string
   }
   const a = before === null ? null : decodeText(before);
   const b = after === null ? null : typeof after === 'string' ? after : decodeText(after);
-  const diff = unifiedDiff(path, a, b) ?? wholeFileDiff(path, a, b);
-  if (diff !== '' || a === b) return diff;
-  // Same lines, different final newline (or a new empty file).
-  const header = [`--- ${a === null ? '/dev/null' : `a${path}`}`, `+++ ${b === null ? '/dev/null' : `b${path}`}`];
-  if (a === null || b === null) return [...header, '@@ -0,0 +0,0 @@'].join('\n');
-  const last = (s: string) => s.slice(s.lastIndexOf('\n', s.length - 2) + 1).replace(/\n$/, '');
-  const lineNo = (s: string) => s.replace(/\n$/, '').split('\n').length;
-  const noNewline = '\\ No newline at end of file';
-  const n = lineNo(a);
-  const minus = a.endsWith('\n') ? [`-${last(a)}`] : [`-${last(a)}`, noNewline];
-  const plus = b.endsWith('\n') ? [`+${last(b)}`] : [`+${last(b)}`, noNewline];
-  return [...header, `@@ -${n},1 +${lineNo(b)},1 @@`, ...minus, ...plus].join('\n');
+  if (a === b) return '';
+  const marked = (s: string | null) => (s === null || s === '' || s.endsWith('\n') ? s : `${s}${NO_EOL}\n`);
+  const diff = unifiedDiff(path, marked(a), marked(b)) ?? wholeFileDiff(path, marked(a), marked(b));
+  if (diff === '') return [`--- ${a === null ? '/dev/null' : `a${path}`}`, `+++ ${b === null ? '/dev/null' : `b${path}`}`, '@@ -0,0 +0,0 @@'].join('\n'); // a new empty file
+  return diff
+    .split('\n')
+    .map((line) => (line.endsWith(NO_EOL) ? `${line.slice(0, -NO_EOL.length)}\n${NO_EOL_NOTE}` : line))
+    .join('\n');
 }
 
 function wholeFileDiff(path: string, a: string | null, b: string | null): string {

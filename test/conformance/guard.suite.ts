@@ -112,7 +112,12 @@ export function guardSuite(make: BackendFactory) {
       const { requests, approve } = recorder();
       const tools = createTools(backend, { approve });
       await tools.run('write_file', { path: 'd/n.txt', content: 'x\ny' });
-      expect(requests[0]).toMatchObject({ tool: 'write_file', path: '/d/n.txt', created: true, diff: '--- /dev/null\n+++ b/d/n.txt\n@@ -0,0 +1,2 @@\n+x\n+y' });
+      expect(requests[0]).toMatchObject({
+        tool: 'write_file',
+        path: '/d/n.txt',
+        created: true,
+        diff: '--- /dev/null\n+++ b/d/n.txt\n@@ -0,0 +1,2 @@\n+x\n+y\n\\ No newline at end of file',
+      });
       expect(await backend.readText('/d/n.txt')).toBe('x\ny');
     });
 
