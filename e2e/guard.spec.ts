@@ -54,3 +54,30 @@ test('approve() on the page decides the writes of tools running in a Web Worker'
   ]);
   expect(errors).toEqual([]);
 });
+
+test('a worker terminated while a question is open rejects the call; the page is never left waiting', async ({ page }) => {
+  const errors = await serveDist(page);
+  const out = await page.evaluate(async () => {
+    const { createWorkerBackend } = await import('/dist/client.js' as string);
+    const { createTools } = await import('/dist/index.js' as string);
+    const backend = createWorkerBackend();
+    let asked!: (diff: string) => void;
+    const question = new Promise<string>((resolve) => (asked = resolve));
+    const tools = createTools(backend, {
+      approve: (request: { diff: string }) => {
+        asked(request.diff);
+        return new Promise(() => {}); // nobody answers
+      },
+    });
+    const pending = tools.run('write_file', { path: '/a.txt', content: 'a\n' });
+    const diff = await question;
+    backend.close();
+    const outcome = await pending.then(
+      () => 'resolved',
+      (e: Error) => e.name,
+    );
+    return { diff, outcome };
+  });
+  expect(out).toEqual({ diff: '--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1,1 @@\n+a', outcome: 'WorkerGoneError' });
+  expect(errors).toEqual([]);
+});
