@@ -117,7 +117,7 @@ export class Workspace {
   }
 
   /** What every agent session is made with: the page's approve() and onEvent (main.ts). */
-  sessionOptions: ToolsOptions = {};
+  sessionOptions: ToolsOptions<'agentvfs'> = {};
 
   /** A new agent session over the shared backend (it tracks which file versions it read). */
   session(): Tools {

@@ -13,7 +13,7 @@ import type { Tools, ToolsOptions } from '../tools/types.ts';
 export type ToolTarget = Backend | Tools;
 
 /** The tool set for `target`: a new session over a backend (with `options`), or the tool set itself. */
-export function toTools(target: ToolTarget, subpath: string, options: ToolsOptions = {}): Tools {
+export function toTools(target: ToolTarget, subpath: string, options: ToolsOptions<'agentvfs'> = {}): Tools {
   if (isToolSet(target)) {
     if (options.permissions || options.approve || options.onEvent) {
       throw new TypeError(

@@ -6,7 +6,9 @@ import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import type { Backend, StateBackendOptions } from '../backend/types.ts';
 import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
 import type { ToolHost } from '../tool-host.ts';
-import { buildDefinitions } from '../tools/definitions.ts';
+import { checkDialect, type DialectName } from '../tools/dialects/names.ts';
+import { dialectDefinitions } from '../tools/dialects/definitions.ts';
+import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
@@ -155,21 +157,24 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
    * A guarded one is opened there first, with its permissions and a port to ask approve() through,
    * so the question runs here; onEvent runs here too, after each call.
    */
-  createToolSession(options: ToolsOptions): Tools {
+  createToolSession(options: ToolsOptions): Tools<string> {
     const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
     const api = this.#api;
     const tool = this.#toolRemote;
-    // Checked here (EINVAL at once); the permissions are compiled in the worker.
-    const guarded = checkGuardOptions(options) ? this.#openGuardedSession(id, options) : undefined;
+    const dialect = checkDialect(options.dialect);
+    // A shared session lives in the worker under its id; the default (own session, six tools) sends nothing extra.
+    const sharedId = checkSession(options.session)?.id;
+    // Checked here (EINVAL at once); the permissions are compiled in the worker, where the session opens with its dialect.
+    const guarded = checkGuardOptions(options) ? this.#openGuardedSession(id, options, dialect, sharedId) : undefined;
     const opened = guarded?.opened;
     const run = (name: string, args?: unknown): Promise<ToolResult> => {
-      const request: ToolRequest = [id, name, args];
+      const request: ToolRequest = sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId];
       if (opened) return opened.then(() => tool(request));
       if (this.#started) return tool(request);
       if (this.#live.reason) return Promise.reject(this.#live.reason);
       return this.ready.then(() => tool(request));
     };
-    const plain = toolSet(buildDefinitions(options.descriptions), run);
+    const plain = toolSet(dialectDefinitions(dialect, options.descriptions), run);
     const tools = guarded || options.onEvent ? withAudit(plain, options.onEvent) : plain;
     const port = guarded?.port;
     sessions?.register(tools, () => {
@@ -182,10 +187,15 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     return tools;
   }
 
-  #openGuardedSession(id: string, options: ToolsOptions): { opened: Promise<void>; port: ApprovePort | undefined } {
+  #openGuardedSession(
+    id: string,
+    options: ToolsOptions,
+    dialect: DialectName,
+    sharedId: string | undefined,
+  ): { opened: Promise<void>; port: ApprovePort | undefined } {
     const port = options.approve ? serveApprove(options.approve) : undefined;
     if (port) this.#approvePorts.add(port);
-    const request: SessionRequest = [id, options.permissions, port?.remote];
+    const request: SessionRequest = [id, options.permissions, port?.remote, dialect, sharedId];
     if (port) transfer(request, [port.remote as ArrayBuffer]); // a MessagePort, typed as Comlink's Transferable
     const opened = this.ready.then(() => this.#api.openSession(request));
     opened.catch(() => {});

@@ -10,7 +10,7 @@ import type { Decision, OnEvent } from './types.ts';
 /** A tool result as a guarded session returns it, before the audit takes the decision off. */
 export type DecidedResult = ToolResult & { decision?: Decision };
 
-export function withAudit(tools: Tools, onEvent: OnEvent | undefined): Tools {
+export function withAudit<N extends string>(tools: Tools<N>, onEvent: OnEvent | undefined): Tools<N> {
   let seq = 0;
   const emit = (event: Parameters<OnEvent>[0]) => {
     try {

@@ -1,55 +1,66 @@
 /**
- * createTools(backend): the six agent tools over any Backend. A tool set is
- * one agent session: it remembers which file versions it has read, and write
- * and edit are refused unless the current version was read.
+ * createTools(backend, options?): the six agent tools (or another dialect's, see dialects/) over
+ * any Backend. A tool set is one agent session unless it shares a `session`: it remembers which
+ * file versions it has read, and write and edit are refused unless the current version was read.
  */
 import type { Backend, GrepMatch } from '../backend/types.ts';
-import { isVfsError, VfsError } from '../errors.ts';
+import { VfsError } from '../errors.ts';
 import { counted } from '../counted.ts';
 import { isToolHost } from '../tool-host.ts';
 import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
-import { buildDefinitions, GLOB_MAX_RESULTS, MAX_RESULT_CHARS, TOOL_NAMES, type ToolName } from './definitions.ts';
+import { buildDefinitions, GLOB_MAX_RESULTS, MAX_RESULT_CHARS, type ToolName } from './definitions.ts';
+import { checkDialect, type DialectName, type DialectToolName } from './dialects/names.ts';
+import { createDialectTools } from './dialects/registry.ts';
 import { globNothingFound, grepNothingFound, withLiteralHint, type GrepCall } from './empty-search.ts';
 import { contentRows, countEntries, filesEntries, type OutputMode } from './format-grep.ts';
 import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } from './format-read.ts';
-import { capResult, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
-import { ReadVersions } from './read-versions.ts';
+import { joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
+import { toolRunner, type ToolHandler } from './run-tool.ts';
+import { checkSession, sessionReads } from './session.ts';
+import type { ReadVersions } from './read-versions.ts';
 import { toolSet } from './tool-set.ts';
-import { withAudit, type DecidedResult } from '../guard/audit.ts';
-import { runGuarded } from '../guard/run-guarded.ts';
+import type { Tools, ToolsOptions } from './types.ts';
+import { withAudit } from '../guard/audit.ts';
 import { createGuardSession } from '../guard/session.ts';
-import type { FileChange, ToolResult, Tools, ToolsOptions } from './types.ts';
-import { validateArgs, type ToolArgs } from './validate-args.ts';
 
 const SNIPPET_CONTEXT = 3;
 const SNIPPET_MAX_LINES = 40;
 
-export function createTools(backend: Backend, options: ToolsOptions = {}): Tools {
+export function createTools<D extends DialectName = 'agentvfs'>(backend: Backend, options: ToolsOptions<D> = {}): Tools<DialectToolName<D>> {
+  // Bad options fail here, the same way wherever the tools run.
+  checkDialect(options.dialect);
+  checkSession(options.session);
   // A remote backend runs the tools where it lives (one round trip per call, session kept there).
-  if (isToolHost(backend)) return backend.createToolSession(options);
-  return createLocalTools(backend, options);
+  if (isToolHost(backend)) return backend.createToolSession(options) as Tools<DialectToolName<D>>;
+  return createLocalTools(backend, options) as Tools<DialectToolName<D>>;
 }
 
 /** The tools running here, over `backend`'s methods (used by tool hosts that wrap a local backend). */
-export function createLocalTools(backend: Backend, options: ToolsOptions = {}): Tools {
+export function createLocalTools(backend: Backend, options: ToolsOptions = {}): Tools<string> {
   const tools = createSessionTools(backend, options);
   return options.permissions || options.approve || options.onEvent ? withAudit(tools, options.onEvent) : tools;
 }
 
 /**
- * The session itself: with permissions or approve, each call runs over a guarded view of the
- * backend (src/guard), and its result carries the call's decision for the audit, which runs
- * where the caller is (withAudit here, or the client of a worker).
+ * The session itself, of any dialect: with permissions or approve, each call runs over a guarded
+ * view of the backend (src/guard, through toolRunner), and its result carries the call's decision
+ * for the audit, which runs where the caller is (withAudit here, or the client of a worker).
  */
-export function createSessionTools(backend: Backend, options: ToolsOptions = {}): Tools {
+export function createSessionTools(backend: Backend, options: ToolsOptions = {}): Tools<string> {
+  const dialect = checkDialect(options.dialect);
+  const readVersions = sessionReads(options.session);
   const guard = createGuardSession(options);
+  if (dialect !== 'agentvfs') return createDialectTools(backend, dialect, readVersions, options.descriptions, guard);
   const definitions = buildDefinitions(options.descriptions);
-  const byName = new Map(definitions.map((d) => [d.name, d]));
-  const readVersions = new ReadVersions();
+  const handlersOver = (over: Backend) => defaultHandlers(over, readVersions);
+  return toolSet(definitions, toolRunner(definitions, handlersOver(backend), {}, guard && { session: guard, backend, reads: readVersions, handlersOver }));
+}
 
-  // `changed` collects the files a call writes, for its ToolResult; `backend` is the one the call runs over (guarded or not).
-  const handlers: Record<ToolName, (args: ToolArgs, changed: FileChange[], backend: Backend) => Promise<string>> = {
-    async ls(args, _changed, backend) {
+/** The six tools' handlers over `backend` (a guarded call gets its own, over its guarded view). */
+function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<ToolName, ToolHandler> {
+  // `changed` collects the files a call writes, for its ToolResult.
+  const handlers: Record<ToolName, ToolHandler> = {
+    async ls(args) {
       const entries = await backend.ls(args.path as string);
       const rows = entries.map((e) => JSON.stringify({ name: e.name, path: e.path, is_dir: e.isDir, size: e.size }));
       const json = `[${rows.join(',')}]`;
@@ -65,7 +76,7 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
       return `[${rows.slice(0, kept).join(',')}]\n${left(kept)}\n${TRUNCATION_NOTE}`;
     },
 
-    async read_file(args, _changed, backend) {
+    async read_file(args) {
       const { path, content, version } = await backend.read(args.path as string);
       // Counts as read even when binary: the agent has seen what the file is, so write_file may replace it.
       readVersions.add(path, version);
@@ -99,9 +110,9 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
       return formatRead(path, lines, offset, args.limit as number, part);
     },
 
-    async write_file(args, changed, backend) {
+    async write_file(args, changed) {
       const path = await backend.resolvePath(args.path as string);
-      const expectedVersion = await expectedVersionForWrite(backend, path);
+      const expectedVersion = await expectedVersionForWrite(path);
       const content = args.content as string;
       const result = await backend.writeFile(path, content, { expectedVersion });
       readVersions.add(path, result.version);
@@ -110,7 +121,7 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
       return `${result.created ? 'Created' : 'Updated'} ${path} (${counted(lines, 'line')}, ${counted(result.size, 'byte')}).`;
     },
 
-    async edit_file(args, changed, backend) {
+    async edit_file(args, changed) {
       const path = await backend.resolvePath(args.path as string);
       const read = await readVersions.expected(backend, path);
       if (read === undefined) {
@@ -131,7 +142,7 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
       return `${head}\n${snippet(splitLines(text), result.firstLine, result.lastLine)}`;
     },
 
-    async glob(args, _changed, backend) {
+    async glob(args) {
       const base = await backend.resolvePath(args.path as string);
       const paths = await backend.glob(args.pattern as string, { path: base });
       if (paths.length === 0) return globNothingFound(backend, args.pattern as string, base);
@@ -143,7 +154,7 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
       return joinCapped(shown, tail);
     },
 
-    async grep(args, _changed, backend) {
+    async grep(args) {
       const pattern = args.pattern as string;
       const base = await backend.resolvePath(args.path as string);
       const glob = args.glob as string | undefined;
@@ -197,7 +208,7 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
     },
   };
 
-  async function expectedVersionForWrite(backend: Backend, path: string): Promise<number> {
+  async function expectedVersionForWrite(path: string): Promise<number> {
     // Creating (even a file that was read and then removed) needs no read, but is refused if someone creates it first.
     if (!(await backend.exists(path))) return -1;
     const read = await readVersions.expected(backend, path);
@@ -211,32 +222,7 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
     );
   }
 
-  async function run(name: string, args?: unknown): Promise<DecidedResult> {
-    const def = byName.get(name as ToolName);
-    if (!def) return badArgument(`unknown tool ${JSON.stringify(name)}. Available tools: ${TOOL_NAMES.join(', ')}.`);
-    const checked = validateArgs(def, args);
-    if (typeof checked === 'string') return badArgument(checked);
-    const changed: FileChange[] = [];
-    return runGuarded(guard, backend, def.name, checked, readVersions, async (over) => {
-      try {
-        return { text: capResult(await handlers[def.name](checked, changed, over)), isError: false, changed };
-      } catch (error) {
-        return { ...toolError(error), changed };
-      }
-    });
-  }
-
-  return toolSet(definitions, run);
-}
-
-function badArgument(message: string): ToolResult {
-  return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
-}
-
-function toolError(error: unknown): Omit<ToolResult, 'changed'> {
-  if (isVfsError(error)) return { text: capResult(`Error: ${error.code}: ${error.message}`), isError: true, code: error.code };
-  const message = error instanceof Error ? error.message : String(error);
-  return { text: capResult(`Error: unexpected failure: ${message}. Nothing may have been changed; retry once, and report it if it persists.`), isError: true };
+  return handlers;
 }
 
 /** Lines firstLine..lastLine of the new text with a little context, cat -n style. */

@@ -2,14 +2,20 @@
 import type { VfsErrorCode } from '../errors.ts';
 import type { GuardOptions } from '../guard/types.ts';
 import type { ToolDefinition, ToolName } from './definitions.ts';
+import type { DialectName, DialectToolName } from './dialects/names.ts';
+import type { ToolSession } from './session.ts';
 
 /** `permissions`, `approve` and `onEvent` (SPEC §10, docs/approval.md) come from GuardOptions. */
-export interface ToolsOptions extends GuardOptions {
+export interface ToolsOptions<D extends DialectName = DialectName> extends GuardOptions {
+  /** Which model family's tools to build (docs/dialects.md). Default 'agentvfs' (the six tools). */
+  dialect?: D;
+  /** Share read tracking with every other tool set made with this session (from createSession()). Default: a session of its own. */
+  session?: ToolSession;
   /** Replace some tool descriptions (the text the model reads). */
-  descriptions?: Partial<Record<ToolName, string>>;
+  descriptions?: Partial<Record<DialectToolName<D>, string>>;
 }
 
-/** A file a tool call wrote, at the version it left. */
+/** A file a tool call wrote, at the version it left (-1: the call removed it, as apply_patch may). */
 export interface FileChange {
   path: string;
   version: number;
@@ -36,8 +42,8 @@ export interface ToolResult {
   changed: FileChange[];
 }
 
-export interface Tools {
-  readonly definitions: ToolDefinition[];
+export interface Tools<N extends string = ToolName> {
+  readonly definitions: ToolDefinition<N>[];
   /** Runs a tool; resolves to the exact text the model should see. Never rejects for tool-level failures. */
   call(name: string, args?: unknown): Promise<string>;
   /** Runs a tool; resolves to its text plus whether it failed (and why) and which files it wrote. Never rejects for tool-level failures. */

@@ -23,17 +23,20 @@ describe('bundle size', () => {
     // createWorkerBackend() embeds it in dist/client.js; it is the page's cost of running the backend off the main thread.
     const size = gzip(join(dist, 'backend-worker.js'));
     expect(size).toBeGreaterThan(20_000);
-    expect(size).toBeLessThanOrEqual(80_000);
+    // 82 kB: the guard (permissions, approval with diffs, docs/approval.md) runs where the tools run, so the worker carries it (~2 kB).
+    expect(size).toBeLessThanOrEqual(82_000);
   });
 
   // A page whose backend lives in a worker should not carry the backend on its main thread:
   // createWorkerBackend() embeds it in dist/client.js, and 'agentvfs' exports it too. A bundler
-  // must be able to drop both when unused ("sideEffects": false, separate chunks).
+  // must be able to drop both when unused ("sideEffects": false, separate chunks). createTools
+  // carries every dialect's handlers (they run here for a local backend): apply_patch's parser
+  // and context search are ~5 kB of the second ceiling.
   it.each([
     ['connect() alone', "export { connect } from './dist/client.js';", 10_000],
     // createTools also holds the in-process guard (permissions match with picomatch, an edit is computed
-    // before it is approved, docs/approval.md): ~11.6 kB before it, ~29.9 kB with it. Still no backend.
-    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 31_000],
+    // before it is approved, docs/approval.md): ~18 kB of the ~36 kB. Still no backend.
+    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 37_000],
   ])('%s, bundled for a page, leaves the backend out', async (_label, contents, ceiling) => {
     const { build } = await import('esbuild');
     const r = await build({
