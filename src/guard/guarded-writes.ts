@@ -4,7 +4,7 @@
  * with the version seen when asking, so a file changed while the question was open is ESTALE.
  * A person's content is written instead when they gave one; the call's notes then tell the model.
  */
-import type { Backend, EditOptions, EditRequest, EditResult, UploadResult, WriteOptions, WriteResult } from '../backend/types.ts';
+import type { Backend, BatchChange, BatchResult, EditOptions, EditRequest, EditResult, UploadResult, WriteOptions, WriteResult } from '../backend/types.ts';
 import { counted } from '../counted.ts';
 import { applyEdit } from '../edit/apply-edit.ts';
 import { isVfsError, VfsError } from '../errors.ts';
@@ -13,21 +13,6 @@ import { askApproval, type Asked } from './ask.ts';
 import type { GuardSession } from './session.ts';
 import type { ApprovalRequest, Decision } from './types.ts';
 import { writeDiff } from './write-diff.ts';
-
-// applyBatch's types, structurally (the method comes with the apply_patch dialect's backend).
-interface BatchChange {
-  path: string;
-  content: string | Uint8Array | null;
-  expectedVersion?: number;
-}
-interface BatchResult {
-  path: string;
-  version: number | null;
-  created: boolean;
-}
-interface BatchBackend {
-  applyBatch(changes: readonly BatchChange[]): Promise<BatchResult[]>;
-}
 
 /** One call's state the writes share with the rest of the guard. */
 export interface WriteContext {
@@ -278,7 +263,7 @@ export function guardedWrites(context: WriteContext) {
    * batch, so the batch stays all-or-nothing. Each file is written at the version seen when asking.
    */
   async function applyBatch(changes: readonly BatchChange[]): Promise<BatchResult[]> {
-    const batch = (list: readonly BatchChange[]) => (inner as unknown as BatchBackend).applyBatch(list);
+    const batch = (list: readonly BatchChange[]) => inner.applyBatch(list);
     if (!Array.isArray(changes)) return batch(changes);
     const resolved: BatchChange[] = [];
     for (const change of changes) resolved.push({ ...change, path: await inner.resolvePath(change.path) });

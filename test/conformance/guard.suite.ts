@@ -221,6 +221,45 @@ export function guardSuite(make: BackendFactory) {
     });
   });
 
+  describe('a patch (the openai dialect’s apply_patch)', () => {
+    const patch =
+      '*** Begin Patch\n*** Add File: src/new.txt\n+created\n*** Delete File: src/old.txt\n*** Update File: src/keep.txt\n@@\n-line2\n+changed\n*** End Patch\n';
+    const files = { '/src/old.txt': 'old\n', '/src/keep.txt': 'line1\nline2\n' };
+
+    it('asks once per file before writing any; a denial of one refuses the whole patch', async () => {
+      const backend = await make({ files });
+      const { requests, approve } = recorder({ allow: true }, { allow: true }, { allow: false, reason: 'keep line2' });
+      const result = await createTools(backend, { dialect: 'openai', approve }).run('apply_patch', { input: patch });
+      expectFailure(result, 'EDENIED');
+      expect(result.text).toContain('"keep line2"');
+      expect(requests.map((r) => [r.path, r.action, r.created])).toEqual([
+        ['/src/new.txt', 'write', true],
+        ['/src/old.txt', 'remove', false],
+        ['/src/keep.txt', 'write', false],
+      ]);
+      expect(requests[2]!.diff).toBe('--- a/src/keep.txt\n+++ b/src/keep.txt\n@@ -1,2 +1,2 @@\n line1\n-line2\n+changed');
+      expect(await backend.exists('/src/new.txt')).toBe(false);
+      expect(await backend.readText('/src/old.txt')).toBe('old\n');
+      expect(await backend.readText('/src/keep.txt')).toBe('line1\nline2\n');
+    });
+
+    it('all allowed: applied as one change; a path outside permissions.write refuses the patch before any question', async () => {
+      const backend = await make({ files });
+      const { requests, approve } = recorder();
+      const events: ToolEvent[] = [];
+      const tools = createTools(backend, { dialect: 'openai', approve, onEvent: (e) => events.push(e) });
+      expect((await tools.run('apply_patch', { input: patch })).isError).toBe(false);
+      expect(requests).toHaveLength(3);
+      expect(await backend.readText('/src/keep.txt')).toBe('line1\nchanged\n');
+      expect(events.map((e) => [e.tool, e.ok, e.decision])).toEqual([['apply_patch', true, 'allow']]);
+      const limited = createTools(backend, { dialect: 'openai', approve, permissions: { write: ['/src/new.txt'] } });
+      const refused = await limited.run('apply_patch', { input: '*** Begin Patch\n*** Add File: src/other.txt\n+x\n*** End Patch\n' });
+      expectFailure(refused, 'EACCES');
+      expect(requests).toHaveLength(3);
+      expect(await backend.exists('/src/other.txt')).toBe(false);
+    });
+  });
+
   describe('onEvent (SPEC §10)', () => {
     it('one event per call, in order, with outcome, changed files, decision and duration', async () => {
       const backend = await make({ files: { '/a.txt': 'a\n' } });
