@@ -20,6 +20,10 @@ export const VFS_ERROR_CODES = [
   'EQUOTA',
   'EREGEX',
   'ESNAPSHOT',
+  // A tool set's permissions refuse the path (SPEC §10).
+  'EACCES',
+  // The person asked before a write said no (SPEC §10).
+  'EDENIED',
 ] as const;
 
 export type VfsErrorCode = (typeof VFS_ERROR_CODES)[number];

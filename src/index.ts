@@ -17,6 +17,7 @@ export type { FileChange, ToolPart, ToolResult, Tools, ToolsOptions } from './to
 export { createSession, type ToolSession } from './tools/session.ts';
 export { DIALECT_NAMES, type DialectName, type DialectToolName, type DialectToolNames } from './tools/dialects/names.ts';
 export type { ToolHost } from './tool-host.ts';
+export type { ApprovalDecision, ApprovalRequest, Approve, Decision, GuardOptions, OnEvent, Permissions, ToolEvent } from './guard/types.ts';
 export {
   formatDefinitions,
   FORMAT_PROVIDERS,

@@ -7,6 +7,7 @@
 // change (workspace.ts); a reload brings them back.
 import { Timeline } from './timeline.ts';
 import { AgentPanel } from './ui/agent-panel.ts';
+import { ApprovalDialog } from './ui/approval-dialog.ts';
 import { CheckpointsPanel } from './ui/checkpoints.ts';
 import { clockTime, formatBytes, h } from './ui/dom.ts';
 import { FileTree } from './ui/file-tree.ts';
@@ -27,6 +28,8 @@ const FOLLOWED_TOOLS = new Set(['read_file', 'edit_file', 'write_file']);
 const ws = new Workspace();
 const transcript = new Transcript();
 const notices = new Notices();
+const approval = new ApprovalDialog();
+ws.sessionOptions = { approve: approval.approve, onEvent: transcript.onEvent };
 const timeline = new Timeline(ws, transcript);
 const viewer = new FileViewer(ws, timeline);
 const tree = new FileTree(ws, (path) => {
@@ -143,6 +146,7 @@ document.body.append(
       h('span', { class: 'tagline' }, 'playground', h('span', { class: 'tagline-more' }, ' · an in-memory filesystem and six file tools for agents')),
     ),
     h('span', { class: 'spacer' }),
+    approval.toggle,
     snapshots.el,
   ),
   layout,

@@ -1,9 +1,11 @@
 // Every tool call made on the page (console, scripted agent, model, large grep), with its
-// arguments, the exact result text the model sees, and how long the round trip took.
+// arguments and the exact result text the model sees. Each session's onEvent (agentvfs's
+// audit trail, docs/approval.md) gives a call its outcome: duration, the files it wrote,
+// the person's decision. The whole transcript exports as JSON Lines.
 //
 // The checkpoint timeline (timeline.ts) subscribes with onEntry: it takes a checkpoint after
 // each mutating call (isMutation) and after each event that carries a `checkpoint` label.
-import type { Tools } from 'agentvfs';
+import type { Decision, FileChange, ToolEvent, Tools, VfsErrorCode } from 'agentvfs';
 
 export type Source = 'console' | 'agent' | 'model' | 'large grep';
 
@@ -19,6 +21,11 @@ export interface CallEntry {
   ms: number;
   ok: boolean;
   at: number;
+  /** From the call's audit event: its number in the session, failure code, files written, the person's decision. */
+  seq?: number;
+  code?: VfsErrorCode;
+  changed?: FileChange[];
+  decision?: Decision;
 }
 
 export interface EventEntry {
@@ -40,6 +47,18 @@ export const isMutation = (e: Entry): e is CallEntry => e.kind === 'call' && e.o
 export class Transcript {
   readonly entries: Entry[] = [];
   #next = 1;
+  // Audit events waiting for their call's entry, found by the call's arguments object.
+  #events = new WeakMap<object, ToolEvent>();
+
+  /** The onEvent every agent session of the page is made with. */
+  readonly onEvent = (event: ToolEvent): void => {
+    if (typeof event.args === 'object' && event.args !== null) this.#events.set(event.args, event);
+  };
+
+  /** The transcript as JSON Lines: one entry (call or event) per line. */
+  toJsonLines(): string {
+    return this.entries.map((e) => `${JSON.stringify(e)}\n`).join('');
+  }
   #listeners = new Set<(entry: Entry | null) => void>();
 
   /** Listener gets each new entry, or null when the transcript was cleared. */
@@ -72,9 +91,17 @@ export class Transcript {
       // Only a dead worker gets here (tools never throw for tool-level failures).
       result = `Error: ${(e as Error).message}`;
     }
-    const ms = performance.now() - started;
-    const entry: CallEntry = { kind: 'call', id: this.#next++, source, tool, args, result, ms, ok, at: Date.now() };
+    const event = this.#events.get(args);
+    this.#events.delete(args);
+    const entry: CallEntry = { kind: 'call', id: this.#next++, source, tool, args, result, ms: event?.ms ?? performance.now() - started, ok, at: Date.now() };
     if (note) entry.note = note;
+    if (event) {
+      entry.ok = event.ok;
+      entry.seq = event.seq;
+      entry.changed = event.changed;
+      if (event.code) entry.code = event.code;
+      if (event.decision) entry.decision = event.decision;
+    }
     return this.#push(entry);
   }
 

@@ -1,7 +1,7 @@
 // The one backend of the page: it lives in a Web Worker (agentvfs/client), is saved to
 // IndexedDB after every change (agentvfs/persist), starts with what was saved (or the
 // sample project when nothing was), and tells listeners when its files may have changed.
-import { createStateBackend, createTools, type DialectName, type FileInfo, type ToolDefinition, type Tools } from 'agentvfs';
+import { createStateBackend, createTools, type DialectName, type FileInfo, type ToolDefinition, type Tools, type ToolsOptions } from 'agentvfs';
 import { createWorkerBackend, type RemoteBackend } from 'agentvfs/client';
 import {
   createIndexedDBAdapter,
@@ -121,11 +121,14 @@ export class Workspace {
     return this.#backend?.flush() ?? Promise.resolve();
   }
 
+  /** What every agent session is made with: the page's approve() and onEvent (main.ts). */
+  sessionOptions: Pick<ToolsOptions, 'approve' | 'onEvent' | 'permissions'> = {};
+
   /** A new agent session over the shared backend (it tracks which file versions it read), with a dialect's tools. */
   session(): Tools;
   session(dialect: DialectName): Tools<string>;
   session(dialect: DialectName = 'agentvfs'): Tools<string> {
-    return createTools(this.backend, { dialect });
+    return createTools(this.backend, { ...this.sessionOptions, dialect });
   }
 
   onChange(listener: Listener): () => void {

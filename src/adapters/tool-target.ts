@@ -7,15 +7,22 @@ import type { Backend } from '../backend/types.ts';
 import { BACKEND_METHODS } from '../calls.ts';
 import { isToolHost } from '../tool-host.ts';
 import { createTools } from '../tools/create-tools.ts';
-import type { Tools } from '../tools/types.ts';
+import type { Tools, ToolsOptions } from '../tools/types.ts';
 
 /** A backend or a tool set: what an adapter plugs into a framework. */
 export type ToolTarget = Backend | Tools<string>;
 
-/** The tool set for `target`: a new session over a backend, or the tool set itself. */
-export function toTools(target: ToolTarget, subpath: string): Tools<string> {
-  if (isToolSet(target)) return target;
-  if (isBackend(target)) return createTools(target);
+/** The tool set for `target`: a new session over a backend (with `options`), or the tool set itself. */
+export function toTools(target: ToolTarget, subpath: string, options: ToolsOptions<'agentvfs'> = {}): Tools<string> {
+  if (isToolSet(target)) {
+    if (options.permissions || options.approve || options.onEvent) {
+      throw new TypeError(
+        `agentvfs/${subpath}: permissions, approve and onEvent belong to the tool set: pass them to createTools(backend, { … }) when you make it, or pass the backend here.`,
+      );
+    }
+    return target;
+  }
+  if (isBackend(target)) return createTools(target, options);
   throw new TypeError(
     `agentvfs/${subpath}: expected a backend (createStateBackend(), or connect(worker) from agentvfs/client) or a tool set from createTools(); got ${describe(target)}.`,
   );

@@ -57,6 +57,19 @@ describe('aiSdkTools', () => {
     expect(await backend.readText('/a.txt')).toBe('two\n');
   });
 
+  it('approve and permissions guard the session made over a backend; a tool set must bring its own', async () => {
+    const backend = createStateBackend();
+    const asked: string[] = [];
+    const set = aiSdkTools(backend, { approve: (r) => (asked.push(r.diff), { allow: false, reason: 'not now' }), permissions: { write: ['/ok/**'] } });
+    const denied = (await set.write_file.execute({ path: '/ok/a.txt', content: 'a\n' }, options)) as ToolResult;
+    expect(denied).toMatchObject({ isError: true, code: 'EDENIED' });
+    expect(denied.text).toContain('"not now"');
+    expect(asked).toEqual(['--- /dev/null\n+++ b/ok/a.txt\n@@ -0,0 +1,1 @@\n+a']);
+    expect(((await set.write_file.execute({ path: '/b.txt', content: 'b' }, options)) as ToolResult).code).toBe('EACCES');
+    expect(await backend.exists('/ok/a.txt')).toBe(false);
+    expect(() => aiSdkTools(createTools(backend), { approve: () => ({ allow: true }) })).toThrow(/pass them to createTools/);
+  });
+
   it('returns a bad argument as the tool’s own Error text, writing nothing', async () => {
     const backend = createStateBackend();
     const result = (await aiSdkTools(backend).write_file.execute({ path: '/x.txt', content: 42 }, options)) as ToolResult;

@@ -12,6 +12,7 @@ import type { Tool } from 'ai';
 import { checkInclude } from '../adapters/include.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
+import type { GuardOptions } from '../guard/types.ts';
 import type { ToolName } from '../tools/definitions.ts';
 import type { ToolResult } from '../tools/types.ts';
 import { toModelOutput } from './model-output.ts';
@@ -19,15 +20,17 @@ import { toModelOutput } from './model-output.ts';
 // Loaded, not imported statically: without `ai` installed, importing this subpath says what to install.
 const { tool, jsonSchema } = await loadPeer('ai', 'ai', () => import('ai'));
 
-export interface AiSdkToolsOptions<N extends string = ToolName> {
+/**
+ * `permissions`, `approve` and `onEvent` (docs/approval.md) guard the new session made over a
+ * backend target; for a tool set, give them to createTools. ai 7's own per-call `toolApproval`
+ * (a yes/no before execute, without the diff) works on this set too, with or without them.
+ */
+export interface AiSdkToolsOptions<N extends string = ToolName> extends GuardOptions {
   /** Only these tools (for example a read-only agent: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
   include?: readonly N[];
   /** Replace some tool descriptions (the text the model reads). */
   /** By tool name: the six's, or a dialect tool set's own. */
   descriptions?: Partial<Record<ToolName | (string & {}), string>>;
-  // Approval: ai 7's own per-call `toolApproval` (generateText, streamText, agents) already works on
-  // this set. agentvfs's `approve` (SPEC §10, with the diff) is not built yet; when createTools takes
-  // it, a backend target's session gets it from an option here.
 }
 
 /** The tool's input as the model sends it: checked against the tool's JSON Schema by tools.run. */
@@ -43,7 +46,8 @@ export type AiSdkTool = Tool<AiSdkToolInput, ToolResult> & { execute: NonNullabl
  * A backend gets a new session (its own read tracking); pass a tool set to share one.
  */
 export function aiSdkTools<const N extends string = ToolName>(target: ToolTarget, options: AiSdkToolsOptions<N> = {}): Record<N, AiSdkTool> {
-  const tools = toTools(target, 'ai');
+  const { permissions, approve, onEvent } = options;
+  const tools = toTools(target, 'ai', { ...(permissions && { permissions }), ...(approve && { approve }), ...(onEvent && { onEvent }) });
   const names = checkInclude(
     options.include,
     'ai',

@@ -6,13 +6,16 @@ import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import type { Backend, StateBackendOptions, WatchListener, WatchOptions } from '../backend/types.ts';
 import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
 import type { ToolHost } from '../tool-host.ts';
-import { checkDialect } from '../tools/dialects/names.ts';
+import { checkDialect, type DialectName } from '../tools/dialects/names.ts';
 import { dialectDefinitions } from '../tools/dialects/definitions.ts';
 import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
-import { PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
+import { PROTOCOL_VERSION, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
+import { withAudit } from '../guard/audit.ts';
+import { checkGuardOptions } from '../guard/options.ts';
+import { serveApprove, type ApprovePort } from '../worker/approve-port.ts';
 import { watchLiveness, WorkerGoneError, type Liveness } from './liveness.ts';
 import { RemoteWatches } from './remote-watch.ts';
 
@@ -87,6 +90,8 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   readonly #callRemote: (request: BackendRequest) => Promise<unknown>;
   readonly #toolRemote: (request: ToolRequest) => Promise<ToolResult>;
   #started = false;
+  // approve() ports of this backend's guarded sessions, closed with it.
+  readonly #approvePorts = new Set<ApprovePort>();
   readonly #watches: RemoteWatches;
   /** Resolves once the worker answered; rejects if it failed to start. */
   readonly ready: Promise<void>;
@@ -146,6 +151,8 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     if (typeof terminate === 'function') terminate.call(this.#target);
     else (this.#target as { close?: () => void }).close?.();
     this.#live.markGone('close() was called');
+    for (const port of this.#approvePorts) port.close();
+    this.#approvePorts.clear();
   }
 
   /** The listener runs here; the worker sends each commit's events before the call's answer (see RemoteWatches). */
@@ -163,7 +170,11 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     );
   }
 
-  /** Tool sessions live in the worker: each call is one round trip and runs there (see ToolHost). */
+  /**
+   * Tool sessions live in the worker: each call is one round trip and runs there (see ToolHost).
+   * A guarded one is opened there first, with its permissions and a port to ask approve() through,
+   * so the question runs here; onEvent runs here too, after each call.
+   */
   createToolSession(options: ToolsOptions): Tools<string> {
     const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
     const api = this.#api;
@@ -171,15 +182,42 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     const dialect = checkDialect(options.dialect);
     // A shared session lives in the worker under its id; the default (own session, six tools) sends nothing extra.
     const sharedId = checkSession(options.session)?.id;
+    // Checked here (EINVAL at once); the permissions are compiled in the worker, where the session opens with its dialect.
+    const guarded = checkGuardOptions(options) ? this.#openGuardedSession(id, options, dialect, sharedId) : undefined;
+    const opened = guarded?.opened;
     const run = (name: string, args?: unknown): Promise<ToolResult> => {
       const request: ToolRequest = sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId];
+      if (opened) return opened.then(() => tool(request));
       if (this.#started) return tool(request);
       if (this.#live.reason) return Promise.reject(this.#live.reason);
       return this.ready.then(() => tool(request));
     };
-    const tools = toolSet(dialectDefinitions(dialect, options.descriptions), run);
-    sessions?.register(tools, () => void api.closeSession(id).catch(() => {}));
+    const plain = toolSet(dialectDefinitions(dialect, options.descriptions), run);
+    const tools = guarded || options.onEvent ? withAudit(plain, options.onEvent) : plain;
+    const port = guarded?.port;
+    sessions?.register(tools, () => {
+      if (port) {
+        port.close();
+        this.#approvePorts.delete(port);
+      }
+      void api.closeSession(id).catch(() => {});
+    });
     return tools;
+  }
+
+  #openGuardedSession(
+    id: string,
+    options: ToolsOptions,
+    dialect: DialectName,
+    sharedId: string | undefined,
+  ): { opened: Promise<void>; port: ApprovePort | undefined } {
+    const port = options.approve ? serveApprove(options.approve) : undefined;
+    if (port) this.#approvePorts.add(port);
+    const request: SessionRequest = [id, options.permissions, port?.remote, dialect, sharedId];
+    if (port) transfer(request, [port.remote as ArrayBuffer]); // a MessagePort, typed as Comlink's Transferable
+    const opened = this.ready.then(() => this.#api.openSession(request));
+    opened.catch(() => {});
+    return { opened, port };
   }
 
   /**

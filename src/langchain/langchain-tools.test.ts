@@ -62,6 +62,22 @@ describe('langchainTools', () => {
     expect(await backend.readText('/src/app.ts')).toBe(START['/src/app.ts']);
   });
 
+  it('permissions and approve guard the session made over a backend', async () => {
+    const backend = createStateBackend();
+    const events: string[] = [];
+    const byName = Object.fromEntries(
+      langchainTools(backend, {
+        permissions: { write: ['/ok/**'] },
+        approve: () => ({ allow: false, reason: 'not today' }),
+        onEvent: (e) => events.push(`${e.tool}:${e.code}`),
+      }).map((t) => [t.name, t]),
+    );
+    expect(await byName.write_file!.invoke({ path: '/ok/a', content: 'x' })).toMatch(/^Error: EDENIED: .*"not today"/);
+    expect(await byName.write_file!.invoke({ path: '/b', content: 'x' })).toMatch(/^Error: EACCES: /);
+    expect(events).toEqual(['write_file:EDENIED', 'write_file:EACCES']);
+    expect(await backend.exists('/ok/a')).toBe(false);
+  });
+
   it('answers arguments that do not fit the schema with agentvfs’s message naming them, and writes nothing', async () => {
     const backend = createStateBackend({ files: START });
     const byName = Object.fromEntries(langchainTools(backend).map((t) => [t.name, t]));

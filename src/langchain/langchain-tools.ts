@@ -8,6 +8,7 @@ import type { DynamicStructuredTool as LangchainStructuredTool } from '@langchai
 import { checkInclude } from '../adapters/include.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
+import type { GuardOptions } from '../guard/types.ts';
 import type { ToolDefinition, ToolName } from '../tools/definitions.ts';
 import type { ToolResult, Tools } from '../tools/types.ts';
 
@@ -18,7 +19,8 @@ const [toolsModule, messagesModule] = await Promise.all([
 const { DynamicStructuredTool, ToolInputParsingException } = toolsModule;
 const { ToolMessage } = messagesModule;
 
-export interface LangchainToolsOptions {
+/** `permissions`, `approve`, `onEvent` (docs/approval.md) guard the session made over a backend target; for a tool set, give them to createTools. */
+export interface LangchainToolsOptions extends GuardOptions {
   /** Only these tools (for example a read-only agent: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
   include?: readonly (ToolName | (string & {}))[];
   /** Replace some tool descriptions (the text the model reads). */
@@ -58,7 +60,8 @@ class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], A
 
 /** The tools for a backend (or a tool set from createTools, to share its read tracking), as LangChain structured tools. */
 export function langchainTools(target: ToolTarget, options: LangchainToolsOptions = {}): LangchainTool[] {
-  const tools = toTools(target, 'langchain');
+  const { permissions, approve, onEvent } = options;
+  const tools = toTools(target, 'langchain', { ...(permissions && { permissions }), ...(approve && { approve }), ...(onEvent && { onEvent }) });
   const names = checkInclude(
     options.include,
     'langchain',

@@ -17,8 +17,11 @@ import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } f
 import { joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { toolRunner, type ToolHandler } from './run-tool.ts';
 import { checkSession, sessionReads } from './session.ts';
+import type { ReadVersions } from './read-versions.ts';
 import { toolSet } from './tool-set.ts';
 import type { Tools, ToolsOptions } from './types.ts';
+import { withAudit } from '../guard/audit.ts';
+import { createGuardSession } from '../guard/session.ts';
 
 const SNIPPET_CONTEXT = 3;
 const SNIPPET_MAX_LINES = 40;
@@ -34,11 +37,27 @@ export function createTools<D extends DialectName = 'agentvfs'>(backend: Backend
 
 /** The tools running here, over `backend`'s methods (used by tool hosts that wrap a local backend). */
 export function createLocalTools(backend: Backend, options: ToolsOptions = {}): Tools<string> {
+  const tools = createSessionTools(backend, options);
+  return options.permissions || options.approve || options.onEvent ? withAudit(tools, options.onEvent) : tools;
+}
+
+/**
+ * The session itself, of any dialect: with permissions or approve, each call runs over a guarded
+ * view of the backend (src/guard, through toolRunner), and its result carries the call's decision
+ * for the audit, which runs where the caller is (withAudit here, or the client of a worker).
+ */
+export function createSessionTools(backend: Backend, options: ToolsOptions = {}): Tools<string> {
   const dialect = checkDialect(options.dialect);
   const readVersions = sessionReads(options.session);
-  if (dialect !== 'agentvfs') return createDialectTools(backend, dialect, readVersions, options.descriptions);
+  const guard = createGuardSession(options);
+  if (dialect !== 'agentvfs') return createDialectTools(backend, dialect, readVersions, options.descriptions, guard);
   const definitions = buildDefinitions(options.descriptions);
+  const handlersOver = (over: Backend) => defaultHandlers(over, readVersions);
+  return toolSet(definitions, toolRunner(definitions, handlersOver(backend), {}, guard && { session: guard, backend, reads: readVersions, handlersOver }));
+}
 
+/** The six tools' handlers over `backend` (a guarded call gets its own, over its guarded view). */
+function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<ToolName, ToolHandler> {
   // `changed` collects the files a call writes, for its ToolResult.
   const handlers: Record<ToolName, ToolHandler> = {
     async ls(args) {
@@ -203,7 +222,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
     );
   }
 
-  return toolSet(definitions, toolRunner(definitions, handlers));
+  return handlers;
 }
 
 /** Lines firstLine..lastLine of the new text with a little context, cat -n style. */

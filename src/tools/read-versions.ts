@@ -25,6 +25,11 @@ export class ReadVersions {
     if (list.length > KEEP) list.shift();
   }
 
+  /** This session must read `path` again before writing it (a person put other content there). */
+  forget(path: string): void {
+    this.#seen.delete(path);
+  }
+
   /**
    * The version a write or edit of `path` must find (undefined: never read): the file's current
    * version when this session has seen it, else the latest one it saw, which the backend then

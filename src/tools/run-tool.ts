@@ -2,7 +2,11 @@
  * One tool call of any dialect: validate the arguments, run the handler, and turn what it returns
  * or throws into a ToolResult (an `Error:` text for a tool-level failure, never a rejection).
  */
+import type { Backend } from '../backend/types.ts';
 import { isVfsError } from '../errors.ts';
+import type { DecidedResult } from '../guard/audit.ts';
+import { runGuarded } from '../guard/run-guarded.ts';
+import type { GuardSession } from '../guard/session.ts';
 import type { ToolDefinition } from './definitions.ts';
 import { capResult } from './limit-output.ts';
 import type { FileChange, ToolResult } from './types.ts';
@@ -14,11 +18,23 @@ export type ToolHandler = (args: ToolArgs, changed: FileChange[]) => Promise<str
 /** Checks a call's arguments where a schema cannot (a tool that takes one of two forms): clean args or an error sentence. */
 export type ArgsValidator = (args: unknown) => ToolArgs | string;
 
+/**
+ * A guarded tool set (permissions or approve, docs/approval.md): each call runs on handlers made
+ * over a view of `backend` of its own, so every file access of every dialect's tools is checked.
+ */
+export interface RunnerGuard<N extends string> {
+  readonly session: GuardSession;
+  readonly backend: Backend;
+  readonly reads: { forget(path: string): void };
+  handlersOver(backend: Backend): Record<N, ToolHandler>;
+}
+
 export function toolRunner<N extends string>(
   definitions: readonly ToolDefinition<N>[],
   handlers: Record<N, ToolHandler>,
   validators: Partial<Record<N, ArgsValidator>> = {},
-): (name: string, args?: unknown) => Promise<ToolResult> {
+  guard?: RunnerGuard<N>,
+): (name: string, args?: unknown) => Promise<DecidedResult> {
   const byName = new Map<string, ToolDefinition<N>>(definitions.map((d) => [d.name, d]));
   const names = definitions.map((d) => d.name).join(', ');
   return async (name, args) => {
@@ -28,11 +44,15 @@ export function toolRunner<N extends string>(
     const checked = validate ? validate(args) : validateArgs(def, args);
     if (typeof checked === 'string') return badArgument(checked);
     const changed: FileChange[] = [];
-    try {
-      return { text: capResult(await handlers[def.name](checked, changed)), isError: false, changed };
-    } catch (error) {
-      return { ...toolError(error), changed };
-    }
+    const run = async (over: Record<N, ToolHandler>): Promise<ToolResult> => {
+      try {
+        return { text: capResult(await over[def.name](checked, changed)), isError: false, changed };
+      } catch (error) {
+        return { ...toolError(error), changed };
+      }
+    };
+    if (guard === undefined) return run(handlers);
+    return runGuarded(guard.session, guard.backend, def.name, checked, guard.reads, (backend) => run(guard.handlersOver(backend)));
   };
 }
 

@@ -1,10 +1,12 @@
 /** Public types of a tool set: what createTools returns and what one call resolves to. */
 import type { VfsErrorCode } from '../errors.ts';
+import type { GuardOptions } from '../guard/types.ts';
 import type { ToolDefinition, ToolName } from './definitions.ts';
 import type { DialectName, DialectToolName } from './dialects/names.ts';
 import type { ToolSession } from './session.ts';
 
-export interface ToolsOptions<D extends DialectName = DialectName> {
+/** `permissions`, `approve` and `onEvent` (SPEC §10, docs/approval.md) come from GuardOptions. */
+export interface ToolsOptions<D extends DialectName = DialectName> extends GuardOptions {
   /** Which model family's tools to build (docs/dialects.md). Default 'agentvfs' (the six tools). */
   dialect?: D;
   /** Share read tracking with every other tool set made with this session (from createSession()). Default: a session of its own. */

@@ -15,13 +15,23 @@ import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend, StateBackendOptions, WatchOptions } from '../backend/types.ts';
 import { backendCall, toolCall } from '../calls.ts';
 import { VfsError } from '../errors.ts';
-import { createTools } from '../tools/create-tools.ts';
+import { createSessionTools, createTools } from '../tools/create-tools.ts';
 import { sessionWithId, type ToolSession } from '../tools/session.ts';
+import { isToolHost } from '../tool-host.ts';
+import { approveThrough } from './approve-port.ts';
 import type { Tools } from '../tools/types.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
 import { indexWhenIdle } from './idle-index.ts';
-import { CLOSING_MESSAGE, PROTOCOL_VERSION, type BackendRequest, type ToolRequest, type WatchMessage, type WorkerApi } from './protocol.ts';
+import {
+  CLOSING_MESSAGE,
+  PROTOCOL_VERSION,
+  type BackendRequest,
+  type SessionRequest,
+  type ToolRequest,
+  type WatchMessage,
+  type WorkerApi,
+} from './protocol.ts';
 
 export interface ExposeOptions {
   /**
@@ -49,6 +59,8 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
     entry.users.add(user);
     return entry.session;
   };
+  // The approve ports of guarded sessions, let go when the session closes.
+  const approvePorts = new Map<string, () => void>();
   const get = (): Backend => {
     used = true;
     return (current ??= createStateBackend());
@@ -96,8 +108,25 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
       if (toolCall(name, dialect)?.mutates) changed();
       return tools.run(name, args);
     },
+    // A plain function, so the session exists before the next message (its first call) is handled.
+    openSession([sessionId, permissions, port, dialect, sharedId]: SessionRequest) {
+      const asked = port === undefined || port === null ? undefined : approveThrough(port);
+      if (asked) approvePorts.set(sessionId, asked.release);
+      const session = sharedId === undefined ? undefined : sharedSession(sharedId, sessionId);
+      const options = {
+        dialect,
+        session,
+        ...(permissions === undefined ? {} : { permissions }),
+        ...(asked ? { approve: asked.approve } : {}),
+      };
+      const target = get();
+      // The session's results keep their decision: the client's audit reads it (see withAudit).
+      sessions.set(sessionId, isToolHost(target) ? target.createToolSession(options) : createSessionTools(target, options));
+    },
     async closeSession(sessionId: string) {
       sessions.delete(sessionId);
+      approvePorts.get(sessionId)?.();
+      approvePorts.delete(sessionId);
       for (const [id, entry] of shared) {
         if (entry.users.delete(sessionId) && entry.users.size === 0) shared.delete(id);
       }

@@ -6,6 +6,7 @@
 import type { StateBackendOptions, WatchEvent, WatchOptions } from '../backend/types.ts';
 import type { BackendMethod } from '../calls.ts';
 import type { VfsErrorJSON } from '../errors.ts';
+import type { Permissions } from '../guard/types.ts';
 import type { DialectName } from '../tools/dialects/names.ts';
 import type { ToolResult } from '../tools/types.ts';
 
@@ -23,6 +24,13 @@ export type BackendRequest = [method: BackendMethod, ...args: unknown[]];
  */
 export type ToolRequest = [sessionId: string, name: string, args: unknown, dialect?: DialectName, shared?: string];
 
+/**
+ * Opens a guarded tool set before its first call: its permissions, the port its approve() is
+ * asked through (on the caller's side) if it has one, its dialect and shared session as in a
+ * ToolRequest. Its results carry the call's decision.
+ */
+export type SessionRequest = [sessionId: string, permissions: Permissions | undefined, approvePort: unknown, dialect?: DialectName, shared?: string];
+
 export interface WorkerApi {
   /** Liveness and version check; answers as soon as the worker has loaded. */
   ping(): Promise<{ protocol: number }>;
@@ -30,6 +38,7 @@ export interface WorkerApi {
   init(options: StateBackendOptions | undefined): Promise<void>;
   call(request: BackendRequest): Promise<unknown>;
   tool(request: ToolRequest): Promise<ToolResult>;
+  openSession(request: SessionRequest): void;
   closeSession(sessionId: string): Promise<void>;
   /** Subscribes watch `id` in the backend; its events come back as WatchMessages. */
   watch(id: string, options: WatchOptions | undefined): Promise<void>;
@@ -46,8 +55,8 @@ export function isWatchMessage(data: unknown): data is WatchMessage {
   return typeof data === 'object' && data !== null && typeof (data as { agentvfsWatch?: unknown }).agentvfsWatch === 'string';
 }
 
-/** 5: watch() and unwatch(); 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
-export const PROTOCOL_VERSION = 5;
+/** 6: openSession() (guarded sessions); 5: watch() and unwatch(); 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
+export const PROTOCOL_VERSION = 6;
 
 /** How a VfsError travels: its JSON form plus a tag, so the other side can rebuild it. */
 export interface WireVfsError extends VfsErrorJSON {

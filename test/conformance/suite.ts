@@ -5,6 +5,7 @@ import { anthropicDialectSuite } from './dialect-anthropic.suite.ts';
 import { geminiDialectSuite } from './dialect-gemini.suite.ts';
 import { mcpFilesystemDialectSuite } from './dialect-mcp-filesystem.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
+import { guardSuite } from './guard.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
 import { editToolSuite } from './tools-edit.suite.ts';
@@ -31,5 +32,6 @@ export function conformanceSuite(make: BackendFactory): void {
   geminiDialectSuite(make);
   mcpFilesystemDialectSuite(make);
   checkpointSuite(make);
+  guardSuite(make);
   watchSuite(make);
 }

@@ -24,7 +24,8 @@ describe('bundle size', () => {
     // It runs every dialect's tools (issue 19): 80 kB held the six default tools, each dialect adds 3-5 kB.
     const size = gzip(join(dist, 'backend-worker.js'));
     expect(size).toBeGreaterThan(20_000);
-    expect(size).toBeLessThanOrEqual(90_000);
+    // 92 kB: the guard (permissions, approval with diffs, docs/approval.md) runs where the tools run, so the worker carries it (~2 kB).
+    expect(size).toBeLessThanOrEqual(92_000);
   });
 
   // A page whose backend lives in a worker should not carry the backend on its main thread:
@@ -37,7 +38,9 @@ describe('bundle size', () => {
     // The client carries every dialect's definitions (so createTools over a worker stays synchronous): ~1-2 kB gzip
     // each, and the openai dialect's whole module until its definitions live in a file of their own.
     ['connect() alone', "export { connect } from './dist/client.js';", 12_000],
-    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 35_000],
+    // createTools also holds the in-process guard (permissions match with picomatch, an edit is computed
+    // before it is approved, docs/approval.md): ~18 kB more.
+    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 55_000],
   ])('%s, bundled for a page, leaves the backend out', async (_label, contents, ceiling) => {
     const { build } = await import('esbuild');
     const r = await build({

@@ -3,6 +3,21 @@
 import type { CallEntry, Entry, EventEntry, Transcript } from '../transcript.ts';
 import { clear, formatMs, h } from './dom.ts';
 
+const DECISION_TITLE = {
+  allow: 'You allowed this write',
+  always: 'Allowed: you chose Always for this session',
+  edit: 'You changed the content before it was written',
+  deny: 'You denied this write',
+} as const;
+
+/** Saves the transcript as a .jsonl file. */
+function download(transcript: Transcript): void {
+  const url = URL.createObjectURL(new Blob([transcript.toJsonLines()], { type: 'application/jsonl' }));
+  const a = h('a', { href: url, download: 'agentvfs-transcript.jsonl' });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000); // after the browser has taken the file
+}
+
 export class TranscriptView {
   readonly el: HTMLElement;
   #list: HTMLElement;
@@ -18,10 +33,29 @@ export class TranscriptView {
     this.#list = h('ol', { class: 'transcript', 'data-testid': 'transcript', 'aria-label': 'Tool calls' });
     this.#stats = h('span', { class: 'muted', 'data-testid': 'transcript-stats' });
     const clearButton = h('button', { type: 'button', class: 'ghost small', onclick: () => transcript.clear() }, 'Clear');
+    const exportButton = h(
+      'button',
+      {
+        type: 'button',
+        class: 'ghost small',
+        'data-testid': 'transcript-export',
+        title: 'Download the transcript as JSON Lines',
+        onclick: () => download(transcript),
+      },
+      'Export JSONL',
+    );
     this.el = h(
       'section',
       { class: 'panel transcript-panel', 'aria-labelledby': 'transcript-title' },
-      h('header', { class: 'panel-head' }, h('h2', { id: 'transcript-title' }, 'Transcript'), this.#stats, h('span', { class: 'spacer' }), clearButton),
+      h(
+        'header',
+        { class: 'panel-head' },
+        h('h2', { id: 'transcript-title' }, 'Transcript'),
+        this.#stats,
+        h('span', { class: 'spacer' }),
+        exportButton,
+        clearButton,
+      ),
       h('div', { class: 'panel-body scroll', 'data-scroll': 'transcript' }, this.#list),
     );
     this.#empty();
@@ -76,7 +110,10 @@ export class TranscriptView {
     const lines = e.result.split('\n').length;
     return h(
       'li',
-      { class: `entry call ${e.ok ? 'ok' : 'error'}`, dataset: { id: String(e.id), tool: e.tool, source: e.source, ok: String(e.ok) } },
+      {
+        class: `entry call ${e.ok ? 'ok' : 'error'}`,
+        dataset: { id: String(e.id), tool: e.tool, source: e.source, ok: String(e.ok), ...(e.decision ? { decision: e.decision } : {}) },
+      },
       h(
         'details',
         null,
@@ -88,6 +125,7 @@ export class TranscriptView {
           h('span', { class: 'tool' }, e.tool),
           h('span', { class: 'target' }, target ?? ''),
           h('span', { class: 'note' }, e.note ?? ''),
+          e.decision ? h('span', { class: `badge decision ${e.decision}`, title: DECISION_TITLE[e.decision] }, e.decision) : null,
           h('span', { class: 'ms muted' }, formatMs(e.ms)),
           h(
             'span',

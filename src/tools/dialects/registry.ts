@@ -4,6 +4,7 @@
  * definitions alone are in definitions.ts, for the worker client.
  */
 import type { Backend } from '../../backend/types.ts';
+import type { GuardSession } from '../../guard/session.ts';
 import type { ReadVersions } from '../read-versions.ts';
 import { toolRunner } from '../run-tool.ts';
 import { toolSet } from '../tool-set.ts';
@@ -34,10 +35,12 @@ export function createDialectTools(
   dialect: ExtraDialect,
   reads: ReadVersions,
   descriptions: Partial<Record<string, string>> = {},
+  guard?: GuardSession,
 ): Tools<string> {
   const spec = DIALECTS[dialect] as Dialect<string>;
   const definitions = spec.definitions(descriptions);
-  const run = toolRunner(definitions, spec.handlers({ backend, reads }), spec.validators);
+  const handlersOver = (over: Backend) => spec.handlers({ backend: over, reads });
+  const run = toolRunner(definitions, handlersOver(backend), spec.validators, guard && { session: guard, backend, reads, handlersOver });
   // Older names models still emit run as the tool they became.
   const aliases = spec.aliases ?? {};
   return toolSet(definitions, (name, args) => run(Object.hasOwn(aliases, name) ? aliases[name]! : name, args));

@@ -1,0 +1,213 @@
+// "Ask before writes": while the switch is on, every write or edit of every agent session waits
+// for a person, who sees the diff of exactly what would be written (agentvfs's approve(),
+// docs/approval.md) and answers Allow / Always / Edit / Deny (with a reason the model reads).
+// Questions from calls running at once are shown one after another.
+import type { ApprovalDecision, ApprovalRequest } from 'agentvfs';
+import { parsePatch } from './diff-view.ts';
+import { clear, h } from './dom.ts';
+
+const SIGN = { add: '+', del: '−', ctx: ' ', hunk: '', note: '' } as const;
+/** Side by side when the dialog has room for two columns of code. */
+const SIDE_BY_SIDE = '(min-width: 900px)';
+
+type Line = ReturnType<typeof parsePatch>[number]['lines'][number];
+
+export class ApprovalDialog {
+  /** The switch, for the top bar. */
+  readonly toggle: HTMLElement;
+  readonly #dialog: HTMLDialogElement;
+  readonly #checkbox: HTMLInputElement;
+  readonly #title: HTMLElement;
+  readonly #diff: HTMLElement;
+  readonly #editor: HTMLTextAreaElement;
+  readonly #reason: HTMLInputElement;
+  readonly #allow: HTMLButtonElement;
+  readonly #always: HTMLButtonElement;
+  readonly #edit: HTMLButtonElement;
+  readonly #viewButtons: HTMLButtonElement[];
+  #view: 'unified' | 'split' = matchMedia(SIDE_BY_SIDE).matches ? 'split' : 'unified';
+  #answer: ((decision: ApprovalDecision) => void) | null = null;
+  #editing = false;
+  #request: ApprovalRequest | null = null;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor() {
+    this.#checkbox = h('input', { type: 'checkbox', 'data-testid': 'ask-before-writes' });
+    this.toggle = h(
+      'label',
+      { class: 'ask-toggle', title: 'Every write or edit by an agent waits for you, showing the diff of what would be written' },
+      this.#checkbox,
+      'Ask before writes',
+    );
+    this.#title = h('h2', { id: 'approval-title' });
+    this.#diff = h('div', { class: 'approval-diff', 'data-testid': 'approval-diff' });
+    this.#editor = h('textarea', {
+      class: 'approval-editor',
+      'data-testid': 'approval-content',
+      spellcheck: false,
+      rows: 14,
+      'aria-label': 'Content to write',
+    });
+    this.#editor.hidden = true;
+    this.#reason = h('input', {
+      type: 'text',
+      'data-testid': 'approval-reason',
+      placeholder: 'Reason (the model reads it)',
+      'aria-label': 'Reason for denying',
+    });
+    this.#allow = h('button', { type: 'button', class: 'primary', 'data-testid': 'approval-allow', onclick: () => this.#allowOnce() }, 'Allow');
+    this.#always = h(
+      'button',
+      {
+        type: 'button',
+        'data-testid': 'approval-always',
+        title: 'Allow, and stop asking for this agent session',
+        onclick: () => this.#settle({ allow: true, always: true }),
+      },
+      'Always',
+    );
+    this.#edit = h('button', { type: 'button', 'data-testid': 'approval-edit', onclick: () => this.#startEditing() }, 'Edit');
+    const deny = h('button', { type: 'button', class: 'danger', 'data-testid': 'approval-deny', onclick: () => this.#deny() }, 'Deny');
+    this.#viewButtons = (['unified', 'split'] as const).map((view) =>
+      h(
+        'button',
+        { type: 'button', class: 'ghost small', 'data-view': view, 'aria-pressed': 'false', onclick: () => this.#show(view) },
+        view === 'unified' ? 'Unified' : 'Side by side',
+      ),
+    );
+    this.#dialog = h(
+      'dialog',
+      { class: 'approval', 'data-testid': 'approval-dialog', 'aria-labelledby': 'approval-title' },
+      h(
+        'header',
+        { class: 'approval-head' },
+        this.#title,
+        h('span', { class: 'spacer' }),
+        h('span', { class: 'segment approval-views' }, ...this.#viewButtons),
+      ),
+      this.#diff,
+      this.#editor,
+      h('footer', { class: 'approval-actions' }, this.#reason, h('span', { class: 'approval-buttons' }, deny, this.#edit, this.#always, this.#allow)),
+    );
+    // Escape closes a dialog: that is a "no".
+    this.#dialog.addEventListener('cancel', (e) => {
+      e.preventDefault();
+      this.#settle({ allow: false, reason: 'The user closed the question without answering.' });
+    });
+    document.body.append(this.#dialog);
+  }
+
+  /** The approve() every agent session of the page is made with. */
+  readonly approve = (request: ApprovalRequest): ApprovalDecision | Promise<ApprovalDecision> => {
+    if (!this.#checkbox.checked) return { allow: true };
+    const asked = this.#queue.then(() => this.#ask(request));
+    this.#queue = asked.catch(() => {});
+    return asked;
+  };
+
+  #ask(request: ApprovalRequest): Promise<ApprovalDecision> {
+    // The switch may have been turned off while this question waited for an earlier one.
+    if (!this.#checkbox.checked) return Promise.resolve({ allow: true });
+    this.#request = request;
+    this.#editing = false;
+    const verb = request.action === 'remove' ? 'remove' : request.created ? 'create' : 'change';
+    clear(this.#title, `Allow ${request.tool} to ${verb} `, h('span', { class: 'mono' }, request.path), '?');
+    this.#editor.hidden = true;
+    this.#editor.value = request.content ?? '';
+    this.#edit.hidden = request.content === undefined;
+    this.#reason.value = '';
+    this.#allow.textContent = 'Allow';
+    this.#always.hidden = false;
+    this.#show(matchMedia(SIDE_BY_SIDE).matches ? this.#view : 'unified');
+    this.#dialog.showModal();
+    this.#allow.focus();
+    return new Promise((resolve) => (this.#answer = resolve));
+  }
+
+  #show(view: 'unified' | 'split'): void {
+    this.#view = view;
+    for (const b of this.#viewButtons) b.setAttribute('aria-pressed', String(b.dataset.view === view));
+    if (this.#request) clear(this.#diff, view === 'split' ? renderSplit(this.#request.diff) : renderUnified(this.#request.diff));
+    this.#diff.dataset.view = view;
+  }
+
+  #startEditing(): void {
+    this.#editing = true;
+    this.#editor.hidden = false;
+    this.#always.hidden = true;
+    this.#allow.textContent = 'Write my version';
+    this.#editor.focus();
+  }
+
+  #allowOnce(): void {
+    this.#settle(this.#editing ? { allow: true, content: this.#editor.value } : { allow: true });
+  }
+
+  #deny(): void {
+    const reason = this.#reason.value.trim();
+    this.#settle(reason ? { allow: false, reason } : { allow: false });
+  }
+
+  #settle(decision: ApprovalDecision): void {
+    const answer = this.#answer;
+    this.#answer = null;
+    this.#request = null;
+    this.#dialog.close();
+    answer?.(decision);
+  }
+}
+
+const row = (line: Line) =>
+  h(
+    'div',
+    { class: `dl ${line.type}` },
+    h('span', { class: 'ln', 'aria-hidden': 'true' }, line.old ?? ''),
+    h('span', { class: 'ln', 'aria-hidden': 'true' }, line.new ?? ''),
+    h('span', { class: 'sign', 'aria-hidden': 'true' }, SIGN[line.type]),
+    h('span', { class: 'text' }, line.text),
+  );
+
+/** Unified: the request's diff as it is, +/− lines coloured; text that is no patch (a rename, a binary file) as a note. */
+function renderUnified(diff: string): HTMLElement {
+  if (diff === '') return h('p', { class: 'placeholder' }, 'No change: the proposed content is what the file holds now.');
+  const files = parsePatch(diff);
+  if (files.length === 0) return h('div', { class: 'diff-lines' }, ...diff.split('\n').map((text) => row({ type: 'note', text })));
+  return h('div', { class: 'diff-lines' }, ...files.flatMap((f) => f.lines.map(row)));
+}
+
+/** Side by side: old on the left, new on the right; a run of − lines faces the + lines that replace it. */
+function renderSplit(diff: string): HTMLElement {
+  const files = parsePatch(diff);
+  if (files.length === 0) return renderUnified(diff);
+  const rows: HTMLElement[] = [];
+  const cell = (line: Line | undefined, side: 'old' | 'new') =>
+    line
+      ? h(
+          'div',
+          { class: `sl ${line.type}` },
+          h('span', { class: 'ln', 'aria-hidden': 'true' }, (side === 'old' ? line.old : line.new) ?? ''),
+          h('span', { class: 'text' }, line.text),
+        )
+      : h('div', { class: 'sl empty' });
+  for (const file of files) {
+    const lines = file.lines;
+    for (let i = 0; i < lines.length; ) {
+      const line = lines[i]!;
+      if (line.type === 'del' || line.type === 'add') {
+        const dels: Line[] = [];
+        const adds: Line[] = [];
+        while (lines[i]?.type === 'del') dels.push(lines[i++]!);
+        while (lines[i]?.type === 'add') adds.push(lines[i++]!);
+        for (let k = 0; k < Math.max(dels.length, adds.length); k++) rows.push(h('div', { class: 'split-row' }, cell(dels[k], 'old'), cell(adds[k], 'new')));
+        continue;
+      }
+      rows.push(
+        line.type === 'ctx'
+          ? h('div', { class: 'split-row' }, cell(line, 'old'), cell(line, 'new'))
+          : h('div', { class: `split-row wide ${line.type}` }, h('span', { class: 'text' }, line.text)),
+      );
+      i++;
+    }
+  }
+  return h('div', { class: 'split-lines' }, ...rows);
+}

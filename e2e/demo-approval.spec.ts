@@ -1,0 +1,149 @@
+/// <reference lib="dom" />
+// "Ask before writes" in the playground: each decision through the dialog (Allow, Always, Edit,
+// Deny with a reason), the diff it shows, the transcript built on onEvent and its JSON Lines
+// export, and the dialog at phone width.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_E2E_URL } from './demo-port.ts';
+
+test.use({ baseURL: DEMO_E2E_URL, viewport: { width: 1280, height: 800 } });
+
+let errors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto('/');
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  // A fresh workspace each time (the files are saved in the browser).
+  await page.evaluate(() => (globalThis as unknown as { agentvfs: { workspace: { reset(): Promise<void> } } }).agentvfs.workspace.reset());
+});
+
+test.afterEach(() => {
+  expect(errors, 'no console errors').toEqual([]);
+});
+
+/**
+ * Starts a tool call of one agent session (kept across calls), recorded in the transcript as
+ * the console's calls are, without waiting for it: `finish(page, n)` awaits call n's text.
+ */
+async function start(page: Page, tool: string, args: Record<string, unknown>): Promise<number> {
+  return page.evaluate(
+    ([tool, args]) => {
+      const g = globalThis as unknown as {
+        agentvfs: { session(): unknown; transcript: { call(t: unknown, s: string, n: string, a: unknown): Promise<{ result: string }> } };
+        __session?: unknown;
+        __calls?: Array<Promise<{ result: string }>>;
+      };
+      g.__session ??= g.agentvfs.session();
+      g.__calls ??= [];
+      return g.__calls.push(g.agentvfs.transcript.call(g.__session, 'console', tool as string, args)) - 1;
+    },
+    [tool, args] as const,
+  );
+}
+
+const finish = (page: Page, n: number) =>
+  page.evaluate((n) => (globalThis as unknown as { __calls: Array<Promise<{ result: string }>> }).__calls[n]!.then((e) => e.result), n);
+
+const readText = (page: Page, path: string) =>
+  page.evaluate((p) => (globalThis as unknown as { agentvfs: { backend: { readText(p: string): Promise<string> } } }).agentvfs.backend.readText(p), path);
+
+test('Allow, Always, Edit and Deny: each decides the write, and the transcript and its export say so', async ({ page }) => {
+  await page.getByTestId('ask-before-writes').check();
+  const dialog = page.getByTestId('approval-dialog');
+
+  // Allow: the dialog shows the diff of the new file, coloured; the file is created.
+  let n = await start(page, 'write_file', { path: '/notes/a.md', content: 'alpha\nbeta\n' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('h2')).toHaveText('Allow write_file to create /notes/a.md?');
+  await page.getByRole('button', { name: 'Unified' }).click();
+  await expect(dialog.locator('.dl.add .text')).toHaveText(['alpha', 'beta']);
+  await page.getByTestId('approval-allow').click();
+  expect(await finish(page, n)).toMatch(/^Created \/notes\/a\.md/);
+  await expect(dialog).toBeHidden();
+
+  // Edit: the person writes their own version; the model is told.
+  await start(page, 'read_file', { path: '/notes/a.md' });
+  n = await start(page, 'edit_file', { path: '/notes/a.md', old_string: 'beta', new_string: 'gamma' });
+  await expect(dialog).toBeVisible();
+  await page.getByRole('button', { name: 'Side by side' }).click(); // offered: it fits at this width
+  await expect(dialog.locator('.sl.del .text')).toHaveText(['beta']);
+  await expect(dialog.locator('.sl.add .text')).toHaveText(['gamma']);
+  await page.getByTestId('approval-edit').click();
+  await expect(page.getByTestId('approval-content')).toHaveValue('alpha\ngamma\n');
+  await page.getByTestId('approval-content').fill('alpha\ndelta\n');
+  await page.getByTestId('approval-allow').click();
+  expect(await finish(page, n)).toContain('/notes/a.md now holds their version');
+  expect(await readText(page, '/notes/a.md')).toBe('alpha\ndelta\n');
+
+  // Deny with a reason: nothing written, the model reads the reason.
+  n = await start(page, 'write_file', { path: '/notes/b.md', content: 'b\n' });
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-reason').fill('no new notes today');
+  await page.getByTestId('approval-deny').click();
+  expect(await finish(page, n)).toMatch(/^Error: EDENIED: .*"no new notes today"/);
+
+  // Always: this write and the session's later ones go through without a question.
+  n = await start(page, 'write_file', { path: '/notes/c.md', content: 'c\n' });
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-always').click();
+  expect(await finish(page, n)).toMatch(/^Created/);
+  n = await start(page, 'write_file', { path: '/notes/d.md', content: 'd\n' });
+  expect(await finish(page, n)).toMatch(/^Created/);
+  await expect(dialog).toBeHidden();
+
+  // The transcript rows carry the decisions (from onEvent).
+  const rows = page.locator('[data-testid=transcript] li.call[data-decision]');
+  await expect(rows).toHaveCount(5);
+  expect(await rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.decision))).toEqual(['allow', 'edit', 'deny', 'always', 'always']);
+
+  // Export: one JSON object a line, with each call's audit fields.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('transcript-export').click()]);
+  expect(download.suggestedFilename()).toBe('agentvfs-transcript.jsonl');
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trimEnd()
+    .split('\n');
+  const calls = lines.map((l) => JSON.parse(l)).filter((e) => e.kind === 'call');
+  expect(calls.map((c) => [c.seq, c.tool, c.ok, c.code ?? null, c.decision ?? null])).toEqual([
+    [1, 'write_file', true, null, 'allow'],
+    [2, 'read_file', true, null, null],
+    [3, 'edit_file', true, null, 'edit'],
+    [4, 'write_file', false, 'EDENIED', 'deny'],
+    [5, 'write_file', true, null, 'always'],
+    [6, 'write_file', true, null, 'always'],
+  ]);
+  expect(calls[0].changed).toEqual([{ path: '/notes/a.md', version: expect.any(Number) }]);
+});
+
+test('with the switch off, writes are not asked', async ({ page }) => {
+  const n = await start(page, 'write_file', { path: '/free.md', content: 'x\n' });
+  expect(await finish(page, n)).toMatch(/^Created/);
+  await expect(page.getByTestId('approval-dialog')).toBeHidden();
+});
+
+test('the dialog fits a phone screen: the diff scrolls, every button is on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('ask-before-writes').check();
+  const n = await start(page, 'write_file', {
+    path: '/long.md',
+    content: `${Array.from({ length: 200 }, (_, i) => `line ${i} ${'word '.repeat(30)}`).join('\n')}\n`,
+  });
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  await expect(dialog.locator('.dl.add').first()).toBeVisible(); // unified at this width
+  await expect(dialog.locator('.approval-views')).toBeHidden();
+  for (const id of ['approval-allow', 'approval-always', 'approval-edit', 'approval-deny', 'approval-reason']) {
+    const b = (await page.getByTestId(id).boundingBox())!;
+    expect(b.y + b.height, id).toBeLessThanOrEqual(844);
+    expect(b.x + b.width, id).toBeLessThanOrEqual(390);
+  }
+  await page.getByTestId('approval-allow').click();
+  expect(await finish(page, n)).toMatch(/^Created/);
+});

@@ -1,0 +1,163 @@
+// The guarded backend's methods that no agentvfs tool calls today but a dialect may (remove, rename, mkdir, uploadFiles, downloadFiles, restore).
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from '../backend/state-backend.ts';
+import type { Backend } from '../backend/types.ts';
+import { VfsError } from '../errors.ts';
+import type { ApprovalDecision, ApprovalRequest } from './types.ts';
+import { guardCall } from './guarded-backend.ts';
+import type { GuardSession } from './session.ts';
+import { compilePermissions } from './permissions.ts';
+
+function guarded(files: Record<string, string>, permissions: { read?: string[]; write?: string[] }, answers: ApprovalDecision[] = []) {
+  const inner = createStateBackend({ files });
+  const requests: ApprovalRequest[] = [];
+  const session: GuardSession = {
+    rules: compilePermissions(permissions),
+    approve: (r) => (requests.push(r), answers.shift() ?? { allow: true }),
+    always: false,
+  };
+  const call = guardCall(inner, session, 'some_tool', { x: 1 });
+  return { inner, requests, call, backend: call.backend };
+}
+
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code: string }) => e.code,
+  );
+
+describe('guarded backend', () => {
+  it('remove asks once with every removed line, and a denial keeps every file', async () => {
+    const { inner, requests, backend, call } = guarded({ '/d/a': 'a\n', '/d/b': 'b\n' }, {}, [{ allow: false }]);
+    expect(await codeOf(backend.remove('/d', { recursive: true }))).toBe('EDENIED');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ action: 'remove', path: '/d', created: false });
+    expect(requests[0]!.diff).toBe('--- a/d/a\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-a\n--- a/d/b\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-b');
+    expect(await inner.exists('/d/b')).toBe(true);
+    expect(call.decision()).toBe('deny');
+    await backend.remove('/d', { recursive: true });
+    expect(await inner.exists('/d')).toBe(false);
+  });
+
+  it('remove and rename need every file they touch to be writable', async () => {
+    const { inner, requests, backend } = guarded({ '/d/a': 'a', '/d/keep/b': 'b', '/x': 'x' }, { write: ['/d/*', '/y'] });
+    expect(await codeOf(backend.remove('/d', { recursive: true }))).toBe('EACCES');
+    expect(await codeOf(backend.rename('/d', '/e'))).toBe('EACCES');
+    expect(await codeOf(backend.rename('/x', '/y'))).toBe('EACCES');
+    expect(await codeOf(backend.mkdir('/z'))).toBe('EACCES');
+    expect(requests).toEqual([]);
+    expect(await inner.exists('/d/keep/b')).toBe(true);
+  });
+
+  it('rename asks once for its destination', async () => {
+    const { inner, requests, backend } = guarded({ '/a': 'a' }, {});
+    await backend.rename('/a', '/b');
+    expect(requests.map((r) => [r.path, r.diff])).toEqual([['/b', 'rename from /a\nrename to /b']]);
+    expect(await inner.readText('/b')).toBe('a');
+  });
+
+  it('uploadFiles asks per file and reports each file', async () => {
+    const { inner, backend } = guarded({}, { write: ['/up/**'] }, [{ allow: true }, { allow: false, reason: 'no' }]);
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    const results = await backend.uploadFiles([
+      ['/up/1', bytes('1')],
+      ['/up/2', bytes('2')],
+      ['/out', bytes('3')],
+    ]);
+    expect(results.map((r) => [r.path, r.error?.slice(0, 7)])).toEqual([
+      ['/up/1', undefined],
+      ['/up/2', 'EDENIED'],
+      ['/out', 'EACCES:'],
+    ]);
+    expect(await inner.exists('/up/2')).toBe(false);
+  });
+
+  it('downloadFiles gives nothing of an unreadable path; restore and rollback are refused', async () => {
+    const { inner, backend } = guarded({ '/a': 'a', '/s': 's' }, { read: ['/a'] });
+    const out = await backend.downloadFiles(['/a', '/s']);
+    expect(out.map((r) => [r.path, r.content && new TextDecoder().decode(r.content), r.error?.slice(0, 7)])).toEqual([
+      ['/a', 'a', undefined],
+      ['/s', null, 'EACCES:'],
+    ]);
+    const snapshot = await inner.snapshot();
+    expect(await codeOf(backend.restore(snapshot))).toBe('EACCES');
+    expect(await codeOf(backend.snapshot())).toBe('EACCES');
+    expect(await codeOf(backend.rollback(await inner.checkpoint()))).toBe('EACCES');
+  });
+});
+
+describe('guarded applyBatch (a backend with one, as the apply_patch dialect brings)', () => {
+  type Change = { path: string; content: string | null; expectedVersion?: number };
+  /** A StateBackend plus an applyBatch that checks every version first, then writes (all or nothing). */
+  function batchBackend(files: Record<string, string>) {
+    const inner = createStateBackend({ files });
+    const calls: Change[][] = [];
+    const applyBatch = async (changes: Change[]) => {
+      calls.push(changes);
+      for (const c of changes) {
+        const version = (await inner.exists(c.path)) ? (await inner.stat(c.path)).version : -1;
+        if (c.expectedVersion !== undefined && c.expectedVersion !== version) throw new VfsError('ESTALE', `${c.path} changed`, { path: c.path });
+      }
+      const out = [];
+      for (const c of changes) {
+        if (c.content === null) await inner.remove(c.path);
+        const w = c.content === null ? null : await inner.writeFile(c.path, c.content);
+        out.push({ path: c.path, version: w?.version ?? null, created: w?.created ?? false });
+      }
+      return out;
+    };
+    // A proxy, so the backend's own methods keep their instance as `this`.
+    const backend = new Proxy(inner, {
+      get: (target, key) => (key === 'applyBatch' ? applyBatch : (Reflect.get(target, key) as (...a: unknown[]) => unknown).bind(target)),
+    });
+    return { inner, calls, backend: backend as Backend & { applyBatch: typeof applyBatch } };
+  }
+
+  function guardOver(backend: Backend, answers: ApprovalDecision[], onAsk: (r: ApprovalRequest) => void = () => {}) {
+    const requests: ApprovalRequest[] = [];
+    const session: GuardSession = {
+      rules: compilePermissions({ write: ['/src/**'] }),
+      approve: (r) => (requests.push(r), onAsk(r), answers.shift() ?? { allow: true }),
+      always: false,
+    };
+    const call = guardCall(backend, session, 'apply_patch', {});
+    return { requests, call, batch: (call.backend as unknown as { applyBatch(c: Change[]): Promise<unknown> }).applyBatch };
+  }
+
+  it('asks once per file before anything is written; a denial of one refuses the whole batch', async () => {
+    const { inner, calls, backend } = batchBackend({ '/src/a': 'a\n', '/src/b': 'b\n' });
+    const { requests, batch, call } = guardOver(backend, [{ allow: true }, { allow: false, reason: 'keep b' }]);
+    const change = [
+      { path: '/src/a', content: 'A\n' },
+      { path: 'src/b', content: null },
+    ];
+    expect(await codeOf(batch(change))).toBe('EDENIED');
+    expect(requests.map((r) => [r.path, r.action, r.diff])).toEqual([
+      ['/src/a', 'write', '--- a/src/a\n+++ b/src/a\n@@ -1,1 +1,1 @@\n-a\n+A'],
+      ['/src/b', 'remove', '--- a/src/b\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-b'],
+    ]);
+    expect(calls).toEqual([]);
+    expect([await inner.readText('/src/a'), await inner.readText('/src/b')]).toEqual(['a\n', 'b\n']);
+    expect(call.decision()).toBe('deny');
+  });
+
+  it('writes a person’s content instead, at the versions seen when asking; a file changed meanwhile is ESTALE', async () => {
+    const { inner, calls, backend } = batchBackend({ '/src/a': 'a\n' });
+    const seen = (await inner.stat('/src/a')).version;
+    const edited = guardOver(backend, [{ allow: true, content: 'mine\n' }, { allow: true }]);
+    await edited.batch([
+      { path: '/src/a', content: 'A\n' },
+      { path: '/src/new', content: 'n\n' },
+    ]);
+    expect(calls[0]!.map((c) => [c.path, c.content, c.expectedVersion])).toEqual([
+      ['/src/a', 'mine\n', seen],
+      ['/src/new', 'n\n', -1],
+    ]);
+    expect(await inner.readText('/src/a')).toBe('mine\n');
+    expect(edited.call.unread).toEqual(['/src/a']);
+    const racing = guardOver(backend, [], (r) => void (r.path === '/src/a' && inner.writeFile('/src/a', 'theirs\n')));
+    expect(await codeOf(racing.batch([{ path: '/src/a', content: 'x\n' }]))).toBe('ESTALE');
+    expect(await inner.readText('/src/a')).toBe('theirs\n');
+    expect(await codeOf(racing.batch([{ path: '/out', content: 'x\n' }]))).toBe('EACCES');
+  });
+});

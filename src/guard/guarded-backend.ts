@@ -1,0 +1,170 @@
+/**
+ * The view of a backend that one guarded tool call runs over. Every file access of every tool
+ * (whatever its dialect) goes through a Backend, so checking here covers them all: paths
+ * outside the permissions are EACCES before anything is read or written, searches and listings
+ * drop what may not be read, and each write or removal is put to approve() with the diff of
+ * exactly what would be written, then done with the version seen when asking (ESTALE if the
+ * file changed while the question was open). No lock is held while a question is open.
+ */
+import type { Backend, DownloadResult, GrepOptions } from '../backend/types.ts';
+import { BACKEND_CALLS, BACKEND_METHODS } from '../calls.ts';
+import { isVfsError, VfsError } from '../errors.ts';
+import { guardedWrites } from './guarded-writes.ts';
+import type { PathRules } from './permissions.ts';
+import type { GuardSession } from './session.ts';
+import type { Decision } from './types.ts';
+
+/** One guarded call: the backend view its tool runs over, and what the model and the audit must hear afterwards. */
+export interface CallGuard {
+  readonly backend: Backend;
+  /** Sentences added to the tool's result (a person changed what was written). */
+  readonly notes: string[];
+  /** Paths the session must read again before editing them (they hold a person's content). */
+  readonly unread: string[];
+  decision(): Decision | undefined;
+}
+
+export function guardCall(inner: Backend, session: GuardSession, tool: string, args: Record<string, unknown>): CallGuard {
+  const { rules } = session;
+  const decisions: Decision[] = [];
+  const notes: string[] = [];
+  const unread: string[] = [];
+
+  const { writeFile, edit, remove, rename, uploadFiles, applyBatch } = guardedWrites({ inner, session, tool, args, decisions, notes, unread });
+
+  const refuseWhole = (method: string) => async () => {
+    throw new VfsError(
+      'EACCES',
+      `${method} works on every file at once, which a tool set with permissions or approval may not do. Nothing was changed. Call it on the backend itself.`,
+    );
+  };
+
+  const view: Record<string, unknown> = {
+    resolvePath: (path: string) => inner.resolvePath(path),
+    async ls(path = '/') {
+      const p = await inner.resolvePath(path);
+      rules.requireSearchable(p);
+      const entries = await inner.ls(p);
+      return rules.limitsRead ? entries.filter((e) => (e.isDir ? rules.mayHoldReadable(e.path) : rules.canRead(e.path))) : entries;
+    },
+    async stat(path: string) {
+      const p = await inner.resolvePath(path);
+      if (!rules.canWrite(p)) rules.requireRead(p);
+      return inner.stat(p);
+    },
+    async exists(path: string) {
+      const p = await inner.resolvePath(path);
+      if (!rules.canWrite(p)) rules.requireRead(p);
+      return inner.exists(p);
+    },
+    readFile: readOnly('readFile'),
+    readText: readOnly('readText'),
+    read: readOnly('read'),
+    writeFile,
+    edit,
+    async mkdir(path: string) {
+      const p = await inner.resolvePath(path);
+      rules.requireWrite(p);
+      return inner.mkdir(p);
+    },
+    remove,
+    rename,
+    async glob(pattern: string, options: { path?: string } = {}) {
+      const base = await inner.resolvePath(options.path ?? '/');
+      rules.requireSearchable(base);
+      const paths = await inner.glob(pattern, { ...options, path: base });
+      return rules.limitsRead ? paths.filter(rules.canRead) : paths;
+    },
+    async grep(pattern: string, options: GrepOptions = {}) {
+      const base = await inner.resolvePath(options.path ?? '/');
+      rules.requireSearchable(base);
+      if (!rules.limitsRead) return inner.grep(pattern, options);
+      // maxMatches counts readable matches only, so it is applied after the filter.
+      const { maxMatches, ...rest } = options;
+      const found = (await inner.grep(pattern, { ...rest, path: base })).filter((m) => rules.canRead(m.path));
+      return maxMatches === undefined ? found : found.slice(0, maxMatches);
+    },
+    uploadFiles,
+    async downloadFiles(paths: readonly string[]): Promise<DownloadResult[]> {
+      if (!Array.isArray(paths)) return inner.downloadFiles(paths);
+      return Promise.all(
+        paths.map(async (path): Promise<DownloadResult> => {
+          try {
+            const p = await inner.resolvePath(path);
+            rules.requireRead(p);
+            return (await inner.downloadFiles([p]))[0]!;
+          } catch (error) {
+            return { path: String(path), content: null, error: isVfsError(error) ? `${error.code}: ${error.message}` : String(error) };
+          }
+        }),
+      );
+    },
+    async snapshot() {
+      if (rules.limitsRead) await refuseWhole('snapshot')();
+      return inner.snapshot();
+    },
+    async diff(fromId: string, toId?: string) {
+      if (rules.limitsRead) await refuseWhole('diff')();
+      return toId === undefined ? inner.diff(fromId) : inner.diff(fromId, toId);
+    },
+    restore: refuseWhole('restore'),
+    rollback: refuseWhole('rollback'),
+  };
+
+  if (typeof (inner as { applyBatch?: unknown }).applyBatch === 'function') view.applyBatch = applyBatch;
+
+  function readOnly(method: 'readFile' | 'readText' | 'read') {
+    return async (path: string) => {
+      const p = await inner.resolvePath(path);
+      rules.requireRead(p);
+      return (inner[method] as (p: string) => Promise<unknown>)(p);
+    };
+  }
+
+  // Every other method (prepareSearch, checkpoints, and any added later): one that reads goes
+  // through with its path arguments checked; one that changes the state is refused, so a new
+  // mutating method is never an unguarded way around the questions.
+  for (const method of BACKEND_METHODS) {
+    if (method in view) continue;
+    const info = BACKEND_CALLS[method];
+    const original = inner[method] as (...a: unknown[]) => Promise<unknown>;
+    view[method] = info.mutates
+      ? refuseWhole(method)
+      : async (...a: unknown[]) => {
+          for (const at of info.pathArgs) if (typeof a[at] === 'string') rules.requireRead(await inner.resolvePath(a[at] as string));
+          return original.apply(inner, a);
+        };
+  }
+
+  // A not-found error suggests files with the same name: only readable ones may be named.
+  if (rules.limitsRead) {
+    for (const [method, fn] of Object.entries(view)) {
+      view[method] = (...a: unknown[]) =>
+        (fn as (...a: unknown[]) => Promise<unknown>)(...a).catch((error: unknown) => {
+          throw withReadableSuggestions(error, rules);
+        });
+    }
+  }
+
+  return {
+    backend: view as unknown as Backend,
+    notes,
+    unread,
+    decision: () => summarize(decisions),
+  };
+}
+
+function withReadableSuggestions(error: unknown, rules: PathRules): unknown {
+  if (!isVfsError(error) || error.code !== 'ENOENT') return error;
+  const match = / Did you mean (.+)\?$/.exec(error.message);
+  if (!match) return error;
+  const kept = match[1]!.split(', ').filter(rules.canRead);
+  const hint = kept.length > 0 ? ` Did you mean ${kept.join(', ')}?` : ' Use ls or glob to see what exists.';
+  return new VfsError('ENOENT', error.message.slice(0, match.index) + hint, error.path === undefined ? {} : { path: error.path });
+}
+
+function summarize(decisions: readonly Decision[]): Decision | undefined {
+  if (decisions.length === 0) return undefined;
+  for (const d of ['deny', 'edit', 'always'] as const) if (decisions.includes(d)) return d;
+  return 'allow';
+}

@@ -1,0 +1,290 @@
+/**
+ * The writes of one guarded call: each is checked against permissions.write, put to approve()
+ * with the diff of exactly what would be written (unless no approve, or "always"), then done
+ * with the version seen when asking, so a file changed while the question was open is ESTALE.
+ * A person's content is written instead when they gave one; the call's notes then tell the model.
+ */
+import type { Backend, BatchChange, BatchResult, EditOptions, EditRequest, EditResult, UploadResult, WriteOptions, WriteResult } from '../backend/types.ts';
+import { counted } from '../counted.ts';
+import { applyEdit } from '../edit/apply-edit.ts';
+import { isVfsError, VfsError } from '../errors.ts';
+import { countLines, decodeText, encodeText, hasBom, isBinary } from '../text.ts';
+import { askApproval, type Asked } from './ask.ts';
+import type { GuardSession } from './session.ts';
+import type { ApprovalRequest, Decision } from './types.ts';
+import { writeDiff } from './write-diff.ts';
+
+/** One call's state the writes share with the rest of the guard. */
+export interface WriteContext {
+  readonly inner: Backend;
+  readonly session: GuardSession;
+  readonly tool: string;
+  readonly args: Record<string, unknown>;
+  readonly decisions: Decision[];
+  readonly notes: string[];
+  readonly unread: string[];
+}
+
+const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
+const UTF8_BOM = (bytes: Uint8Array) => {
+  const out = new Uint8Array(bytes.length + 3);
+  out.set(BOM);
+  out.set(bytes, 3);
+  return out;
+};
+
+export function guardedWrites(context: WriteContext) {
+  const { inner, session, tool, args, decisions, notes, unread } = context;
+  const { rules } = session;
+
+  /** The file as it is now: its bytes and version, or null / -1 when it does not exist. */
+  async function current(path: string): Promise<{ bytes: Uint8Array | null; version: number }> {
+    try {
+      const r = await inner.read(path);
+      return { bytes: r.content, version: r.version };
+    } catch (error) {
+      if (isVfsError(error) && error.code === 'ENOENT') return { bytes: null, version: -1 };
+      throw error;
+    }
+  }
+
+  /**
+   * Asks before writing `proposed` to `path` (unless no approve or "always"). Resolves to the
+   * version to write over and the content a person put instead, if any.
+   */
+  async function ask(
+    path: string,
+    before: { bytes: Uint8Array | null; version: number },
+    proposed: string | Uint8Array | null,
+  ): Promise<{ version: number; replacement?: string }> {
+    if (session.approve === undefined) return { version: before.version };
+    if (session.always) {
+      decisions.push('always');
+      return { version: before.version };
+    }
+    const asked: Asked = await put({
+      tool,
+      args,
+      path,
+      diff: writeDiff(path, before.bytes, proposed),
+      created: before.bytes === null,
+      action: proposed === null ? 'remove' : 'write',
+      ...(typeof proposed === 'string' ? { content: proposed } : {}),
+    });
+    if (asked.replacement !== undefined && proposed === null) {
+      throw new VfsError('EINVAL', `approve() answered a removal of ${path} with a content; a removal can only be allowed or denied. Nothing was removed.`, {
+        path,
+      });
+    }
+    return asked.replacement === undefined ? { version: before.version } : { version: before.version, replacement: asked.replacement };
+  }
+
+  /** One question; the answer is recorded for the audit (a denial too), and "always" is remembered. */
+  async function put(request: ApprovalRequest): Promise<Asked> {
+    let asked: Asked;
+    try {
+      asked = await askApproval(session.approve!, request);
+    } catch (error) {
+      decisions.push('deny');
+      throw error;
+    }
+    decisions.push(asked.decision);
+    if (asked.decision === 'always') session.always = true;
+    return asked;
+  }
+
+  /** A person's content was written instead of the model's: the model is told, and must read it again. */
+  function replaced(path: string, content: string): void {
+    unread.push(path);
+    notes.push(
+      `Note: the user changed the content before it was written: ${path} now holds their version (${counted(countLines(content), 'line')}), not the one you proposed. Read it with read_file before editing it again.`,
+    );
+  }
+
+  /** `path` null: the path the backend's ESTALE names (a batch). */
+  async function stale<T>(path: string | null, write: Promise<T>, asked: boolean): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      if (!asked || !isVfsError(error) || error.code !== 'ESTALE') throw error;
+      const p = path ?? error.path ?? 'a file';
+      throw new VfsError('ESTALE', `${p} changed while the write was waiting for approval. Nothing was written. Read it again with read_file, then retry.`, {
+        ...((path ?? error.path) ? { path: (path ?? error.path)! } : {}),
+      });
+    }
+  }
+
+  const checkExpected = (path: string, expected: number | undefined, actual: number) => {
+    if (expected === undefined || expected === actual) return;
+    const what = actual === -1 ? 'it no longer exists' : expected === -1 ? 'it was created' : 'it was modified';
+    throw new VfsError('ESTALE', `${path} changed since it was read (${what}). It is unchanged by this call. Read it again with read_file, then retry.`, {
+      path,
+    });
+  };
+
+  const asking = () => session.approve !== undefined && !session.always;
+
+  async function writeFile(path: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<WriteResult> {
+    const p = await inner.resolvePath(path);
+    rules.requireWrite(p);
+    if (!asking()) {
+      if (session.always) decisions.push('always');
+      return inner.writeFile(p, data, options);
+    }
+    const before = await current(p);
+    checkExpected(p, options.expectedVersion, before.version);
+    const answer = await ask(p, before, data);
+    if (answer.replacement !== undefined) {
+      const result = await stale(p, inner.writeFile(p, answer.replacement, { expectedVersion: answer.version }), true);
+      replaced(p, answer.replacement);
+      return result;
+    }
+    return stale(p, inner.writeFile(p, data, { ...options, expectedVersion: answer.version }), true);
+  }
+
+  async function edit(path: string, oldOrRequest: string | EditRequest, newString?: string, options: EditOptions = {}): Promise<EditResult> {
+    const p = await inner.resolvePath(path);
+    rules.requireWrite(p);
+    const plain = typeof oldOrRequest === 'object' && oldOrRequest !== null;
+    const request: EditRequest = plain ? oldOrRequest : { ...options, old_string: oldOrRequest, new_string: newString };
+    const oldString = request.old_string ?? request.oldString;
+    const replacement = request.new_string ?? request.newString;
+    const replaceAll = (request.replaceAll ?? request.replace_all) === true;
+    if (!asking()) {
+      if (session.always) decisions.push('always');
+      return inner.edit(p, request);
+    }
+    const before = await current(p);
+    // Anything the edit itself refuses (missing file, binary, bad strings, stale) is refused the same way, without a question.
+    if (before.bytes === null || isBinary(before.bytes) || typeof oldString !== 'string' || typeof replacement !== 'string') return inner.edit(p, request);
+    checkExpected(p, request.expectedVersion, before.version);
+    let outcome: ReturnType<typeof applyEdit>;
+    try {
+      outcome = applyEdit(decodeText(before.bytes), oldString, replacement, { replaceAll });
+    } catch (error) {
+      if (isVfsError(error)) throw new VfsError(error.code, `${p}: ${error.message}`, { path: p });
+      throw error;
+    }
+    const answer = await ask(p, before, outcome.text);
+    if (answer.replacement === undefined) {
+      return stale(p, inner.edit(p, { old_string: oldString, new_string: replacement, replaceAll, expectedVersion: answer.version }), true);
+    }
+    const bytes = encodeText(answer.replacement);
+    const written = await stale(p, inner.writeFile(p, hasBom(before.bytes) ? UTF8_BOM(bytes) : bytes, { expectedVersion: answer.version, copy: false }), true);
+    replaced(p, answer.replacement);
+    const { created: _, ...info } = written;
+    return {
+      ...info,
+      count: outcome.count,
+      correction: outcome.correction,
+      correctionNote: outcome.correctionNote,
+      firstLine: outcome.firstLine,
+      lastLine: outcome.lastLine,
+    };
+  }
+
+  async function remove(path: string, options: { recursive?: boolean } = {}): Promise<void> {
+    const p = await inner.resolvePath(path);
+    rules.requireWrite(p);
+    const info = await inner.stat(p);
+    const files = info.isDir ? (await inner.glob('**', { path: p })).sort() : [p]; // in path order, for the diff
+    for (const file of files) rules.requireWrite(file);
+    if (!asking() || (info.isDir && options.recursive !== true) || files.length === 0) {
+      if (session.always) decisions.push('always');
+      return inner.remove(p, options);
+    }
+    // One question for the whole removal, with every file's lines as - lines.
+    const befores = await Promise.all(files.map(current));
+    const diff = files.map((file, i) => writeDiff(file, befores[i]!.bytes, null)).join('\n');
+    const asked = await put({ tool, args, path: p, diff, created: false, action: 'remove' });
+    if (asked.replacement !== undefined) {
+      throw new VfsError('EINVAL', `approve() answered a removal of ${p} with a content; a removal can only be allowed or denied. Nothing was removed.`, {
+        path: p,
+      });
+    }
+    const now = await Promise.all(files.map(current));
+    const changed = files.find((_, i) => now[i]!.version !== befores[i]!.version);
+    if (changed !== undefined) {
+      throw new VfsError('ESTALE', `${changed} changed while the removal was waiting for approval. Nothing was removed. Look at it again, then retry.`, {
+        path: changed,
+      });
+    }
+    return inner.remove(p, options);
+  }
+
+  async function rename(from: string, to: string, options: { overwrite?: boolean } = {}) {
+    const source = await inner.resolvePath(from);
+    const target = await inner.resolvePath(to);
+    rules.requireWrite(source);
+    rules.requireWrite(target);
+    const info = await inner.stat(source);
+    if (info.isDir) for (const file of await inner.glob('**', { path: source })) rules.requireWrite(file);
+    if (asking()) {
+      const asked = await put({
+        tool,
+        args,
+        path: target,
+        diff: `rename from ${source}\nrename to ${target}`,
+        created: !(await inner.exists(target)),
+        action: 'write',
+      });
+      if (asked.replacement !== undefined) {
+        throw new VfsError('EINVAL', `approve() answered a rename of ${source} with a content; a rename can only be allowed or denied. Nothing was moved.`, {
+          path: source,
+        });
+      }
+      if ((await inner.stat(source)).version !== info.version) {
+        throw new VfsError('ESTALE', `${source} changed while the rename was waiting for approval. Nothing was moved. Look at it again, then retry.`, {
+          path: source,
+        });
+      }
+    } else if (session.always) decisions.push('always');
+    return inner.rename(source, target, options);
+  }
+
+  async function uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>): Promise<UploadResult[]> {
+    if (!Array.isArray(files)) return inner.uploadFiles(files);
+    const out: UploadResult[] = [];
+    // One question per file, each written on its own answer.
+    for (const [path, bytes] of files) {
+      try {
+        await writeFile(path, bytes);
+        out.push({ path: await inner.resolvePath(path) });
+      } catch (error) {
+        out.push({ path: String(path), error: isVfsError(error) ? `${error.code}: ${error.message}` : String(error) });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * applyBatch, on a backend that has it (several files written or removed as one change, e.g.
+   * a patch): one question per file, all before anything is written; a denial refuses the whole
+   * batch, so the batch stays all-or-nothing. Each file is written at the version seen when asking.
+   */
+  async function applyBatch(changes: readonly BatchChange[]): Promise<BatchResult[]> {
+    const batch = (list: readonly BatchChange[]) => inner.applyBatch(list);
+    if (!Array.isArray(changes)) return batch(changes);
+    const resolved: BatchChange[] = [];
+    for (const change of changes) resolved.push({ ...change, path: await inner.resolvePath(change.path) });
+    for (const change of resolved) rules.requireWrite(change.path);
+    if (!asking()) {
+      if (session.always) decisions.push('always');
+      return batch(resolved);
+    }
+    const planned: BatchChange[] = [];
+    const people: Array<[string, string]> = [];
+    for (const change of resolved) {
+      const before = await current(change.path);
+      checkExpected(change.path, change.expectedVersion, before.version);
+      const answer = await ask(change.path, before, change.content);
+      planned.push({ path: change.path, content: answer.replacement ?? change.content, expectedVersion: answer.version });
+      if (answer.replacement !== undefined) people.push([change.path, answer.replacement]);
+    }
+    const results = await stale(null, batch(planned), true);
+    for (const [path, content] of people) replaced(path, content);
+    return results;
+  }
+
+  return { writeFile, edit, remove, rename, uploadFiles, applyBatch };
+}

@@ -1,0 +1,87 @@
+/**
+ * permissions.read / permissions.write compiled to path tests. A path is readable (writable)
+ * when it matches one of the globs, or when the list is absent. A directory may be listed or
+ * searched when something readable could lie inside it, so `ls /` works with `read: ['/src/**']`
+ * and shows only `/src`; its results are then filtered path by path.
+ */
+import picomatch from 'picomatch/posix.js';
+import { VfsError } from '../errors.ts';
+import { checkGlobs } from './options.ts';
+import type { Permissions } from './types.ts';
+
+export interface PathRules {
+  /** False when every path may be read (no read list). */
+  readonly limitsRead: boolean;
+  canRead(path: string): boolean;
+  canWrite(path: string): boolean;
+  /** `dir` is readable, or some read glob could match a path inside it. */
+  mayHoldReadable(dir: string): boolean;
+  /** Throws EACCES naming the rule unless `path` is readable. */
+  requireRead(path: string): void;
+  /** Throws EACCES naming the rule unless `dir` may hold readable paths. */
+  requireSearchable(dir: string): void;
+  /** Throws EACCES naming the rule unless `path` is writable. */
+  requireWrite(path: string): void;
+}
+
+interface Rule {
+  readonly globs: readonly string[];
+  readonly test: (path: string) => boolean;
+  /** Each glob's literal leading directory (picomatch.scan's base), e.g. "/src" for "/src/**". */
+  readonly bases: readonly string[];
+}
+
+export function compilePermissions(permissions: Permissions | undefined): PathRules {
+  const read = compileRule(permissions?.read, 'read');
+  const write = compileRule(permissions?.write, 'write');
+  const canRead = (path: string) => read === null || read.test(path);
+  const mayHoldReadable = (dir: string) => read === null || read.test(dir) || read.bases.some((base) => onOneLine(base, dir));
+  const refuse = (path: string, kind: 'read' | 'write', rule: Rule, what: string): never => {
+    const list = rule.globs.map((g) => JSON.stringify(g)).join(', ');
+    throw new VfsError(
+      'EACCES',
+      `${path} is outside the paths this tool set may ${kind} (permissions.${kind}: ${list}). Nothing was ${what}. Use a path that matches one of them.`,
+      { path },
+    );
+  };
+  return {
+    limitsRead: read !== null,
+    canRead,
+    canWrite: (path) => write === null || write.test(path),
+    mayHoldReadable,
+    requireRead(path) {
+      if (!canRead(path)) refuse(path, 'read', read!, 'read');
+    },
+    requireSearchable(dir) {
+      if (!mayHoldReadable(dir)) refuse(dir, 'read', read!, 'read');
+    },
+    requireWrite(path) {
+      if (write !== null && !write.test(path)) refuse(path, 'write', write, 'written');
+    },
+  };
+}
+
+function compileRule(globs: unknown, kind: 'read' | 'write'): Rule | null {
+  if (globs === undefined) return null;
+  checkGlobs(globs, kind);
+  const list = globs as string[];
+  // The same options as the glob tool: dotfiles match, and "[!a]" negates as in sh.
+  const test = list.length === 0 ? () => false : picomatch(list, { dot: true, posix: true });
+  return { globs: list, test, bases: list.map(literalBase) };
+}
+
+/** The directory part of a glob before its first wildcard ("/" at least). */
+function literalBase(glob: string): string {
+  const parts = glob.split('/');
+  const literal: string[] = [];
+  for (const part of parts.slice(1)) {
+    if (/[*?[\]{}()!+@]/.test(part)) break;
+    literal.push(part);
+  }
+  return `/${literal.join('/')}`;
+}
+
+/** One of the two directories contains the other (or they are the same). */
+function onOneLine(a: string, b: string): boolean {
+  return a === b || a === '/' || b === '/' || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}

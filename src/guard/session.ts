@@ -1,0 +1,17 @@
+/** The guard of one tool set: its compiled permissions, its approve callback, its "always". */
+import { checkGuardOptions } from './options.ts';
+import { compilePermissions, type PathRules } from './permissions.ts';
+import type { Approve, GuardOptions } from './types.ts';
+
+/** What a tool set's guard keeps across calls: its rules, its callback, whether the person said "always". */
+export interface GuardSession {
+  readonly rules: PathRules;
+  readonly approve: Approve | undefined;
+  always: boolean;
+}
+
+/** undefined when the options ask for no guard (then the tools run over the backend itself). */
+export function createGuardSession(options: GuardOptions): GuardSession | undefined {
+  if (!checkGuardOptions(options)) return undefined;
+  return { rules: compilePermissions(options.permissions), approve: options.approve, always: false };
+}

@@ -1,0 +1,311 @@
+import { describe, expect, it } from 'vitest';
+import { createTools, type ApprovalDecision, type ApprovalRequest, type ToolEvent, type ToolResult } from '../../src/index.ts';
+import type { BackendFactory } from './harness.ts';
+
+function expectFailure(result: ToolResult, code: string): void {
+  expect(result.isError, result.text).toBe(true);
+  expect(result.code).toBe(code);
+  expect(result.text.startsWith(`Error: ${code}: `), result.text).toBe(true);
+  expect(result.changed).toEqual([]);
+}
+
+/** An approve() that records each request and answers from a list (or with `allow` once the list is used up). */
+function recorder(...answers: ApprovalDecision[]) {
+  const requests: ApprovalRequest[] = [];
+  const approve = (request: ApprovalRequest): ApprovalDecision => {
+    requests.push(request);
+    return answers.shift() ?? { allow: true };
+  };
+  return { requests, approve };
+}
+
+/** A promise and the functions that settle it, to hold a question open for as long as a test needs. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+export function guardSuite(make: BackendFactory) {
+  describe('permissions (SPEC §10)', () => {
+    const files = { '/src/a.ts': 'export const a = 1;\n', '/src/lib/b.ts': 'export const b = 2;\n', '/secret/key.txt': 'hunter2 a\n', '/README.md': 'a\n' };
+
+    it('a read outside permissions.read is EACCES naming the rule, for every reading tool', async () => {
+      const tools = createTools(await make({ files }), { permissions: { read: ['/src/**'] } });
+      for (const [name, args] of [
+        ['read_file', { path: '/secret/key.txt' }],
+        ['ls', { path: '/secret' }],
+        ['grep', { pattern: 'a', path: '/secret' }],
+        ['glob', { pattern: '*', path: '/secret' }],
+      ] as const) {
+        const result = await tools.run(name, args);
+        expectFailure(result, 'EACCES');
+        expect(result.text, name).toContain('permissions.read: "/src/**"');
+        expect(result.text).not.toContain('hunter2');
+      }
+      expect((await tools.run('read_file', { path: '/src/a.ts' })).text).toBe('     1\texport const a = 1;');
+    });
+
+    it('a missing file suggests only readable files with its name', async () => {
+      const tools = createTools(await make({ files: { ...files, '/src/lib/key.txt': 'k' } }), { permissions: { read: ['/src/**'] } });
+      const result = await tools.run('read_file', { path: '/src/key.txt' });
+      expectFailure(result, 'ENOENT');
+      expect(result.text).toContain('Did you mean /src/lib/key.txt?');
+      expect(result.text).not.toContain('/secret');
+    });
+
+    it('ls, glob and grep show only readable paths', async () => {
+      const tools = createTools(await make({ files }), { permissions: { read: ['/src/**', '/README.md'] } });
+      expect(JSON.parse(await tools.call('ls', { path: '/' })).map((e: { path: string }) => e.path)).toEqual(['/src', '/README.md']);
+      expect((await tools.call('glob', { pattern: '**/*' })).split('\n').sort()).toEqual(['/README.md', '/src/a.ts', '/src/lib/b.ts']);
+      expect((await tools.call('grep', { pattern: 'a' })).split('\n').sort()).toEqual(['/README.md', '/src/a.ts']);
+      expect(await tools.call('grep', { pattern: 'hunter2' })).toMatch(/^No matches/);
+    });
+
+    it('a write outside permissions.write is EACCES before anything is written or asked', async () => {
+      const backend = await make({ files });
+      const { requests, approve } = recorder();
+      const tools = createTools(backend, { permissions: { write: ['/src/**'] }, approve });
+      await tools.run('read_file', { path: '/README.md' });
+      const write = await tools.run('write_file', { path: '/README.md', content: 'b\n' });
+      expectFailure(write, 'EACCES');
+      expect(write.text).toContain('permissions.write: "/src/**"');
+      expectFailure(await tools.run('edit_file', { path: '/README.md', old_string: 'a', new_string: 'b' }), 'EACCES');
+      expectFailure(await tools.run('write_file', { path: '/new.txt', content: 'x' }), 'EACCES');
+      expect(requests).toEqual([]);
+      expect(await backend.readText('/README.md')).toBe('a\n');
+      expect(await backend.exists('/new.txt')).toBe(false);
+      expect((await tools.run('write_file', { path: '/src/c.ts', content: 'c\n' })).isError).toBe(false);
+    });
+
+    it('bad permissions are refused when the tool set is made', async () => {
+      const backend = await make();
+      expect(() => createTools(backend, { permissions: { read: ['src/**'] } })).toThrow(/absolute paths/);
+      expect(() => createTools(backend, { approve: 'yes' as never })).toThrow(/approve must be a function/);
+    });
+  });
+
+  describe('approve (SPEC §10)', () => {
+    it('asks before a write with the exact unified diff; allow writes it', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\ntwo\nthree\n' } });
+      const { requests, approve } = recorder({ allow: true });
+      const tools = createTools(backend, { approve });
+      await tools.run('read_file', { path: '/a.txt' });
+      const result = await tools.run('edit_file', { path: '/a.txt', old_string: 'two', new_string: 'TWO' });
+      expect(result.isError, result.text).toBe(false);
+      expect(requests).toEqual([
+        {
+          tool: 'edit_file',
+          args: { path: '/a.txt', old_string: 'two', new_string: 'TWO', replace_all: false },
+          path: '/a.txt',
+          diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three',
+          created: false,
+          action: 'write',
+          content: 'one\nTWO\nthree\n',
+        },
+      ]);
+      expect(await backend.readText('/a.txt')).toBe('one\nTWO\nthree\n');
+    });
+
+    it('a new file: created, and its whole content as + lines', async () => {
+      const backend = await make();
+      const { requests, approve } = recorder();
+      const tools = createTools(backend, { approve });
+      await tools.run('write_file', { path: 'd/n.txt', content: 'x\ny' });
+      expect(requests[0]).toMatchObject({
+        tool: 'write_file',
+        path: '/d/n.txt',
+        created: true,
+        diff: '--- /dev/null\n+++ b/d/n.txt\n@@ -0,0 +1,2 @@\n+x\n+y\n\\ No newline at end of file',
+      });
+      expect(await backend.readText('/d/n.txt')).toBe('x\ny');
+    });
+
+    it('allow always: later writes of this tool set are not asked; another tool set still asks', async () => {
+      const backend = await make();
+      const { requests, approve } = recorder({ allow: true, always: true });
+      const events: ToolEvent[] = [];
+      const tools = createTools(backend, { approve, onEvent: (e) => events.push(e) });
+      await tools.run('write_file', { path: '/1', content: '1' });
+      await tools.run('write_file', { path: '/2', content: '2' });
+      expect(requests.map((r) => r.path)).toEqual(['/1']);
+      expect(events.map((e) => e.decision)).toEqual(['always', 'always']);
+      await createTools(backend, { approve }).run('write_file', { path: '/3', content: '3' });
+      expect(requests.map((r) => r.path)).toEqual(['/1', '/3']);
+    });
+
+    it('allow with content: the person’s content is written, the model is told, and must read it before editing', async () => {
+      const backend = await make({ files: { '/a.txt': 'old\n' } });
+      const { approve } = recorder({ allow: true, content: 'mine\nand more\n' });
+      const tools = createTools(backend, { approve });
+      await tools.run('read_file', { path: '/a.txt' });
+      const result = await tools.run('write_file', { path: '/a.txt', content: 'theirs\n' });
+      expect(result.isError).toBe(false);
+      expect(result.text).toContain('the user changed the content before it was written: /a.txt now holds their version (2 lines)');
+      expect(result.changed).toEqual([{ path: '/a.txt', version: (await backend.stat('/a.txt')).version }]);
+      expect(await backend.readText('/a.txt')).toBe('mine\nand more\n');
+      expectFailure(await tools.run('edit_file', { path: '/a.txt', old_string: 'mine', new_string: 'x' }), 'ENOTREAD');
+      await tools.run('read_file', { path: '/a.txt' });
+      expect((await tools.run('edit_file', { path: '/a.txt', old_string: 'mine', new_string: 'x' })).isError).toBe(false);
+    });
+
+    it('allow with content on an edit: written instead, the result says so', async () => {
+      const backend = await make({ files: { '/a.txt': 'a\nb\n' } });
+      const { approve } = recorder({ allow: true, content: 'a\nB!\n' });
+      const tools = createTools(backend, { approve });
+      await tools.run('read_file', { path: '/a.txt' });
+      const result = await tools.run('edit_file', { path: '/a.txt', old_string: 'b', new_string: 'B' });
+      expect(result.text).toMatch(/^Edited \/a\.txt: 1 replacement\./);
+      expect(result.text).toContain('/a.txt now holds their version');
+      expect(await backend.readText('/a.txt')).toBe('a\nB!\n');
+    });
+
+    it('deny: EDENIED with the reason, file unchanged; without a reason too', async () => {
+      const backend = await make({ files: { '/a.txt': 'keep\n' } });
+      const { approve } = recorder({ allow: false, reason: 'use tabs' }, { allow: false });
+      const tools = createTools(backend, { approve });
+      await tools.run('read_file', { path: '/a.txt' });
+      const denied = await tools.run('edit_file', { path: '/a.txt', old_string: 'keep', new_string: 'drop' });
+      expectFailure(denied, 'EDENIED');
+      expect(denied.text).toContain('"use tabs"');
+      expect(denied.text).toContain('unchanged');
+      expectFailure(await tools.run('write_file', { path: '/b.txt', content: 'x' }), 'EDENIED');
+      expect(await backend.readText('/a.txt')).toBe('keep\n');
+      expect(await backend.exists('/b.txt')).toBe(false);
+    });
+
+    it('an answer that is no decision, or a callback that throws, denies', async () => {
+      const backend = await make();
+      const odd = createTools(backend, { approve: () => ({ yes: 1 }) as never });
+      expect((await odd.run('write_file', { path: '/x', content: 'x' })).text).toMatch(/^Error: EDENIED: .*none of/);
+      const failing = createTools(backend, {
+        approve: () => {
+          throw new Error('dialog closed');
+        },
+      });
+      expect((await failing.run('write_file', { path: '/x', content: 'x' })).text).toContain('dialog closed');
+      expect(await backend.exists('/x')).toBe(false);
+    });
+
+    it('a file changed while the question was open: ESTALE, the other write kept', async () => {
+      const backend = await make({ files: { '/a.txt': 'v1\n' } });
+      const tools = createTools(backend, {
+        approve: async () => {
+          await backend.writeFile('/a.txt', 'someone else\n');
+          return { allow: true };
+        },
+      });
+      await tools.run('read_file', { path: '/a.txt' });
+      const result = await tools.run('write_file', { path: '/a.txt', content: 'mine\n' });
+      expectFailure(result, 'ESTALE');
+      expect(result.text).toContain('while the write was waiting for approval');
+      expect(await backend.readText('/a.txt')).toBe('someone else\n');
+    });
+
+    it('other calls keep working while a question is open', async () => {
+      const backend = await make({ files: { '/a.txt': 'a\n', '/b.txt': 'b\n' } });
+      const answer = deferred<ApprovalDecision>();
+      const asked = deferred<void>();
+      const tools = createTools(backend, {
+        approve: () => {
+          asked.resolve();
+          return answer.promise;
+        },
+      });
+      const pending = tools.run('write_file', { path: '/c.txt', content: 'c\n' });
+      await asked.promise;
+      expect(await tools.call('read_file', { path: '/b.txt' })).toBe('     1\tb');
+      expect(await tools.call('glob', { pattern: '*.txt' })).not.toContain('/c.txt');
+      answer.resolve({ allow: true });
+      expect((await pending).text).toMatch(/^Created \/c\.txt/);
+    });
+  });
+
+  describe('a patch (the openai dialect’s apply_patch)', () => {
+    const patch =
+      '*** Begin Patch\n*** Add File: src/new.txt\n+created\n*** Delete File: src/old.txt\n*** Update File: src/keep.txt\n@@\n-line2\n+changed\n*** End Patch\n';
+    const files = { '/src/old.txt': 'old\n', '/src/keep.txt': 'line1\nline2\n' };
+
+    it('asks once per file before writing any; a denial of one refuses the whole patch', async () => {
+      const backend = await make({ files });
+      const { requests, approve } = recorder({ allow: true }, { allow: true }, { allow: false, reason: 'keep line2' });
+      const result = await createTools(backend, { dialect: 'openai', approve }).run('apply_patch', { input: patch });
+      expectFailure(result, 'EDENIED');
+      expect(result.text).toContain('"keep line2"');
+      expect(requests.map((r) => [r.path, r.action, r.created])).toEqual([
+        ['/src/new.txt', 'write', true],
+        ['/src/old.txt', 'remove', false],
+        ['/src/keep.txt', 'write', false],
+      ]);
+      expect(requests[2]!.diff).toBe('--- a/src/keep.txt\n+++ b/src/keep.txt\n@@ -1,2 +1,2 @@\n line1\n-line2\n+changed');
+      expect(await backend.exists('/src/new.txt')).toBe(false);
+      expect(await backend.readText('/src/old.txt')).toBe('old\n');
+      expect(await backend.readText('/src/keep.txt')).toBe('line1\nline2\n');
+    });
+
+    it('all allowed: applied as one change; a path outside permissions.write refuses the patch before any question', async () => {
+      const backend = await make({ files });
+      const { requests, approve } = recorder();
+      const events: ToolEvent[] = [];
+      const tools = createTools(backend, { dialect: 'openai', approve, onEvent: (e) => events.push(e) });
+      expect((await tools.run('apply_patch', { input: patch })).isError).toBe(false);
+      expect(requests).toHaveLength(3);
+      expect(await backend.readText('/src/keep.txt')).toBe('line1\nchanged\n');
+      expect(events.map((e) => [e.tool, e.ok, e.decision])).toEqual([['apply_patch', true, 'allow']]);
+      const limited = createTools(backend, { dialect: 'openai', approve, permissions: { write: ['/src/new.txt'] } });
+      const refused = await limited.run('apply_patch', { input: '*** Begin Patch\n*** Add File: src/other.txt\n+x\n*** End Patch\n' });
+      expectFailure(refused, 'EACCES');
+      expect(requests).toHaveLength(3);
+      expect(await backend.exists('/src/other.txt')).toBe(false);
+    });
+  });
+
+  describe('onEvent (SPEC §10)', () => {
+    it('one event per call, in order, with outcome, changed files, decision and duration', async () => {
+      const backend = await make({ files: { '/a.txt': 'a\n' } });
+      const events: ToolEvent[] = [];
+      const { approve } = recorder({ allow: true }, { allow: false, reason: 'no' });
+      const tools = createTools(backend, { approve, permissions: { read: ['/**'], write: ['/a.txt', '/b.txt'] }, onEvent: (e) => events.push(e) });
+      await tools.run('read_file', { path: '/a.txt' });
+      await tools.run('edit_file', { path: '/a.txt', old_string: 'a', new_string: 'A' });
+      await tools.run('write_file', { path: '/b.txt', content: 'b' });
+      await tools.run('write_file', { path: '/c.txt', content: 'c' });
+      await tools.call('nope');
+      const version = (await backend.stat('/a.txt')).version;
+      expect(events.map(({ ms, ...e }) => (expect(ms).toBeGreaterThanOrEqual(0), e))).toEqual([
+        { seq: 1, tool: 'read_file', args: { path: '/a.txt' }, ok: true, changed: [] },
+        {
+          seq: 2,
+          tool: 'edit_file',
+          args: { path: '/a.txt', old_string: 'a', new_string: 'A' },
+          ok: true,
+          changed: [{ path: '/a.txt', version }],
+          decision: 'allow',
+        },
+        { seq: 3, tool: 'write_file', args: { path: '/b.txt', content: 'b' }, ok: false, code: 'EDENIED', changed: [], decision: 'deny' },
+        { seq: 4, tool: 'write_file', args: { path: '/c.txt', content: 'c' }, ok: false, code: 'EACCES', changed: [] },
+        { seq: 5, tool: 'nope', args: undefined, ok: false, code: 'EINVAL', changed: [] },
+      ]);
+    });
+
+    it('events follow the order calls finish in', async () => {
+      const backend = await make();
+      const answer = deferred<ApprovalDecision>();
+      const asked = deferred<void>();
+      const events: ToolEvent[] = [];
+      const tools = createTools(backend, {
+        approve: () => (asked.resolve(), answer.promise),
+        onEvent: (e) => events.push(e),
+      });
+      const slow = tools.run('write_file', { path: '/slow', content: 's' });
+      await asked.promise;
+      await tools.run('ls', {});
+      answer.resolve({ allow: true });
+      await slow;
+      expect(events.map((e) => [e.seq, e.tool])).toEqual([
+        [1, 'ls'],
+        [2, 'write_file'],
+      ]);
+    });
+  });
+}
