@@ -13,6 +13,7 @@ import { globNothingFound, grepNothingFound, withLiteralHint, type GrepCall } fr
 import { contentRows, countEntries, filesEntries, type OutputMode } from './format-grep.ts';
 import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } from './format-read.ts';
 import { capResult, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
+import { globIgnoredNote, grepIgnoredNote, joinTails, lsIgnoredNote } from './ignored-note.ts';
 import { ReadVersions } from './read-versions.ts';
 import { toolSet } from './tool-set.ts';
 import type { FileChange, ToolResult, Tools, ToolsOptions } from './types.ts';
@@ -36,19 +37,20 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
   // `changed` collects the files a call writes, for its ToolResult.
   const handlers: Record<ToolName, (args: ToolArgs, changed: FileChange[]) => Promise<string>> = {
     async ls(args) {
-      const entries = await backend.ls(args.path as string);
+      const { entries, ignored } = await backend.ls(args.path as string, { respectGitIgnore: args.respect_git_ignore as boolean, countIgnored: true });
       const rows = entries.map((e) => JSON.stringify({ name: e.name, path: e.path, is_dir: e.isDir, size: e.size }));
+      const note = ignored === 0 ? '' : `\n${lsIgnoredNote(ignored)}`;
       const json = `[${rows.join(',')}]`;
-      if (json.length <= MAX_RESULT_CHARS) return json;
+      if (json.length + note.length <= MAX_RESULT_CHARS) return json + note;
       // The first line stays a valid JSON array of the entries that fit; then how many were
       // left out, and the closing note every capped result ends with.
       const left = (kept: number) =>
         `... [${counted(rows.length - kept, 'more entry', 'more entries')} not shown (${rows.length} in total); ls a subdirectory or use glob to narrow]`;
-      const room = MAX_RESULT_CHARS - TRUNCATION_NOTE.length - left(0).length - 4;
+      const room = MAX_RESULT_CHARS - TRUNCATION_NOTE.length - left(0).length - note.length - 4;
       let kept = 0;
       let length = 2;
       while (kept < rows.length && length + rows[kept]!.length + 1 <= room) length += rows[kept++]!.length + 1;
-      return `[${rows.slice(0, kept).join(',')}]\n${left(kept)}\n${TRUNCATION_NOTE}`;
+      return `[${rows.slice(0, kept).join(',')}]\n${left(kept)}${note}\n${TRUNCATION_NOTE}`;
     },
 
     async read_file(args) {
@@ -119,13 +121,18 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
 
     async glob(args) {
       const base = await backend.resolvePath(args.path as string);
-      const paths = await backend.glob(args.pattern as string, { path: base });
-      if (paths.length === 0) return globNothingFound(backend, args.pattern as string, base);
+      const respectGitIgnore = args.respect_git_ignore as boolean;
+      const { paths, ignored } = await backend.glob(args.pattern as string, { path: base, respectGitIgnore, countIgnored: true });
+      if (paths.length === 0) return globNothingFound(backend, args.pattern as string, base, respectGitIgnore, ignored);
       const shown = paths.slice(0, GLOB_MAX_RESULTS);
+      const note = ignored === 0 ? null : globIgnoredNote(ignored);
       const tail = (kept: number) =>
-        paths.length > kept
-          ? `... [${counted(paths.length - kept, 'more file', 'more files')} not shown (${paths.length} in total); use a more specific pattern or path]`
-          : null;
+        joinTails(
+          paths.length > kept
+            ? `... [${counted(paths.length - kept, 'more file', 'more files')} not shown (${paths.length} in total); use a more specific pattern or path]`
+            : null,
+          note,
+        );
       return joinCapped(shown, tail);
     },
 
@@ -134,10 +141,18 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       const base = await backend.resolvePath(args.path as string);
       const glob = args.glob as string | undefined;
       const mode = args.output_mode as OutputMode;
-      const call: GrepCall = { pattern, base, glob, ignoreCase: args.ignore_case as boolean, fixedStrings: args.fixed_strings as boolean };
+      const call: GrepCall = {
+        pattern,
+        base,
+        glob,
+        ignoreCase: args.ignore_case as boolean,
+        fixedStrings: args.fixed_strings as boolean,
+        respectGitIgnore: args.respect_git_ignore as boolean,
+      };
       let found: GrepMatch[];
+      let ignored: number;
       try {
-        found = await backend.grep(pattern, {
+        ({ matches: found, ignored } = await backend.grep(pattern, {
           path: base,
           ...(glob === undefined ? {} : { glob }),
           ignoreCase: call.ignoreCase,
@@ -145,7 +160,9 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
           // Listing files needs one line of each: a common pattern would otherwise build every matching line.
           ...(mode === 'files_with_matches' ? { maxMatchesPerFile: 1 } : {}),
           reportBinary: true,
-        });
+          respectGitIgnore: call.respectGitIgnore,
+          countIgnored: true,
+        }));
       } catch (error) {
         throw await withLiteralHint(backend, call, error);
       }
@@ -156,7 +173,9 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
           backend,
           call,
           binaries.map((m) => m.path),
+          ignored,
         );
+      const note = ignored === 0 ? null : grepIgnoredNote(ignored);
       const headLimit = (args.head_limit as number) === 0 ? Infinity : (args.head_limit as number);
       if (mode === 'content') {
         const context = args.context as number;
@@ -169,16 +188,24 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
         const { rows, matchesIn, total } = contentRows(matches, context, headLimit, (p) => lines.get(p) ?? []);
         const tail = (kept: number) => {
           const shown = matchesIn(kept);
-          return total > shown
-            ? `... [${counted(total - shown, 'more matching line', 'more matching lines')} not shown (${total} in total); narrow the search or raise head_limit]`
-            : null;
+          return joinTails(
+            total > shown
+              ? `... [${counted(total - shown, 'more matching line', 'more matching lines')} not shown (${total} in total); narrow the search or raise head_limit]`
+              : null,
+            note,
+          );
         };
         return joinCapped(rows, tail);
       }
       const { entries, total } = mode === 'count' ? countEntries(matches) : filesEntries(matches);
       const shown = entries.slice(0, headLimit);
       const tail = (kept: number) =>
-        total > kept ? `... [${counted(total - kept, 'more file', 'more files')} not shown (${total} in total); narrow the search or raise head_limit]` : null;
+        joinTails(
+          total > kept
+            ? `... [${counted(total - kept, 'more file', 'more files')} not shown (${total} in total); narrow the search or raise head_limit]`
+            : null,
+          note,
+        );
       return joinCapped(shown, tail);
     },
   };
