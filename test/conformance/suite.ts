@@ -3,6 +3,7 @@ import { backendSuite } from './backend.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
+import { ignoreToolSuite } from './tools-ignore.suite.ts';
 import { editToolSuite } from './tools-edit.suite.ts';
 import { readWriteToolSuite } from './tools-read-write.suite.ts';
 import { toolRunSuite } from './tools-run.suite.ts';
@@ -16,6 +17,7 @@ export function conformanceSuite(make: BackendFactory): void {
   readWriteToolSuite(make);
   editToolSuite(make);
   searchToolSuite(make);
+  ignoreToolSuite(make);
   toolRunSuite(make);
   checkpointSuite(make);
 }
