@@ -16,7 +16,8 @@ import { capResult, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { globIgnoredNote, grepIgnoredNote, joinTails, lsIgnoredNote } from './ignored-note.ts';
 import { ReadVersions } from './read-versions.ts';
 import { toolSet } from './tool-set.ts';
-import type { FileChange, ToolResult, Tools, ToolsOptions } from './types.ts';
+import { readMedia } from './read-media.ts';
+import type { FileChange, ToolPart, ToolResult, Tools, ToolsOptions } from './types.ts';
 import { validateArgs, type ToolArgs } from './validate-args.ts';
 
 const SNIPPET_CONTEXT = 3;
@@ -34,8 +35,8 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
   const byName = new Map(definitions.map((d) => [d.name, d]));
   const readVersions = new ReadVersions();
 
-  // `changed` collects the files a call writes, for its ToolResult.
-  const handlers: Record<ToolName, (args: ToolArgs, changed: FileChange[]) => Promise<string>> = {
+  // `changed` collects the files a call writes, for its ToolResult; a handler returns its text, or its text and parts.
+  const handlers: Record<ToolName, (args: ToolArgs, changed: FileChange[]) => Promise<string | { text: string; parts: ToolPart[] }>> = {
     async ls(args) {
       const { entries, ignored } = await backend.ls(args.path as string, { respectGitIgnore: args.respect_git_ignore as boolean, countIgnored: true });
       const rows = entries.map((e) => JSON.stringify({ name: e.name, path: e.path, is_dir: e.isDir, size: e.size }));
@@ -57,6 +58,8 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
       const { path, content, version } = await backend.read(args.path as string);
       // Counts as read even when binary: the agent has seen what the file is, so write_file may replace it.
       readVersions.add(path, version);
+      const media = readMedia(path, content);
+      if (media !== null) return media;
       if (isBinary(content)) {
         throw new VfsError(
           'EBINARY',
@@ -231,7 +234,9 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
     if (typeof checked === 'string') return badArgument(checked);
     const changed: FileChange[] = [];
     try {
-      return { text: capResult(await handlers[def.name](checked, changed)), isError: false, changed };
+      const out = await handlers[def.name](checked, changed);
+      if (typeof out === 'string') return { text: capResult(out), isError: false, changed };
+      return { text: capResult(out.text), isError: false, parts: out.parts, changed };
     } catch (error) {
       return { ...toolError(error), changed };
     }

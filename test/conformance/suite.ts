@@ -4,6 +4,7 @@ import { checkpointSuite } from './checkpoints.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
 import { ignoreToolSuite } from './tools-ignore.suite.ts';
+import { mediaToolSuite } from './tools-media.suite.ts';
 import { editToolSuite } from './tools-edit.suite.ts';
 import { readWriteToolSuite } from './tools-read-write.suite.ts';
 import { toolRunSuite } from './tools-run.suite.ts';
@@ -18,6 +19,7 @@ export function conformanceSuite(make: BackendFactory): void {
   editToolSuite(make);
   searchToolSuite(make);
   ignoreToolSuite(make);
+  mediaToolSuite(make);
   toolRunSuite(make);
   checkpointSuite(make);
 }
