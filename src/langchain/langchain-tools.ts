@@ -5,9 +5,10 @@
  * The ToolMessage's artifact (kept from the model) is the call's ToolResult: isError, code, changed.
  */
 import type { DynamicStructuredTool as LangchainStructuredTool } from '@langchain/core/tools';
+import { checkInclude } from '../adapters/include.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
-import { TOOL_NAMES, type ToolDefinition, type ToolName } from '../tools/definitions.ts';
+import type { ToolDefinition, ToolName } from '../tools/definitions.ts';
 import type { ToolResult, Tools } from '../tools/types.ts';
 
 const [toolsModule, messagesModule] = await Promise.all([
@@ -58,19 +59,8 @@ class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], A
 /** The tools for a backend (or a tool set from createTools, to share its read tracking), as LangChain structured tools. */
 export function langchainTools(target: ToolTarget, options: LangchainToolsOptions = {}): LangchainTool[] {
   const tools = toTools(target, 'langchain');
-  const names = checkInclude(options.include);
+  const names = checkInclude(options.include, 'langchain');
   return tools.definitions.filter((d) => names.has(d.name)).map((d) => makeTool(tools, d, options.descriptions?.[d.name]));
-}
-
-function checkInclude(include: readonly string[] | undefined): Set<string> {
-  if (include === undefined) return new Set(TOOL_NAMES);
-  const unknown = Array.isArray(include) ? include.filter((name) => !(TOOL_NAMES as readonly string[]).includes(name)) : [String(include)];
-  if (unknown.length > 0) {
-    throw new TypeError(
-      `agentvfs/langchain: include names unknown tools (${unknown.map((n) => JSON.stringify(n)).join(', ')}); the tools are ${TOOL_NAMES.join(', ')}.`,
-    );
-  }
-  return new Set(include);
 }
 
 function makeTool(tools: Tools, definition: ToolDefinition, description = definition.description): AgentvfsTool {
