@@ -2,7 +2,7 @@
 // model (or the MCP client) receives: the text line plus the file itself, bytes intact.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ToolMessage } from '@langchain/core/messages';
+import type { ToolMessage } from '@langchain/core/messages';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
