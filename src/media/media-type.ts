@@ -3,7 +3,7 @@
  * the facts a model needs (type, pixel size) read from the header. A file that starts with one
  * of these signatures but cannot be read as that format is reported as invalid, not attached.
  */
-export interface Media {
+interface Media {
   /** The format's name as people say it: "PNG", "JPEG", "GIF", "WebP", "PDF". */
   format: string;
   mediaType: string;
