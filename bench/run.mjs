@@ -122,7 +122,60 @@ const QUERIES = {
   grep_ignore_case: { pattern: 'todo', fixed: true, ignoreCase: true },
 };
 const GLOB = '**/*.d.ts';
-const OPS = ['load', ...Object.keys(QUERIES), 'glob', 'list_dirs', 'read_1000_unread', 'read_1000', 'edit_1000', 'snapshot_restore', 'retained_memory'];
+// A .gitignore as projects have them (dependencies, build output, caches, logs, editor files),
+// written to the corpus's root for the *_gitignore ops; the corpus (packages as published)
+// holds little of what it names, so those ops time the rules' cost more than what they leave out.
+const GITIGNORE = [
+  '# dependencies',
+  'node_modules/',
+  '.pnp',
+  '.pnp.js',
+  '',
+  '# build output',
+  '/build',
+  '/out',
+  '.next/',
+  '*.tsbuildinfo',
+  '',
+  '# caches and coverage',
+  '.cache/',
+  '.parcel-cache',
+  'coverage/',
+  '.nyc_output',
+  '',
+  '# logs',
+  '*.log',
+  'npm-debug.log*',
+  'yarn-error.log*',
+  '',
+  '# env and editors',
+  '.env',
+  '.env.*',
+  '!.env.example',
+  '.DS_Store',
+  '.idea/',
+  '.vscode/*',
+  '!.vscode/extensions.json',
+  '*.swp',
+  '',
+].join('\n');
+const OPS = [
+  'load',
+  ...Object.keys(QUERIES),
+  'glob',
+  'list_dirs',
+  'read_1000_unread',
+  'read_1000',
+  'edit_1000',
+  'snapshot_restore',
+  'retained_memory',
+  // agentvfs's tools respect .gitignore rules: without any .gitignore (the defaults only), then with GITIGNORE.
+  'grep_literal_respect',
+  'glob_respect',
+  'grep_literal_gitignore',
+  'grep_regex_gitignore',
+  'glob_gitignore',
+];
 // read_1000_unread reads another 1,000 files each run, between read_1000's picks: 5 runs after a
 // warm-up fit between them at 1x (10,501 files) without reading a file twice.
 const UNREAD_RUNS = 5;
@@ -299,6 +352,12 @@ for (const scale of scales) {
       read_1000: () => inst.read(readPaths),
       edit_1000: (i) => inst.edit(editTargets.map((t) => (i % 2 ? { path: t.path, from: t.to, to: t.from } : t))),
       snapshot_restore: () => inst.snapshotRestore(),
+      // Last: the *_gitignore ops add a .gitignore to the corpus (on their warm-up run, whose time the note then gives).
+      grep_literal_respect: () => ignoring(inst).grep(QUERIES.grep_literal, null),
+      glob_respect: () => ignoring(inst).glob(GLOB, null),
+      grep_literal_gitignore: () => ignoring(inst).grep(QUERIES.grep_literal, GITIGNORE),
+      grep_regex_gitignore: () => ignoring(inst).grep(QUERIES.grep_regex, GITIGNORE),
+      glob_gitignore: () => ignoring(inst).glob(GLOB, GITIGNORE),
     };
     // Memory again once the searches have run: what a system builds for them (agentvfs's
     // trigram filters) is part of its memory. Later ops replace the state (restore), so this
@@ -364,6 +423,12 @@ for (const scale of scales) {
     gc();
   }
   fs.writeFileSync(ROWS_OUT, `${JSON.stringify(rows)}\n`); // after every scale: a crash later keeps these
+}
+
+/** A system's searches that respect .gitignore rules (`gitignore`: the root .gitignore to have first, or null for none). */
+function ignoring(inst) {
+  if (typeof inst.respectingGitIgnore !== 'function') throw new NotAvailable('no .gitignore support');
+  return inst.respectingGitIgnore();
 }
 
 // ---- helpers that need the state above ---------------------------------------
