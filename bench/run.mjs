@@ -22,6 +22,7 @@ if (!fs.existsSync(path.join(HERE, 'node_modules'))) {
 
 const { loadCorpus, scaledPaths, freshEntries, referenceCounts } = await import('./corpus.mjs');
 const { NotAvailable } = await import('./systems/common.mjs');
+const { GITIGNORE } = await import('./gitignore.mjs');
 const { printTable, printScaling, summarizeTargets, printBaseline, addRatios } = await import('./report.mjs');
 
 // ---- options -------------------------------------------------------------
@@ -122,43 +123,6 @@ const QUERIES = {
   grep_ignore_case: { pattern: 'todo', fixed: true, ignoreCase: true },
 };
 const GLOB = '**/*.d.ts';
-// A .gitignore as projects have them (dependencies, build output, caches, logs, editor files),
-// written to the corpus's root for the *_gitignore ops; the corpus (packages as published)
-// holds little of what it names, so those ops time the rules' cost more than what they leave out.
-const GITIGNORE = [
-  '# dependencies',
-  'node_modules/',
-  '.pnp',
-  '.pnp.js',
-  '',
-  '# build output',
-  '/build',
-  '/out',
-  '.next/',
-  '*.tsbuildinfo',
-  '',
-  '# caches and coverage',
-  '.cache/',
-  '.parcel-cache',
-  'coverage/',
-  '.nyc_output',
-  '',
-  '# logs',
-  '*.log',
-  'npm-debug.log*',
-  'yarn-error.log*',
-  '',
-  '# env and editors',
-  '.env',
-  '.env.*',
-  '!.env.example',
-  '.DS_Store',
-  '.idea/',
-  '.vscode/*',
-  '!.vscode/extensions.json',
-  '*.swp',
-  '',
-].join('\n');
 const OPS = [
   'load',
   ...Object.keys(QUERIES),

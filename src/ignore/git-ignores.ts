@@ -33,6 +33,8 @@ export class GitIgnores {
   // Rewritten patterns per .gitignore content, and a matcher per chain of .gitignore files (by the innermost one's directory).
   readonly #patterns = new WeakMap<Meta, { dir: string; patterns: string[] }>();
   #matchers = new Map<string, { keys: Meta[]; matcher: IgnoreMatcher }>();
+  // Verdicts by absolute path (directories with a trailing "/"), while the rules are unchanged.
+  readonly #verdicts = new Map<string, boolean>();
 
   /**
    * Per file of `list` (a run of the tree's file list, as fileListUnder gives it for `base`),
@@ -57,7 +59,9 @@ export class GitIgnores {
 
   #refresh(tree: IgnoredTree): void {
     const root = tree.fileListUnder('/');
-    if (root.paths !== this.#paths) {
+    const listChanged = root.paths !== this.#paths;
+    const sources = this.#sources;
+    if (listChanged) {
       this.#paths = root.paths;
       this.#sources = [];
       this.#defaultsApply = false;
@@ -66,13 +70,16 @@ export class GitIgnores {
         if (!this.#defaultsApply && (path.includes('/node_modules/') || path.includes('/.git/'))) this.#defaultsApply = true;
       }
       this.#sourceDirs = new Set(this.#sources.map(parentOf));
-      this.#keys = [];
       for (const dir of this.#matchers.keys()) if (dir !== '' && !this.#sourceDirs.has(`/${dir}`)) this.#matchers.delete(dir);
-    } else if (this.#keys.length === this.#sources.length && this.#sources.every((s, i) => contentKey(tree.get(s)!) === this.#keys[i])) {
-      return; // nothing the verdicts depend on changed
     }
-    this.#keys = this.#sources.map((s) => contentKey(tree.get(s)!));
-    for (let i = 0; i < this.#sources.length; i++) this.#compilePatterns(tree, this.#sources[i]!, this.#keys[i]!);
+    const keys = this.#sources.map((s) => contentKey(tree.get(s)!));
+    const sameRules = keys.length === this.#keys.length && keys.every((k, i) => k === this.#keys[i] && this.#sources[i] === sources[i]);
+    if (sameRules && !listChanged) return; // nothing the verdicts depend on changed
+    if (!sameRules) {
+      this.#keys = keys;
+      this.#verdicts.clear();
+      for (let i = 0; i < this.#sources.length; i++) this.#compilePatterns(tree, this.#sources[i]!, keys[i]!);
+    } else if (this.#verdicts.size > 2 * root.paths.length) this.#verdicts.clear(); // paths long gone
     this.#flags = this.#sources.length === 0 && !this.#defaultsApply ? null : this.#computeFlags(root.paths);
   }
 
@@ -84,16 +91,17 @@ export class GitIgnores {
 
   #computeFlags(paths: readonly string[]): Uint8Array | null {
     const flags = new Uint8Array(paths.length);
+    const verdicts = this.#verdicts;
     let any = false;
     let dir: string | null = null;
-    let matcher: IgnoreMatcher | null = null;
+    let matcher: IgnoreMatcher | null = null; // dir's, made when a verdict is not known
     for (let i = 0; i < paths.length; i++) {
       const path = paths[i]!;
       const d = parentOf(path);
       if (d !== dir) {
         dir = d;
-        matcher = this.#matcherFor(d);
-        if (d !== '/' && matcher.ignores(`${d.slice(1)}/`)) {
+        matcher = null;
+        if (d !== '/' && this.#verdict(`${d}/`)) {
           // Everything beneath an excluded directory is excluded: one run in path order.
           const prefix = `${d}/`;
           flags[i] = 1;
@@ -103,12 +111,25 @@ export class GitIgnores {
           continue;
         }
       }
-      if (matcher!.ignores(path.slice(1))) {
+      // Known verdicts are kept while the rules are unchanged: a file created elsewhere costs a lookup per file.
+      let ignored = verdicts.get(path);
+      if (ignored === undefined) verdicts.set(path, (ignored = (matcher ??= this.#matcherFor(d)).ignores(path.slice(1))));
+      if (ignored) {
         flags[i] = 1;
         any = true;
       }
     }
     return any ? flags : null;
+  }
+
+  /** Whether `path` (absolute; a directory with a trailing "/") is excluded, remembered while the rules are unchanged. */
+  #verdict(path: string): boolean {
+    let ignored = this.#verdicts.get(path);
+    if (ignored === undefined) {
+      const dir = parentOf(path.endsWith('/') ? path.slice(0, -1) : path);
+      this.#verdicts.set(path, (ignored = this.#matcherFor(dir).ignores(path.slice(1))));
+    }
+    return ignored;
   }
 
   /** Flags of `paths` (all beneath the ignored directory `base`), with `base` and its ancestors rescued. */
