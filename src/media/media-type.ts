@@ -102,7 +102,8 @@ function readGif(b: Uint8Array): ReturnType<Reader> {
 }
 
 function readWebp(b: Uint8Array): ReturnType<Reader> {
-  if (b.length < 30) return 'it ends inside its header';
+  // The size ends at byte 30 of a VP8 or VP8X file, at byte 25 of a VP8L one.
+  if (b.length < (starts(b, 12, 'VP8L') ? 25 : 30)) return 'it ends inside its header';
   if (starts(b, 12, 'VP8 ')) {
     if (b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) return 'its VP8 frame has no start code';
     return { width: le16(b, 26) & 0x3fff, height: le16(b, 28) & 0x3fff };
