@@ -6,6 +6,7 @@
 //   defaults       respectGitIgnore: true, no .gitignore
 //   gitignore      respectGitIgnore: true, GITIGNORE at the corpus's root
 //   changed        the same, right after the .gitignore was rewritten (the verdicts are worked out again)
+//   nested         the same, right after a package's own .gitignore was rewritten (only its files are worked out again)
 //   created        the same, right after a file was created (the file list is new: the verdicts are read again)
 //   created off    respectGitIgnore: false, right after a file was created (what a new file costs a search anyway)
 // and over the corpus without its node_modules/ directories (nothing to ignore at all):
@@ -34,6 +35,17 @@ const full = await backendOf(entries, false);
 const withRules = await backendOf(entries, true);
 const changing = await backendOf(entries, true);
 const growing = await backendOf(entries, true);
+const nesting = await backendOf(entries, true);
+// The package with the most files: its .gitignore decides the most verdicts a nested one can.
+const perPackage = new Map();
+for (const e of entries) {
+  const pkg = e.path
+    .split('/')
+    .slice(0, e.path.startsWith(`${ROOT}/@`) ? 4 : 3)
+    .join('/');
+  perPackage.set(pkg, (perPackage.get(pkg) ?? 0) + 1);
+}
+const [biggest, biggestFiles] = [...perPackage].sort((a, b) => b[1] - a[1])[0];
 const growingOff = await backendOf(entries, true);
 const cleanEntries = entries.filter((e) => !e.path.includes('/node_modules/') && !e.path.includes('/.git/'));
 const clean = await backendOf(cleanEntries, false);
@@ -52,6 +64,7 @@ for (const [name, search] of Object.entries(SEARCHES)) {
     gitignore: () => search(withRules, true),
     // Its .gitignore is rewritten before each run, untimed (see the loop): only the search is timed.
     changed: () => search(changing, true),
+    nested: () => search(nesting, true),
     created: () => search(growing, true),
     'created off': () => search(growingOff, false),
     'clean off': () => search(clean, false),
@@ -64,6 +77,7 @@ for (const [name, search] of Object.entries(SEARCHES)) {
     const order = r % 2 ? [...names].reverse() : names;
     for (const n of order) {
       if (n === 'changed') await changing.writeFile(`${ROOT}/.gitignore`, `${GITIGNORE}# ${flip++}\n`);
+      if (n === 'nested') await nesting.writeFile(`${biggest}/.gitignore`, `*.map\n# ${flip++}\n`);
       if (n === 'created') await growing.writeFile(`${ROOT}/new/${flip++}.txt`, 'new\n');
       if (n === 'created off') await growingOff.writeFile(`${ROOT}/new/${flip++}.txt`, 'new\n');
       const t = performance.now();
@@ -85,6 +99,7 @@ for (const [name, search] of Object.entries(SEARCHES)) {
     );
   }
 }
+console.log(`\nnested: ${biggest}/.gitignore (${biggestFiles} files beneath)`);
 console.log(
-  `\n${corpus.files.length} files (${cleanEntries.length} outside node_modules/), ${(corpus.bytes / 1e6).toFixed(1)} MB, ${rounds} alternating rounds; x: median / the "off" median of the same corpus`,
+  `${corpus.files.length} files (${cleanEntries.length} outside node_modules/), ${(corpus.bytes / 1e6).toFixed(1)} MB, ${rounds} alternating rounds; x: median / the "off" median of the same corpus`,
 );

@@ -1,5 +1,6 @@
 // GitIgnores' bookkeeping: what it reads of the tree and when, the fast path, and rules beneath
 // a directory searched as asked. Its verdicts against git itself: git-ignores.differential.test.ts.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Tree } from '../backend/tree.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
@@ -97,5 +98,28 @@ describe('GitIgnores', () => {
       ]),
     ).toEqual([true, false, true, false]);
     expect(entries('/sub', [['out', false]])).toEqual([false]);
+  });
+
+  it('after any sequence of .gitignore edits, creations and removals, the kept verdicts equal fresh ones', () => {
+    const dirs = ['', '/a', '/a/b', '/c'];
+    const rules = fc.constantFrom('*.log', '!keep.log', 'b/', '/x', 'x', '*', '!*.ts', 'a/**/y', '**/b', '');
+    const edit = fc.oneof(
+      fc.record({ kind: fc.constant('ignore' as const), dir: fc.constantFrom(...dirs), text: fc.option(fc.array(rules, { maxLength: 3 })) }),
+      fc.record({ kind: fc.constant('file' as const), dir: fc.constantFrom(...dirs), name: fc.constantFrom('x', 'y', 'keep.log', 'n.log', 'm.ts') }),
+    );
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 12 }), (edits) => {
+        const { tree, files } = treeOf({ '/a/b/y': '', '/a/x': '', '/c/keep.log': '', '/c/d.log': '', '/x': '', '/a/b/m.ts': '' });
+        const kept = new GitIgnores();
+        for (const e of edits) {
+          const path = e.kind === 'ignore' ? `${e.dir}/.gitignore` : `${e.dir}/${e.name}`;
+          if (e.kind === 'ignore' && e.text === null) {
+            if (tree.get(path)) tree.remove(path, false);
+          } else tree.writeFile(path, new TextEncoder().encode(e.kind === 'ignore' ? (e.text ?? []).join('\n') : ''));
+          expect(ignoredUnder(kept, files)).toEqual(ignoredUnder(new GitIgnores(), files));
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -76,11 +76,21 @@ export class GitIgnores {
     const sameRules = keys.length === this.#keys.length && keys.every((k, i) => k === this.#keys[i] && this.#sources[i] === sources[i]);
     if (sameRules && !listChanged) return; // nothing the verdicts depend on changed
     if (!sameRules) {
+      this.#forgetBeneath(changedDirs(sources, this.#keys, this.#sources, keys));
       this.#keys = keys;
-      this.#verdicts.clear();
       for (let i = 0; i < this.#sources.length; i++) this.#compilePatterns(tree, this.#sources[i]!, keys[i]!);
     } else if (this.#verdicts.size > 2 * root.paths.length) this.#verdicts.clear(); // paths long gone
     this.#flags = this.#sources.length === 0 && !this.#defaultsApply ? null : this.#computeFlags(root.paths);
+  }
+
+  /** Drops the verdicts a .gitignore in one of `dirs` decides: those of paths beneath it. */
+  #forgetBeneath(dirs: readonly string[]): void {
+    if (dirs.includes('/')) {
+      this.#verdicts.clear();
+      return;
+    }
+    const prefixes = dirs.map((d) => `${d}/`);
+    for (const path of this.#verdicts.keys()) if (prefixes.some((p) => path.startsWith(p))) this.#verdicts.delete(path);
   }
 
   #compilePatterns(tree: IgnoredTree, path: string, key: Meta): void {
@@ -185,4 +195,16 @@ export class GitIgnores {
     this.#matchers.set(innermost, { keys, matcher });
     return matcher;
   }
+}
+
+/** Directories whose .gitignore was added, removed or changed between two lists of sources and their content keys. */
+function changedDirs(before: readonly string[], beforeKeys: readonly Meta[], after: readonly string[], afterKeys: readonly Meta[]): string[] {
+  const old = new Map(before.map((s, i) => [s, beforeKeys[i]]));
+  const dirs: string[] = [];
+  after.forEach((s, i) => {
+    if (old.get(s) !== afterKeys[i]) dirs.push(parentOf(s));
+    old.delete(s);
+  });
+  for (const s of old.keys()) dirs.push(parentOf(s));
+  return dirs;
 }
