@@ -5,7 +5,7 @@
  * and read by position afterwards, and a tree with no .gitignore and nothing under .git/ or
  * node_modules/ costs one comparison per search.
  */
-import { ancestorsOf, baseName, joinPath, parentOf, relativeTo } from '../paths.ts';
+import { ancestorsOf, baseName, parentOf, relativeTo } from '../paths.ts';
 import { decodeText } from '../text.ts';
 import { contentKey, type FileList, type Meta } from '../backend/tree.ts';
 import { compileMatcher, DEFAULT_IGNORED_DIRS, type IgnoreMatcher, rebasePatterns } from './gitignore-rules.ts';
@@ -24,7 +24,8 @@ export class GitIgnores {
   #paths: readonly string[] | null = null;
   // Its .gitignore files, in path order, and their content keys when #flags was made.
   #sources: string[] = [];
-  #sourceDirs = new Set<string>();
+  // The directory of each .gitignore, to its position in #sources.
+  #sourceDirs = new Map<string, number>();
   #keys: Meta[] = [];
   // Some file is under a directory named .git or node_modules.
   #defaultsApply = false;
@@ -69,7 +70,7 @@ export class GitIgnores {
         if (path.endsWith(`/${GITIGNORE}`)) this.#sources.push(path);
         if (!this.#defaultsApply && (path.includes('/node_modules/') || path.includes('/.git/'))) this.#defaultsApply = true;
       }
-      this.#sourceDirs = new Set(this.#sources.map(parentOf));
+      this.#sourceDirs = new Map(this.#sources.map((s, i) => [parentOf(s), i]));
       for (const dir of this.#matchers.keys()) if (dir !== '' && !this.#sourceDirs.has(`/${dir}`)) this.#matchers.delete(dir);
     }
     const keys = this.#sources.map((s) => contentKey(tree.get(s)!));
@@ -179,8 +180,8 @@ export class GitIgnores {
   #chain(dir: string): Meta[] {
     const keys: Meta[] = [];
     for (const d of dir === '/' ? ['/'] : ['/', ...ancestorsOf(dir), dir]) {
-      if (!this.#sourceDirs.has(d)) continue;
-      keys.push(this.#keys[this.#sources.indexOf(joinPath(d, GITIGNORE))]!);
+      const at = this.#sourceDirs.get(d);
+      if (at !== undefined) keys.push(this.#keys[at]!);
     }
     return keys;
   }
