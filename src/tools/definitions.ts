@@ -43,6 +43,7 @@ export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = Object.free
     `A line over 5000 characters continues on rows numbered N.1, N.2, …; to start at row N.k, pass offset=N-1 and part=k. ` +
     `Reads ${READ_DEFAULT_LIMIT} lines from offset (0-based) by default; ` +
     `when more remains, the last line says what was shown and the exact offset= (and part=) to continue with. ` +
+    `Images (PNG, JPEG, GIF, WebP) and PDFs are attached for you to see. ` +
     `You must read a file before you edit or overwrite it.`,
   write_file:
     'Create or overwrite a file with the given content; parent directories are created. ' +
