@@ -7,6 +7,7 @@
  */
 import type { Backend } from './backend/types.ts';
 import type { ToolName } from './tools/definitions.ts';
+import type { DialectName, DialectToolName } from './tools/dialects/names.ts';
 
 export interface BackendCallInfo {
   /** Changes the state a snapshot holds (files, directories, versions): persistence saves after it. */
@@ -41,6 +42,7 @@ export const BACKEND_CALLS = {
   glob: read(),
   grep: read(),
   uploadFiles: write(),
+  applyBatch: write(),
   downloadFiles: readBytes(),
   prepareSearch: read(),
   snapshot: readBytes(),
@@ -66,8 +68,8 @@ export function backendCall(name: unknown): BackendCallInfo | undefined {
 export interface ToolCallInfo {
   /** Writes files (its result's `changed` may list them). */
   readonly mutates: boolean;
-  /** The argument that names the file or directory the tool works on. */
-  readonly pathArg: 'path';
+  /** The argument that names the file or directory the tool works on (null: the paths are inside the arguments, as in a patch). */
+  readonly pathArg: 'path' | null;
 }
 
 export const TOOL_CALLS = {
@@ -79,7 +81,16 @@ export const TOOL_CALLS = {
   grep: { mutates: false, pathArg: 'path' },
 } as const satisfies Record<ToolName, ToolCallInfo>;
 
-/** The table's entry for tool `name`, or undefined for a name that is no tool. */
-export function toolCall(name: unknown): ToolCallInfo | undefined {
-  return typeof name === 'string' && Object.hasOwn(TOOL_CALLS, name) ? TOOL_CALLS[name as ToolName] : undefined;
+/** The same for every dialect's tools (TOOL_CALLS is the default dialect's). */
+export const DIALECT_TOOL_CALLS = {
+  agentvfs: TOOL_CALLS,
+  // The files it changes are named inside the patch, not by one argument.
+  openai: { apply_patch: { mutates: true, pathArg: null } },
+} as const satisfies { readonly [D in DialectName]: Record<DialectToolName<D>, ToolCallInfo> };
+
+/** The table's entry for tool `name` of `dialect` (default 'agentvfs'), or undefined for a name that is no such tool. */
+export function toolCall(name: unknown, dialect: unknown = 'agentvfs'): ToolCallInfo | undefined {
+  if (typeof dialect !== 'string' || !Object.hasOwn(DIALECT_TOOL_CALLS, dialect)) return undefined;
+  const table: Readonly<Record<string, ToolCallInfo>> = DIALECT_TOOL_CALLS[dialect as DialectName];
+  return typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
 }

@@ -25,10 +25,12 @@ export type ToolParameters = {
   additionalProperties: false;
 };
 
-export interface ToolDefinition {
-  name: ToolName;
+export interface ToolDefinition<N extends string = ToolName> {
+  name: N;
   description: string;
   parameters: ToolParameters;
+  /** A vendor's built-in tool type (e.g. `apply_patch`), for APIs that take the tool by type; absent for plain function tools. */
+  type?: string;
 }
 
 export const MAX_RESULT_CHARS = 80_000;

@@ -1,9 +1,9 @@
 /** Checks tool arguments against a tool's schema and fills defaults; returns an error sentence or the clean args. */
 import type { ToolDefinition } from './definitions.ts';
 
-export type ToolArgs = Record<string, string | number | boolean>;
+export type ToolArgs = Record<string, unknown>;
 
-export function validateArgs(def: ToolDefinition, args: unknown): ToolArgs | string {
+export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolArgs | string {
   if (args === undefined || args === null) args = {};
   if (typeof args === 'string') {
     // Some clients pass the raw JSON string the model produced.

@@ -1,5 +1,6 @@
 /** The whole conformance suite: run it against any backend factory. */
 import { backendSuite } from './backend.suite.ts';
+import { batchSuite } from './batch.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
@@ -9,17 +10,22 @@ import { editToolSuite } from './tools-edit.suite.ts';
 import { readWriteToolSuite } from './tools-read-write.suite.ts';
 import { toolRunSuite } from './tools-run.suite.ts';
 import { searchToolSuite } from './tools-search.suite.ts';
+import { sessionSuite } from './sessions.suite.ts';
+import { applyPatchSuite } from './tools-apply-patch.suite.ts';
 
 export type { BackendFactory } from './harness.ts';
 
 export function conformanceSuite(make: BackendFactory): void {
   pathSuite(make);
   backendSuite(make);
+  batchSuite(make);
   readWriteToolSuite(make);
   editToolSuite(make);
   searchToolSuite(make);
   ignoreToolSuite(make);
   mediaToolSuite(make);
   toolRunSuite(make);
+  sessionSuite(make);
+  applyPatchSuite(make);
   checkpointSuite(make);
 }
