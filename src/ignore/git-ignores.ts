@@ -46,7 +46,7 @@ export class GitIgnores {
     if (tree.get(base)?.kind !== 'dir') return null; // a file named on purpose is searched
     this.#refresh(tree);
     if (this.#flags === null) return null;
-    if (base !== '/' && this.#dirIgnored(base)) return this.#flagsBeneath(list.paths, base);
+    if (base !== '/' && this.#verdict(`${base}/`)) return this.#flagsBeneath(list.paths, base);
     return this.#flags.subarray(list.offset, list.offset + list.paths.length);
   }
 
@@ -54,8 +54,11 @@ export class GitIgnores {
   entriesIgnored(tree: IgnoredTree, dir: string, entries: readonly { path: string; isDir: boolean }[]): boolean[] {
     this.#refresh(tree);
     if (this.#sources.length === 0) return entries.map((e) => e.isDir && DEFAULT_IGNORED_DIRS.has(baseName(e.path)));
-    const matcher = dir !== '/' && this.#dirIgnored(dir) ? this.#rescuedMatcher(dir) : this.#matcherFor(dir);
-    return entries.map((e) => matcher.ignores(relativeTo(e.path, '/') + (e.isDir ? '/' : '')));
+    if (dir !== '/' && this.#verdict(`${dir}/`)) {
+      const rescued = this.#rescuedMatcher(dir);
+      return entries.map((e) => rescued.ignores(relativeTo(e.path, '/') + (e.isDir ? '/' : '')));
+    }
+    return entries.map((e) => this.#verdict(e.isDir ? `${e.path}/` : e.path));
   }
 
   #refresh(tree: IgnoredTree): void {
@@ -161,10 +164,6 @@ export class GitIgnores {
       if (matcher!.ignores(paths[i]!.slice(1))) flags[i] = 1;
     }
     return flags;
-  }
-
-  #dirIgnored(dir: string): boolean {
-    return this.#matcherFor(dir).ignores(`${dir.slice(1)}/`);
   }
 
   /** A matcher for paths directly in `dir`, under which `base` (and its ancestors) count as not excluded. */
