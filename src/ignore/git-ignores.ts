@@ -2,8 +2,9 @@
  * Which files .gitignore rules (and the default ignores of .git/ and node_modules/) leave out
  * of glob, grep and ls. Kept beside the tree, like grep's filters: the verdict of every file is
  * worked out once per state of the tree (its file list and the content of its .gitignore files)
- * and read by position afterwards, and a tree with no .gitignore and nothing under .git/ or
- * node_modules/ costs one comparison per search.
+ * and read by position afterwards (and kept by path while the rules are unchanged, so a new file
+ * costs a lookup per file), and a tree with no .gitignore and nothing under .git/ or node_modules/
+ * gives no flags: the search loops then do what they did without ignore rules.
  */
 import { ancestorsOf, baseName, parentOf, relativeTo } from '../paths.ts';
 import { decodeText } from '../text.ts';
