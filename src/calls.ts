@@ -69,7 +69,7 @@ export interface ToolCallInfo {
   /** Writes files (its result's `changed` may list them). */
   readonly mutates: boolean;
   /** The argument that names the file or directory the tool works on (null: the paths are inside the arguments, as in a patch). */
-  readonly pathArg: 'path' | null;
+  readonly pathArg: 'path' | 'file_path' | 'dir_path' | 'include' | 'paths' | 'source' | null;
 }
 
 export const TOOL_CALLS = {
@@ -86,6 +86,31 @@ export const DIALECT_TOOL_CALLS = {
   agentvfs: TOOL_CALLS,
   // The files it changes are named inside the patch, not by one argument.
   openai: { apply_patch: { mutates: true, pathArg: null } },
+  anthropic: {
+    str_replace_based_edit_tool: { mutates: true, pathArg: 'path' },
+    memory: { mutates: true, pathArg: 'path' },
+  },
+  gemini: {
+    read_file: { mutates: false, pathArg: 'file_path' },
+    write_file: { mutates: true, pathArg: 'file_path' },
+    replace: { mutates: true, pathArg: 'file_path' },
+    glob: { mutates: false, pathArg: 'dir_path' },
+    grep_search: { mutates: false, pathArg: 'dir_path' },
+    list_directory: { mutates: false, pathArg: 'dir_path' },
+    read_many_files: { mutates: false, pathArg: 'include' },
+  },
+  'mcp-filesystem': {
+    read_text_file: { mutates: false, pathArg: 'path' },
+    read_multiple_files: { mutates: false, pathArg: 'paths' },
+    write_file: { mutates: true, pathArg: 'path' },
+    edit_file: { mutates: true, pathArg: 'path' },
+    create_directory: { mutates: true, pathArg: 'path' },
+    list_directory: { mutates: false, pathArg: 'path' },
+    directory_tree: { mutates: false, pathArg: 'path' },
+    move_file: { mutates: true, pathArg: 'source' },
+    search_files: { mutates: false, pathArg: 'path' },
+    get_file_info: { mutates: false, pathArg: 'path' },
+  },
 } as const satisfies { readonly [D in DialectName]: Record<DialectToolName<D>, ToolCallInfo> };
 
 /** The table's entry for tool `name` of `dialect` (default 'agentvfs'), or undefined for a name that is no such tool. */
@@ -93,4 +118,16 @@ export function toolCall(name: unknown, dialect: unknown = 'agentvfs'): ToolCall
   if (typeof dialect !== 'string' || !Object.hasOwn(DIALECT_TOOL_CALLS, dialect)) return undefined;
   const table: Readonly<Record<string, ToolCallInfo>> = DIALECT_TOOL_CALLS[dialect as DialectName];
   return typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+/**
+ * The entry for tool `name` in whichever dialect has it (the default's first): for a tool set whose
+ * dialect is not known, as an adapter gets it. A name several dialects share means the same there.
+ */
+export function toolCallOfAnyDialect(name: unknown): ToolCallInfo | undefined {
+  for (const dialect of Object.keys(DIALECT_TOOL_CALLS)) {
+    const found = toolCall(name, dialect);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -27,6 +27,7 @@ export {
   type OpenAIChatTool,
   type OpenAIResponsesTool,
   type AnthropicTool,
+  type AnthropicBuiltinTool,
   type GeminiTool,
   type GeminiParameters,
   type GeminiProperty,

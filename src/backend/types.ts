@@ -67,7 +67,14 @@ export interface EditRequest extends EditOptions {
   newString?: string;
 }
 
-export type EditCorrection = 'line-endings' | 'unescaped' | 'trailing-whitespace' | 'indentation';
+export type EditCorrection =
+  | 'line-endings'
+  | 'unescaped'
+  | 'line-numbers'
+  | 'unicode-punctuation'
+  | 'unicode-normalization'
+  | 'trailing-whitespace'
+  | 'indentation';
 
 export interface EditResult extends FileInfo {
   /** Number of replacements made. */

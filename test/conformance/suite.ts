@@ -1,6 +1,9 @@
 /** The whole conformance suite: run it against any backend factory. */
 import { backendSuite } from './backend.suite.ts';
 import { batchSuite } from './batch.suite.ts';
+import { anthropicDialectSuite } from './dialect-anthropic.suite.ts';
+import { geminiDialectSuite } from './dialect-gemini.suite.ts';
+import { mcpFilesystemDialectSuite } from './dialect-mcp-filesystem.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
@@ -27,5 +30,8 @@ export function conformanceSuite(make: BackendFactory): void {
   toolRunSuite(make);
   sessionSuite(make);
   applyPatchSuite(make);
+  anthropicDialectSuite(make);
+  geminiDialectSuite(make);
+  mcpFilesystemDialectSuite(make);
   checkpointSuite(make);
 }

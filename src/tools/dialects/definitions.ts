@@ -4,11 +4,17 @@
  */
 import { buildDefinitions, type ToolDefinition } from '../definitions.ts';
 import type { DialectName, DialectToolName } from './names.ts';
+import { anthropicDefinitions } from './anthropic-definitions.ts';
+import { geminiDefinitions } from './gemini-definitions.ts';
+import { mcpFilesystemDefinitions } from './mcp-filesystem-definitions.ts';
 import { openaiDefinitions } from './openai.ts';
 
 const DEFINITIONS: { readonly [D in DialectName]: (descriptions: Partial<Record<string, string>>) => ToolDefinition<DialectToolName<D>>[] } = {
   agentvfs: buildDefinitions,
   openai: openaiDefinitions,
+  anthropic: anthropicDefinitions,
+  gemini: geminiDefinitions,
+  'mcp-filesystem': mcpFilesystemDefinitions,
 };
 
 /** The definitions of `dialect`'s tools, with any description the caller overrides. */

@@ -5,13 +5,26 @@
 import type { ToolName } from '../definitions.ts';
 
 /** Every dialect, the default first. */
-export const DIALECT_NAMES = ['agentvfs', 'openai'] as const;
+export const DIALECT_NAMES = ['agentvfs', 'openai', 'anthropic', 'gemini', 'mcp-filesystem'] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
 
 /** The tool names of each dialect (each dialect's definitions and handlers are checked against these). */
 export interface DialectToolNames {
   agentvfs: ToolName;
   openai: 'apply_patch';
+  anthropic: 'str_replace_based_edit_tool' | 'memory';
+  gemini: 'read_file' | 'write_file' | 'replace' | 'glob' | 'grep_search' | 'list_directory' | 'read_many_files';
+  'mcp-filesystem':
+    | 'read_text_file'
+    | 'read_multiple_files'
+    | 'write_file'
+    | 'edit_file'
+    | 'create_directory'
+    | 'list_directory'
+    | 'directory_tree'
+    | 'move_file'
+    | 'search_files'
+    | 'get_file_info';
 }
 export type DialectToolName<D extends DialectName = DialectName> = DialectToolNames[D];
 

@@ -9,13 +9,24 @@ import { toolRunner } from '../run-tool.ts';
 import { toolSet } from '../tool-set.ts';
 import type { Tools } from '../types.ts';
 import type { DialectName, DialectToolName } from './names.ts';
+import { anthropicHandlers } from './anthropic.ts';
+import { anthropicDefinitions } from './anthropic-definitions.ts';
+import { geminiAliases, geminiHandlers, geminiValidators } from './gemini.ts';
+import { geminiDefinitions } from './gemini-definitions.ts';
+import { mcpFilesystemAliases, mcpFilesystemHandlers } from './mcp-filesystem.ts';
+import { mcpFilesystemDefinitions } from './mcp-filesystem-definitions.ts';
 import { openai } from './openai.ts';
 import type { Dialect } from './types.ts';
 
 /** Every dialect but the default. */
 export type ExtraDialect = Exclude<DialectName, 'agentvfs'>;
 
-const DIALECTS: { readonly [D in ExtraDialect]: Dialect<DialectToolName<D>> } = { openai };
+const DIALECTS: { readonly [D in ExtraDialect]: Dialect<DialectToolName<D>> } = {
+  openai,
+  anthropic: { definitions: anthropicDefinitions, handlers: anthropicHandlers },
+  gemini: { definitions: geminiDefinitions, handlers: geminiHandlers, validators: geminiValidators, aliases: geminiAliases },
+  'mcp-filesystem': { definitions: mcpFilesystemDefinitions, handlers: mcpFilesystemHandlers, aliases: mcpFilesystemAliases },
+};
 
 /** A tool set of a dialect other than the default, running here over `backend`. */
 export function createDialectTools(
@@ -26,5 +37,8 @@ export function createDialectTools(
 ): Tools<string> {
   const spec = DIALECTS[dialect] as Dialect<string>;
   const definitions = spec.definitions(descriptions);
-  return toolSet(definitions, toolRunner(definitions, spec.handlers({ backend, reads }), spec.validators));
+  const run = toolRunner(definitions, spec.handlers({ backend, reads }), spec.validators);
+  // Older names models still emit run as the tool they became.
+  const aliases = spec.aliases ?? {};
+  return toolSet(definitions, (name, args) => run(Object.hasOwn(aliases, name) ? aliases[name]! : name, args));
 }

@@ -21,4 +21,6 @@ export interface Dialect<N extends string> {
   handlers(context: DialectContext): Record<N, ToolHandler>;
   /** Tools whose arguments a flat JSON Schema cannot check (one of two forms): their own check, instead of the schema's. */
   validators?: Partial<Record<N, ArgsValidator>>;
+  /** Older tool names models still emit, each run as the tool it became (not shown in the definitions). */
+  aliases?: Readonly<Record<string, N>>;
 }
