@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTools } from '../../src/index.ts';
-import type { BackendFactory } from './harness.ts';
+import { manualClock, type BackendFactory } from './harness.ts';
 
 const WHY = 'ignored by .gitignore or the default .git/ and node_modules/ ignores';
 
@@ -103,7 +103,10 @@ export function ignoreToolSuite(make: BackendFactory) {
     });
 
     it('a .gitignore may re-include what the defaults ignore', async () => {
-      const tools = createTools(await make({ files: { '/.gitignore': '!node_modules/\n', '/node_modules/a.js': '', '/.git/HEAD': '' } }));
+      // One clock tick for all: glob lists newest first, so equal times give path order.
+      const tools = createTools(
+        await make({ files: { '/.gitignore': '!node_modules/\n', '/node_modules/a.js': '', '/.git/HEAD': '' }, now: manualClock().now }),
+      );
       expect(await tools.call('glob', { pattern: '**/*' })).toBe(
         `/.gitignore\n/node_modules/a.js\n... [1 more matching file is ${WHY}; respect_git_ignore: false includes them]`,
       );
