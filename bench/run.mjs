@@ -22,6 +22,7 @@ if (!fs.existsSync(path.join(HERE, 'node_modules'))) {
 
 const { loadCorpus, scaledPaths, freshEntries, referenceCounts } = await import('./corpus.mjs');
 const { NotAvailable } = await import('./systems/common.mjs');
+const { GITIGNORE } = await import('./gitignore.mjs');
 const { printTable, printScaling, summarizeTargets, printBaseline, addRatios } = await import('./report.mjs');
 
 // ---- options -------------------------------------------------------------
@@ -122,7 +123,23 @@ const QUERIES = {
   grep_ignore_case: { pattern: 'todo', fixed: true, ignoreCase: true },
 };
 const GLOB = '**/*.d.ts';
-const OPS = ['load', ...Object.keys(QUERIES), 'glob', 'list_dirs', 'read_1000_unread', 'read_1000', 'edit_1000', 'snapshot_restore', 'retained_memory'];
+const OPS = [
+  'load',
+  ...Object.keys(QUERIES),
+  'glob',
+  'list_dirs',
+  'read_1000_unread',
+  'read_1000',
+  'edit_1000',
+  'snapshot_restore',
+  'retained_memory',
+  // agentvfs's tools respect .gitignore rules: without any .gitignore (the defaults only), then with GITIGNORE.
+  'grep_literal_respect',
+  'glob_respect',
+  'grep_literal_gitignore',
+  'grep_regex_gitignore',
+  'glob_gitignore',
+];
 // read_1000_unread reads another 1,000 files each run, between read_1000's picks: 5 runs after a
 // warm-up fit between them at 1x (10,501 files) without reading a file twice.
 const UNREAD_RUNS = 5;
@@ -299,6 +316,12 @@ for (const scale of scales) {
       read_1000: () => inst.read(readPaths),
       edit_1000: (i) => inst.edit(editTargets.map((t) => (i % 2 ? { path: t.path, from: t.to, to: t.from } : t))),
       snapshot_restore: () => inst.snapshotRestore(),
+      // Last: the *_gitignore ops add a .gitignore to the corpus (on their warm-up run, whose time the note then gives).
+      grep_literal_respect: () => ignoring(inst).grep(QUERIES.grep_literal, null),
+      glob_respect: () => ignoring(inst).glob(GLOB, null),
+      grep_literal_gitignore: () => ignoring(inst).grep(QUERIES.grep_literal, GITIGNORE),
+      grep_regex_gitignore: () => ignoring(inst).grep(QUERIES.grep_regex, GITIGNORE),
+      glob_gitignore: () => ignoring(inst).glob(GLOB, GITIGNORE),
     };
     // Memory again once the searches have run: what a system builds for them (agentvfs's
     // trigram filters) is part of its memory. Later ops replace the state (restore), so this
@@ -364,6 +387,12 @@ for (const scale of scales) {
     gc();
   }
   fs.writeFileSync(ROWS_OUT, `${JSON.stringify(rows)}\n`); // after every scale: a crash later keeps these
+}
+
+/** A system's searches that respect .gitignore rules (`gitignore`: the root .gitignore to have first, or null for none). */
+function ignoring(inst) {
+  if (typeof inst.respectingGitIgnore !== 'function') throw new NotAvailable('no .gitignore support');
+  return inst.respectingGitIgnore();
 }
 
 // ---- helpers that need the state above ---------------------------------------

@@ -36,3 +36,9 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
+
+/**
+ * Largest image or PDF read_file attaches, in bytes (5 MiB): model APIs refuse larger images
+ * (Anthropic's limit per image is 5 MB), and base64 makes it a third larger again.
+ */
+export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;

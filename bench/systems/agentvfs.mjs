@@ -48,6 +48,24 @@ export async function adapterOf(createStateBackend) {
       await b.restore(bytes);
       return bytes.length;
     },
+    // Searches as the tools run them: respecting .gitignore rules, after writing `gitignore` (if
+    // not null and not yet there) to the corpus's root .gitignore.
+    respectingGitIgnore() {
+      const ensure = async (gitignore) => {
+        if (gitignore !== null && !(await b.exists(`${ROOT}/.gitignore`))) await b.writeFile(`${ROOT}/.gitignore`, gitignore);
+      };
+      return {
+        async grep(q, gitignore) {
+          await ensure(gitignore);
+          const hits = await b.grep(q.pattern, { path: ROOT, ignoreCase: q.ignoreCase, fixedStrings: q.fixed, respectGitIgnore: true });
+          return hits.length;
+        },
+        async glob(pattern, gitignore) {
+          await ensure(gitignore);
+          return (await b.glob(pattern, { path: ROOT, respectGitIgnore: true })).length;
+        },
+      };
+    },
     async dispose() {
       b = null;
     },

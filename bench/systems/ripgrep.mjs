@@ -3,6 +3,7 @@
 // drop files the in-memory systems see. Times include process spawn (a few ms).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { materialize } from '../corpus.mjs';
 import { NotAvailable } from './common.mjs';
 
@@ -21,8 +22,11 @@ function countLines(buf) {
   return n;
 }
 
-function rg(args) {
-  const r = spawnSync('rg', ['-j1', '-uu', '--no-config', ...args], { maxBuffer: 2 ** 31 - 1 });
+// `rules`: respect the corpus's own .gitignore files (only those: no global, parent, .ignore or
+// .rgignore files), as agentvfs's tools do; hidden files are searched either way.
+function rg(args, rules = false) {
+  const mode = rules ? ['--hidden', '--no-require-git', '--no-ignore-global', '--no-ignore-parent', '--no-ignore-dot', '--no-ignore-exclude'] : ['-uu'];
+  const r = spawnSync('rg', ['-j1', ...mode, '--no-config', ...args], { maxBuffer: 2 ** 31 - 1 });
   if (r.status !== 0 && r.status !== 1) throw new Error(`rg ${args.join(' ')}: ${r.stderr}`);
   return countLines(r.stdout);
 }
@@ -39,15 +43,28 @@ export async function create() {
         DIR,
       );
     },
-    async grep(q) {
+    async grep(q, rules = false) {
       const flags = ['-n', '--no-heading', '--with-filename'];
       if (q.fixed) flags.push('-F');
       if (q.ignoreCase) flags.push('-i');
-      return rg([...flags, '-e', q.pattern, root]);
+      return rg([...flags, '-e', q.pattern, root], rules);
     },
-    async glob(pattern) {
+    async glob(pattern, rules = false) {
       if (pattern !== '**/*.d.ts') throw new NotAvailable('only **/*.d.ts is mapped to rg --files -g');
-      return rg(['--files', '-g', '*.d.ts', root]);
+      return rg(['--files', '-g', '*.d.ts', root], rules);
+    },
+    // With a .gitignore written to the corpus's root: rg's own reading of the rules, a check of
+    // agentvfs's counts. Without one there is nothing to compare: rg has no default ignores.
+    respectingGitIgnore() {
+      const ensure = (gitignore) => {
+        if (gitignore === null) throw new NotAvailable('rg has no default ignores of .git/ and node_modules/');
+        const file = path.join(root, '.gitignore');
+        if (!fs.existsSync(file)) fs.writeFileSync(file, gitignore);
+      };
+      return {
+        grep: async (q, gitignore) => (ensure(gitignore), this.grep(q, true)),
+        glob: async (pattern, gitignore) => (ensure(gitignore), this.glob(pattern, true)),
+      };
     },
     listDirs: () => na('list dirs'),
     read: () => na('read'),

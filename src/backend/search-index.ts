@@ -1,26 +1,35 @@
 /**
  * The backend's one entry point to search: glob, grep, and building grep's index ahead of
- * time. It owns that index (Filters), which needs no invalidation (see filters.ts), so the
+ * time. It owns that index (Filters), which needs no invalidation (see filters.ts), and the
+ * ignore rules' verdicts (GitIgnores, which check what they depend on at each search), so the
  * backend only hands it the current tree: after a restore or rollback, the new one.
  */
+import { GitIgnores, type IgnoredTree } from '../ignore/git-ignores.ts';
 import { Filters } from './filters.ts';
-import { globFiles, grepFiles, prepareSearch, type GrepQuery, type SearchedFiles } from './search.ts';
+import { globFiles, grepFiles, prepareSearch, type GrepQuery, type IgnoredFlags, type SearchedFiles } from './search.ts';
 import type { GrepMatch, PrepareSearchResult } from './types.ts';
 
 export interface SearchIndex {
-  /** Files under `base` matching `pattern` (relative to `base`, or absolute), newest first, ties by path. */
-  glob(files: SearchedFiles, pattern: string, base: string): string[];
-  /** Matching lines in path order; binary files are skipped (or reported, when asked). */
-  grep(files: SearchedFiles, query: GrepQuery): GrepMatch[];
+  /** The ignore rules' verdicts on `files`, for a search that respects them (null for one that does not). */
+  ignoredFlags(files: SearchedFiles, respectGitIgnore: boolean): IgnoredFlags | null;
+  /** Files under `base` matching `pattern` (relative to `base`, or absolute), newest first, ties by path; `ignored`: matches `ignoredFlags` left out. */
+  glob(files: SearchedFiles, pattern: string, base: string, ignoredFlags: IgnoredFlags | null): { paths: string[]; ignored: number };
+  /** Matching lines in path order; binary files are skipped (or reported, when asked); `ignored`: files in scope the query's ignoredFlags left out. */
+  grep(files: SearchedFiles, query: GrepQuery): { matches: GrepMatch[]; ignored: number };
+  /** Per entry of directory `dir`, whether ignore rules leave it out. */
+  ignoredEntries(files: IgnoredTree, dir: string, entries: readonly { path: string; isDir: boolean }[]): boolean[];
   /** Builds the index of files lacking one, up to `maxBytes` of them (at least one file). */
   prepare(files: SearchedFiles, maxBytes: number): PrepareSearchResult;
 }
 
 export function createSearchIndex(): SearchIndex {
   const filters = new Filters();
+  const ignores = new GitIgnores();
   return {
-    glob: (files, pattern, base) => globFiles(files, pattern, base),
+    ignoredFlags: (files, respect) => (respect ? (list, base) => ignores.flagsFor(files, list, base) : null),
+    glob: (files, pattern, base, flags) => globFiles(files, pattern, base, flags),
     grep: (files, query) => grepFiles(files, filters, query),
+    ignoredEntries: (files, dir, entries) => ignores.entriesIgnored(files, dir, entries),
     prepare: (files, maxBytes) => prepareSearch(files, filters, maxBytes),
   };
 }

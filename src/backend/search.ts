@@ -7,25 +7,36 @@ import { countNewlines, decodeRange, decodeText, hasBom, isBinary } from '../tex
 import { type BlockLines, lineEnd, lineNumberAt, lineStart } from './block-lines.ts';
 import { candidateRanges, type Filter, mayMatch, queryTrigrams, type Trigrams } from './content-filter.ts';
 import type { Filters } from './filters.ts';
-import type { Meta, Tree } from './tree.ts';
+import type { FileList, Meta, Tree } from './tree.ts';
 import type { GrepMatch, PrepareSearchResult } from './types.ts';
 
 /** What search reads of the tree. */
-export type SearchedFiles = Pick<Tree, 'fileListUnder' | 'view'>;
+export type SearchedFiles = Pick<Tree, 'fileListUnder' | 'view' | 'get'>;
 
-/** Files under `base` matching `pattern` (relative to `base`, or absolute), newest first, ties by path. */
-export function globFiles(tree: SearchedFiles, pattern: string, base: string): string[] {
+/** Which files of a FileList ignore rules leave out (1), given the list and its base; null when none. */
+export type IgnoredFlags = (list: FileList, base: string) => Uint8Array | null;
+
+/**
+ * Files under `base` matching `pattern` (relative to `base`, or absolute), newest first, ties by
+ * path; `ignored`: how many more matched that ignore rules left out.
+ */
+export function globFiles(tree: SearchedFiles, pattern: string, base: string, ignoredFlags: IgnoredFlags | null): { paths: string[]; ignored: number } {
   const absolute = pattern.startsWith('/');
   const matches = compileGlob(absolute ? pattern.slice(1) : pattern);
   const hits: Array<[string, number]> = [];
-  const { paths, metas } = tree.fileListUnder(base);
+  const list = tree.fileListUnder(base);
+  const { paths, metas } = list;
+  const flags = ignoredFlags === null ? null : ignoredFlags(list, base);
+  let ignored = 0;
   for (let i = 0; i < paths.length; i++) {
     const path = paths[i]!;
-    if (matches(absolute ? path.slice(1) : relativeTo(path, base))) hits.push([path, metas[i]!.mtimeMs]);
+    if (!matches(absolute ? path.slice(1) : relativeTo(path, base))) continue;
+    if (flags !== null && flags[i] === 1) ignored++;
+    else hits.push([path, metas[i]!.mtimeMs]);
   }
   // fileListUnder() is in path order and sort() is stable, so ties keep path order without comparing paths.
   hits.sort((a, b) => b[1] - a[1]);
-  return hits.map((hit) => hit[0]);
+  return { paths: hits.map((hit) => hit[0]), ignored };
 }
 
 export interface GrepQuery {
@@ -39,6 +50,8 @@ export interface GrepQuery {
   maxMatchesPerFile: number;
   /** Also return a `binary: true` entry for each binary file in scope (they are skipped all the same). */
   reportBinary: boolean;
+  /** Leaves out the files these flag (null: none). */
+  ignoredFlags: IgnoredFlags | null;
 }
 
 /**
@@ -77,13 +90,12 @@ function indexBudgetFor(metas: readonly Meta[]): number {
 
 const MIN_INDEX_BYTES_PER_SEARCH = 4 * 1024 * 1024;
 
-/** Matching lines in path order; binary files are skipped. */
-export function grepFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery): GrepMatch[] {
+/** Matching lines in path order; binary files are skipped. `ignored`: files in scope that ignore rules left out. */
+export function grepFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery): { matches: GrepMatch[]; ignored: number } {
   const plan = planGrep(query);
   const found = new Found(plan.matcher, query);
-  if (plan.anchor?.includes('\n') === true) return found.out; // matching is per line
-  searchFiles(tree, filters, query, plan, found);
-  return found.out;
+  if (plan.anchor?.includes('\n') !== true) searchFiles(tree, filters, query, plan, found); // (matching is per line)
+  return { matches: found.out, ignored: found.ignored };
 }
 
 /** What a search needs to know about its pattern, worked out once per query. */
@@ -150,6 +162,8 @@ class Found {
   lines = 0;
   /** Matches in the current file. */
   inFile = 0;
+  /** Files in scope that ignore rules left out. */
+  ignored = 0;
 
   constructor(
     private readonly matcher: LineMatcher,
@@ -181,6 +195,7 @@ function searchFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, pl
   const { include, includeAbsolute, required, anchor, anchorNeedle, anyMissesNonAscii, usableIn, othersIn, trigrams, longLines } = plan;
   const list = tree.fileListUnder(query.base);
   const { paths, metas } = list;
+  const ignored = query.ignoredFlags === null ? null : query.ignoredFlags(list, query.base);
   const filtered = trigrams.length > 0 || anyMissesNonAscii;
   let indexBudget = filtered ? indexBudgetFor(metas) : 0;
   const known = filtered ? filters.positions(list) : null;
@@ -188,6 +203,10 @@ function searchFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, pl
   for (let i = 0; i < paths.length; i++) {
     const path = paths[i]!;
     if (include && !include(includeAbsolute ? path.slice(1) : path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
+    if (ignored !== null && ignored[i] === 1) {
+      found.ignored++;
+      continue;
+    }
     found.inFile = 0;
     const meta = metas[i]!;
     let filter: Filter | null = null;

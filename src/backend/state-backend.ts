@@ -23,14 +23,19 @@ import type {
   Backend,
   CheckpointDiff,
   CheckpointInfo,
+  CountIgnored,
   DownloadResult,
   EditOptions,
   EditRequest,
   EditResult,
   FileInfo,
   GlobOptions,
+  GlobReport,
   GrepMatch,
   GrepOptions,
+  GrepReport,
+  LsOptions,
+  LsReport,
   ReadResult,
   RemoveOptions,
   RenameOptions,
@@ -84,11 +89,21 @@ class InMemoryBackend implements Backend {
     return this.#path(path);
   }
 
-  async ls(path: string = '/'): Promise<FileInfo[]> {
+  ls(path: string | undefined, options: LsOptions & CountIgnored): Promise<LsReport>;
+  ls(path?: string, options?: LsOptions): Promise<FileInfo[]>;
+  async ls(path: string = '/', options: LsOptions & Partial<CountIgnored> = {}): Promise<FileInfo[] | LsReport> {
     const dir = this.#path(path);
     this.#tree.requireDir(dir);
-    const infos = this.#tree.children(dir).map((p) => this.#tree.info(p, this.#tree.get(p)!));
-    return infos.sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    let infos = this.#tree.children(dir).map((p) => this.#tree.info(p, this.#tree.get(p)!));
+    let ignored = 0;
+    if (options.respectGitIgnore === true) {
+      const out = this.#search.ignoredEntries(this.#tree, dir, infos);
+      const kept = infos.filter((_, i) => !out[i]);
+      ignored = infos.length - kept.length;
+      infos = kept;
+    }
+    const entries = infos.sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return options.countIgnored === true ? { entries, ignored } : entries;
   }
 
   async stat(path: string): Promise<FileInfo> {
@@ -208,18 +223,24 @@ class InMemoryBackend implements Backend {
     return this.#tree.info(target, this.#tree.rename(source, target, options.overwrite === true));
   }
 
-  async glob(pattern: string, options: GlobOptions = {}): Promise<string[]> {
+  glob(pattern: string, options: GlobOptions & CountIgnored): Promise<GlobReport>;
+  glob(pattern: string, options?: GlobOptions): Promise<string[]>;
+  async glob(pattern: string, options: GlobOptions & Partial<CountIgnored> = {}): Promise<string[] | GlobReport> {
     const base = this.#path(options.path ?? '/');
     this.#tree.requireDir(base);
-    return this.#search.glob(this.#tree, requireString(pattern, 'pattern'), base);
+    const flags = this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true);
+    const report = this.#search.glob(this.#tree, requireString(pattern, 'pattern'), base, flags);
+    return options.countIgnored === true ? report : report.paths;
   }
 
-  async grep(pattern: string, options: GrepOptions = {}): Promise<GrepMatch[]> {
+  grep(pattern: string, options: GrepOptions & CountIgnored): Promise<GrepReport>;
+  grep(pattern: string, options?: GrepOptions): Promise<GrepMatch[]>;
+  async grep(pattern: string, options: GrepOptions & Partial<CountIgnored> = {}): Promise<GrepMatch[] | GrepReport> {
     const base = this.#path(options.path ?? '/');
     this.#tree.require(base);
     const maxMatches = countOption(options.maxMatches, 'maxMatches');
     const maxMatchesPerFile = countOption(options.maxMatchesPerFile, 'maxMatchesPerFile');
-    return this.#search.grep(this.#tree, {
+    const report = this.#search.grep(this.#tree, {
       pattern: requireString(pattern, 'pattern'),
       base,
       glob: options.glob,
@@ -228,7 +249,9 @@ class InMemoryBackend implements Backend {
       maxMatches,
       maxMatchesPerFile,
       reportBinary: options.reportBinary === true,
+      ignoredFlags: this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true),
     });
+    return options.countIgnored === true ? report : report.matches;
   }
 
   async prepareSearch(options: PrepareSearchOptions = {}): Promise<PrepareSearchResult> {

@@ -95,12 +95,47 @@ export interface ReadResult {
   mtimeMs: number;
 }
 
-export interface GlobOptions {
+/**
+ * Leave out what .gitignore files (anywhere in the tree, with git's rules) and the default
+ * ignores of `.git/` and `node_modules/` (at any depth, lowest precedence) exclude. A `path` that
+ * is itself ignored is searched as asked, the rules applying beneath it. Default false here;
+ * the tools pass true unless the model sets `respect_git_ignore: false`.
+ */
+export interface IgnoreOptions {
+  respectGitIgnore?: boolean;
+}
+
+/** Asks glob, grep or ls for a report: the result and how many files (for ls, entries) ignore rules left out. */
+export interface CountIgnored {
+  countIgnored: true;
+}
+
+export interface LsOptions extends IgnoreOptions {}
+
+export interface LsReport {
+  entries: FileInfo[];
+  /** Entries of the directory that ignore rules left out. */
+  ignored: number;
+}
+
+export interface GlobOptions extends IgnoreOptions {
   /** Directory the pattern is matched relative to. Default "/". */
   path?: string;
 }
 
-export interface GrepOptions {
+export interface GlobReport {
+  paths: string[];
+  /** Files matching the pattern that ignore rules left out. */
+  ignored: number;
+}
+
+export interface GrepReport {
+  matches: GrepMatch[];
+  /** Files in the search's scope (path and glob) that ignore rules left out, unsearched (up to where maxMatches stopped the search). */
+  ignored: number;
+}
+
+export interface GrepOptions extends IgnoreOptions {
   /** File or directory to search. Default "/". */
   path?: string;
   /** Only search files whose path (relative to `path`) matches; a pattern without "/" matches basenames; one starting with "/" matches whole paths. */
@@ -210,7 +245,8 @@ export interface StateBackendOptions {
 export interface Backend {
   /** The absolute, normalized form of `path` (resolved against the backend's cwd); EINVAL if invalid. */
   resolvePath(path: string): Promise<string>;
-  ls(path?: string): Promise<FileInfo[]>;
+  ls(path: string | undefined, options: LsOptions & CountIgnored): Promise<LsReport>;
+  ls(path?: string, options?: LsOptions): Promise<FileInfo[]>;
   stat(path: string): Promise<FileInfo>;
   exists(path: string): Promise<boolean>;
   readFile(path: string): Promise<Uint8Array>;
@@ -225,7 +261,9 @@ export interface Backend {
   mkdir(path: string): Promise<FileInfo>;
   remove(path: string, options?: RemoveOptions): Promise<void>;
   rename(from: string, to: string, options?: RenameOptions): Promise<FileInfo>;
+  glob(pattern: string, options: GlobOptions & CountIgnored): Promise<GlobReport>;
   glob(pattern: string, options?: GlobOptions): Promise<string[]>;
+  grep(pattern: string, options: GrepOptions & CountIgnored): Promise<GrepReport>;
   grep(pattern: string, options?: GrepOptions): Promise<GrepMatch[]>;
   uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options?: UploadOptions): Promise<UploadResult[]>;
   /**

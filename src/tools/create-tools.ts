@@ -14,7 +14,9 @@ import { createDialectTools } from './dialects/registry.ts';
 import { globNothingFound, grepNothingFound, withLiteralHint, type GrepCall } from './empty-search.ts';
 import { contentRows, countEntries, filesEntries, type OutputMode } from './format-grep.ts';
 import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } from './format-read.ts';
+import { globIgnoredNote, grepIgnoredNote, joinTails, lsIgnoredNote } from './ignored-note.ts';
 import { joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
+import { readMedia } from './read-media.ts';
 import { toolRunner, type ToolHandler } from './run-tool.ts';
 import { checkSession, sessionReads } from './session.ts';
 import type { ReadVersions } from './read-versions.ts';
@@ -61,25 +63,28 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
   // `changed` collects the files a call writes, for its ToolResult.
   const handlers: Record<ToolName, ToolHandler> = {
     async ls(args) {
-      const entries = await backend.ls(args.path as string);
+      const { entries, ignored } = await backend.ls(args.path as string, { respectGitIgnore: args.respect_git_ignore as boolean, countIgnored: true });
       const rows = entries.map((e) => JSON.stringify({ name: e.name, path: e.path, is_dir: e.isDir, size: e.size }));
+      const note = ignored === 0 ? '' : `\n${lsIgnoredNote(ignored)}`;
       const json = `[${rows.join(',')}]`;
-      if (json.length <= MAX_RESULT_CHARS) return json;
+      if (json.length + note.length <= MAX_RESULT_CHARS) return json + note;
       // The first line stays a valid JSON array of the entries that fit; then how many were
       // left out, and the closing note every capped result ends with.
       const left = (kept: number) =>
         `... [${counted(rows.length - kept, 'more entry', 'more entries')} not shown (${rows.length} in total); ls a subdirectory or use glob to narrow]`;
-      const room = MAX_RESULT_CHARS - TRUNCATION_NOTE.length - left(0).length - 4;
+      const room = MAX_RESULT_CHARS - TRUNCATION_NOTE.length - left(0).length - note.length - 4;
       let kept = 0;
       let length = 2;
       while (kept < rows.length && length + rows[kept]!.length + 1 <= room) length += rows[kept++]!.length + 1;
-      return `[${rows.slice(0, kept).join(',')}]\n${left(kept)}\n${TRUNCATION_NOTE}`;
+      return `[${rows.slice(0, kept).join(',')}]\n${left(kept)}${note}\n${TRUNCATION_NOTE}`;
     },
 
     async read_file(args) {
       const { path, content, version } = await backend.read(args.path as string);
       // Counts as read even when binary: the agent has seen what the file is, so write_file may replace it.
       readVersions.add(path, version);
+      const media = readMedia(path, content);
+      if (media !== null) return media;
       if (isBinary(content)) {
         throw new VfsError(
           'EBINARY',
@@ -144,13 +149,18 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
 
     async glob(args) {
       const base = await backend.resolvePath(args.path as string);
-      const paths = await backend.glob(args.pattern as string, { path: base });
-      if (paths.length === 0) return globNothingFound(backend, args.pattern as string, base);
+      const respectGitIgnore = args.respect_git_ignore as boolean;
+      const { paths, ignored } = await backend.glob(args.pattern as string, { path: base, respectGitIgnore, countIgnored: true });
+      if (paths.length === 0) return globNothingFound(backend, args.pattern as string, base, respectGitIgnore, ignored);
       const shown = paths.slice(0, GLOB_MAX_RESULTS);
+      const note = ignored === 0 ? null : globIgnoredNote(ignored);
       const tail = (kept: number) =>
-        paths.length > kept
-          ? `... [${counted(paths.length - kept, 'more file', 'more files')} not shown (${paths.length} in total); use a more specific pattern or path]`
-          : null;
+        joinTails(
+          paths.length > kept
+            ? `... [${counted(paths.length - kept, 'more file', 'more files')} not shown (${paths.length} in total); use a more specific pattern or path]`
+            : null,
+          note,
+        );
       return joinCapped(shown, tail);
     },
 
@@ -159,10 +169,18 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
       const base = await backend.resolvePath(args.path as string);
       const glob = args.glob as string | undefined;
       const mode = args.output_mode as OutputMode;
-      const call: GrepCall = { pattern, base, glob, ignoreCase: args.ignore_case as boolean, fixedStrings: args.fixed_strings as boolean };
+      const call: GrepCall = {
+        pattern,
+        base,
+        glob,
+        ignoreCase: args.ignore_case as boolean,
+        fixedStrings: args.fixed_strings as boolean,
+        respectGitIgnore: args.respect_git_ignore as boolean,
+      };
       let found: GrepMatch[];
+      let ignored: number;
       try {
-        found = await backend.grep(pattern, {
+        ({ matches: found, ignored } = await backend.grep(pattern, {
           path: base,
           ...(glob === undefined ? {} : { glob }),
           ignoreCase: call.ignoreCase,
@@ -170,7 +188,9 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
           // Listing files needs one line of each: a common pattern would otherwise build every matching line.
           ...(mode === 'files_with_matches' ? { maxMatchesPerFile: 1 } : {}),
           reportBinary: true,
-        });
+          respectGitIgnore: call.respectGitIgnore,
+          countIgnored: true,
+        }));
       } catch (error) {
         throw await withLiteralHint(backend, call, error);
       }
@@ -181,7 +201,9 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
           backend,
           call,
           binaries.map((m) => m.path),
+          ignored,
         );
+      const note = ignored === 0 ? null : grepIgnoredNote(ignored);
       const headLimit = (args.head_limit as number) === 0 ? Infinity : (args.head_limit as number);
       if (mode === 'content') {
         const context = args.context as number;
@@ -194,16 +216,24 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
         const { rows, matchesIn, total } = contentRows(matches, context, headLimit, (p) => lines.get(p) ?? []);
         const tail = (kept: number) => {
           const shown = matchesIn(kept);
-          return total > shown
-            ? `... [${counted(total - shown, 'more matching line', 'more matching lines')} not shown (${total} in total); narrow the search or raise head_limit]`
-            : null;
+          return joinTails(
+            total > shown
+              ? `... [${counted(total - shown, 'more matching line', 'more matching lines')} not shown (${total} in total); narrow the search or raise head_limit]`
+              : null,
+            note,
+          );
         };
         return joinCapped(rows, tail);
       }
       const { entries, total } = mode === 'count' ? countEntries(matches) : filesEntries(matches);
       const shown = entries.slice(0, headLimit);
       const tail = (kept: number) =>
-        total > kept ? `... [${counted(total - kept, 'more file', 'more files')} not shown (${total} in total); narrow the search or raise head_limit]` : null;
+        joinTails(
+          total > kept
+            ? `... [${counted(total - kept, 'more file', 'more files')} not shown (${total} in total); narrow the search or raise head_limit]`
+            : null,
+          note,
+        );
       return joinCapped(shown, tail);
     },
   };

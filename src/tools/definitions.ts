@@ -55,6 +55,7 @@ export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = Object.free
     `A line over 5000 characters continues on rows numbered N.1, N.2, …; to start at row N.k, pass offset=N-1 and part=k. ` +
     `Reads ${READ_DEFAULT_LIMIT} lines from offset (0-based) by default; ` +
     `when more remains, the last line says what was shown and the exact offset= (and part=) to continue with. ` +
+    `Images (PNG, JPEG, GIF, WebP) and PDFs are attached for you to see. ` +
     `You must read a file before you edit or overwrite it.`,
   write_file:
     'Create or overwrite a file with the given content; parent directories are created. ' +
@@ -77,6 +78,13 @@ export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = Object.free
 const path = (description: string, dflt?: string): JsonSchemaProperty =>
   dflt === undefined ? { type: 'string', description } : { type: 'string', description, default: dflt };
 
+const respectGitIgnore: JsonSchemaProperty = {
+  type: 'boolean',
+  description:
+    'Leave out files that .gitignore files ignore, and .git/ and node_modules/ directories; the result says how many were left out. false includes them.',
+  default: true,
+};
+
 function params(properties: Record<string, JsonSchemaProperty>, required: string[]): ToolParameters {
   return { type: 'object', properties, required, additionalProperties: false };
 }
@@ -84,7 +92,7 @@ function params(properties: Record<string, JsonSchemaProperty>, required: string
 export function buildDefinitions(overrides: Partial<Record<ToolName, string>> = {}): ToolDefinition[] {
   const d = (name: ToolName) => overrides[name] ?? TOOL_DESCRIPTIONS[name];
   return [
-    { name: 'ls', description: d('ls'), parameters: params({ path: path('Directory to list.', '/') }, []) },
+    { name: 'ls', description: d('ls'), parameters: params({ path: path('Directory to list.', '/'), respect_git_ignore: respectGitIgnore }, []) },
     {
       name: 'read_file',
       description: d('read_file'),
@@ -125,7 +133,11 @@ export function buildDefinitions(overrides: Partial<Record<ToolName, string>> = 
       name: 'glob',
       description: d('glob'),
       parameters: params(
-        { pattern: { type: 'string', description: 'Glob pattern, e.g. "**/*.ts" or "src/*.{js,json}".' }, path: path('Directory to search from.', '/') },
+        {
+          pattern: { type: 'string', description: 'Glob pattern, e.g. "**/*.ts" or "src/*.{js,json}".' },
+          path: path('Directory to search from.', '/'),
+          respect_git_ignore: respectGitIgnore,
+        },
         ['pattern'],
       ),
     },
@@ -142,6 +154,7 @@ export function buildDefinitions(overrides: Partial<Record<ToolName, string>> = 
           fixed_strings: { type: 'boolean', description: 'Treat pattern as a literal string.', default: false },
           context: { type: 'integer', description: 'Lines of context before and after each match (content mode).', default: 0, minimum: 0 },
           head_limit: { type: 'integer', description: 'Maximum entries to show (0 = no cap).', default: GREP_DEFAULT_HEAD_LIMIT, minimum: 0 },
+          respect_git_ignore: respectGitIgnore,
         },
         ['pattern'],
       ),

@@ -8,13 +8,14 @@ import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax } from './search-hints.ts';
 
-export async function globNothingFound(backend: Backend, pattern: string, base: string): Promise<string> {
-  const head = `No files found matching ${JSON.stringify(pattern)} in ${base}.`;
+/** `ignored`: files matching the pattern that ignore rules left out. */
+export async function globNothingFound(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean, ignored: number): Promise<string> {
+  const head = `No files found matching ${JSON.stringify(pattern)} in ${base}.${ignoredSentence(ignored, 'matching file', 'matching files', 'includes them')}`;
   const deeper = anyDepthGlob(pattern);
   if (deeper === null) return head;
   let paths: string[];
   try {
-    paths = await backend.glob(deeper, { path: base });
+    paths = await backend.glob(deeper, { path: base, respectGitIgnore });
   } catch {
     return head; // the rewritten pattern is no help if it does not compile
   }
@@ -39,6 +40,12 @@ export interface GrepCall {
   glob: string | undefined;
   ignoreCase: boolean;
   fixedStrings: boolean;
+  respectGitIgnore: boolean;
+}
+
+function ignoredSentence(count: number, one: string, many: string, what: string): string {
+  if (count === 0) return '';
+  return ` ${counted(count, one, many)} ${count === 1 ? 'is' : 'are'} ignored by .gitignore or the default .git/ and node_modules/ ignores; respect_git_ignore: false ${what}.`;
 }
 
 /** Files under the call's path that hold the pattern as literal text; null if that search fails (no hint then). */
@@ -50,6 +57,7 @@ async function literalFiles(backend: Backend, call: GrepCall): Promise<number | 
       ignoreCase: call.ignoreCase,
       fixedStrings: true,
       maxMatchesPerFile: 1,
+      respectGitIgnore: call.respectGitIgnore,
     });
     return found.length;
   } catch {
@@ -57,8 +65,8 @@ async function literalFiles(backend: Backend, call: GrepCall): Promise<number | 
   }
 }
 
-/** `binaries`: the binary files in scope, which grep skipped. */
-export async function grepNothingFound(backend: Backend, call: GrepCall, binaries: readonly string[]): Promise<string> {
+/** `binaries`: the binary files in scope, which grep skipped; `ignored`: files in scope that ignore rules left out. */
+export async function grepNothingFound(backend: Backend, call: GrepCall, binaries: readonly string[], ignored: number): Promise<string> {
   const where = `${call.base}${call.glob === undefined ? '' : ` (files matching ${JSON.stringify(call.glob)})`}`;
   let text = `No matches found for ${JSON.stringify(call.pattern)} in ${where}.`;
   if (binaries.length === 1 && binaries[0] === call.base) {
@@ -66,6 +74,7 @@ export async function grepNothingFound(backend: Backend, call: GrepCall, binarie
   } else if (binaries.length > 0) {
     text += ` ${counted(binaries.length, 'binary file was', 'binary files were')} skipped (grep searches text files only), e.g. ${binaries[0]}.`;
   }
+  text += ignoredSentence(ignored, 'file in scope', 'files in scope', 'searches them');
   if (call.fixedStrings || !hasRegexSyntax(call.pattern)) return text;
   const literal = await literalFiles(backend, call);
   if (literal === null) return text;

@@ -9,11 +9,11 @@ import { runGuarded } from '../guard/run-guarded.ts';
 import type { GuardSession } from '../guard/session.ts';
 import type { ToolDefinition } from './definitions.ts';
 import { capResult } from './limit-output.ts';
-import type { FileChange, ToolResult } from './types.ts';
+import type { FileChange, ToolPart, ToolResult } from './types.ts';
 import { validateArgs, type ToolArgs } from './validate-args.ts';
 
-/** Runs one tool: returns the text the model sees; pushes every file it writes onto `changed`. */
-export type ToolHandler = (args: ToolArgs, changed: FileChange[]) => Promise<string>;
+/** Runs one tool: returns the text the model sees (with any images or documents as parts); pushes every file it writes onto `changed`. */
+export type ToolHandler = (args: ToolArgs, changed: FileChange[]) => Promise<string | { text: string; parts: ToolPart[] }>;
 
 /** Checks a call's arguments where a schema cannot (a tool that takes one of two forms): clean args or an error sentence. */
 export type ArgsValidator = (args: unknown) => ToolArgs | string;
@@ -46,7 +46,9 @@ export function toolRunner<N extends string>(
     const changed: FileChange[] = [];
     const run = async (over: Record<N, ToolHandler>): Promise<ToolResult> => {
       try {
-        return { text: capResult(await over[def.name](checked, changed)), isError: false, changed };
+        const out = await over[def.name](checked, changed);
+        if (typeof out === 'string') return { text: capResult(out), isError: false, changed };
+        return { text: capResult(out.text), isError: false, parts: out.parts, changed };
       } catch (error) {
         return { ...toolError(error), changed };
       }

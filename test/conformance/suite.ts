@@ -8,6 +8,8 @@ import { checkpointSuite } from './checkpoints.suite.ts';
 import { guardSuite } from './guard.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
+import { ignoreToolSuite } from './tools-ignore.suite.ts';
+import { mediaToolSuite } from './tools-media.suite.ts';
 import { editToolSuite } from './tools-edit.suite.ts';
 import { readWriteToolSuite } from './tools-read-write.suite.ts';
 import { toolRunSuite } from './tools-run.suite.ts';
@@ -25,6 +27,8 @@ export function conformanceSuite(make: BackendFactory): void {
   readWriteToolSuite(make);
   editToolSuite(make);
   searchToolSuite(make);
+  ignoreToolSuite(make);
+  mediaToolSuite(make);
   toolRunSuite(make);
   sessionSuite(make);
   applyPatchSuite(make);
