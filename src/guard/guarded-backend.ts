@@ -6,7 +6,7 @@
  * exactly what would be written, then done with the version seen when asking (ESTALE if the
  * file changed while the question was open). No lock is held while a question is open.
  */
-import type { Backend, DownloadResult, GrepOptions } from '../backend/types.ts';
+import type { Backend, DownloadResult, FileInfo, GlobOptions, GlobReport, GrepMatch, GrepOptions, GrepReport, LsOptions, LsReport } from '../backend/types.ts';
 import { BACKEND_CALLS, BACKEND_METHODS } from '../calls.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { guardedWrites } from './guarded-writes.ts';
@@ -41,11 +41,15 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
 
   const view: Record<string, unknown> = {
     resolvePath: (path: string) => inner.resolvePath(path),
-    async ls(path = '/') {
+    // ls, glob and grep answer a plain list, or a report with the list and an ignored count
+    // (countIgnored): the list is filtered either way.
+    async ls(path = '/', options?: LsOptions) {
       const p = await inner.resolvePath(path);
       rules.requireSearchable(p);
-      const entries = await inner.ls(p);
-      return rules.limitsRead ? entries.filter((e) => (e.isDir ? rules.mayHoldReadable(e.path) : rules.canRead(e.path))) : entries;
+      const keep = (entries: FileInfo[]) =>
+        rules.limitsRead ? entries.filter((e) => (e.isDir ? rules.mayHoldReadable(e.path) : rules.canRead(e.path))) : entries;
+      const result = (await inner.ls(p, options as LsOptions)) as FileInfo[] | LsReport;
+      return Array.isArray(result) ? keep(result) : { ...result, entries: keep(result.entries) };
     },
     async stat(path: string) {
       const p = await inner.resolvePath(path);
@@ -69,11 +73,12 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
     },
     remove,
     rename,
-    async glob(pattern: string, options: { path?: string } = {}) {
+    async glob(pattern: string, options: GlobOptions = {}) {
       const base = await inner.resolvePath(options.path ?? '/');
       rules.requireSearchable(base);
-      const paths = await inner.glob(pattern, { ...options, path: base });
-      return rules.limitsRead ? paths.filter(rules.canRead) : paths;
+      const keep = (paths: string[]) => (rules.limitsRead ? paths.filter(rules.canRead) : paths);
+      const result = (await inner.glob(pattern, { ...options, path: base })) as string[] | GlobReport;
+      return Array.isArray(result) ? keep(result) : { ...result, paths: keep(result.paths) };
     },
     async grep(pattern: string, options: GrepOptions = {}) {
       const base = await inner.resolvePath(options.path ?? '/');
@@ -81,8 +86,12 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
       if (!rules.limitsRead) return inner.grep(pattern, options);
       // maxMatches counts readable matches only, so it is applied after the filter.
       const { maxMatches, ...rest } = options;
-      const found = (await inner.grep(pattern, { ...rest, path: base })).filter((m) => rules.canRead(m.path));
-      return maxMatches === undefined ? found : found.slice(0, maxMatches);
+      const keep = (matches: GrepMatch[]) => {
+        const found = matches.filter((m) => rules.canRead(m.path));
+        return maxMatches === undefined ? found : found.slice(0, maxMatches);
+      };
+      const result = (await inner.grep(pattern, { ...rest, path: base })) as GrepMatch[] | GrepReport;
+      return Array.isArray(result) ? keep(result) : { ...result, matches: keep(result.matches) };
     },
     uploadFiles,
     async downloadFiles(paths: readonly string[]): Promise<DownloadResult[]> {
