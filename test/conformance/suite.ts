@@ -8,6 +8,7 @@ import { readWriteToolSuite } from './tools-read-write.suite.ts';
 import { toolRunSuite } from './tools-run.suite.ts';
 import { searchToolSuite } from './tools-search.suite.ts';
 import { watchSuite } from './watch.suite.ts';
+import { forkMergeSuite } from './fork-merge.suite.ts';
 
 export type { BackendFactory } from './harness.ts';
 
@@ -20,4 +21,5 @@ export function conformanceSuite(make: BackendFactory): void {
   toolRunSuite(make);
   checkpointSuite(make);
   watchSuite(make);
+  forkMergeSuite(make);
 }
