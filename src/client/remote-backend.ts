@@ -6,6 +6,7 @@ import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import type { Backend, StateBackendOptions, WatchListener, WatchOptions } from '../backend/types.ts';
 import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
 import type { ToolHost } from '../tool-host.ts';
+import { VfsError } from '../errors.ts';
 import { buildDefinitions } from '../tools/definitions.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
@@ -250,7 +251,14 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
           [method](this: RemoteBackend, ...args: unknown[]): Promise<unknown> {
             while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
             // A backend argument (merge's fork, diff's other side) travels as its name in the worker.
-            for (let i = 0; i < args.length; i++) if (args[i] instanceof RemoteBackend) args[i] = (args[i] as RemoteBackend).#ref();
+            for (let i = 0; i < args.length; i++) {
+              if (!(args[i] instanceof RemoteBackend)) continue;
+              const other = args[i] as RemoteBackend;
+              if (other.#live.reason) {
+                return Promise.reject(new VfsError('EINVAL', `The backend passed to ${method}() was closed, or its worker is gone; nothing was done.`));
+              }
+              args[i] = other.#ref();
+            }
             return this.#call([method, ...args], this.#inputBuffers(method, args));
           },
         }[method],
