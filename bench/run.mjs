@@ -122,7 +122,7 @@ const QUERIES = {
   grep_ignore_case: { pattern: 'todo', fixed: true, ignoreCase: true },
 };
 const GLOB = '**/*.d.ts';
-const OPS = ['load', ...Object.keys(QUERIES), 'glob', 'list_dirs', 'read_1000_unread', 'read_1000', 'edit_1000', 'snapshot_restore', 'retained_memory'];
+const OPS = ['load', ...Object.keys(QUERIES), 'glob', 'list_dirs', 'read_1000_unread', 'read_1000', 'edit_1000', 'snapshot_restore', 'retained_memory', 'fork'];
 // read_1000_unread reads another 1,000 files each run, between read_1000's picks: 5 runs after a
 // warm-up fit between them at 1x (10,501 files) without reading a file twice.
 const UNREAD_RUNS = 5;
@@ -299,6 +299,11 @@ for (const scale of scales) {
       read_1000: () => inst.read(readPaths),
       edit_1000: (i) => inst.edit(editTargets.map((t) => (i % 2 ? { path: t.path, from: t.to, to: t.from } : t))),
       snapshot_restore: () => inst.snapshotRestore(),
+      // Last: a fork makes the next write of its parent copy the path table (see forkRows below).
+      fork: () => {
+        if (typeof inst.fork !== 'function') throw new NotAvailable('no fork()');
+        return inst.fork().then(() => undefined);
+      },
     };
     // Memory again once the searches have run: what a system builds for them (agentvfs's
     // trigram filters) is part of its memory. Later ops replace the state (restore), so this
@@ -359,6 +364,7 @@ for (const scale of scales) {
       push(op, sys, base, m.times, extra);
     }
     afterGrep();
+    if (runOp('fork') && typeof inst.fork === 'function') await forkRows(inst, sys, base);
     await inst.dispose();
     inst = null;
     gc();
@@ -367,6 +373,48 @@ for (const scale of scales) {
 }
 
 // ---- helpers that need the state above ---------------------------------------
+/**
+ * What a fork costs beyond its time (the `fork` row): the memory it holds while nobody writes
+ * (20 forks kept, divided by 20), and its first write, which copies the path table (bytes stay
+ * shared), with the memory that copy holds.
+ */
+async function forkRows(inst, sys, base) {
+  const N = 20;
+  gc();
+  let m0 = mem();
+  const forks = [];
+  for (let i = 0; i < N; i++) forks.push(await inst.fork());
+  gc();
+  const idle = (mem() - m0) / N;
+  rows.push({
+    op: 'fork_retained',
+    system: sys.name,
+    ...base,
+    runs: N,
+    median_ms: null,
+    min_ms: null,
+    max_ms: null,
+    retained_bytes: Math.round(idle),
+    note: `per fork, ${N} kept, none written`,
+  });
+  const times = [];
+  gc();
+  m0 = mem();
+  for (const f of forks) {
+    const t = now();
+    await f.writeFile('/bench-fork-first-write.txt', 'x');
+    times.push(now() - t);
+  }
+  gc();
+  const written = (mem() - m0) / N;
+  push('fork_first_write', sys, base, times, {
+    retained_bytes: Math.round(written),
+    note: `per fork: the first write copies the path table (file bytes stay shared)`,
+  });
+  forks.length = 0;
+  gc();
+}
+
 function push(op, sys, base, times, extra = {}) {
   const row = {
     op,
