@@ -5,7 +5,7 @@
 // each mutating call (isMutation) and after each event that carries a `checkpoint` label.
 import type { Tools } from 'agentvfs';
 
-export type Source = 'console' | 'agent' | 'model' | 'large grep';
+export type Source = 'console' | 'agent' | 'model' | 'large grep' | 'subagent';
 
 export interface CallEntry {
   kind: 'call';

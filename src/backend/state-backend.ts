@@ -373,15 +373,20 @@ class InMemoryBackend implements Backend {
     if (mode !== 'report' && mode !== 'markers') {
       throw new VfsError('EINVAL', `conflicts must be 'report' or 'markers', got ${JSON.stringify(mode)}. Nothing was merged.`);
     }
-    if (!(fork instanceof InMemoryBackend) || fork.#origin !== this) {
+    // A fork may also take in what changed in the backend it was forked from (its base then moves up to that state).
+    const update = fork instanceof InMemoryBackend && this.#origin === fork;
+    if (!(fork instanceof InMemoryBackend) || (fork.#origin !== this && !update)) {
       throw new VfsError(
         'EINVAL',
-        'merge() takes a fork made by this backend’s fork() (a fork of another backend, or this backend itself, cannot be merged here). Nothing was merged.',
+        'merge() takes a fork made by this backend’s fork(), or, in a fork, the backend it was forked from (a fork of another backend, or this backend itself, cannot be merged here). Nothing was merged.',
       );
     }
-    if (fork.#merged) throw new VfsError('EINVAL', 'This fork was already merged; a fork merges once. Fork again for more work. Nothing was merged.');
+    if (fork.#merged || (update && this.#merged)) {
+      throw new VfsError('EINVAL', 'This fork was already merged; a fork merges once. Fork again for more work. Nothing was merged.');
+    }
     const ours = this.#tree;
-    const plan = planMerge(fork.#base!, ours, fork.#tree, mode === 'markers');
+    const theirsTree = fork.#tree;
+    const plan = planMerge(update ? this.#base! : fork.#base!, ours, theirsTree, mode === 'markers');
     if (plan.conflicts.length > 0 && mode === 'report') return { merged: [], conflicts: plan.conflicts, patch: '' };
     // Applied to a copy, swapped in only when every step went in (a quota can still refuse one).
     const next = ours.clone();
@@ -407,7 +412,11 @@ class InMemoryBackend implements Backend {
     this.#watchers.pending?.push(...log.pending);
     this.#tree = next;
     this.#shared = false;
-    fork.#merged = true;
+    if (update) {
+      // The state just taken in is this fork's new base: from now on neither side may change that tree.
+      this.#base = theirsTree;
+      fork.#shared = true;
+    } else fork.#merged = true;
     const merged = [...new Set(log.pending.flatMap((e) => (e.oldPath === undefined ? [e.path] : [e.oldPath, e.path])))].sort(comparePaths);
     return { merged, conflicts: plan.conflicts, patch: diffTrees(ours, next, merged).patch };
   }

@@ -81,7 +81,7 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
     if (!oursChanged) {
       if (tm === undefined || tm.kind === 'dir') ops.push({ op: 'remove', path: q });
       else if (theirsPath !== q) ops.push({ op: 'rename', from: q, to: theirsPath });
-      else ops.push({ op: 'write', path: q, bytes: theirs.view(q) });
+      else if (!sameBytes(ours.view(q), theirs.view(q))) ops.push({ op: 'write', path: q, bytes: theirs.view(q) });
       continue;
     }
     if (om === undefined && tm === undefined) continue; // removed on both sides

@@ -118,6 +118,30 @@ export function forkMergeSuite(make: BackendFactory) {
       expect(await parent.readText('/g.txt')).toBe('g');
     });
 
+    it('a fork takes in its parent’s changes with fork.merge(parent); a conflict settled there then merges cleanly', async () => {
+      const parent = await make({ files: { '/README.md': 'intro\nshown with `formatPrice`.\nend\n' } });
+      const fork = await parent.fork();
+      await parent.writeFile('/README.md', 'intro\nshown with `formatMoney`.\nend\n');
+      await parent.writeFile('/parent-only.txt', 'p');
+      await fork.writeFile('/README.md', 'intro\nshown with `formatPrice`. Tested.\nend\n');
+      const refused = await parent.merge(fork);
+      expect(refused.conflicts.map((c) => [c.path, c.kind])).toEqual([['/README.md', 'content']]);
+      // In the fork: bring the parent's changes in, with markers where both changed.
+      const update = await fork.merge(parent, { conflicts: 'markers' });
+      expect(update.merged).toEqual(['/README.md', '/parent-only.txt']);
+      expect(await fork.readText('/README.md')).toBe(
+        'intro\n<<<<<<< ours\nshown with `formatPrice`. Tested.\n=======\nshown with `formatMoney`.\n>>>>>>> theirs\nend\n',
+      );
+      await fork.writeFile('/README.md', 'intro\nshown with `formatMoney`. Tested.\nend\n');
+      const result = await parent.merge(fork);
+      expect(result.conflicts).toEqual([]);
+      expect(result.merged).toEqual(['/README.md']);
+      expect(await parent.readText('/README.md')).toBe('intro\nshown with `formatMoney`. Tested.\nend\n');
+      // The fork's new base is the parent's state it took in: a later parent write is still invisible to it.
+      await parent.writeFile('/parent-only.txt', 'p2');
+      expect(await fork.readText('/parent-only.txt')).toBe('p');
+    });
+
     it('merging a fork twice, a fork of another backend, or a bad option is a clear error', async () => {
       const parent = await make({ files: { '/a': 'a' } });
       const other = await make();
