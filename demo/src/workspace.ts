@@ -50,6 +50,7 @@ export class Workspace {
   #adapter: PersistenceAdapter | null = null;
   #listeners = new Set<Listener>();
   #eventListeners = new Set<(events: WatchEvent[]) => void>();
+  #live = false;
   #saveListeners = new Set<(s: SaveStatus) => void>();
   #pending = false;
   #sample: Uint8Array | null = null;
@@ -96,7 +97,10 @@ export class Workspace {
     await this.#worker.ready;
     // Every committed change in the worker, whoever made it (a tool, a restore, a merge): the
     // file tree follows these instead of re-listing, and the other views refresh.
+    // Before start() has finished (a restore from IndexedDB, the seed) there is nothing to update:
+    // the views list the workspace once it has started.
     this.#worker.watch((events) => {
+      if (!this.#live) return;
       for (const listener of this.#eventListeners) listener(events);
       this.changed();
     });
@@ -119,6 +123,7 @@ export class Workspace {
     // Seed through the raw worker: the sample is not saved until something changes it.
     if (status.status !== 'restored') await this.#worker.restore(this.#sample.slice());
     else this.#setStatus({ state: 'saved', at: Date.now(), bytes: status.bytes });
+    this.#live = true;
     this.#started.resolve();
     return status;
   }
