@@ -245,7 +245,8 @@ export interface Backend {
   /**
    * Three-way merge of `fork` (made by this backend's fork()) into this backend, with the fork
    * point as base. All or nothing: with conflicts under `report` (default), nothing changes.
-   * A fork merges once.
+   * A fork merges into its parent once. In a fork, `merge(parent)` takes in what changed in the
+   * parent since, and makes the parent's current state the fork's new base.
    */
   merge(fork: Backend, options?: MergeOptions): Promise<MergeResult>;
 }
