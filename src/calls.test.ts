@@ -39,7 +39,7 @@ describe('the call table', () => {
     const mutating = Object.entries(BACKEND_CALLS)
       .filter(([, info]) => info.mutates)
       .map(([name]) => name);
-    expect(mutating.sort()).toEqual(['edit', 'mkdir', 'remove', 'rename', 'restore', 'rollback', 'uploadFiles', 'writeFile']);
+    expect(mutating.sort()).toEqual(['edit', 'merge', 'mkdir', 'remove', 'rename', 'restore', 'rollback', 'uploadFiles', 'writeFile']);
     const tools = Object.entries(TOOL_CALLS)
       .filter(([, info]) => info.mutates)
       .map(([name]) => name);

@@ -54,6 +54,10 @@ export function createStateBackend(options: StateBackendOptions = {}): StateBack
   return new InMemoryBackend(options);
 }
 
+// Set by InMemoryBackend's static block (they reach its private state); used by wrapMutations.
+let beforeMutation: (backend: InMemoryBackend) => void;
+let afterMutation: (backend: InMemoryBackend) => void;
+
 class InMemoryBackend implements Backend {
   #tree: Tree;
   readonly #cwd: string;
@@ -430,30 +434,9 @@ class InMemoryBackend implements Backend {
   }
 
   static {
-    // Every mutating method hands its events to the watchers when its work is done, also when
-    // it failed part way (uploadFiles keeps the files that went in): only committed changes
-    // are recorded. The table says which methods mutate.
-    // Methods that make a whole new tree need no copy of the shared one first.
-    const replacesTree = new Set(['restore', 'rollback', 'merge']);
-    for (const [name, info] of Object.entries(BACKEND_CALLS)) {
-      if (!info.mutates) continue;
-      const copyFirst = !replacesTree.has(name);
-      const method = InMemoryBackend.prototype[name as keyof InMemoryBackend] as (...args: unknown[]) => Promise<unknown>;
-      Object.defineProperty(InMemoryBackend.prototype, name, {
-        configurable: true,
-        writable: true,
-        value: {
-          [name](this: InMemoryBackend, ...args: unknown[]): Promise<unknown> {
-            if (copyFirst) this.#own();
-            try {
-              return method.apply(this, args);
-            } finally {
-              this.#watchers.flush();
-            }
-          },
-        }[name],
-      });
-    }
+    // Private hooks for wrapMutations (below): kept out of this block, whose lowering some bundlers get wrong.
+    beforeMutation = (backend) => backend.#own();
+    afterMutation = (backend) => backend.#watchers.flush();
   }
 
   async deleteCheckpoint(id: string): Promise<void> {
@@ -473,6 +456,37 @@ class InMemoryBackend implements Backend {
     return this.#checkpoints.diff(fromId as string, toId, this.#tree);
   }
 }
+
+// Methods that make a whole new tree need no copy of a shared one first.
+const REPLACES_TREE = new Set(['restore', 'rollback', 'merge']);
+
+/**
+ * Every mutating method (the table says which) first copies a tree shared with a fork, and
+ * hands its events to the watchers when its work is done, also when it failed part way
+ * (uploadFiles keeps the files that went in): only committed changes are ever recorded.
+ */
+function wrapMutations(): void {
+  for (const [name, info] of Object.entries(BACKEND_CALLS)) {
+    if (!info.mutates) continue;
+    const copyFirst = !REPLACES_TREE.has(name);
+    const method = InMemoryBackend.prototype[name as keyof InMemoryBackend] as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(InMemoryBackend.prototype, name, {
+      configurable: true,
+      writable: true,
+      value: {
+        [name](this: InMemoryBackend, ...args: unknown[]): Promise<unknown> {
+          if (copyFirst) beforeMutation(this);
+          try {
+            return method.apply(this, args);
+          } finally {
+            afterMutation(this);
+          }
+        },
+      }[name],
+    });
+  }
+}
+wrapMutations();
 
 function textCacheBudget(bytes: unknown): number {
   if (bytes === undefined) return DEFAULT_TEXT_CACHE_BYTES;
