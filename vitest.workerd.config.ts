@@ -21,12 +21,13 @@ const builtCore = resolve(root, 'dist/index.js');
 // Entries whose sources the tests import by path, and the built file each stands for.
 const builtEntries: Record<string, string> = { [resolve(root, 'src/index.ts')]: builtCore, [resolve(root, 'src/ai/index.ts')]: resolve(root, 'dist/ai.js') };
 
-/** `agentvfs` and the tests' imports of an entry's sources (`../../src/index.ts`) → the built files, as a user would get them. */
+/** `agentvfs`, `agentvfs/mcp` and the tests' imports of an entry's sources (`../../src/index.ts`) → the built files, as a user would get them. */
 const useBuiltCore: Plugin = {
   name: 'agentvfs-built-core',
   enforce: 'pre',
   resolveId(source, importer) {
     if (source === 'agentvfs') return builtCore;
+    if (source === 'agentvfs/mcp') return resolve(root, 'dist/mcp.js');
     if (importer && source.startsWith('.')) return builtEntries[resolve(dirname(importer), source)];
     return undefined;
   },

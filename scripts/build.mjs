@@ -17,7 +17,12 @@ export const ENTRIES = {
   client: 'src/client/index.ts',
   persist: 'src/persist/index.ts',
   ai: 'src/ai/index.ts',
+  langchain: 'src/langchain/index.ts',
+  mcp: 'src/mcp/index.ts',
 };
+// Node-only entries (the `agentvfs` command): they import Node built-ins, left as imports, and are
+// exempt from the check below. Built on their own, so no chunk is shared with the entries above.
+const NODE_ENTRIES = { cli: 'src/cli/index.ts' };
 // Built first and alone, so it is one self-contained file: createWorkerBackend() embeds it
 // (a Blob URL needs no bundler support), and it can also be served as is.
 const WORKER_SCRIPT = { 'backend-worker': 'src/worker/backend-worker.ts' };
@@ -76,7 +81,10 @@ const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
 const peers = Object.keys(pkg.peerDependencies ?? {});
 const isPeer = (id) => peers.some((name) => id === name || id.startsWith(`${name}/`));
 
-const bundle = (entry, plugins = []) =>
+// Except those the core gets as shims (above), so that it behaves in the CLI as everywhere else.
+const isNodeBuiltin = (id) => id.startsWith('node:') && !Object.keys(builtins).includes(id.slice('node:'.length));
+
+const bundle = (entry, plugins = [], external = isPeer) =>
   build({
     root,
     configFile: false,
@@ -90,7 +98,7 @@ const bundle = (entry, plugins = []) =>
       minify, // AGENTVFS_NO_MINIFY=1 for readable profiles
       sourcemap: true,
       lib: { entry, formats: ['es'], fileName: (_format, name) => `${name}.js` },
-      rolldownOptions: { external: isPeer, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
+      rolldownOptions: { external, output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
     },
   });
 
@@ -106,6 +114,7 @@ const embedWorker = {
 rmSync(`${root}/dist`, { recursive: true, force: true });
 await bundle(WORKER_SCRIPT);
 await bundle(ENTRIES, [embedWorker]);
+await bundle(NODE_ENTRIES, [], (id) => isPeer(id) || isNodeBuiltin(id));
 
 execFileSync(
   process.execPath,
@@ -125,4 +134,4 @@ for (const name of [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT)]) {
   const hit = code.match(BUILTIN_IMPORT);
   if (hit) throw new Error(`dist/${name}.js still imports the Node built-in "${hit[1]}"`);
 }
-console.log('built dist/ for', [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT)].join(', '));
+console.log('built dist/ for', [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT), ...Object.keys(NODE_ENTRIES)].join(', '));

@@ -28,13 +28,21 @@ export function scratchDir(name: string): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Typechecks each snippet as its own ES module with strict settings; throws tsc's report. */
-export function typecheck(dir: string, snippets: Record<string, string>): void {
+/** Typechecks each snippet as its own ES module with strict settings (`lib`: more than es2022 and dom); throws tsc's report. */
+export function typecheck(dir: string, snippets: Record<string, string>, lib: string[] = []): void {
   const files = Object.entries(snippets).map(([name, code]) => {
     writeFileSync(join(dir, `${name}.mts`), `${code}\nexport {};\n`);
     return `${name}.mts`;
   });
-  const compilerOptions = { strict: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', noEmit: true, lib: ['es2022', 'dom'], types: [] };
+  const compilerOptions = {
+    strict: true,
+    module: 'nodenext',
+    moduleResolution: 'nodenext',
+    target: 'es2022',
+    noEmit: true,
+    lib: ['es2022', 'dom', ...lib],
+    types: [],
+  };
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
   try {
     execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });

@@ -9,9 +9,10 @@
  * await generateText({ model, tools, stopWhen: stepCountIs(20), prompt: 'Create /notes.md' });
  */
 import type { Tool } from 'ai';
+import { checkInclude } from '../adapters/include.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
-import { TOOL_NAMES, type ToolName } from '../tools/definitions.ts';
+import type { ToolName } from '../tools/definitions.ts';
 import type { ToolResult } from '../tools/types.ts';
 import { toModelOutput } from './model-output.ts';
 
@@ -42,7 +43,7 @@ export type AiSdkTool = Tool<AiSdkToolInput, ToolResult> & { execute: NonNullabl
  */
 export function aiSdkTools<const N extends ToolName = ToolName>(target: ToolTarget, options: AiSdkToolsOptions<N> = {}): Record<N, AiSdkTool> {
   const tools = toTools(target, 'ai');
-  const names = checkInclude(options.include);
+  const names = checkInclude(options.include, 'ai');
   const set = {} as Record<N, AiSdkTool>;
   for (const definition of tools.definitions) {
     if (!names.has(definition.name)) continue;
@@ -56,17 +57,4 @@ export function aiSdkTools<const N extends ToolName = ToolName>(target: ToolTarg
     });
   }
   return set;
-}
-
-function checkInclude(include: readonly string[] | undefined): Set<string> {
-  if (include === undefined) return new Set(TOOL_NAMES);
-  const known = (name: unknown) => (TOOL_NAMES as readonly unknown[]).includes(name);
-  if (!Array.isArray(include)) throw new TypeError(`agentvfs/ai: include must be an array of tool names (${TOOL_NAMES.join(', ')}).`);
-  const unknown = include.filter((name) => !known(name));
-  if (unknown.length > 0) {
-    throw new TypeError(
-      `agentvfs/ai: include names unknown tools (${unknown.map((n) => JSON.stringify(n)).join(', ')}); the tools are ${TOOL_NAMES.join(', ')}.`,
-    );
-  }
-  return new Set(include);
 }

@@ -9,10 +9,12 @@
  *   GET    /sessions/:id/snapshot        → the stored snapshot bytes (even when corrupt)
  *   POST   /sessions/:id/recover         → set a corrupt snapshot aside, start empty
  *   DELETE /sessions/:id                 → delete the session
+ *   POST/GET/DELETE /mcp                 → MCP over Streamable HTTP, one session per object (see mcp.ts)
  *
  * Errors are JSON `{"error": {"code", "message", …}}` with a 4xx/5xx status.
  */
 import { createStateBackend, createTools } from 'agentvfs';
+import { routeMcp } from './mcp.ts';
 import type { AgentFsSession, CallOutcome } from './session.ts';
 import { TOOL_NAMES, type ApiError, type Env } from './shared.ts';
 
@@ -105,6 +107,7 @@ async function route(request: Request, env: Env): Promise<Response> {
   const max = Number(env.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES) || DEFAULT_MAX_BODY_BYTES;
   const parts = new URL(request.url).pathname.split('/').filter(Boolean).map(decodeURIComponent);
 
+  if (parts.length === 1 && parts[0] === 'mcp') return routeMcp(request, env, max);
   if (parts.length === 1 && parts[0] === 'tools') {
     allow(request, 'GET');
     return json({ tools: createTools(createStateBackend()).definitions });

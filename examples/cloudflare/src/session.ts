@@ -15,7 +15,8 @@
  * can call `env.SESSIONS.get(id).call('read_file', { path: '/a' })` directly.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { createStateBackend, createTools, isVfsError, type StateBackend, type Tools } from 'agentvfs';
+import { createStateBackend, createTools, isVfsError, type StateBackend, type ToolResult, type Tools } from 'agentvfs';
+import { mcpHandler } from 'agentvfs/mcp';
 import { StoredSnapshotError, dropOrphans, loadSnapshot, quarantine, rawStoredBytes, readManifest, saveSnapshot, type Manifest } from './snapshot-store.ts';
 import { SESSION_LIMITS, TOOL_NAMES, type ApiError, type Env } from './shared.ts';
 
@@ -40,6 +41,7 @@ export class AgentFsSession extends DurableObject<Env> {
   #state: State = { kind: 'absent' };
   #queue: Promise<unknown> = Promise.resolve();
   readonly #instance = crypto.randomUUID();
+  #mcp: ((request: Request) => Promise<Response>) | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -135,24 +137,54 @@ export class AgentFsSession extends DurableObject<Env> {
           error: { code: 'UNKNOWN_TOOL', message: `Unknown tool "${name}". Tools: ${TOOL_NAMES.join(', ')}.`, tools: TOOL_NAMES },
         };
       }
-      const state = this.#state as Extract<State, { kind: 'ready' }>;
-      const { text: result, isError, changed } = await state.tools.run(name, args);
-      // Only a call that wrote files is saved (a failed mutation changes nothing: agentvfs guarantees it).
-      if (changed.length > 0) {
-        try {
-          state.manifest = await saveSnapshot(this.ctx.storage, await state.backend.snapshot(), state.manifest);
-        } catch (error) {
-          // Not saved, so not acknowledged: go back to what storage holds.
-          await this.#load();
-          return {
-            ok: false,
-            status: 503,
-            error: { code: 'PERSIST_FAILED', message: `The change was not saved and has been undone: ${String(error)}. Retry the call.` },
-          };
-        }
-      }
-      return { ok: true, result, is_error: isError, generation: state.manifest.generation };
+      const ran = await this.#runAndSave(name, args);
+      if ('persistFailed' in ran) return { ok: false, status: 503, error: { code: 'PERSIST_FAILED', message: ran.persistFailed } };
+      return { ok: true, result: ran.text, is_error: ran.isError, generation: ran.generation };
     });
+  }
+
+  /** Runs a tool in the ready state; a call that wrote files is saved before it resolves. */
+  async #runAndSave(name: string, args: unknown): Promise<(ToolResult & { generation: number }) | { persistFailed: string }> {
+    const state = this.#state as Extract<State, { kind: 'ready' }>;
+    const result = await state.tools.run(name, args);
+    // Only a call that wrote files is saved (a failed mutation changes nothing: agentvfs guarantees it).
+    if (result.changed.length > 0) {
+      try {
+        state.manifest = await saveSnapshot(this.ctx.storage, await state.backend.snapshot(), state.manifest);
+      } catch (error) {
+        // Not saved, so not acknowledged: go back to what storage holds.
+        await this.#load();
+        return { persistFailed: `The change was not saved and has been undone: ${String(error)}. Retry the call.` };
+      }
+    }
+    return { ...result, generation: state.manifest.generation };
+  }
+
+  /**
+   * MCP (Streamable HTTP) for this session: the Worker routes each request of one MCP session
+   * here (see mcp.ts). Stateless inside the object: the session is the object itself, so it
+   * outlives the object's instance, and every tool call goes through the same queue and saves as
+   * call() does.
+   */
+  override fetch(request: Request): Promise<Response> {
+    const unavailable = this.#unavailable();
+    if (unavailable && !unavailable.ok) return Promise.resolve(mcpError(unavailable.status, unavailable.error.message));
+    this.#mcp ??= mcpHandler(this.#mcpTools(), { name: 'agentvfs-sessions' });
+    return this.#mcp(request);
+  }
+
+  /** The session's tools as a tool set for mcpHandler: each call queued, saved, and refused once the session is gone. */
+  #mcpTools(): Tools {
+    const run = (name: string, args?: unknown): Promise<ToolResult> =>
+      this.#serial(async () => {
+        const unavailable = this.#unavailable();
+        if (unavailable && !unavailable.ok) return { text: `Error: ${unavailable.error.message}`, isError: true, changed: [] };
+        const ran = await this.#runAndSave(name, args);
+        if ('persistFailed' in ran) return { text: `Error: ${ran.persistFailed}`, isError: true, changed: [] };
+        const { generation: _, ...result } = ran;
+        return result;
+      });
+    return { definitions: this.definitions(), run, call: async (name, args) => (await run(name, args)).text };
   }
 
   /** The tool definitions (name, description, JSON Schema parameters) to give the model. */
@@ -217,4 +249,10 @@ export class AgentFsSession extends DurableObject<Env> {
       return { ok: true, result: 'deleted', is_error: false, generation: 0 };
     });
   }
+}
+
+/** A JSON-RPC error for an MCP client: 404 is the SDK's own "Session not found", which makes a client start a new session. */
+export function mcpError(status: number, message: string): Response {
+  const error = status === 404 ? { code: -32001, message: 'Session not found' } : { code: -32000, message };
+  return Response.json({ jsonrpc: '2.0', error, id: null }, { status, headers: { 'cache-control': 'no-store' } });
 }

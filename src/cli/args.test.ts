@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs, UsageError } from './args.ts';
+
+describe('parseArgs', () => {
+  it('reads the mcp command and its flags, as separate words or with =', () => {
+    expect(parseArgs(['mcp'])).toEqual({ command: 'mcp' });
+    expect(parseArgs(['mcp', '--dir', './repo', '--save', 'ws.snap'])).toEqual({ command: 'mcp', dir: './repo', save: 'ws.snap' });
+    expect(parseArgs(['mcp', '--snapshot=a.snap', '--save=a.snap'])).toEqual({ command: 'mcp', snapshot: 'a.snap', save: 'a.snap' });
+    expect(parseArgs(['mcp', '--dir', 'x', '-h'])).toEqual({ command: 'help' });
+  });
+
+  it.each([
+    [[], 'missing command: agentvfs has one command, mcp.'],
+    [['serve'], 'unknown command "serve": agentvfs has one command, mcp.'],
+    [['mcp', '--verbose'], 'unknown option "--verbose".'],
+    [['mcp', 'extra'], 'unknown option "extra".'],
+    [['mcp', '--dir'], '--dir needs a value.'],
+    [['mcp', '--dir', '--save', 'x'], '--dir needs a value.'],
+    [['mcp', '--save='], '--save needs a value.'],
+    [['mcp', '--save', 'a', '--save', 'b'], '--save is given twice.'],
+    [['mcp', '--dir', 'a', '--snapshot', 'b'], '--dir and --snapshot both say what to start from: give one.'],
+  ])('refuses %j: %s', (argv, message) => {
+    expect(() => parseArgs(argv)).toThrow(new UsageError(message));
+  });
+});

@@ -1,0 +1,52 @@
+/** The command line of `agentvfs`: parsed into what to serve, or a usage error that says what is wrong. */
+
+export const USAGE = `Usage: agentvfs mcp [--dir PATH | --snapshot FILE] [--save FILE]
+
+Serves an in-memory agentvfs workspace to an MCP client over stdio: the six file
+tools ls, read_file, write_file, edit_file, glob and grep.
+
+  --dir PATH        start with a copy of the files under PATH (PATH/a/b is /a/b);
+                    nothing is ever written back to PATH
+  --snapshot FILE   start from a snapshot file (written by --save or backend.snapshot())
+  --save FILE       write the workspace to FILE (atomically) at start, after each
+                    change and on exit; with neither --dir nor --snapshot, start
+                    from FILE when it exists
+  -h, --help        show this help
+`;
+
+export interface McpCommand {
+  command: 'mcp';
+  dir?: string;
+  snapshot?: string;
+  save?: string;
+}
+
+export type Parsed = McpCommand | { command: 'help' };
+
+/** A mistake on the command line: the message says which, and the usage follows it. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const FLAGS = { '--dir': 'dir', '--snapshot': 'snapshot', '--save': 'save' } as const;
+
+export function parseArgs(argv: readonly string[]): Parsed {
+  if (argv.some((a) => a === '-h' || a === '--help')) return { command: 'help' };
+  const [command, ...rest] = argv;
+  if (command === undefined) throw new UsageError('missing command: agentvfs has one command, mcp.');
+  if (command !== 'mcp') throw new UsageError(`unknown command ${JSON.stringify(command)}: agentvfs has one command, mcp.`);
+  const parsed: McpCommand = { command: 'mcp' };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
+    if (!Object.hasOwn(FLAGS, flag)) throw new UsageError(`unknown option ${JSON.stringify(arg)}.`);
+    const key = FLAGS[flag as keyof typeof FLAGS];
+    const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : rest[++i];
+    if (value === undefined || value === '' || (value.startsWith('--') && eq < 0)) throw new UsageError(`${flag} needs a value.`);
+    if (parsed[key] !== undefined) throw new UsageError(`${flag} is given twice.`);
+    parsed[key] = value;
+  }
+  if (parsed.dir !== undefined && parsed.snapshot !== undefined) throw new UsageError('--dir and --snapshot both say what to start from: give one.');
+  return parsed;
+}

@@ -1,0 +1,79 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from '../backend/state-backend.ts';
+import { importDirectory } from './import-dir.ts';
+
+function tree(): string {
+  const root = mkdtempSync(join(tmpdir(), 'agentvfs-import-'));
+  mkdirSync(join(root, 'src/lib'), { recursive: true });
+  mkdirSync(join(root, 'empty'));
+  writeFileSync(join(root, 'README.md'), '# hi\n');
+  writeFileSync(join(root, 'src/lib/a.ts'), 'export const a = 1;\n');
+  writeFileSync(join(root, 'logo.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0xff, 0x00, 0x10]));
+  return root;
+}
+
+describe('importDirectory', () => {
+  it('copies every file to the same path under /, binary bytes as they are, and keeps empty directories', async () => {
+    const root = tree();
+    const backend = createStateBackend();
+    const lines: string[] = [];
+    expect(await importDirectory(backend, root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 0 });
+    expect(lines).toEqual([]);
+    expect(await backend.glob('**/*')).toEqual(expect.arrayContaining(['/README.md', '/src/lib/a.ts', '/logo.png']));
+    expect(await backend.readText('/src/lib/a.ts')).toBe('export const a = 1;\n');
+    expect([...(await backend.readFile('/logo.png'))]).toEqual([0x89, 0x50, 0x4e, 0x47, 0, 0xff, 0x00, 0x10]);
+    expect((await backend.stat('/empty')).isDir).toBe(true);
+  });
+
+  it('follows links to files, skips links to directories, broken links and what cannot be stored, one line each', async () => {
+    const root = tree();
+    symlinkSync(join(root, 'README.md'), join(root, 'link.md'));
+    symlinkSync(join(root, 'src'), join(root, 'src-link'));
+    symlinkSync(join(root, 'nowhere'), join(root, 'broken'));
+    writeFileSync(join(root, 'big.bin'), new Uint8Array(2048));
+    writeFileSync(join(root, 'back\\slash.txt'), 'x');
+    const backend = createStateBackend({ limits: { maxFileBytes: 1024 } });
+    const lines: string[] = [];
+    expect(await importDirectory(backend, root, (l) => lines.push(l))).toEqual({ files: 4, skipped: 4 });
+    expect(await backend.readText('/link.md')).toBe('# hi\n');
+    expect(await backend.exists('/src-link')).toBe(false);
+    expect(await backend.exists('/big.bin')).toBe(false);
+    expect(lines).toEqual([
+      expect.stringMatching(/^skipped .*back\\slash\.txt: its name contains a backslash/),
+      expect.stringMatching(/^skipped .*big\.bin: .*ETOOBIG|^skipped .*big\.bin: .*(limit|large)/i),
+      expect.stringMatching(/^skipped .*broken: a symbolic link whose target cannot be read/),
+      expect.stringMatching(/^skipped .*src-link: a symbolic link to a directory or special file \(not followed\)$/),
+    ]);
+  });
+
+  it('skips a file whose bytes cannot be read, saying why, and copies the rest', async () => {
+    const root = tree();
+    // A link to a file that stat calls regular but that no one (not even root) can read from its start.
+    symlinkSync('/proc/self/mem', join(root, 'unreadable'));
+    const lines: string[] = [];
+    expect(await importDirectory(createStateBackend(), root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 1 });
+    expect(lines).toEqual([expect.stringMatching(/^skipped .*unreadable: EIO: i\/o error, read$/)]);
+  });
+
+  it('skips what is not a regular file (a named pipe), without blocking on it', async () => {
+    const root = tree();
+    execFileSync('mkfifo', [join(root, 'pipe')]);
+    const lines: string[] = [];
+    expect(await importDirectory(createStateBackend(), root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 1 });
+    expect(lines).toEqual([expect.stringMatching(/pipe: not a regular file \(a socket, pipe or device\)$/)]);
+  });
+
+  it('stops when the workspace is full instead of serving part of the directory', async () => {
+    const root = tree();
+    await expect(importDirectory(createStateBackend({ limits: { maxFiles: 2 } }), root, () => {})).rejects.toThrow(/EQUOTA|files/);
+  });
+
+  it('refuses a path that is not a directory', async () => {
+    const root = tree();
+    await expect(importDirectory(createStateBackend(), join(root, 'README.md'), () => {})).rejects.toThrow(/is not a directory/);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Copies a host directory into a backend: HOST/a/b becomes /a/b, bytes as they are (binary files
+ * included), empty directories kept. What cannot be copied is skipped and reported, one line each.
+ */
+import type { Dirent } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Backend } from '../backend/types.ts';
+import { isVfsError } from '../errors.ts';
+
+export interface ImportResult {
+  files: number;
+  skipped: number;
+}
+
+/**
+ * `warn` gets one line per skipped entry. A full workspace (EQUOTA) stops the import: the copy
+ * would be missing files the agent expects, so it throws instead.
+ */
+export async function importDirectory(backend: Backend, root: string, warn: (line: string) => void): Promise<ImportResult> {
+  const result: ImportResult = { files: 0, skipped: 0 };
+  const skip = (hostPath: string, why: string) => {
+    result.skipped++;
+    warn(`skipped ${hostPath}: ${why}`);
+  };
+
+  async function copyFile(hostPath: string, virtualPath: string): Promise<void> {
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(hostPath);
+    } catch (error) {
+      return skip(hostPath, reasonOf(error));
+    }
+    try {
+      await backend.writeFile(virtualPath, bytes);
+      result.files++;
+    } catch (error) {
+      if (isVfsError(error) && error.code !== 'EQUOTA') return skip(hostPath, error.message);
+      throw error;
+    }
+  }
+
+  async function walk(hostDir: string, virtualDir: string): Promise<void> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(hostDir, { withFileTypes: true });
+    } catch (error) {
+      return skip(hostDir, reasonOf(error));
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const hostPath = join(hostDir, entry.name);
+      // A backslash is a separator in agentvfs paths: the name would land somewhere else.
+      if (entry.name.includes('\\')) {
+        skip(hostPath, 'its name contains a backslash, which agentvfs reads as a path separator');
+        continue;
+      }
+      const virtualPath = `${virtualDir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        await backend.mkdir(virtualPath);
+        await walk(hostPath, virtualPath);
+      } else if (entry.isFile()) {
+        await copyFile(hostPath, virtualPath);
+      } else if (entry.isSymbolicLink()) {
+        // Links to files are copied as the file; links to directories are not followed (they can loop).
+        const target = await stat(hostPath).catch((error: unknown) => error as Error);
+        if (target instanceof Error) skip(hostPath, `a symbolic link whose target cannot be read (${reasonOf(target)})`);
+        else if (target.isFile()) await copyFile(hostPath, virtualPath);
+        else skip(hostPath, 'a symbolic link to a directory or special file (not followed)');
+      } else {
+        skip(hostPath, 'not a regular file (a socket, pipe or device)');
+      }
+    }
+  }
+
+  const top = await stat(root);
+  if (!top.isDirectory()) throw new Error(`${root} is not a directory.`);
+  await walk(root, '');
+  return result;
+}
+
+function reasonOf(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOENT') return 'it disappeared while reading';
+  return message ?? String(error);
+}

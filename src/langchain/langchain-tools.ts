@@ -1,0 +1,90 @@
+/**
+ * langchainTools(target): the six agentvfs tools as LangChain structured tools (@langchain/core 1.x),
+ * each with the JSON Schema and description from the tool definitions, answering with exactly the
+ * text tools.call gives. A failure is that text too, flagged `status: 'error'` on its ToolMessage.
+ * The ToolMessage's artifact (kept from the model) is the call's ToolResult: isError, code, changed.
+ */
+import type { DynamicStructuredTool as LangchainStructuredTool } from '@langchain/core/tools';
+import { checkInclude } from '../adapters/include.ts';
+import { loadPeer } from '../adapters/load-peer.ts';
+import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
+import type { ToolDefinition, ToolName } from '../tools/definitions.ts';
+import type { ToolResult, Tools } from '../tools/types.ts';
+
+const [toolsModule, messagesModule] = await Promise.all([
+  loadPeer('langchain', '@langchain/core', () => import('@langchain/core/tools')),
+  loadPeer('langchain', '@langchain/core', () => import('@langchain/core/messages')),
+]);
+const { DynamicStructuredTool, ToolInputParsingException } = toolsModule;
+const { ToolMessage } = messagesModule;
+
+export interface LangchainToolsOptions {
+  /** Only these tools (for example a read-only agent: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
+  include?: readonly ToolName[];
+  /** Replace some tool descriptions (the text the model reads). */
+  descriptions?: Partial<Record<ToolName, string>>;
+}
+
+/** A text block, then one block per image or document, in LangChain's standard content-block shape. */
+type ContentBlock = { type: 'text'; text: string } | { type: 'image' | 'file'; mimeType: string; data: string };
+type Content = string | ContentBlock[];
+/** LangChain's content-and-artifact pair: what the model reads (or a ToolMessage made here), and the ToolResult. */
+type Output = [Content | InstanceType<typeof ToolMessage>, ToolResult];
+type Args = Record<string, unknown>;
+type CallConfig = { toolCall?: { id?: string } } | undefined;
+/** One of the tools langchainTools returns: a LangChain DynamicStructuredTool taking the tool's JSON arguments. */
+export type LangchainTool = LangchainStructuredTool<ToolDefinition['parameters'], Args, Args, Output>;
+
+/**
+ * One agentvfs tool. LangChain checks arguments against the JSON Schema before the function runs
+ * and throws when they do not fit; this tool answers the model instead, with agentvfs's own message
+ * naming the argument (the tool set validates again and writes nothing), as every other failure.
+ */
+class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], Args, Args, Output> {
+  override async call(arg: unknown, configArg?: unknown, tags?: string[]): Promise<never> {
+    // invoke() passes the tool call in the config; the deprecated call() may be given the tool
+    // call itself. The function finds it in the config, to flag a failure under its id.
+    const config = isToolCall(arg) ? { ...(configArg as object | undefined), toolCall: arg } : configArg;
+    try {
+      return (await super.call(arg as never, config as never, tags)) as never;
+    } catch (error) {
+      if (!(error instanceof ToolInputParsingException)) throw error;
+      // A failure's content is already the ToolMessage (under a tool call) or the text (without one).
+      const [content] = (await this.func((isToolCall(arg) ? arg.args : arg) as Args, undefined, config as never)) as Output;
+      return content as never;
+    }
+  }
+}
+
+/** The tools for a backend (or a tool set from createTools, to share its read tracking), as LangChain structured tools. */
+export function langchainTools(target: ToolTarget, options: LangchainToolsOptions = {}): LangchainTool[] {
+  const tools = toTools(target, 'langchain');
+  const names = checkInclude(options.include, 'langchain');
+  return tools.definitions.filter((d) => names.has(d.name)).map((d) => makeTool(tools, d, options.descriptions?.[d.name]));
+}
+
+function makeTool(tools: Tools, definition: ToolDefinition, description = definition.description): AgentvfsTool {
+  return new AgentvfsTool({
+    name: definition.name,
+    description,
+    schema: definition.parameters,
+    responseFormat: 'content_and_artifact',
+    func: async (args: Args, _runManager?: unknown, config?: unknown) =>
+      toOutput(await tools.run(definition.name, args), definition.name, config as CallConfig),
+  });
+}
+
+function toOutput(result: ToolResult, name: string, config: CallConfig): Output {
+  const content: Content = result.parts?.length
+    ? [{ type: 'text', text: result.text }, ...result.parts.map((p): ContentBlock => ({ type: p.type, mimeType: p.mediaType, data: p.data }))]
+    : result.text;
+  const toolCallId = config?.toolCall?.id;
+  // LangChain makes the ToolMessage itself (status 'success') from what a tool returns; a failure
+  // needs its own to carry status 'error'. Called without a tool call there is no message: the text.
+  if (!result.isError || !toolCallId) return [content, result];
+  return [new ToolMessage({ content, artifact: result, tool_call_id: toolCallId, name, status: 'error' }), result];
+}
+
+function isToolCall(arg: unknown): arg is { args: unknown; id?: string } {
+  return typeof arg === 'object' && arg !== null && (arg as { type?: unknown }).type === 'tool_call' && 'args' in arg;
+}

@@ -1,0 +1,180 @@
+// createMcpServer against the SDK's official Client over its in-memory transport: what a client
+// lists and gets back for each tool, errors as tool results, and the server left open to more tools.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { createStateBackend } from '../backend/state-backend.ts';
+import { TOOL_CALLS } from '../calls.ts';
+import { createTools } from '../tools/create-tools.ts';
+import type { Tools } from '../tools/types.ts';
+import { AGENTVFS_VERSION, createMcpServer } from './create-server.ts';
+
+const FILES = { '/src/app.ts': 'export const greeting = "hello";\n', '/README.md': '# demo\n' };
+
+async function connected(server: McpServer): Promise<Client> {
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return client;
+}
+
+const textOf = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as Array<{ type: string; text?: string }>)[0]?.text;
+
+describe('createMcpServer', () => {
+  it('lists the six tools with their descriptions, JSON Schemas and hints from the call table', async () => {
+    const client = await connected(createMcpServer(createStateBackend()));
+    const { tools } = await client.listTools();
+    const definitions = createTools(createStateBackend()).definitions;
+    expect(tools.map((t) => t.name)).toEqual(definitions.map((d) => d.name));
+    for (const definition of definitions) {
+      const listed = tools.find((t) => t.name === definition.name)!;
+      expect(listed.description).toBe(definition.description);
+      expect(listed.inputSchema).toEqual({ $schema: 'http://json-schema.org/draft-07/schema#', ...definition.parameters });
+      const writes = TOOL_CALLS[definition.name].mutates;
+      expect(listed.annotations).toEqual({ readOnlyHint: !writes, destructiveHint: writes, idempotentHint: !writes, openWorldHint: false });
+    }
+    expect(tools.filter((t) => t.annotations?.readOnlyHint === false).map((t) => t.name)).toEqual(['write_file', 'edit_file']);
+    expect(client.getServerVersion()).toEqual({ name: 'agentvfs', version: AGENTVFS_VERSION });
+  });
+
+  it('answers each tool with exactly the text tools.call gives for the same call', async () => {
+    const client = await connected(createMcpServer(createStateBackend({ files: FILES })));
+    const twin = createTools(createStateBackend({ files: FILES }));
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['ls', { path: '/' }],
+      ['read_file', { path: '/src/app.ts' }],
+      ['edit_file', { path: '/src/app.ts', old_string: '"hello"', new_string: '"hi"' }],
+      ['write_file', { path: '/docs/new.md', content: 'one\ntwo\n' }],
+      ['glob', { pattern: '**/*.md' }],
+      ['grep', { pattern: 'greeting|two', output_mode: 'content' }],
+    ];
+    for (const [name, args] of calls) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, name).toBe(false);
+      expect(result.content, name).toEqual([{ type: 'text', text: await twin.call(name, args) }]);
+    }
+  });
+
+  it('include offers only the tools named; descriptions replace the text of those named', async () => {
+    const readOnly = ['ls', 'read_file', 'glob', 'grep'] as const;
+    const client = await connected(createMcpServer(createStateBackend(), { include: readOnly, descriptions: { grep: 'Search the notes.' } }));
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual([...readOnly]);
+    expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    expect(tools.find((t) => t.name === 'grep')!.description).toBe('Search the notes.');
+    expect(tools.find((t) => t.name === 'glob')!.description).toBe(createTools(createStateBackend()).definitions.find((d) => d.name === 'glob')!.description);
+    const write = await client.callTool({ name: 'write_file', arguments: { path: '/a.txt', content: 'x' } });
+    expect(write).toMatchObject({ isError: true, content: [{ text: 'MCP error -32602: Tool write_file not found' }] });
+    expect(() => createMcpServer(createStateBackend(), { include: ['ls', 'rm' as never] })).toThrow(
+      new TypeError('agentvfs/mcp: include names unknown tools ("rm"); the tools are ls, read_file, write_file, edit_file, glob, grep.'),
+    );
+  });
+
+  it('a write then a read: the file is in the backend and reads back', async () => {
+    const backend = createStateBackend();
+    const client = await connected(createMcpServer(backend));
+    const written = await client.callTool({ name: 'write_file', arguments: { path: 'notes/todo.md', content: 'ship it\n' } });
+    expect(textOf(written)).toBe('Created /notes/todo.md (1 line, 8 bytes).');
+    expect(await backend.readText('/notes/todo.md')).toBe('ship it\n');
+    expect(textOf(await client.callTool({ name: 'read_file', arguments: { path: '/notes/todo.md' } }))).toBe('     1\tship it');
+  });
+
+  it('returns tool failures as results flagged isError, with the Error: text and nothing written', async () => {
+    const backend = createStateBackend({ files: FILES });
+    const client = await connected(createMcpServer(backend));
+    const unread = await client.callTool({ name: 'edit_file', arguments: { path: '/src/app.ts', old_string: 'hello', new_string: 'bye' } });
+    expect(unread.isError).toBe(true);
+    expect(textOf(unread)).toMatch(/^Error: ENOTREAD: \/src\/app\.ts has not been read in this session/);
+    // A bad argument is the tools' own EINVAL text, not the SDK's schema complaint nor a protocol error.
+    const bad = await client.callTool({ name: 'read_file', arguments: { path: '/src/app.ts', offset: -1 } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/^Error: EINVAL: .*offset/);
+    const missing = await client.callTool({ name: 'write_file', arguments: { path: '/x.txt' } });
+    expect(textOf(missing)).toMatch(/^Error: EINVAL: .*content/);
+    expect(await backend.exists('/x.txt')).toBe(false);
+    expect(await backend.readText('/src/app.ts')).toBe(FILES['/src/app.ts']);
+  });
+
+  it("answers an unknown tool with the SDK's own isError result", async () => {
+    const client = await connected(createMcpServer(createStateBackend()));
+    const result = await client.callTool({ name: 'rm', arguments: { path: '/' } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'MCP error -32602: Tool rm not found' }], isError: true });
+  });
+
+  it('shares the session of a tool set given as the target', async () => {
+    const backend = createStateBackend({ files: FILES });
+    const tools = createTools(backend);
+    await tools.call('read_file', { path: '/src/app.ts' });
+    const client = await connected(createMcpServer(tools));
+    const edit = await client.callTool({ name: 'edit_file', arguments: { path: '/src/app.ts', old_string: 'hello', new_string: 'bye' } });
+    expect(edit.isError).toBe(false);
+    expect(await backend.readText('/src/app.ts')).toBe('export const greeting = "bye";\n');
+  });
+
+  it("leaves the server open to the user's own tools", async () => {
+    const server = createMcpServer(createStateBackend());
+    server.registerTool('shout', { description: 'Upper-cases text.', inputSchema: { text: z.string() } }, ({ text }) => ({
+      content: [{ type: 'text', text: text.toUpperCase() }],
+    }));
+    const client = await connected(server);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(['ls', 'read_file', 'write_file', 'edit_file', 'glob', 'grep', 'shout']);
+    expect(tools.at(-1)!.inputSchema).toMatchObject({ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] });
+    expect(textOf(await client.callTool({ name: 'shout', arguments: { text: 'hi' } }))).toBe('HI');
+    expect(textOf(await client.callTool({ name: 'ls', arguments: {} }))).toBe('[]');
+  });
+
+  it('maps image parts to image content and documents to embedded resources', async () => {
+    const backend = createStateBackend();
+    const inner = createTools(backend);
+    // A tool set (a valid target) whose read_file returns media parts as SPEC §9 describes them.
+    const withMedia: Tools = {
+      definitions: inner.definitions,
+      call: inner.call,
+      run: async (name, args) =>
+        name === 'read_file'
+          ? {
+              text: '/a.pdf: PDF document, 4 bytes; see the attached file.',
+              isError: false,
+              parts: [
+                { type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' },
+                { type: 'file', mediaType: 'application/pdf', data: 'JVBERg==' },
+              ],
+              changed: [],
+            }
+          : inner.run(name, args),
+    };
+    const client = await connected(createMcpServer(withMedia));
+    const result = await client.callTool({ name: 'read_file', arguments: { path: 'docs/a b.pdf' } });
+    expect(result.content).toEqual([
+      { type: 'text', text: '/a.pdf: PDF document, 4 bytes; see the attached file.' },
+      { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+      { type: 'resource', resource: { uri: 'agentvfs:/docs/a%20b.pdf', mimeType: 'application/pdf', blob: 'JVBERg==' } },
+    ]);
+  });
+
+  it('reports a tool set that rejects as an Error: result, not a protocol error', async () => {
+    const inner = createTools(createStateBackend());
+    const gone: Tools = { ...inner, run: () => Promise.reject(new Error('the worker is gone')) };
+    const client = await connected(createMcpServer(gone));
+    const result = await client.callTool({ name: 'ls', arguments: {} });
+    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^Error: unexpected failure: the worker is gone/) }] });
+  });
+
+  it('refuses a target that is neither a backend nor a tool set, naming what it got', () => {
+    expect(() => createMcpServer({ files: {} } as never)).toThrow(TypeError);
+    expect(() => createMcpServer({ files: {} } as never)).toThrow(
+      /^agentvfs\/mcp: expected a backend \(createStateBackend\(\), or connect\(worker\) from agentvfs\/client\) or a tool set from createTools\(\); got an object without the backend methods/,
+    );
+    expect(() => createMcpServer(undefined as never)).toThrow(/got undefined/);
+  });
+
+  it('names the current package version', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(AGENTVFS_VERSION).toBe(pkg.version);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * createMcpServer(target): an McpServer with the agentvfs tools registered through the SDK's own
+ * registerTool, so a user can add tools, resources and prompts to it as to any McpServer.
+ */
+import type { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { checkInclude } from '../adapters/include.ts';
+import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
+import { toolCall } from '../calls.ts';
+import type { ToolName, ToolParameters } from '../tools/definitions.ts';
+import type { Tools } from '../tools/types.ts';
+import { toCallToolResult, unexpectedFailure } from './content.ts';
+import { McpServer, zod } from './peer.ts';
+
+/** The agentvfs release this file belongs to (create-server.test.ts checks it against package.json). */
+export const AGENTVFS_VERSION = '0.1.0';
+
+export interface McpServerOptions {
+  /** Only these tools (for example a read-only server: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
+  include?: readonly ToolName[];
+  /** Replace some tool descriptions (the text the model reads). */
+  descriptions?: Partial<Record<ToolName, string>>;
+  /** The server's name in the client's initialize handshake. Default "agentvfs". */
+  name?: string;
+  /** The server's version in the handshake. Default agentvfs's own version. */
+  version?: string;
+  /** Instructions the client may give the model about this server. */
+  instructions?: string;
+}
+
+/**
+ * An McpServer with the tools registered; connect it to any transport. A backend target gets a
+ * new tool session (its own read tracking); a tool set is shared with whoever made it.
+ */
+export function createMcpServer(target: ToolTarget, options: McpServerOptions = {}): SdkMcpServer {
+  return serverFor(toTools(target, 'mcp'), options);
+}
+
+/** A new McpServer over an existing tool set (one per transport: an McpServer connects once). */
+export function serverFor(tools: Tools, options: McpServerOptions): SdkMcpServer {
+  const { name = 'agentvfs', version = AGENTVFS_VERSION, instructions, descriptions = {} } = options;
+  const included = checkInclude(options.include, 'mcp');
+  const server = new McpServer({ name, version }, instructions === undefined ? {} : { instructions });
+  for (const definition of tools.definitions) {
+    if (!included.has(definition.name)) continue;
+    server.registerTool(
+      definition.name,
+      {
+        description: descriptions[definition.name] ?? definition.description,
+        inputSchema: listedAs(definition.parameters),
+        annotations: annotationsOf(definition.name),
+      },
+      async (args) => {
+        try {
+          return toCallToolResult(await tools.run(definition.name, args), args);
+        } catch (error) {
+          return unexpectedFailure(error);
+        }
+      },
+    );
+  }
+  return server;
+}
+
+/**
+ * MCP hints from the call table: a tool that does not write is read-only (and so idempotent, and
+ * not destructive); one that writes may replace what a file held. Repeating an edit_file may apply
+ * it again (when new_string contains old_string), so writers are never called idempotent. Every
+ * tool works on the in-memory filesystem only: a closed world. A tool the table does not know is
+ * taken to write.
+ */
+function annotationsOf(name: string): ToolAnnotations {
+  const writes = toolCall(name)?.mutates ?? true;
+  return { readOnlyHint: !writes, destructiveHint: writes, idempotentHint: !writes, openWorldHint: false };
+}
+
+// A stateless mcpHandler makes a server per request over the same definitions: one schema each will do.
+const listed = new WeakMap<ToolParameters, ReturnType<typeof zod.looseObject>>();
+
+/**
+ * The SDK (1.x) accepts only zod schemas for a tool's input, and lists a tool by converting its
+ * schema with zod's toJSONSchema, which copies a schema's registered metadata over what it
+ * generates. So: an object schema that lets any arguments through (the tools check them and answer
+ * bad ones with the same `Error: EINVAL: …` text as tools.call), carrying our JSON Schema as its
+ * metadata, is listed as exactly that JSON Schema (with the `$schema` line the SDK adds to every tool).
+ */
+function listedAs(parameters: ToolParameters) {
+  let schema = listed.get(parameters);
+  if (!schema) listed.set(parameters, (schema = zod.looseObject({}).register(zod.globalRegistry, { ...parameters })));
+  return schema;
+}

@@ -1,0 +1,87 @@
+/**
+ * mcpHandler(target): MCP's Streamable HTTP transport as a web-standard fetch handler, for any
+ * runtime with Request and Response (Node, Deno, Bun, workerd, a service worker).
+ */
+import { checkInclude } from '../adapters/include.ts';
+import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
+import { serverFor, type McpServerOptions } from './create-server.ts';
+import { WebStandardStreamableHTTPServerTransport } from './peer.ts';
+
+export interface McpHandlerOptions extends McpServerOptions {
+  /**
+   * false (default): stateless; every request is served on its own and all clients share one
+   * tool session (read tracking). true: a client's `initialize` opens a session (the
+   * `Mcp-Session-Id` header) with a tool session of its own, kept until the client sends DELETE.
+   */
+  sessions?: boolean;
+  /** Answer with one JSON body instead of an SSE stream. Default false (as the SDK). */
+  enableJsonResponse?: boolean;
+}
+
+type Transport = InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
+
+export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}): (request: Request) => Promise<Response> {
+  const { sessions = false, enableJsonResponse = false, ...serverOptions } = options;
+  // Checked now, so a wrong target or option fails where the handler is made, not at the first request.
+  const shared = toTools(target, 'mcp');
+  checkInclude(serverOptions.include, 'mcp');
+  if (!sessions) {
+    return async (request) => {
+      // No session, so no stream of its own to open (a per-request server would never write to it,
+      // and it would hold the connection open) and nothing to end: MCP's answer for both is 405.
+      if (request.method === 'GET' || request.method === 'DELETE') return methodNotAllowed();
+      // A stateless transport serves one request (the SDK refuses to reuse it), and an McpServer connects once.
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse });
+      await serverFor(shared, serverOptions).connect(transport);
+      return transport.handleRequest(request);
+    };
+  }
+
+  const open = new Map<string, Transport>();
+  return async (request) => {
+    const id = request.headers.get('mcp-session-id');
+    if (id !== null) {
+      const transport = open.get(id);
+      return transport ? transport.handleRequest(request) : sessionNotFound();
+    }
+    // No session yet: the transport accepts only an initialize request here (400 otherwise).
+    const transport: Transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomId,
+      enableJsonResponse,
+      onsessioninitialized: (sessionId) => {
+        open.set(sessionId, transport);
+      },
+      onsessionclosed: (sessionId) => {
+        open.delete(sessionId);
+      },
+    });
+    // A backend gets a new tool session per MCP session; a tool set given as the target is shared.
+    await serverFor(toTools(target, 'mcp'), serverOptions).connect(transport);
+    return transport.handleRequest(request);
+  };
+}
+
+// Only runtime globals every target runtime has; reached through globalThis so that the core's
+// type environment stays free of DOM and Node declarations.
+const web = globalThis as unknown as {
+  crypto: { randomUUID(): string };
+  Response: new (body: string, init: { status: number; headers: Record<string, string> }) => Response;
+};
+
+const randomId = (): string => web.crypto.randomUUID();
+
+/** What the SDK's transport answers for an unknown session: the client then starts a new one. */
+function sessionNotFound(): Response {
+  return jsonRpcError(404, -32001, 'Session not found');
+}
+
+function methodNotAllowed(): Response {
+  return jsonRpcError(405, -32000, 'Method not allowed: this stateless server has no stream to open and no session to end; send requests with POST.', {
+    allow: 'POST',
+  });
+}
+
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  return new web.Response(body, { status, headers: { 'content-type': 'application/json', ...headers } });
+}

@@ -1,0 +1,145 @@
+// The real `agentvfs` bin from the packed tarball, installed into an empty project with the
+// MCP SDK beside it, spawned by the SDK's StdioClientTransport with `npx agentvfs mcp …` as a user's
+// MCP client config would: the directory it serves, the save file after a change and after exit,
+// and a restart from that file. Needs `npm run build` first.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createStateBackend } from '../../src/index.ts';
+
+const root = join(import.meta.dirname, '../..');
+let work = '';
+let consumer = '';
+let bare = '';
+
+function npm(args: string[], cwd: string): string {
+  return execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function project(name: string, tarball: string, ...more: string[]): string {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  // The SDK may need the registry: npm ci caches its tarballs but not the metadata a fresh resolution reads.
+  npm(['install', '--no-audit', '--no-fund', more.length ? '--prefer-offline' : '--offline', tarball, ...more], dir);
+  return dir;
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'agentvfs-mcp-bin-'));
+  const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], root)) as Array<{ filename: string }>;
+  const tarball = join(work, packed!.filename);
+  consumer = project('consumer', tarball, '@modelcontextprotocol/sdk@1.32.2');
+  bare = project('bare', tarball);
+}, 180_000);
+
+/** Starts `npx agentvfs mcp ...args` in the consumer project and connects the SDK's client to it. */
+async function start(...args: string[]): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: 'npx', args: ['--offline', 'agentvfs', 'mcp', ...args], cwd: consumer, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as Array<{ text: string }>)[0]!.text;
+
+/** What a snapshot file holds, restored into a fresh backend. */
+async function restored(file: string) {
+  const backend = createStateBackend();
+  await backend.restore(new Uint8Array(readFileSync(file)));
+  return backend;
+}
+
+describe('npx agentvfs mcp (the packed bin over stdio)', () => {
+  it('serves a directory, saves after a change and on exit, atomically, and starts again from the save', async () => {
+    const dir = join(work, 'project');
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'src/app.ts'), 'export const greeting = "hello";\n');
+    writeFileSync(join(dir, 'logo.bin'), new Uint8Array([0, 1, 2, 255]));
+    const saves = join(work, 'saves');
+    mkdirSync(saves);
+    const save = join(saves, 'ws.snap');
+
+    const first = await start('--dir', dir, '--save', save);
+    expect(
+      text(await first.client.callTool({ name: 'glob', arguments: { pattern: '**/*' } }))
+        .split('\n')
+        .sort(),
+    ).toEqual(['/logo.bin', '/src/app.ts']);
+    expect(text(await first.client.callTool({ name: 'read_file', arguments: { path: '/src/app.ts' } }))).toBe('     1\texport const greeting = "hello";');
+    const edit = await first.client.callTool({ name: 'edit_file', arguments: { path: '/src/app.ts', old_string: 'hello', new_string: 'hi' } });
+    expect(edit.isError).toBe(false);
+    // Saved before the result came back.
+    expect(await (await restored(save)).readText('/src/app.ts')).toBe('export const greeting = "hi";\n');
+    const written = await first.client.callTool({ name: 'write_file', arguments: { path: '/notes/todo.md', content: 'ship\n' } });
+    expect(text(written)).toBe('Created /notes/todo.md (1 line, 5 bytes).');
+    rmSync(save); // so what is there after exit was written on exit
+    await first.client.close(); // closes the bin's stdin: it saves and exits
+    expect(first.stderr()).toContain('agentvfs mcp: imported 2 files from');
+
+    const saved = await restored(save);
+    expect(await saved.readText('/notes/todo.md')).toBe('ship\n');
+    expect([...(await saved.readFile('/logo.bin'))]).toEqual([0, 1, 2, 255]);
+    expect(readdirSync(saves)).toEqual(['ws.snap']); // no temporary file left beside it
+    expect(readFileSync(join(dir, 'src/app.ts'), 'utf8')).toBe('export const greeting = "hello";\n'); // the directory is never written
+
+    // --snapshot starts from the file; --save alone resumes it.
+    for (const args of [
+      ['--snapshot', save],
+      ['--save', save],
+    ]) {
+      const again = await start(...args);
+      expect(text(await again.client.callTool({ name: 'read_file', arguments: { path: '/notes/todo.md' } }))).toBe('     1\tship');
+      await again.client.close();
+    }
+  }, 60_000);
+
+  it('saves on SIGTERM, then exits', async () => {
+    const save = join(work, 'term.snap');
+    // The installed bin itself (npx would stand between the signal and it).
+    const transport = new StdioClientTransport({ command: join(consumer, 'node_modules/.bin/agentvfs'), args: ['mcp', '--save', save], stderr: 'pipe' });
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(transport);
+    await client.callTool({ name: 'write_file', arguments: { path: '/a.txt', content: 'a\n' } });
+    rmSync(save);
+    const exited = new Promise<void>((resolve) => (client.onclose = resolve));
+    process.kill(transport.pid!, 'SIGTERM');
+    await exited;
+    expect(await (await restored(save)).readText('/a.txt')).toBe('a\n');
+  }, 30_000);
+
+  it('refuses a bad command line with the usage and status 2, and a bad snapshot with status 1, leaving the file as it was', async () => {
+    const run = (cwd: string, ...args: string[]) =>
+      promisify(execFile)('npx', ['--offline', 'agentvfs', ...args], { cwd }).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+      );
+    const usage = await run(consumer, 'mcp', '--dri', 'x');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('agentvfs: unknown option "--dri".');
+    expect(usage.stderr).toContain('Usage: agentvfs mcp [--dir PATH | --snapshot FILE] [--save FILE]');
+
+    const junk = join(work, 'junk.snap');
+    writeFileSync(junk, 'not a snapshot');
+    const bad = await run(consumer, 'mcp', '--save', junk);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/junk\.snap is not a snapshot this agentvfs can restore: .*ESNAPSHOT|junk\.snap is not a snapshot this agentvfs can restore/);
+    expect(readFileSync(junk, 'utf8')).toBe('not a snapshot');
+
+    const unwritable = await run(consumer, 'mcp', '--save', join(work, 'no-such-dir', 'ws.snap'));
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toMatch(/^agentvfs: cannot write .*no-such-dir\/ws\.snap: ENOENT/m);
+
+    // Without the SDK installed, the bin says what to install.
+    const missing = await run(bare, 'mcp');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('npm install @modelcontextprotocol/sdk');
+  }, 60_000);
+});
