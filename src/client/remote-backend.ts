@@ -157,7 +157,8 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   close(): void {
     if (this.#isFork) {
       // The worker forgets the fork and closes the channel once it has read this.
-      if (!this.#live.reason && this.#started) this.#api.release().catch(() => {});
+      // (Sent at once, answered or not: the worker served the fork before fork() resolved.)
+      if (!this.#live.reason) this.#api.release().catch(() => {});
       this.#live.markGone('close() was called');
       return;
     }
