@@ -1,7 +1,8 @@
 // The call table against the objects it describes: a method or tool added without an entry fails here
 // (and `satisfies` in calls.ts already refuses to compile).
 import { describe, expect, it } from 'vitest';
-import { BACKEND_CALLS, BACKEND_METHODS, TOOL_CALLS } from './calls.ts';
+import { BACKEND_CALLS, BACKEND_METHODS, DIALECT_TOOL_CALLS, TOOL_CALLS, toolCall } from './calls.ts';
+import { DIALECT_NAMES } from './tools/dialects/names.ts';
 import { createStateBackend } from './backend/state-backend.ts';
 import { RemoteBackend } from './client/remote-backend.ts';
 import { createTools } from './tools/create-tools.ts';
@@ -30,6 +31,16 @@ describe('the call table', () => {
     expect([...TOOL_NAMES].sort()).toEqual([...names].sort());
   });
 
+  it("lists exactly each dialect's tools", () => {
+    expect(Object.keys(DIALECT_TOOL_CALLS)).toEqual([...DIALECT_NAMES]);
+    for (const dialect of DIALECT_NAMES) {
+      const names = createTools(createStateBackend(), { dialect }).definitions.map((d) => d.name);
+      expect(Object.keys(DIALECT_TOOL_CALLS[dialect]).sort(), dialect).toEqual([...names].sort());
+      for (const name of names) expect(toolCall(name, dialect), `${dialect} ${name}`).toBe(DIALECT_TOOL_CALLS[dialect][name as never]);
+    }
+    expect(toolCall('write_file', 'no-such-dialect')).toBeUndefined();
+  });
+
   it('the worker client forwards every backend method, and has only its own extras besides', () => {
     const extras = ['close', 'createToolSession'];
     expect(methodsOf(RemoteBackend.prototype)).toEqual([...BACKEND_METHODS, ...extras].sort());
@@ -39,7 +50,7 @@ describe('the call table', () => {
     const mutating = Object.entries(BACKEND_CALLS)
       .filter(([, info]) => info.mutates)
       .map(([name]) => name);
-    expect(mutating.sort()).toEqual(['edit', 'merge', 'mkdir', 'remove', 'rename', 'restore', 'rollback', 'uploadFiles', 'writeFile']);
+    expect(mutating.sort()).toEqual(['applyBatch', 'edit', 'merge', 'mkdir', 'remove', 'rename', 'restore', 'rollback', 'uploadFiles', 'writeFile']);
     const tools = Object.entries(TOOL_CALLS)
       .filter(([, info]) => info.mutates)
       .map(([name]) => name);

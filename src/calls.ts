@@ -7,6 +7,7 @@
  */
 import type { Backend } from './backend/types.ts';
 import type { ToolName } from './tools/definitions.ts';
+import type { DialectName, DialectToolName } from './tools/dialects/names.ts';
 
 export interface BackendCallInfo {
   /** Changes the state a snapshot holds (files, directories, versions): persistence saves after it. */
@@ -41,6 +42,7 @@ export const BACKEND_CALLS = {
   glob: read(),
   grep: read(),
   uploadFiles: write(),
+  applyBatch: write(),
   downloadFiles: readBytes(),
   prepareSearch: read(),
   snapshot: readBytes(),
@@ -71,8 +73,8 @@ export function backendCall(name: unknown): BackendCallInfo | undefined {
 export interface ToolCallInfo {
   /** Writes files (its result's `changed` may list them). */
   readonly mutates: boolean;
-  /** The argument that names the file or directory the tool works on. */
-  readonly pathArg: 'path';
+  /** The argument that names the file or directory the tool works on (null: the paths are inside the arguments, as in a patch). */
+  readonly pathArg: 'path' | 'file_path' | 'dir_path' | 'include' | 'paths' | 'source' | null;
 }
 
 export const TOOL_CALLS = {
@@ -84,7 +86,53 @@ export const TOOL_CALLS = {
   grep: { mutates: false, pathArg: 'path' },
 } as const satisfies Record<ToolName, ToolCallInfo>;
 
-/** The table's entry for tool `name`, or undefined for a name that is no tool. */
-export function toolCall(name: unknown): ToolCallInfo | undefined {
-  return typeof name === 'string' && Object.hasOwn(TOOL_CALLS, name) ? TOOL_CALLS[name as ToolName] : undefined;
+/** The same for every dialect's tools (TOOL_CALLS is the default dialect's). */
+export const DIALECT_TOOL_CALLS = {
+  agentvfs: TOOL_CALLS,
+  // The files it changes are named inside the patch, not by one argument.
+  openai: { apply_patch: { mutates: true, pathArg: null } },
+  anthropic: {
+    str_replace_based_edit_tool: { mutates: true, pathArg: 'path' },
+    memory: { mutates: true, pathArg: 'path' },
+  },
+  gemini: {
+    read_file: { mutates: false, pathArg: 'file_path' },
+    write_file: { mutates: true, pathArg: 'file_path' },
+    replace: { mutates: true, pathArg: 'file_path' },
+    glob: { mutates: false, pathArg: 'dir_path' },
+    grep_search: { mutates: false, pathArg: 'dir_path' },
+    list_directory: { mutates: false, pathArg: 'dir_path' },
+    read_many_files: { mutates: false, pathArg: 'include' },
+  },
+  'mcp-filesystem': {
+    read_text_file: { mutates: false, pathArg: 'path' },
+    read_multiple_files: { mutates: false, pathArg: 'paths' },
+    write_file: { mutates: true, pathArg: 'path' },
+    edit_file: { mutates: true, pathArg: 'path' },
+    create_directory: { mutates: true, pathArg: 'path' },
+    list_directory: { mutates: false, pathArg: 'path' },
+    directory_tree: { mutates: false, pathArg: 'path' },
+    move_file: { mutates: true, pathArg: 'source' },
+    search_files: { mutates: false, pathArg: 'path' },
+    get_file_info: { mutates: false, pathArg: 'path' },
+  },
+} as const satisfies { readonly [D in DialectName]: Record<DialectToolName<D>, ToolCallInfo> };
+
+/** The table's entry for tool `name` of `dialect` (default 'agentvfs'), or undefined for a name that is no such tool. */
+export function toolCall(name: unknown, dialect: unknown = 'agentvfs'): ToolCallInfo | undefined {
+  if (typeof dialect !== 'string' || !Object.hasOwn(DIALECT_TOOL_CALLS, dialect)) return undefined;
+  const table: Readonly<Record<string, ToolCallInfo>> = DIALECT_TOOL_CALLS[dialect as DialectName];
+  return typeof name === 'string' && Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
+/**
+ * The entry for tool `name` in whichever dialect has it (the default's first): for a tool set whose
+ * dialect is not known, as an adapter gets it. A name several dialects share means the same there.
+ */
+export function toolCallOfAnyDialect(name: unknown): ToolCallInfo | undefined {
+  for (const dialect of Object.keys(DIALECT_TOOL_CALLS)) {
+    const found = toolCall(name, dialect);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -14,6 +14,8 @@ export { DEFAULT_LIMITS, type Limits } from './limits.ts';
 export { normalizePath } from './paths.ts';
 export { createTools } from './tools/create-tools.ts';
 export type { FileChange, ToolPart, ToolResult, Tools, ToolsOptions } from './tools/types.ts';
+export { createSession, type ToolSession } from './tools/session.ts';
+export { DIALECT_NAMES, type DialectName, type DialectToolName, type DialectToolNames } from './tools/dialects/names.ts';
 export type { ToolHost } from './tool-host.ts';
 export {
   formatDefinitions,
@@ -25,6 +27,7 @@ export {
   type OpenAIChatTool,
   type OpenAIResponsesTool,
   type AnthropicTool,
+  type AnthropicBuiltinTool,
   type GeminiTool,
   type GeminiParameters,
   type GeminiProperty,

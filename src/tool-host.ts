@@ -8,8 +8,11 @@
 import type { Tools, ToolsOptions } from './tools/types.ts';
 
 export interface ToolHost {
-  /** A new tool session (its own read tracking) that runs each call where this backend's files live. */
-  createToolSession(options: ToolsOptions): Tools;
+  /**
+   * A new tool set of `options.dialect` (its own read tracking, or `options.session`'s) that runs
+   * each call where this backend's files live. createTools has checked the options.
+   */
+  createToolSession(options: ToolsOptions): Tools<string>;
 }
 
 /** True when `backend` runs tool sessions itself (see ToolHost). */

@@ -60,7 +60,7 @@ export class Transcript {
   }
 
   /** Runs a tool through `tools` and records it. Never rejects for tool-level failures. */
-  async call(tools: Tools, source: Source, tool: string, args: Record<string, unknown>, note?: string): Promise<CallEntry> {
+  async call(tools: Tools<string>, source: Source, tool: string, args: Record<string, unknown>, note?: string): Promise<CallEntry> {
     const started = performance.now();
     let result: string;
     let ok = false;

@@ -1,7 +1,7 @@
 // The one backend of the page: it lives in a Web Worker (agentvfs/client), is saved to
 // IndexedDB after every change (agentvfs/persist), starts with what was saved (or the
 // sample project when nothing was), and tells listeners when its files may have changed.
-import { createStateBackend, createTools, type FileInfo, type ToolDefinition, type Tools, type WatchEvent } from 'agentvfs';
+import { createStateBackend, createTools, type DialectName, type FileInfo, type ToolDefinition, type Tools, type WatchEvent } from 'agentvfs';
 import { createWorkerBackend, type RemoteBackend } from 'agentvfs/client';
 import {
   createIndexedDBAdapter,
@@ -83,7 +83,12 @@ export class Workspace {
     return this.#status;
   }
 
-  /** The six tool definitions (the same in every session; needs no started backend). */
+  /** A dialect's tool definitions (the same in every session; needs no started backend). */
+  definitionsOf(dialect: DialectName = 'agentvfs'): ToolDefinition<string>[] {
+    return createTools(this.#worker, { dialect }).definitions;
+  }
+
+  /** The six tool definitions. */
   get definitions(): ToolDefinition[] {
     return createTools(this.#worker).definitions;
   }
@@ -133,9 +138,11 @@ export class Workspace {
     return this.#backend?.flush() ?? Promise.resolve();
   }
 
-  /** A new agent session over the shared backend (it tracks which file versions it read). */
-  session(): Tools {
-    return createTools(this.backend);
+  /** A new agent session over the shared backend (it tracks which file versions it read), with a dialect's tools. */
+  session(): Tools;
+  session(dialect: DialectName): Tools<string>;
+  session(dialect: DialectName = 'agentvfs'): Tools<string> {
+    return createTools(this.backend, { dialect });
   }
 
   onChange(listener: Listener): () => void {

@@ -10,10 +10,10 @@ import { createTools } from '../tools/create-tools.ts';
 import type { Tools } from '../tools/types.ts';
 
 /** A backend or a tool set: what an adapter plugs into a framework. */
-export type ToolTarget = Backend | Tools;
+export type ToolTarget = Backend | Tools<string>;
 
 /** The tool set for `target`: a new session over a backend, or the tool set itself. */
-export function toTools(target: ToolTarget, subpath: string): Tools {
+export function toTools(target: ToolTarget, subpath: string): Tools<string> {
   if (isToolSet(target)) return target;
   if (isBackend(target)) return createTools(target);
   throw new TypeError(

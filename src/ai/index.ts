@@ -19,11 +19,12 @@ import { toModelOutput } from './model-output.ts';
 // Loaded, not imported statically: without `ai` installed, importing this subpath says what to install.
 const { tool, jsonSchema } = await loadPeer('ai', 'ai', () => import('ai'));
 
-export interface AiSdkToolsOptions<N extends ToolName = ToolName> {
+export interface AiSdkToolsOptions<N extends string = ToolName> {
   /** Only these tools (for example a read-only agent: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
   include?: readonly N[];
   /** Replace some tool descriptions (the text the model reads). */
-  descriptions?: Partial<Record<ToolName, string>>;
+  /** By tool name: the six's, or a dialect tool set's own. */
+  descriptions?: Partial<Record<ToolName | (string & {}), string>>;
   // Approval: ai 7's own per-call `toolApproval` (generateText, streamText, agents) already works on
   // this set. agentvfs's `approve` (SPEC §10, with the diff) is not built yet; when createTools takes
   // it, a backend target's session gets it from an option here.
@@ -41,9 +42,13 @@ export type AiSdkTool = Tool<AiSdkToolInput, ToolResult> & { execute: NonNullabl
  * text tools.call returns (see toModelOutput). A failure is that `Error: …` text, never a throw.
  * A backend gets a new session (its own read tracking); pass a tool set to share one.
  */
-export function aiSdkTools<const N extends ToolName = ToolName>(target: ToolTarget, options: AiSdkToolsOptions<N> = {}): Record<N, AiSdkTool> {
+export function aiSdkTools<const N extends string = ToolName>(target: ToolTarget, options: AiSdkToolsOptions<N> = {}): Record<N, AiSdkTool> {
   const tools = toTools(target, 'ai');
-  const names = checkInclude(options.include, 'ai');
+  const names = checkInclude(
+    options.include,
+    'ai',
+    tools.definitions.map((d) => d.name),
+  );
   const set = {} as Record<N, AiSdkTool>;
   for (const definition of tools.definitions) {
     if (!names.has(definition.name)) continue;

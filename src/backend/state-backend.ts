@@ -14,11 +14,14 @@ import { applyPlan, diffTrees } from '../merge/apply-plan.ts';
 import { planMerge } from '../merge/three-way.ts';
 import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
+import { applyBatch, type PreparedChange } from './batch.ts';
 import { createSearchIndex } from './search-index.ts';
 import { DEFAULT_TEXT_CACHE_BYTES, TextCache, roundTrips } from './text-cache.ts';
 import { Tree } from './tree.ts';
 import { treeDifferences, Watchers } from './watch.ts';
 import type {
+  BatchChange,
+  BatchResult,
   Backend,
   CheckpointDiff,
   CheckpointInfo,
@@ -279,6 +282,24 @@ class InMemoryBackend implements Backend {
         return { path, error: describe(error) };
       }
     });
+  }
+
+  async applyBatch(changes: readonly BatchChange[]): Promise<BatchResult[]> {
+    if (!Array.isArray(changes))
+      throw new VfsError('EINVAL', 'applyBatch expects an array of { path, content, expectedVersion? } changes. Nothing was written.');
+    const prepared = changes.map((change: unknown, i): PreparedChange => {
+      const c = change as Partial<BatchChange> | null;
+      if (typeof c !== 'object' || c === null || typeof c.path !== 'string' || c.content === undefined) {
+        throw new VfsError(
+          'EINVAL',
+          `applyBatch: changes[${i}] must be { path, content, expectedVersion? } (content null removes the file). Nothing was written.`,
+        );
+      }
+      const path = this.#path(c.path);
+      const bytes = c.content === null ? null : toBytes(c.content, path);
+      return { path, bytes, owned: typeof c.content === 'string', expectedVersion: c.expectedVersion };
+    });
+    return applyBatch(this.#tree, prepared, (path, expected) => this.#checkVersion(path, expected));
   }
 
   async downloadFiles(paths: readonly string[]): Promise<DownloadResult[]> {

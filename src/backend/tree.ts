@@ -86,6 +86,10 @@ export class Tree {
     return this.#totalBytes;
   }
 
+  get fileCount(): number {
+    return this.#fileCount;
+  }
+
   #nextVersion(): number {
     return this.#versions.next++;
   }

@@ -67,7 +67,14 @@ export interface EditRequest extends EditOptions {
   newString?: string;
 }
 
-export type EditCorrection = 'line-endings' | 'unescaped' | 'trailing-whitespace' | 'indentation';
+export type EditCorrection =
+  | 'line-endings'
+  | 'unescaped'
+  | 'line-numbers'
+  | 'unicode-punctuation'
+  | 'unicode-normalization'
+  | 'trailing-whitespace'
+  | 'indentation';
 
 export interface EditResult extends FileInfo {
   /** Number of replacements made. */
@@ -125,6 +132,23 @@ export interface GrepMatch {
   text: string;
   /** Only on the entries `reportBinary` asks for: a binary file that was skipped. */
   binary?: true;
+}
+
+/** One file of applyBatch. */
+export interface BatchChange {
+  path: string;
+  /** The new content (the file is created or replaced, parents created), or null to remove the file. */
+  content: string | Uint8Array | null;
+  /** Refuse the whole batch with ESTALE unless the file's current version is this one (-1: the file must not exist). */
+  expectedVersion?: number;
+}
+
+export interface BatchResult {
+  path: string;
+  /** The file's new version; null for a file the batch removed. */
+  version: number | null;
+  /** True when the file did not exist before. */
+  created: boolean;
 }
 
 export interface UploadResult {
@@ -204,6 +228,12 @@ export interface Backend {
   glob(pattern: string, options?: GlobOptions): Promise<string[]>;
   grep(pattern: string, options?: GrepOptions): Promise<GrepMatch[]>;
   uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options?: UploadOptions): Promise<UploadResult[]>;
+  /**
+   * Writes and removes several files as one change: all of them, or (on any error, which names
+   * the file) none. Every check (versions, kinds, limits) comes before the first write. Results
+   * are in the order of `changes`; a path may appear once.
+   */
+  applyBatch(changes: readonly BatchChange[]): Promise<BatchResult[]>;
   /**
    * Builds grep's per-file index (trigram filters) now, up to `maxBytes` of file bytes per
    * call (default: all); otherwise each search builds it for an eighth of what it searches

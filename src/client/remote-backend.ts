@@ -7,7 +7,9 @@ import type { Backend, StateBackendOptions, WatchListener, WatchOptions } from '
 import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
 import type { ToolHost } from '../tool-host.ts';
 import { VfsError } from '../errors.ts';
-import { buildDefinitions } from '../tools/definitions.ts';
+import { checkDialect } from '../tools/dialects/names.ts';
+import { dialectDefinitions } from '../tools/dialects/definitions.ts';
+import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
@@ -211,17 +213,20 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   }
 
   /** Tool sessions live in the worker: each call is one round trip and runs there (see ToolHost). */
-  createToolSession(options: ToolsOptions): Tools {
+  createToolSession(options: ToolsOptions): Tools<string> {
     const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
     const api = this.#api;
     const tool = this.#toolRemote;
+    const dialect = checkDialect(options.dialect);
+    // A shared session lives in the worker under its id; the default (own session, six tools) sends nothing extra.
+    const sharedId = checkSession(options.session)?.id;
     const run = (name: string, args?: unknown): Promise<ToolResult> => {
-      const request: ToolRequest = [id, name, args];
+      const request: ToolRequest = sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId];
       if (this.#started) return tool(request);
       if (this.#live.reason) return Promise.reject(this.#live.reason);
       return this.ready.then(() => tool(request));
     };
-    const tools = toolSet(buildDefinitions(options.descriptions), run);
+    const tools = toolSet(dialectDefinitions(dialect, options.descriptions), run);
     sessions?.register(tools, () => void api.closeSession(id).catch(() => {}));
     return tools;
   }

@@ -5,7 +5,8 @@
  * - Exact, literal matching first (`indexOf` loops; `$&`, `$1`, `$$` stay as typed).
  *   Matches are non-overlapping, left to right, as `split` counts them.
  * - Only when the exact count is 0, corrections run in order: line endings,
- *   unescaping, trailing whitespace, indentation. The FIRST correction that finds
+ *   unescaping, line-number prefixes, typographic punctuation and Unicode
+ *   spaces, Unicode normalization (NFC/NFD), trailing whitespace, indentation. The FIRST correction that finds
  *   anything decides: one match → applied and reported; several → EAMBIGUOUS
  *   (not ENOMATCH: the message says old_string was not found exactly, and where
  *   the corrected text matches, which is what the model needs to fix its call).
@@ -40,7 +41,10 @@ import { closestLines } from './candidates.ts';
 import { fixIndentation } from './fix-indentation.ts';
 import { alsoConvertedEols, fixLineEndings } from './fix-line-endings.ts';
 import { fixTrailingWhitespace } from './fix-trailing-whitespace.ts';
+import { fixLineNumbers } from './fix-line-numbers.ts';
 import { fixUnescaped } from './fix-unescaped.ts';
+import { fixUnicodeNormalization } from './fix-unicode-normalization.ts';
+import { fixUnicodePunctuation } from './fix-unicode-punctuation.ts';
 import { countNewlines } from '../text.ts';
 import { findAll, fitEols, lineNumbersAt } from './text-utils.ts';
 import type { CorrectionKind, CorrectionResult, Region } from './types.ts';
@@ -65,6 +69,9 @@ export interface EditOutcome {
 const CORRECTIONS: ReadonlyArray<(text: string, oldString: string, newString: string) => CorrectionResult | null> = [
   fixLineEndings,
   fixUnescaped,
+  fixLineNumbers,
+  fixUnicodePunctuation,
+  fixUnicodeNormalization,
   fixTrailingWhitespace,
   fixIndentation,
 ];

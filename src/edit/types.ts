@@ -1,6 +1,13 @@
 /** Internal types shared by the edit algorithm and its correction strategies. */
 
-export type CorrectionKind = 'line-endings' | 'unescaped' | 'trailing-whitespace' | 'indentation';
+export type CorrectionKind =
+  | 'line-endings'
+  | 'unescaped'
+  | 'line-numbers'
+  | 'unicode-punctuation'
+  | 'unicode-normalization'
+  | 'trailing-whitespace'
+  | 'indentation';
 
 /** One place to replace: `text[start, end)` becomes `replacement` (before line-ending conversion). */
 export interface Region {

@@ -20,9 +20,9 @@ const { ToolMessage } = messagesModule;
 
 export interface LangchainToolsOptions {
   /** Only these tools (for example a read-only agent: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
-  include?: readonly ToolName[];
+  include?: readonly (ToolName | (string & {}))[];
   /** Replace some tool descriptions (the text the model reads). */
-  descriptions?: Partial<Record<ToolName, string>>;
+  descriptions?: Partial<Record<ToolName | (string & {}), string>>;
 }
 
 /** A text block, then one block per image or document, in LangChain's standard content-block shape. */
@@ -59,11 +59,15 @@ class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], A
 /** The tools for a backend (or a tool set from createTools, to share its read tracking), as LangChain structured tools. */
 export function langchainTools(target: ToolTarget, options: LangchainToolsOptions = {}): LangchainTool[] {
   const tools = toTools(target, 'langchain');
-  const names = checkInclude(options.include, 'langchain');
+  const names = checkInclude(
+    options.include,
+    'langchain',
+    tools.definitions.map((d) => d.name),
+  );
   return tools.definitions.filter((d) => names.has(d.name)).map((d) => makeTool(tools, d, options.descriptions?.[d.name]));
 }
 
-function makeTool(tools: Tools, definition: ToolDefinition, description = definition.description): AgentvfsTool {
+function makeTool(tools: Tools<string>, definition: ToolDefinition<string>, description = definition.description): AgentvfsTool {
   return new AgentvfsTool({
     name: definition.name,
     description,

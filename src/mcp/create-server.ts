@@ -6,7 +6,7 @@ import type { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { checkInclude } from '../adapters/include.ts';
 import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
-import { toolCall } from '../calls.ts';
+import { toolCallOfAnyDialect } from '../calls.ts';
 import type { ToolName, ToolParameters } from '../tools/definitions.ts';
 import type { Tools } from '../tools/types.ts';
 import { toCallToolResult, unexpectedFailure } from './content.ts';
@@ -17,9 +17,9 @@ export const AGENTVFS_VERSION = '0.1.0';
 
 export interface McpServerOptions {
   /** Only these tools (for example a read-only server: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
-  include?: readonly ToolName[];
+  include?: readonly (ToolName | (string & {}))[];
   /** Replace some tool descriptions (the text the model reads). */
-  descriptions?: Partial<Record<ToolName, string>>;
+  descriptions?: Partial<Record<ToolName | (string & {}), string>>;
   /** The server's name in the client's initialize handshake. Default "agentvfs". */
   name?: string;
   /** The server's version in the handshake. Default agentvfs's own version. */
@@ -37,9 +37,13 @@ export function createMcpServer(target: ToolTarget, options: McpServerOptions = 
 }
 
 /** A new McpServer over an existing tool set (one per transport: an McpServer connects once). */
-export function serverFor(tools: Tools, options: McpServerOptions): SdkMcpServer {
+export function serverFor(tools: Tools<string>, options: McpServerOptions): SdkMcpServer {
   const { name = 'agentvfs', version = AGENTVFS_VERSION, instructions, descriptions = {} } = options;
-  const included = checkInclude(options.include, 'mcp');
+  const included = checkInclude(
+    options.include,
+    'mcp',
+    tools.definitions.map((d) => d.name),
+  );
   const server = new McpServer({ name, version }, instructions === undefined ? {} : { instructions });
   for (const definition of tools.definitions) {
     if (!included.has(definition.name)) continue;
@@ -70,7 +74,7 @@ export function serverFor(tools: Tools, options: McpServerOptions): SdkMcpServer
  * taken to write.
  */
 function annotationsOf(name: string): ToolAnnotations {
-  const writes = toolCall(name)?.mutates ?? true;
+  const writes = toolCallOfAnyDialect(name)?.mutates ?? true;
   return { readOnlyHint: !writes, destructiveHint: writes, idempotentHint: !writes, openWorldHint: false };
 }
 

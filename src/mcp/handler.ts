@@ -24,7 +24,11 @@ export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}):
   const { sessions = false, enableJsonResponse = false, ...serverOptions } = options;
   // Checked now, so a wrong target or option fails where the handler is made, not at the first request.
   const shared = toTools(target, 'mcp');
-  checkInclude(serverOptions.include, 'mcp');
+  checkInclude(
+    serverOptions.include,
+    'mcp',
+    shared.definitions.map((d) => d.name),
+  );
   if (!sessions) {
     return async (request) => {
       // No session, so no stream of its own to open (a per-request server would never write to it,

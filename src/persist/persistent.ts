@@ -184,7 +184,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     },
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
-      value(toolOptions: ToolsOptions): Tools {
+      value(toolOptions: ToolsOptions): Tools<string> {
         // Tools over the wrapper save through its methods; a tool host runs them elsewhere, so save after a call that wrote files.
         if (!isToolHost(backend)) return createLocalTools(wrapped, toolOptions);
         const inner = backend.createToolSession(toolOptions);

@@ -1,40 +1,46 @@
 /**
- * createTools(backend): the six agent tools over any Backend. A tool set is
- * one agent session: it remembers which file versions it has read, and write
- * and edit are refused unless the current version was read.
+ * createTools(backend, options?): the six agent tools (or another dialect's, see dialects/) over
+ * any Backend. A tool set is one agent session unless it shares a `session`: it remembers which
+ * file versions it has read, and write and edit are refused unless the current version was read.
  */
 import type { Backend, GrepMatch } from '../backend/types.ts';
-import { isVfsError, VfsError } from '../errors.ts';
+import { VfsError } from '../errors.ts';
 import { counted } from '../counted.ts';
 import { isToolHost } from '../tool-host.ts';
 import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
-import { buildDefinitions, GLOB_MAX_RESULTS, MAX_RESULT_CHARS, TOOL_NAMES, type ToolName } from './definitions.ts';
+import { buildDefinitions, GLOB_MAX_RESULTS, MAX_RESULT_CHARS, type ToolName } from './definitions.ts';
+import { checkDialect, type DialectName, type DialectToolName } from './dialects/names.ts';
+import { createDialectTools } from './dialects/registry.ts';
 import { globNothingFound, grepNothingFound, withLiteralHint, type GrepCall } from './empty-search.ts';
 import { contentRows, countEntries, filesEntries, type OutputMode } from './format-grep.ts';
 import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } from './format-read.ts';
-import { capResult, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
-import { ReadVersions } from './read-versions.ts';
+import { joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
+import { toolRunner, type ToolHandler } from './run-tool.ts';
+import { checkSession, sessionReads } from './session.ts';
 import { toolSet } from './tool-set.ts';
-import type { FileChange, ToolResult, Tools, ToolsOptions } from './types.ts';
-import { validateArgs, type ToolArgs } from './validate-args.ts';
+import type { Tools, ToolsOptions } from './types.ts';
 
 const SNIPPET_CONTEXT = 3;
 const SNIPPET_MAX_LINES = 40;
 
-export function createTools(backend: Backend, options: ToolsOptions = {}): Tools {
+export function createTools<D extends DialectName = 'agentvfs'>(backend: Backend, options: ToolsOptions<D> = {}): Tools<DialectToolName<D>> {
+  // Bad options fail here, the same way wherever the tools run.
+  checkDialect(options.dialect);
+  checkSession(options.session);
   // A remote backend runs the tools where it lives (one round trip per call, session kept there).
-  if (isToolHost(backend)) return backend.createToolSession(options);
-  return createLocalTools(backend, options);
+  if (isToolHost(backend)) return backend.createToolSession(options) as Tools<DialectToolName<D>>;
+  return createLocalTools(backend, options) as Tools<DialectToolName<D>>;
 }
 
 /** The tools running here, over `backend`'s methods (used by tool hosts that wrap a local backend). */
-export function createLocalTools(backend: Backend, options: ToolsOptions = {}): Tools {
+export function createLocalTools(backend: Backend, options: ToolsOptions = {}): Tools<string> {
+  const dialect = checkDialect(options.dialect);
+  const readVersions = sessionReads(options.session);
+  if (dialect !== 'agentvfs') return createDialectTools(backend, dialect, readVersions, options.descriptions);
   const definitions = buildDefinitions(options.descriptions);
-  const byName = new Map(definitions.map((d) => [d.name, d]));
-  const readVersions = new ReadVersions();
 
   // `changed` collects the files a call writes, for its ToolResult.
-  const handlers: Record<ToolName, (args: ToolArgs, changed: FileChange[]) => Promise<string>> = {
+  const handlers: Record<ToolName, ToolHandler> = {
     async ls(args) {
       const entries = await backend.ls(args.path as string);
       const rows = entries.map((e) => JSON.stringify({ name: e.name, path: e.path, is_dir: e.isDir, size: e.size }));
@@ -197,30 +203,7 @@ export function createLocalTools(backend: Backend, options: ToolsOptions = {}): 
     );
   }
 
-  async function run(name: string, args?: unknown): Promise<ToolResult> {
-    const def = byName.get(name as ToolName);
-    if (!def) return badArgument(`unknown tool ${JSON.stringify(name)}. Available tools: ${TOOL_NAMES.join(', ')}.`);
-    const checked = validateArgs(def, args);
-    if (typeof checked === 'string') return badArgument(checked);
-    const changed: FileChange[] = [];
-    try {
-      return { text: capResult(await handlers[def.name](checked, changed)), isError: false, changed };
-    } catch (error) {
-      return { ...toolError(error), changed };
-    }
-  }
-
-  return toolSet(definitions, run);
-}
-
-function badArgument(message: string): ToolResult {
-  return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
-}
-
-function toolError(error: unknown): Omit<ToolResult, 'changed'> {
-  if (isVfsError(error)) return { text: capResult(`Error: ${error.code}: ${error.message}`), isError: true, code: error.code };
-  const message = error instanceof Error ? error.message : String(error);
-  return { text: capResult(`Error: unexpected failure: ${message}. Nothing may have been changed; retry once, and report it if it persists.`), isError: true };
+  return toolSet(definitions, toolRunner(definitions, handlers));
 }
 
 /** Lines firstLine..lastLine of the new text with a little context, cat -n style. */

@@ -9,12 +9,22 @@ export const TOOL_NAMES = ['ls', 'read_file', 'write_file', 'edit_file', 'glob',
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface JsonSchemaProperty {
-  type: 'string' | 'integer' | 'boolean';
+  type: 'string' | 'integer' | 'boolean' | 'array';
   description: string;
+  /** For an array: its items (the text editor's `view_range` is two integers; edit_file's `edits` are objects of strings). */
+  items?: { type: 'integer' | 'string' } | ObjectItems;
   default?: string | number | boolean;
   enum?: readonly string[];
   minimum?: number;
 }
+
+/** Array items that are objects of string properties, all required (MCP filesystem's `edits`). */
+type ObjectItems = {
+  type: 'object';
+  properties: Record<string, { type: 'string'; description: string }>;
+  required: string[];
+  additionalProperties: false;
+};
 
 // A type alias, not an interface: only an alias is assignable to the index-signature types the
 // SDKs declare for a schema (OpenAI's `parameters`, Anthropic's `input_schema`).
@@ -25,10 +35,12 @@ export type ToolParameters = {
   additionalProperties: false;
 };
 
-export interface ToolDefinition {
-  name: ToolName;
+export interface ToolDefinition<N extends string = ToolName> {
+  name: N;
   description: string;
   parameters: ToolParameters;
+  /** A vendor's built-in tool type (e.g. `apply_patch`), for APIs that take the tool by type; absent for plain function tools. */
+  type?: string;
 }
 
 export const MAX_RESULT_CHARS = 80_000;
@@ -50,7 +62,7 @@ export const TOOL_DESCRIPTIONS: Readonly<Record<ToolName, string>> = Object.free
   edit_file:
     'Replace old_string with new_string in a file you have read (its current version). old_string must match exactly once ' +
     '(include surrounding lines to make it unique), or set replace_all=true to replace every occurrence. The replacement is literal. ' +
-    'If there is no exact match, small differences in line endings, escaping, trailing whitespace or indentation are corrected when that gives exactly one match, and the result says so. ' +
+    'If there is no exact match, small differences (line endings, escaping, pasted line-number prefixes, typographic quotes, dashes and Unicode spaces, Unicode normalization, trailing whitespace, indentation) are corrected when that gives exactly one match, and the result says so. ' +
     'The result shows the changed lines; no re-read is needed before another edit.',
   glob:
     'Find files by glob pattern (**, *, ?, {a,b}, [abc]; dotfiles included), matched against paths relative to path. ' +

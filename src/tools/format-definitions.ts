@@ -13,6 +13,8 @@ export interface DefinitionLike {
   name: string;
   description: string;
   parameters: ToolParameters;
+  /** A vendor's built-in tool type (SPEC §8), when the definition has one. */
+  type?: string;
 }
 
 export interface FormatOptions {
@@ -28,6 +30,7 @@ export interface FormatOptions {
 export type StrictProperty = {
   type: JsonSchemaProperty['type'] | [JsonSchemaProperty['type'], 'null'];
   description: string;
+  items?: JsonSchemaProperty['items'];
   enum?: (string | null)[];
   minimum?: number;
 };
@@ -58,6 +61,20 @@ export interface AnthropicTool {
   input_schema: ToolParameters;
 }
 
+/** One of Anthropic's built-in (Anthropic-defined) tools: the API takes it by type and name, with no schema. */
+export type AnthropicBuiltinTool = { type: 'text_editor_20250728'; name: 'str_replace_based_edit_tool' } | { type: 'memory_20250818'; name: 'memory' };
+
+// The name Anthropic's API requires beside each built-in type.
+const ANTHROPIC_BUILTINS: Readonly<Record<AnthropicBuiltinTool['type'], string>> = {
+  text_editor_20250728: 'str_replace_based_edit_tool',
+  memory_20250818: 'memory',
+};
+
+function anthropicBuiltin(type: string | undefined, name: string): AnthropicBuiltinTool | null {
+  if (type === undefined || !Object.hasOwn(ANTHROPIC_BUILTINS, type)) return null;
+  return ANTHROPIC_BUILTINS[type as AnthropicBuiltinTool['type']] === name ? ({ type, name } as AnthropicBuiltinTool) : null;
+}
+
 /**
  * Gemini's schema type names. Declared (types only, nothing at run time) under the name of
  * @google/genai's own `Type` enum, with the same values: TypeScript relates two enums of the same
@@ -67,6 +84,7 @@ declare enum Type {
   STRING = 'STRING',
   INTEGER = 'INTEGER',
   BOOLEAN = 'BOOLEAN',
+  ARRAY = 'ARRAY',
   OBJECT = 'OBJECT',
 }
 
@@ -76,6 +94,7 @@ export interface GeminiProperty {
   description: string;
   format?: 'enum';
   enum?: string[];
+  items?: { type: Type; properties?: Record<string, { type: Type; description: string }>; required?: string[] };
   default?: string | number | boolean;
   minimum?: number;
 }
@@ -96,7 +115,7 @@ export interface GeminiTool {
 export interface FormattedDefinitions {
   'openai-chat': OpenAIChatTool[];
   'openai-responses': OpenAIResponsesTool[];
-  anthropic: AnthropicTool[];
+  anthropic: (AnthropicTool | AnthropicBuiltinTool)[];
   gemini: GeminiTool;
 }
 
@@ -149,7 +168,9 @@ const FORMATTERS: { [P in FormatProvider]: (definitions: readonly DefinitionLike
       parameters: strict ? strictSchema(parameters) : parameters,
       strict,
     })),
-  anthropic: (definitions) => definitions.map(({ name, description, parameters }) => ({ name, description, input_schema: parameters })),
+  // A definition carrying one of Anthropic's built-in tool types goes as that built-in tool.
+  anthropic: (definitions) =>
+    definitions.map(({ name, description, parameters, type }) => anthropicBuiltin(type, name) ?? { name, description, input_schema: parameters }),
   gemini: (definitions) => ({
     functionDeclarations: definitions.map(({ name, description, parameters }) => ({ name, description, parameters: geminiSchema(parameters) })),
   }),
@@ -161,7 +182,7 @@ function checkDefinition(d: DefinitionLike, index: number, provider: FormatProvi
   for (const [key, prop] of Object.entries(d.parameters.properties ?? {})) {
     if (!Object.hasOwn(GEMINI_TYPES, prop?.type)) {
       throw new TypeError(
-        `formatDefinitions: definitions[${index}] (${d.name}) parameter "${key}" has type ${JSON.stringify(prop?.type)}; the tool schemas use string, integer and boolean.`,
+        `formatDefinitions: definitions[${index}] (${d.name}) parameter "${key}" has type ${JSON.stringify(prop?.type)}; the tool schemas use string, integer, boolean and array.`,
       );
     }
   }
@@ -183,7 +204,7 @@ function describe(value: unknown): string {
 function strictSchema(parameters: ToolParameters): StrictParameters {
   const properties: Record<string, StrictProperty> = {};
   for (const [key, prop] of Object.entries(parameters.properties)) {
-    const { type, description, enum: values, minimum } = prop;
+    const { type, description, enum: values, minimum, items } = prop;
     const optional = !parameters.required.includes(key);
     const out: StrictProperty = optional
       ? {
@@ -194,13 +215,14 @@ function strictSchema(parameters: ToolParameters): StrictParameters {
     // A nullable enum lists null too, or null would not validate against it.
     if (values) out.enum = optional ? [...values, null] : [...values];
     if (minimum !== undefined) out.minimum = minimum;
+    if (items !== undefined) out.items = items;
     properties[key] = out;
   }
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
 }
 
 // The JSON Schema type names as Gemini spells them (its Type enum). Cast once: the enum is a type only.
-const GEMINI_TYPES = { string: 'STRING', integer: 'INTEGER', boolean: 'BOOLEAN' } as unknown as Record<JsonSchemaProperty['type'], Type>;
+const GEMINI_TYPES = { string: 'STRING', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY' } as unknown as Record<JsonSchemaProperty['type'], Type>;
 
 /** Gemini's Schema subset: uppercase types, `format: 'enum'` beside an enum, no additionalProperties. */
 function geminiSchema(parameters: ToolParameters): GeminiParameters {
@@ -211,6 +233,10 @@ function geminiSchema(parameters: ToolParameters): GeminiParameters {
     if (prop.enum) Object.assign(out, { format: 'enum', enum: prop.enum.map(String) });
     if (prop.default !== undefined) out.default = prop.default;
     if (prop.minimum !== undefined) out.minimum = prop.minimum;
+    if (prop.items?.type === 'object') {
+      const props = Object.fromEntries(Object.entries(prop.items.properties).map(([k, p]) => [k, { type: GEMINI_TYPES[p.type], description: p.description }]));
+      out.items = { type: 'OBJECT' as unknown as Type, properties: props, required: prop.items.required };
+    } else if (prop.items !== undefined) out.items = { type: GEMINI_TYPES[prop.items.type] };
     properties[key] = out;
   }
   const names = Object.keys(properties);

@@ -1,13 +1,19 @@
 /** Public types of a tool set: what createTools returns and what one call resolves to. */
 import type { VfsErrorCode } from '../errors.ts';
 import type { ToolDefinition, ToolName } from './definitions.ts';
+import type { DialectName, DialectToolName } from './dialects/names.ts';
+import type { ToolSession } from './session.ts';
 
-export interface ToolsOptions {
+export interface ToolsOptions<D extends DialectName = DialectName> {
+  /** Which model family's tools to build (docs/dialects.md). Default 'agentvfs' (the six tools). */
+  dialect?: D;
+  /** Share read tracking with every other tool set made with this session (from createSession()). Default: a session of its own. */
+  session?: ToolSession;
   /** Replace some tool descriptions (the text the model reads). */
-  descriptions?: Partial<Record<ToolName, string>>;
+  descriptions?: Partial<Record<DialectToolName<D>, string>>;
 }
 
-/** A file a tool call wrote, at the version it left. */
+/** A file a tool call wrote, at the version it left (-1: the call removed it, as apply_patch may). */
 export interface FileChange {
   path: string;
   version: number;
@@ -34,8 +40,8 @@ export interface ToolResult {
   changed: FileChange[];
 }
 
-export interface Tools {
-  readonly definitions: ToolDefinition[];
+export interface Tools<N extends string = ToolName> {
+  readonly definitions: ToolDefinition<N>[];
   /** Runs a tool; resolves to the exact text the model should see. Never rejects for tool-level failures. */
   call(name: string, args?: unknown): Promise<string>;
   /** Runs a tool; resolves to its text plus whether it failed (and why) and which files it wrote. Never rejects for tool-level failures. */

@@ -1,9 +1,9 @@
 /** Checks tool arguments against a tool's schema and fills defaults; returns an error sentence or the clean args. */
 import type { ToolDefinition } from './definitions.ts';
 
-export type ToolArgs = Record<string, string | number | boolean>;
+export type ToolArgs = Record<string, unknown>;
 
-export function validateArgs(def: ToolDefinition, args: unknown): ToolArgs | string {
+export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolArgs | string {
   if (args === undefined || args === null) args = {};
   if (typeof args === 'string') {
     // Some clients pass the raw JSON string the model produced.
@@ -34,7 +34,7 @@ export function validateArgs(def: ToolDefinition, args: unknown): ToolArgs | str
     }
     const problem = checkValue(value, prop);
     if (problem) return `argument "${key}" of ${def.name} ${problem}, got ${JSON.stringify(value)?.slice(0, 100)}.`;
-    out[key] = value as string | number | boolean;
+    out[key] = value as ToolArgs[string];
   }
   return out;
 }
@@ -51,5 +51,19 @@ function checkValue(value: unknown, prop: ToolDefinition['parameters']['properti
       if (typeof value !== 'number' || !Number.isSafeInteger(value)) return 'must be an integer';
       if (prop.minimum !== undefined && value < prop.minimum) return `must be >= ${prop.minimum}`;
       return null;
+    case 'array': {
+      const items = prop.items ?? { type: 'string' };
+      if (items.type === 'object') {
+        const keys = Object.keys(items.properties);
+        const ok =
+          Array.isArray(value) &&
+          value.every(
+            (v) => typeof v === 'object' && v !== null && keys.every((k) => typeof v[k] === 'string') && Object.keys(v).every((k) => keys.includes(k)),
+          );
+        return ok ? null : `must be an array of objects with string ${keys.join(' and ')}`;
+      }
+      const ok = Array.isArray(value) && value.every((v) => (items.type === 'integer' ? Number.isSafeInteger(v) : typeof v === 'string'));
+      return ok ? null : `must be an array of ${items.type}s`;
+    }
   }
 }

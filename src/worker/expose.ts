@@ -16,6 +16,7 @@ import type { Backend, StateBackendOptions, WatchOptions } from '../backend/type
 import { backendCall, toolCall } from '../calls.ts';
 import { VfsError } from '../errors.ts';
 import { createTools } from '../tools/create-tools.ts';
+import { sessionWithId, type ToolSession } from '../tools/session.ts';
 import type { Tools } from '../tools/types.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
@@ -59,7 +60,15 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
   const selfId = id ?? newId();
   let current: Backend | undefined = backend;
   let used = false;
-  const sessions = new Map<string, Tools>();
+  const sessions = new Map<string, Tools<string>>();
+  // Sessions shared by several tool sets, by id, with the tool sets still using each.
+  const shared = new Map<string, { session: ToolSession; users: Set<string> }>();
+  const sharedSession = (sharedId: string, user: string): ToolSession => {
+    let entry = shared.get(sharedId);
+    if (!entry) shared.set(sharedId, (entry = { session: sessionWithId(sharedId), users: new Set() }));
+    entry.users.add(user);
+    return entry.session;
+  };
   const watches = new Map<string, () => void>();
   const port = toEndpoint(endpoint);
   const get = (): Backend => {
@@ -101,14 +110,20 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
       return info.returnsBytes ? Promise.resolve(result).then(moveBytes) : result;
     },
     tool(request: ToolRequest) {
-      const sessionId = request[0];
+      const [sessionId, name, args, dialect, sharedId] = request;
       let tools = sessions.get(sessionId);
-      if (!tools) sessions.set(sessionId, (tools = createTools(get())));
-      if (toolCall(request[1])?.mutates) changed();
-      return tools.run(request[1], request[2]);
+      if (!tools) {
+        const session = sharedId === undefined ? undefined : sharedSession(sharedId, sessionId);
+        sessions.set(sessionId, (tools = createTools(get(), { dialect, session })));
+      }
+      if (toolCall(name, dialect)?.mutates) changed();
+      return tools.run(name, args);
     },
     async closeSession(sessionId: string) {
       sessions.delete(sessionId);
+      for (const [id, entry] of shared) {
+        if (entry.users.delete(sessionId) && entry.users.size === 0) shared.delete(id);
+      }
     },
     async watch(id: string, options: WatchOptions | undefined) {
       watches.get(id)?.();
@@ -132,6 +147,7 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
       for (const stop of watches.values()) stop();
       watches.clear();
       sessions.clear();
+      shared.clear();
       // Closing this end closes the channel (the client has stopped listening for this answer).
       void Promise.resolve().then(() => (endpoint as { close?: () => void }).close?.());
     },

@@ -6,6 +6,7 @@
 import type { StateBackendOptions, WatchEvent, WatchOptions } from '../backend/types.ts';
 import type { BackendMethod } from '../calls.ts';
 import type { VfsErrorJSON } from '../errors.ts';
+import type { DialectName } from '../tools/dialects/names.ts';
 import type { ToolResult } from '../tools/types.ts';
 
 /**
@@ -15,8 +16,12 @@ import type { ToolResult } from '../tools/types.ts';
  */
 export type BackendRequest = [method: BackendMethod, ...args: unknown[]];
 
-/** One tool call in session `sessionId` (created on first use). */
-export type ToolRequest = [sessionId: string, name: string, args: unknown];
+/**
+ * One tool call in tool set `sessionId` (created on first use, of `dialect`, sharing read tracking
+ * with every tool set that names the same `shared` session id). The last two are left out for the
+ * default: the six tools with a session of their own.
+ */
+export type ToolRequest = [sessionId: string, name: string, args: unknown, dialect?: DialectName, shared?: string];
 
 export interface WorkerApi {
   /** Liveness and version check; answers as soon as the worker has loaded. */
@@ -54,8 +59,8 @@ export function isWatchMessage(data: unknown): data is WatchMessage {
   return typeof data === 'object' && data !== null && typeof (data as { agentvfsWatch?: unknown }).agentvfsWatch === 'string';
 }
 
-/** 4: watch(), unwatch(), fork(), release(), BackendRef arguments, ping() gives the backend's id; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
-export const PROTOCOL_VERSION = 4;
+/** 5: watch(), unwatch(), fork(), release(), BackendRef arguments, ping() gives the backend's id; 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
+export const PROTOCOL_VERSION = 5;
 
 /** How a VfsError travels: its JSON form plus a tag, so the other side can rebuild it. */
 export interface WireVfsError extends VfsErrorJSON {

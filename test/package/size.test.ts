@@ -19,19 +19,25 @@ describe('bundle size', () => {
     expect(core.gzip).toBeLessThanOrEqual(CORE_BUDGET_GZIP);
   });
 
-  it('the self-contained worker script stays within 80 kB gzip', () => {
+  it('the self-contained worker script stays within 90 kB gzip', () => {
     // createWorkerBackend() embeds it in dist/client.js; it is the page's cost of running the backend off the main thread.
+    // It runs every dialect's tools (issue 19): 80 kB held the six default tools, each dialect adds 3-5 kB.
     const size = gzip(join(dist, 'backend-worker.js'));
     expect(size).toBeGreaterThan(20_000);
-    expect(size).toBeLessThanOrEqual(80_000);
+    expect(size).toBeLessThanOrEqual(90_000);
   });
 
   // A page whose backend lives in a worker should not carry the backend on its main thread:
   // createWorkerBackend() embeds it in dist/client.js, and 'agentvfs' exports it too. A bundler
   // must be able to drop both when unused ("sideEffects": false, separate chunks).
+  // createTools carries the code of every dialect's tools (it runs them in process over a local
+  // backend; each dialect is 3-6 kB gzip): 35 kB leaves room for the five and still fails on the
+  // backend, which alone is ~60 kB.
   it.each([
-    ['connect() alone', "export { connect } from './dist/client.js';", 10_000],
-    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 15_000],
+    // The client carries every dialect's definitions (so createTools over a worker stays synchronous): ~1-2 kB gzip
+    // each, and the openai dialect's whole module until its definitions live in a file of their own.
+    ['connect() alone', "export { connect } from './dist/client.js';", 12_000],
+    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 35_000],
   ])('%s, bundled for a page, leaves the backend out', async (_label, contents, ceiling) => {
     const { build } = await import('esbuild');
     const r = await build({

@@ -1,5 +1,7 @@
 // The Agent tab: the offline scripted agent (one click), and optionally a real model
 // through an OpenAI-compatible endpoint.
+import { DIALECT_NAMES, type DialectName } from 'agentvfs';
+import { runDialectAgent } from '../agent/dialect-runs.ts';
 import type { ModelSettings } from '../agent/model.ts';
 import { PARALLEL_TASK, runParallelSubagents, type ForkProgress } from '../agent/parallel.ts';
 import { runScriptedAgent, TASK } from '../agent/scripted.ts';
@@ -12,6 +14,9 @@ const SETTINGS_KEY = 'agentvfs-demo:model';
 export class AgentPanel {
   readonly el: HTMLElement;
   #run: HTMLButtonElement;
+  #runAll: HTMLButtonElement;
+  #dialect: HTMLSelectElement;
+  #compare: HTMLElement;
   #status: HTMLElement;
   #parallelRun: HTMLButtonElement;
   #parallelStatus: HTMLElement;
@@ -28,6 +33,13 @@ export class AgentPanel {
   ) {
     this.#run = h('button', { type: 'button', class: 'primary', 'data-testid': 'agent-run', onclick: () => void this.runScripted() }, '▶ Run scripted agent');
     this.#status = h('p', { class: 'status-line', role: 'status', 'data-testid': 'agent-status' }, 'Runs offline: no model, no network.');
+    this.#dialect = h(
+      'select',
+      { id: 'agent-dialect', 'data-testid': 'agent-dialect' },
+      ...DIALECT_NAMES.map((d) => h('option', { value: d, selected: d === 'agentvfs' }, d)),
+    );
+    this.#runAll = h('button', { type: 'button', 'data-testid': 'agent-run-all', onclick: () => void this.runEveryDialect() }, 'Run in every dialect');
+    this.#compare = h('table', { class: 'dialect-compare', 'data-testid': 'dialect-compare', hidden: true });
     this.#parallelRun = h(
       'button',
       { type: 'button', class: 'primary', 'data-testid': 'parallel-run', onclick: () => void this.runParallel() },
@@ -65,9 +77,17 @@ export class AgentPanel {
         h('li', null, 'a teammate saves ', h('code', null, 'checkout.ts'), ' mid-task: the edit is refused as stale, the agent re-reads and retries'),
         h('li', null, h('code', null, 'grep'), ' to verify, ', h('code', null, 'write_file'), ' a changelog'),
       ),
-      h('p', { class: 'hint' }, 'Starts from a fresh copy of the sample project. Every call goes through the real tools in the worker.'),
-      h('div', { class: 'actions' }, this.#run),
+      h(
+        'p',
+        { class: 'hint' },
+        'Starts from a fresh copy of the sample project. Every call goes through the real tools in the worker. ',
+        'Pick a dialect to do the same rename with the tools another model family was trained on ',
+        '(OpenAI apply_patch, Anthropic text editor, Gemini CLI, MCP filesystem).',
+      ),
+      h('div', { class: 'field inline dialect' }, h('label', { for: 'agent-dialect', class: 'arg-name' }, 'dialect'), this.#dialect),
+      h('div', { class: 'actions' }, this.#run, this.#runAll),
       this.#status,
+      this.#compare,
       this.#parallel,
       this.#modelSettings(),
     );
@@ -112,13 +132,72 @@ export class AgentPanel {
     this.#setBusy(true);
     this.#status.textContent = 'Running…';
     this.el.dataset.state = 'running';
+    const dialect = this.#dialect.value as DialectName;
     try {
       await this.reset();
-      const run = await runScriptedAgent(this.ws, this.transcript);
-      this.#status.textContent = run.ok
-        ? `Done: ${run.filesChanged.length} files changed, ${run.staleRecoveries} stale edit recovered. Expand the transcript rows to see each result.`
-        : 'Stopped: a step failed; see the transcript.';
-      this.el.dataset.state = run.ok ? 'done' : 'failed';
+      if (dialect === 'agentvfs') {
+        const run = await runScriptedAgent(this.ws, this.transcript);
+        this.#status.textContent = run.ok
+          ? `Done: ${run.filesChanged.length} files changed, ${run.staleRecoveries} stale edit recovered. Expand the transcript rows to see each result.`
+          : 'Stopped: a step failed; see the transcript.';
+        this.el.dataset.state = run.ok ? 'done' : 'failed';
+      } else {
+        const calls = this.transcript.entries.length;
+        const run = await runDialectAgent(this.ws, this.transcript, dialect);
+        const made = this.transcript.entries.slice(calls).filter((e) => e.kind === 'call').length;
+        this.#status.textContent = run.ok
+          ? `Done with the ${dialect} tools: ${run.filesChanged.length} files changed in ${made} tool calls.`
+          : 'Stopped: a step failed; see the transcript.';
+        this.el.dataset.state = run.ok ? 'done' : 'failed';
+      }
+    } catch (e) {
+      this.#status.textContent = `Failed: ${(e as Error).message}`;
+      this.el.dataset.state = 'failed';
+    } finally {
+      this.#setBusy(false);
+    }
+  }
+
+  /** The same task in each dialect, one after the other from a fresh sample project, side by side. */
+  async runEveryDialect(): Promise<void> {
+    if (this.#busy) return;
+    this.#setBusy(true);
+    this.el.dataset.state = 'running';
+    const rows: HTMLElement[] = [];
+    let allOk = true;
+    try {
+      for (const dialect of DIALECT_NAMES) {
+        this.#status.textContent = `Running with the ${dialect} tools…`;
+        await this.reset();
+        const before = this.transcript.entries.length;
+        const ok =
+          dialect === 'agentvfs'
+            ? (await runScriptedAgent(this.ws, this.transcript, 50)).ok
+            : (await runDialectAgent(this.ws, this.transcript, dialect, 50)).ok;
+        const calls = this.transcript.entries.slice(before).filter((e) => e.kind === 'call');
+        const tools = [...new Set(calls.map((e) => (e.kind === 'call' ? e.tool : '')))].join(', ');
+        allOk &&= ok;
+        rows.push(
+          h(
+            'tr',
+            { 'data-dialect': dialect, 'data-ok': String(ok) },
+            h('td', null, dialect),
+            h('td', null, String(calls.length)),
+            h('td', null, h('code', null, tools)),
+            h('td', null, ok ? 'done' : 'failed'),
+          ),
+        );
+      }
+      this.#compare.replaceChildren(
+        h('caption', null, 'The same rename in each dialect'),
+        h('tr', null, h('th', null, 'dialect'), h('th', null, 'calls'), h('th', null, 'tools used'), h('th', null, 'result')),
+        ...rows,
+      );
+      this.#compare.hidden = false;
+      this.#status.textContent = allOk
+        ? `Done in all ${DIALECT_NAMES.length} dialects; the workspace shows the last run.`
+        : 'A dialect run failed; see the transcript.';
+      this.el.dataset.state = allOk ? 'done' : 'failed';
     } catch (e) {
       this.#status.textContent = `Failed: ${(e as Error).message}`;
       this.el.dataset.state = 'failed';
@@ -130,6 +209,7 @@ export class AgentPanel {
   #setBusy(busy: boolean): void {
     this.#busy = busy;
     this.#run.disabled = busy;
+    this.#runAll.disabled = busy;
     this.#parallelRun.disabled = busy;
     this.onBusy(busy);
   }

@@ -1,12 +1,44 @@
-// Pick a tool, fill its arguments from its JSON schema, run it in the worker and see the
-// exact text the model would see. The console is one agent session (it remembers what it
-// has read); "New session" forgets that.
-import type { JsonSchemaProperty, ToolDefinition, Tools } from 'agentvfs';
+// Pick a dialect and a tool, fill its arguments from its JSON schema, run it in the worker and
+// see the exact text the model would see. The console is one agent session (it remembers what
+// it has read); "New session" forgets that, and so does picking another dialect.
+import { DIALECT_NAMES, type DialectName, type JsonSchemaProperty, type ToolDefinition, type Tools } from 'agentvfs';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 import { clear, formatMs, h } from './dom.ts';
 
-/** Example arguments, so every tool runs with one click on the sample project. */
+/** Example arguments, so every tool runs with one click on the sample project (by dialect, then tool). */
+const DIALECT_EXAMPLES: Partial<Record<DialectName, Record<string, Record<string, string>>>> = {
+  openai: {
+    apply_patch: {
+      input: '*** Begin Patch\n*** Update File: README.md\n@@\n-# tiny-shop\n+# tiny-shop kit\n*** End Patch',
+    },
+  },
+  anthropic: {
+    str_replace_based_edit_tool: { command: 'view', path: '/src/cart.ts', view_range: '[1, 12]' },
+    memory: { command: 'create', path: '/memories/progress.md', file_text: '- renamed formatPrice\n' },
+  },
+  gemini: {
+    read_file: { file_path: '/src/cart.ts', start_line: '1' },
+    write_file: { file_path: '/notes/todo.md', content: '- try every dialect\n' },
+    replace: { file_path: '/README.md', instruction: 'Shorter tagline.', old_string: 'A small storefront library', new_string: 'A tiny storefront library' },
+    glob: { pattern: '**/*.tsx' },
+    grep_search: { pattern: 'formatPrice\\(' },
+    list_directory: { dir_path: '/src' },
+    read_many_files: { include: '["src/utils/*.ts"]' },
+  },
+  'mcp-filesystem': {
+    read_text_file: { path: '/src/cart.ts', head: '10' },
+    read_multiple_files: { paths: '["/README.md", "/src/index.ts"]' },
+    write_file: { path: '/notes/todo.md', content: '- try every dialect\n' },
+    edit_file: { path: '/README.md', edits: '[{"oldText": "A small storefront library", "newText": "A tiny storefront library"}]' },
+    create_directory: { path: '/docs' },
+    list_directory: { path: '/src' },
+    directory_tree: { path: '/src' },
+    move_file: { source: '/README.md', destination: '/docs/README.md' },
+    search_files: { path: '/', pattern: '**/*.tsx' },
+    get_file_info: { path: '/src/cart.ts' },
+  },
+};
 const EXAMPLES: Record<string, Record<string, string>> = {
   ls: { path: '/src' },
   read_file: { path: '/src/cart.ts' },
@@ -15,15 +47,18 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   glob: { pattern: '**/*.{ts,tsx}' },
   grep: { pattern: 'formatPrice\\(', output_mode: 'content' },
 };
-const MULTILINE = new Set(['content', 'old_string', 'new_string']);
+const MULTILINE = new Set(['content', 'old_string', 'new_string', 'old_str', 'new_str', 'file_text', 'insert_text', 'input', 'edits']);
+const PATH_ARGS = new Set(['path', 'file_path', 'dir_path', 'source', 'destination', 'old_path', 'new_path']);
 
 type Field = { name: string; schema: JsonSchemaProperty; required: boolean; input: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement };
 
 export class ToolConsole {
   readonly el: HTMLElement;
   /** This console's agent session, created when the workspace has started. */
-  #tools: Tools | null = null;
-  #current: ToolDefinition;
+  #tools: Tools<string> | null = null;
+  #dialect: DialectName = 'agentvfs';
+  #current: ToolDefinition<string>;
+  #pickerSlot: HTMLElement;
   #forms = new Map<string, { form: HTMLFormElement; fields: Field[] }>();
   #formSlot: HTMLElement;
   #description: HTMLElement;
@@ -38,19 +73,16 @@ export class ToolConsole {
     private transcript: Transcript,
     private pathsProvider: () => string[],
   ) {
-    const defs = ws.definitions;
-    this.#current = defs[0]!;
-    const picker = h(
-      'div',
-      { class: 'segmented', role: 'radiogroup', 'aria-label': 'Tool' },
-      ...defs.map((d, i) =>
-        h(
-          'label',
-          { class: 'segment', 'data-testid': `tool-${d.name}` },
-          h('input', { type: 'radio', name: 'tool', value: d.name, checked: i === 0, onchange: () => this.#pick(d) }),
-          h('span', null, d.name),
-        ),
-      ),
+    this.#current = ws.definitionsOf('agentvfs')[0]!;
+    this.#pickerSlot = h('div', { class: 'picker-slot' });
+    const dialectPicker = h(
+      'select',
+      {
+        id: 'console-dialect',
+        'data-testid': 'console-dialect',
+        onchange: (e: Event) => this.setDialect((e.target as HTMLSelectElement).value as DialectName),
+      },
+      ...DIALECT_NAMES.map((d) => h('option', { value: d, selected: d === 'agentvfs' }, d)),
     );
     this.#paths = h('datalist', { id: 'vfs-paths' });
     this.#formSlot = h('div', { class: 'form-slot' });
@@ -87,7 +119,13 @@ export class ToolConsole {
       'div',
       { class: 'console' },
       this.#paths,
-      picker,
+      h(
+        'div',
+        { class: 'field inline dialect', title: "Which model family's tools: createTools(backend, { dialect })" },
+        h('label', { for: 'console-dialect', class: 'arg-name' }, 'dialect'),
+        dialectPicker,
+      ),
+      this.#pickerSlot,
       this.#description,
       this.#formSlot,
       h('div', { class: 'actions' }, this.#run, newSession),
@@ -99,10 +137,38 @@ export class ToolConsole {
         this.#result,
       ),
     );
-    this.#pick(this.#current);
+    this.setDialect('agentvfs');
   }
 
-  #pick(def: ToolDefinition): void {
+  /** Shows `dialect`'s tools; a new console session starts on the next run. */
+  setDialect(dialect: DialectName): void {
+    const changed = dialect !== this.#dialect;
+    this.#dialect = dialect;
+    const select = this.el?.querySelector<HTMLSelectElement>('#console-dialect');
+    if (select && select.value !== dialect) select.value = dialect;
+    const defs = this.ws.definitionsOf(dialect);
+    this.#forms.clear();
+    this.#tools = null;
+    clear(
+      this.#pickerSlot,
+      h(
+        'div',
+        { class: dialect === 'agentvfs' ? 'segmented' : 'segmented wrap', role: 'radiogroup', 'aria-label': 'Tool' },
+        ...defs.map((d, i) =>
+          h(
+            'label',
+            { class: 'segment', 'data-testid': `tool-${d.name}` },
+            h('input', { type: 'radio', name: 'tool', value: d.name, checked: i === 0, onchange: () => this.#pick(d) }),
+            h('span', null, d.name),
+          ),
+        ),
+      ),
+    );
+    this.#pick(defs[0]!);
+    if (changed) this.transcript.event('console', `Console dialect: ${dialect}. A new console session starts with the next call.`);
+  }
+
+  #pick(def: ToolDefinition<string>): void {
     this.#current = def;
     this.#description.textContent = def.description;
     let entry = this.#forms.get(def.name);
@@ -113,7 +179,7 @@ export class ToolConsole {
     clear(this.#formSlot, entry.form);
   }
 
-  #buildForm(def: ToolDefinition): { form: HTMLFormElement; fields: Field[] } {
+  #buildForm(def: ToolDefinition<string>): { form: HTMLFormElement; fields: Field[] } {
     const fields: Field[] = [];
     const form = h('form', {
       class: 'tool-form',
@@ -129,17 +195,26 @@ export class ToolConsole {
         }
       },
     });
-    const example = EXAMPLES[def.name] ?? {};
+    const example = (this.#dialect === 'agentvfs' ? EXAMPLES[def.name] : DIALECT_EXAMPLES[this.#dialect]?.[def.name]) ?? {};
     for (const [name, schema] of Object.entries(def.parameters.properties)) {
       const required = def.parameters.required.includes(name);
       const id = `arg-${def.name}-${name}`;
       let input: Field['input'];
       if (schema.enum) {
         input = h('select', { id }, ...schema.enum.map((v) => h('option', { value: v, selected: (example[name] ?? schema.default) === v }, v)));
+      } else if (schema.type === 'array') {
+        input = h(MULTILINE.has(name) ? 'textarea' : 'input', { id, spellcheck: false, placeholder: 'JSON array', value: example[name] ?? '' });
       } else if (schema.type === 'boolean') {
         input = h('input', { id, type: 'checkbox', checked: schema.default === true });
       } else if (schema.type === 'integer') {
-        input = h('input', { id, type: 'number', step: 1, min: schema.minimum, placeholder: schema.default === undefined ? '' : String(schema.default) });
+        input = h('input', {
+          id,
+          type: 'number',
+          step: 1,
+          min: schema.minimum,
+          placeholder: schema.default === undefined ? '' : String(schema.default),
+          value: example[name] ?? '',
+        });
       } else if (MULTILINE.has(name)) {
         input = h('textarea', { id, rows: name === 'content' ? 5 : 3, spellcheck: false, value: example[name] ?? '' });
       } else {
@@ -148,10 +223,10 @@ export class ToolConsole {
           type: 'text',
           spellcheck: false,
           autocomplete: 'off',
-          list: name === 'path' ? 'vfs-paths' : undefined,
+          list: PATH_ARGS.has(name) ? 'vfs-paths' : undefined,
           placeholder: schema.default === undefined ? '' : String(schema.default),
           value: example[name] ?? '',
-          onfocus: name === 'path' ? () => this.#fillPaths() : undefined,
+          onfocus: PATH_ARGS.has(name) ? () => this.#fillPaths() : undefined,
         });
       }
       input.setAttribute('data-arg', name);
@@ -195,6 +270,9 @@ export class ToolConsole {
         if (checked !== (schema.default ?? false)) args[name] = checked;
       } else if (schema.type === 'integer') {
         if (input.value !== '') args[name] = Number(input.value);
+      } else if (schema.type === 'array') {
+        // Sent as parsed JSON; text that is not JSON goes as typed, and the tool says what is wrong.
+        if (input.value !== '') args[name] = parseJson(input.value);
       } else if (schema.enum) {
         if (input.value !== schema.default) args[name] = input.value;
       } else if (input.value !== '' || required) {
@@ -212,7 +290,7 @@ export class ToolConsole {
     this.#callLine.textContent = `${tool}(${JSON.stringify(args)})`;
     try {
       await this.ws.started;
-      this.#tools ??= this.ws.session();
+      this.#tools ??= this.ws.session(this.#dialect);
       const entry = await this.transcript.call(this.#tools, 'console', tool, args);
       this.#result.textContent = entry.result;
       this.#result.classList.toggle('error', !entry.ok);
@@ -225,10 +303,19 @@ export class ToolConsole {
 
   /** Pick a tool and fill fields (used by the file tree: "open in console"). */
   prefill(tool: string, values: Record<string, string>): void {
+    if (this.#dialect !== 'agentvfs') this.setDialect('agentvfs');
     const radio = this.el.querySelector<HTMLInputElement>(`input[name="tool"][value="${tool}"]`);
     if (!radio) return;
     radio.checked = true;
     radio.dispatchEvent(new Event('change'));
     for (const { name, input } of this.#forms.get(tool)!.fields) if (name in values) input.value = values[name]!;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
   }
 }

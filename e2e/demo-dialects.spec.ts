@@ -1,0 +1,85 @@
+/// <reference lib="dom" />
+// The playground's dialects: the tool console runs another model family's tools, and the
+// scripted agent does the same rename with each dialect's tools, side by side. Wide and phone width.
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_E2E_URL } from './demo-port.ts';
+
+test.use({ baseURL: DEMO_E2E_URL });
+
+let errors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+});
+
+test.afterEach(() => {
+  expect(errors, 'no console errors').toEqual([]);
+});
+
+async function open(page: Page, width: number, height: number): Promise<void> {
+  await page.setViewportSize({ width, height });
+  await page.goto('/');
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  // Where not every panel fits, the switcher shows the tools.
+  const toolsView = page.getByTestId('view-tools');
+  if (await toolsView.isVisible()) await toolsView.click();
+}
+
+const readText = (page: Page, path: string) =>
+  page.evaluate((p) => (globalThis as unknown as { agentvfs: { backend: { readText(p: string): Promise<string> } } }).agentvfs.backend.readText(p), path);
+
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${width} px: the console runs the anthropic and mcp-filesystem tools`, async ({ page }) => {
+    await open(page, width, height);
+    await page.getByTestId('console-dialect').selectOption('anthropic');
+    await expect(page.getByTestId('tool-str_replace_based_edit_tool')).toBeVisible();
+    await expect(page.getByTestId('tool-read_file')).toHaveCount(0);
+    await page.getByTestId('console-run').click();
+    await expect(page.getByTestId('console-result')).toContainText("Here's the result of running `cat -n` on /src/cart.ts:\n     1\t");
+
+    await page.getByTestId('console-dialect').selectOption('mcp-filesystem');
+    await page.getByTestId('tool-edit_file').click();
+    await page.getByTestId('console-run').click();
+    await expect(page.getByTestId('console-result')).toContainText('-A small storefront library');
+    await expect(page.getByTestId('console-result')).toContainText('+A tiny storefront library');
+    expect(await readText(page, '/README.md')).toContain('A tiny storefront library');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'no sideways scroll').toBe(0);
+  });
+}
+
+test('the scripted agent does the same rename with the gemini tools', async ({ page }) => {
+  await open(page, 1280, 800);
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('agent-dialect').selectOption('gemini');
+  await page.getByTestId('agent-run').click();
+  await expect(page.locator('.agent-panel')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('agent-status')).toContainText('Done with the gemini tools: 7 files changed');
+  expect(await readText(page, '/src/utils/format.ts')).toContain('export function formatMoney(');
+  await expect(page.locator('[data-testid=transcript] li.entry.call', { hasText: 'grep_search' }).first()).toBeVisible();
+});
+
+test('at phone width, the same task runs in every dialect, side by side', async ({ page }) => {
+  await open(page, 390, 844);
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('agent-run-all').click();
+  await expect(page.locator('.agent-panel')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+  const rows = page.locator('[data-testid=dialect-compare] tr[data-dialect]');
+  await expect(rows).toHaveCount(5);
+  expect(await rows.evaluateAll((trs) => trs.map((tr) => [(tr as HTMLElement).dataset.dialect, (tr as HTMLElement).dataset.ok]))).toEqual([
+    ['agentvfs', 'true'],
+    ['openai', 'true'],
+    ['anthropic', 'true'],
+    ['gemini', 'true'],
+    ['mcp-filesystem', 'true'],
+  ]);
+  await expect(rows.nth(1)).toContainText('apply_patch');
+  await expect(rows.nth(2)).toContainText('str_replace_based_edit_tool');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'no sideways scroll').toBe(0);
+});

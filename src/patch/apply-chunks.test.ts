@@ -1,0 +1,73 @@
+// Codex's apply tests (codex-rs/apply-patch/src/lib.rs), ported to the file-text level: the
+// contents each test expects. The unified_diff_* tests check Codex's diff preview, which has no
+// counterpart here; their expected contents are checked.
+import { describe, expect, it } from 'vitest';
+import { applyChunks } from './apply-chunks.ts';
+import { type Hunk, parsePatch } from './parse.ts';
+
+/** The text after applying the body of an `*** Update File` section to `text`. */
+function apply(text: string, body: string): string {
+  const [hunk] = parsePatch(`*** Begin Patch\n*** Update File: f\n${body}\n*** End Patch`);
+  if (hunk?.type !== 'update') throw new Error('not an update');
+  return applyChunks(text, hunk.chunks, '\n');
+}
+
+describe('applyChunks (lib.rs tests)', () => {
+  it('updates a line; several chunks', () => {
+    expect(apply('foo\nbar\n', '@@\n foo\n-bar\n+baz')).toBe('foo\nbaz\n');
+    expect(apply('foo\nbar\nbaz\nqux\n', '@@\n foo\n-bar\n+BAR\n@@\n baz\n-qux\n+QUX')).toBe('foo\nBAR\nbaz\nQUX\n');
+  });
+
+  it('interleaved changes with an end-of-file addition', () => {
+    expect(apply('a\nb\nc\nd\ne\nf\n', '@@\n a\n-b\n+B\n@@\n c\n d\n-e\n+E\n@@\n f\n+g\n*** End of File')).toBe('a\nB\nc\nd\nE\nf\ng\n');
+    expect(apply('a\nb\nc\nd\ne\nf\n', '@@\n a\n-b\n+B\n@@\n d\n-e\n+E\n@@\n f\n+g\n*** End of File')).toBe('a\nB\nc\nd\nE\nf\ng\n');
+  });
+
+  it('keeps CRLF on update (test_preserve_crlf_line_endings_on_update) and an embedded CR (…_embedded_carriage_returns_on_append)', () => {
+    expect(apply('a\r\nb\r\nc\r\n', '@@\n a\n-b\n+B\n@@\n c\n+d\n*** End of File')).toBe('a\r\nB\r\nc\r\nd\r\n');
+    expect(apply('foo\r\r\nbar\r\n', '@@\n+BAZ\n*** End of File')).toBe('foo\r\r\nbar\r\nBAZ\r\n');
+  });
+
+  it('a pure addition goes at the end, even before a later chunk (test_pure_addition_chunk_followed_by_removal)', () => {
+    expect(apply('line1\nline2\nline3\n', '@@\n+after-context\n+second-line\n@@\n line1\n-line2\n-line3\n+line2-replacement')).toBe(
+      'line1\nline2-replacement\nafter-context\nsecond-line\n',
+    );
+  });
+
+  it('a pure addition after an anchor goes after it (Codex would put it at the end)', () => {
+    expect(apply('def f():\n    pass\ndef g():\n    pass\n', '@@ def f():\n+    x = 1')).toBe('def f():\n    x = 1\n    pass\ndef g():\n    pass\n');
+  });
+
+  it('ASCII context matches typographic punctuation (test_update_line_with_unicode_dash)', () => {
+    expect(
+      apply(
+        'import asyncio  # local import \u2013 avoids top\u2011level dep\n',
+        '@@\n-import asyncio  # local import - avoids top-level dep\n+import asyncio  # HELLO',
+      ),
+    ).toBe('import asyncio  # HELLO\n');
+  });
+
+  it('the first line, the last line, an insertion at the end (test_unified_diff_*; contents)', () => {
+    expect(apply('foo\nbar\nbaz\n', '@@\n-foo\n+FOO\n bar\n')).toBe('FOO\nbar\nbaz\n');
+    expect(apply('foo\nbar\nbaz\n', '@@\n foo\n bar\n-baz\n+BAZ\n')).toBe('foo\nbar\nBAZ\n');
+    expect(apply('foo\nbar\n', '@@\n foo\n-bar\n+BAR\n')).toBe('foo\nBAR\n');
+    expect(apply('foo\nbar\nbaz\n', '@@\n+quux\n*** End of File\n')).toBe('foo\nbar\nbaz\nquux\n');
+    expect(apply('session directory content\n', '@@\n-session directory content\n+updated session directory content')).toBe(
+      'updated session directory content\n',
+    );
+  });
+
+  it('a last empty old line stands for the final line ending', () => {
+    expect(apply('a\nb', '@@\n a\n-b\n-\n+B\n+')).toBe('a\nB\n');
+  });
+
+  it("context lines keep the file's own text after a lenient match", () => {
+    expect(apply('  keep me  \nold\n', '@@\n keep me\n-old\n+new')).toBe('  keep me  \nnew\n');
+  });
+
+  it('an empty result has no line ending; an empty file takes the patch’s', () => {
+    expect(apply('only\n', '@@\n-only')).toBe('');
+    const [hunk] = parsePatch('*** Begin Patch\r\n*** Update File: f\r\n@@\r\n+a\r\n*** End Patch');
+    expect(applyChunks('', (hunk as Extract<Hunk, { type: 'update' }>).chunks, '\r\n')).toBe('a\r\n');
+  });
+});

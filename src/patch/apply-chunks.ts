@@ -1,0 +1,130 @@
+/**
+ * One file's new text from its update chunks, as Codex computes it (lib.rs compute_replacements):
+ * each chunk's anchors, then its old lines, are sought at or after the end of the previous
+ * chunk; a chunk with no old lines adds its lines at the end of the file. Context lines stay the
+ * file's own (Codex writes the patch's copy, which differs after a lenient match); line endings
+ * are kept line by line (added lines take the file's usual one), and the result ends with a line
+ * ending, as Codex's does.
+ */
+import type { UpdateChunk } from './parse.ts';
+import { seekSequence } from './seek.ts';
+
+/** A chunk that could not be placed: which one, and what was not found. */
+export class ChunkNotFound extends Error {
+  constructor(
+    readonly chunk: UpdateChunk,
+    readonly index: number,
+    /** The anchor that was not found, or null when the chunk's lines were not. */
+    readonly anchor: string | null,
+    /** Where the search started (0-based line). */
+    readonly from: number,
+  ) {
+    super(anchor === null ? 'expected lines not found' : `context '${anchor}' not found`);
+    this.name = 'ChunkNotFound';
+  }
+}
+
+interface Lines {
+  texts: string[];
+  eols: string[];
+}
+
+interface Replacement {
+  start: number;
+  oldLength: number;
+  chunk: UpdateChunk;
+  /** How many of the chunk's new lines go in (its last, empty one is dropped when its old one was). */
+  newLength: number;
+}
+
+/** Applies `chunks` to `text`; `patchEol` is the line ending for a file that has none yet. */
+export function applyChunks(text: string, chunks: readonly UpdateChunk[], patchEol: '\n' | '\r\n'): string {
+  const lines = splitKeepingEols(text);
+  const eol = usualEol(text) ?? patchEol;
+  const replacements = computeReplacements(lines.texts, chunks);
+  const texts = lines.texts.slice();
+  const eols = lines.eols.slice();
+  // From the last to the first, so earlier positions stay valid.
+  for (const { start, oldLength, chunk, newLength } of replacements.sort((a, b) => a.start - b.start).reverse()) {
+    // A context line stays the file's own line (it may have matched only leniently), ending included.
+    const kept = (i: number) => {
+      const k = chunk.keeps[i]!;
+      return k >= 0 && k < oldLength ? start + k : -1;
+    };
+    const newTexts = chunk.newLines.slice(0, newLength).map((line, i) => (kept(i) === -1 ? line : texts[kept(i)]!));
+    const newEols = newTexts.map((_, i) => (kept(i) === -1 ? eol : eols[kept(i)]!));
+    texts.splice(start, oldLength, ...newTexts);
+    eols.splice(start, oldLength, ...newEols);
+  }
+  let out = '';
+  for (let i = 0; i < texts.length; i++) out += texts[i]! + (eols[i] || eol);
+  return out;
+}
+
+function computeReplacements(lines: readonly string[], chunks: readonly UpdateChunk[]): Replacement[] {
+  const out: Replacement[] = [];
+  let lineIndex = 0;
+  for (const [index, chunk] of chunks.entries()) {
+    for (const [i, anchor] of chunk.anchors.entries()) {
+      const found = seekSequence(lines, [anchor], lineIndex, false);
+      if (found !== -1) {
+        lineIndex = found + 1;
+        continue;
+      }
+      // A stack of anchors may name again the parent a previous chunk already entered (V4A helper).
+      if (i === 0 && chunk.anchors.length > 1 && seekSequence(lines.slice(0, lineIndex), [anchor], 0, false) !== -1) continue;
+      throw new ChunkNotFound(chunk, index, anchor, lineIndex);
+    }
+    if (chunk.oldLines.length === 0) {
+      // Pure addition: Codex adds it at the end (before a final empty line); after its anchor if it has one.
+      const atEnd = lines.length > 0 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
+      out.push({ start: chunk.anchors.length > 0 ? lineIndex : atEnd, oldLength: 0, chunk, newLength: chunk.newLines.length });
+      continue;
+    }
+    let pattern = chunk.oldLines;
+    let newLength = chunk.newLines.length;
+    let found = seekSequence(lines, pattern, lineIndex, chunk.isEndOfFile);
+    if (found === -1 && pattern[pattern.length - 1] === '') {
+      // A last empty old line stands for the file's final line ending: retry without it.
+      pattern = pattern.slice(0, -1);
+      if (chunk.newLines[newLength - 1] === '') newLength--;
+      found = seekSequence(lines, pattern, lineIndex, chunk.isEndOfFile);
+    }
+    if (found === -1) throw new ChunkNotFound(chunk, index, null, lineIndex);
+    out.push({ start: found, oldLength: pattern.length, chunk, newLength });
+    lineIndex = found + pattern.length;
+  }
+  return out;
+}
+
+/** Lines without their endings, and each line's ending ('' for a last line without one). */
+function splitKeepingEols(text: string): Lines {
+  const texts: string[] = [];
+  const eols: string[] = [];
+  let from = 0;
+  while (from < text.length) {
+    const nl = text.indexOf('\n', from);
+    if (nl === -1) {
+      texts.push(text.slice(from));
+      eols.push('');
+      break;
+    }
+    const cr = nl > from && text.charCodeAt(nl - 1) === 13;
+    texts.push(text.slice(from, cr ? nl - 1 : nl));
+    eols.push(cr ? '\r\n' : '\n');
+    from = nl + 1;
+  }
+  return { texts, eols };
+}
+
+/** The file's usual line ending (CRLF when at least as common as LF), or undefined when it has none. */
+function usualEol(text: string): '\n' | '\r\n' | undefined {
+  let lf = 0;
+  let crlf = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (i > 0 && text.charCodeAt(i - 1) === 13) crlf++;
+    else lf++;
+  }
+  if (lf === 0 && crlf === 0) return undefined;
+  return crlf >= lf ? '\r\n' : '\n';
+}

@@ -1,0 +1,203 @@
+/**
+ * Applies parsed hunks to a backend as one change. Every hunk is worked out first, in order,
+ * against the files as the earlier hunks leave them (a file added and then updated in one patch
+ * works, as in Codex); nothing is written until all of them apply, and then everything is
+ * written at once with applyBatch, guarded by the versions that were read. Where Codex would
+ * leave the files of earlier hunks written after a failure, this changes nothing.
+ */
+import type { Backend, BatchChange } from '../backend/types.ts';
+import { closestLines } from '../edit/candidates.ts';
+import { isVfsError, VfsError } from '../errors.ts';
+import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
+import type { ReadVersions } from '../tools/read-versions.ts';
+import type { FileChange } from '../tools/types.ts';
+import { applyChunks, ChunkNotFound } from './apply-chunks.ts';
+import type { Hunk, UpdateChunk } from './parse.ts';
+
+const UNCHANGED = 'No file was changed.';
+const MAX_SHOWN_LINES = 20;
+
+/** A file as the patch has left it so far: its text (null: removed) and what it was before the patch. */
+interface FileState {
+  text: string | null;
+  bom: boolean;
+  /** The version the file had when the patch read it (-1: it did not exist). */
+  baseVersion: number;
+  isDir: boolean;
+  /** A binary file: it may be replaced or deleted, not updated (its text is not kept). */
+  binary: boolean;
+  touched: boolean;
+}
+
+export interface PatchOutcome {
+  /** Codex's summary: `Success. Updated the following files:` then A, M and D lines. */
+  summary: string;
+}
+
+export interface PatchSource {
+  /** What chunk line numbers count in: 'patch' (the input form) or 'diff' (an operation's diff). */
+  unit: 'patch' | 'diff';
+  /** The line ending for lines added to a file that has none yet. */
+  eol: '\n' | '\r\n';
+}
+
+export async function applyHunks(
+  backend: Backend,
+  reads: ReadVersions,
+  hunks: readonly Hunk[],
+  source: PatchSource,
+  changed: FileChange[],
+): Promise<PatchOutcome> {
+  if (hunks.length === 0) {
+    throw new VfsError('EINVAL', `No files were modified: the patch has no '*** Add File:', '*** Update File:' or '*** Delete File:' section. ${UNCHANGED}`);
+  }
+  const files = new Map<string, FileState>();
+  const added: string[] = [];
+  const modified: string[] = [];
+  const deleted: string[] = [];
+
+  async function load(path: string): Promise<FileState> {
+    let state = files.get(path);
+    if (state) return state;
+    state = await readState(backend, reads, path);
+    files.set(path, state);
+    return state;
+  }
+
+  for (const hunk of hunks) {
+    const path = await resolve(backend, hunk.path, hunk);
+    if (hunk.type === 'add') {
+      const state = await load(path);
+      if (state.isDir)
+        throw new VfsError('EISDIR', `Failed to write file ${path}: it is a directory. ${UNCHANGED} Add the file at a path inside it.`, { path });
+      Object.assign(state, { text: hunk.contents, bom: false, binary: false, touched: true });
+      added.push(path);
+    } else if (hunk.type === 'delete') {
+      const state = await load(path);
+      if (state.isDir) throw new VfsError('EISDIR', `Failed to delete file ${path}: it is a directory; apply_patch deletes files only. ${UNCHANGED}`, { path });
+      if (state.text === null) throw await missing(backend, path, 'Failed to delete file', state);
+      Object.assign(state, { text: null, touched: true });
+      deleted.push(path);
+    } else {
+      const state = await load(path);
+      if (state.isDir) throw new VfsError('EISDIR', `Failed to read file to update ${path}: it is a directory. ${UNCHANGED}`, { path });
+      if (state.text === null) throw await missing(backend, path, 'Failed to read file to update', state);
+      if (state.binary) {
+        throw new VfsError('EBINARY', `${path} is a binary file; apply_patch updates text files only (it may replace or delete it). ${UNCHANGED}`, { path });
+      }
+      const text = updatedText(path, state.text, hunk.chunks, source);
+      const dest = hunk.movePath === null ? path : await resolve(backend, hunk.movePath, hunk);
+      if (dest !== path) {
+        const target = await load(dest);
+        if (target.isDir) throw new VfsError('EISDIR', `Failed to move ${path} to ${dest}: it is a directory. ${UNCHANGED}`, { path: dest });
+        Object.assign(target, { text, bom: state.bom, binary: false, touched: true });
+        Object.assign(state, { text: null, touched: true });
+      } else {
+        Object.assign(state, { text, touched: true });
+      }
+      modified.push(dest);
+    }
+  }
+
+  const changes: BatchChange[] = [];
+  for (const [path, state] of files) {
+    if (!state.touched || (state.text === null && state.baseVersion === -1)) continue; // e.g. added, then deleted
+    const content = state.text === null ? null : withBom(encodeText(state.text), state.bom);
+    changes.push({ path, content, expectedVersion: state.baseVersion });
+  }
+  const results = await backend.applyBatch(changes);
+  for (const result of results) {
+    if (result.version !== null) reads.add(result.path, result.version);
+    // A removed file is listed with version -1, so that anything saving after writes sees it.
+    changed.push({ path: result.path, version: result.version ?? -1 });
+  }
+  const rows = [...added.map((p) => `A ${p}`), ...modified.map((p) => `M ${p}`), ...deleted.map((p) => `D ${p}`)];
+  return { summary: ['Success. Updated the following files:', ...rows].join('\n') };
+}
+
+async function resolve(backend: Backend, raw: string, hunk: Hunk): Promise<string> {
+  try {
+    return await backend.resolvePath(raw);
+  } catch (error) {
+    if (!isVfsError(error)) throw error;
+    const header = hunk.type === 'add' ? 'Add File' : hunk.type === 'delete' ? 'Delete File' : 'Update File';
+    throw new VfsError(error.code, `${error.message} (in the patch's '*** ${header}: ${hunk.path}' section). ${UNCHANGED}`, { path: raw });
+  }
+}
+
+/** The file as it is now; refused with ESTALE when this session has seen another version of it. */
+async function readState(backend: Backend, reads: ReadVersions, path: string): Promise<FileState> {
+  let result: Awaited<ReturnType<Backend['read']>>;
+  try {
+    result = await backend.read(path);
+  } catch (error) {
+    if (!isVfsError(error)) throw error;
+    if (error.code === 'EISDIR') return { text: null, bom: false, baseVersion: -1, isDir: true, binary: false, touched: false };
+    if (error.code === 'ENOENT') return { text: null, bom: false, baseVersion: -1, isDir: false, binary: false, touched: false };
+    throw error;
+  }
+  // Needs no prior read; but a session that read or wrote this file must have seen this version.
+  const seen = await reads.expected(backend, path);
+  if (seen !== undefined && seen !== result.version) {
+    throw new VfsError('ESTALE', `${path} changed since this session last read or wrote it. ${UNCHANGED} Read it again, then send the patch again.`, { path });
+  }
+  if (isBinary(result.content)) return { text: '', bom: false, baseVersion: result.version, isDir: false, binary: true, touched: false };
+  return { text: decodeText(result.content), bom: hasBom(result.content), baseVersion: result.version, isDir: false, binary: false, touched: false };
+}
+
+async function missing(backend: Backend, path: string, what: string, state: FileState): Promise<VfsError> {
+  if (state.touched) return new VfsError('ENOENT', `${what} ${path}: an earlier section of this patch deleted or moved it. ${UNCHANGED}`, { path });
+  try {
+    await backend.stat(path);
+  } catch (error) {
+    if (isVfsError(error)) return new VfsError(error.code, `${what} ${path}: ${error.message} ${UNCHANGED}`, { path });
+  }
+  return new VfsError('ENOENT', `${what} ${path}: it does not exist. ${UNCHANGED}`, { path });
+}
+
+function updatedText(path: string, text: string, chunks: readonly UpdateChunk[], source: PatchSource): string {
+  try {
+    return applyChunks(text, chunks, source.eol);
+  } catch (error) {
+    if (error instanceof ChunkNotFound) throw notFound(path, text, chunks.length, error, source.unit);
+    throw error;
+  }
+}
+
+/** Which chunk of which file, what was not found, the closest lines there are, and what to do. */
+function notFound(path: string, text: string, total: number, failure: ChunkNotFound, unit: PatchSource['unit']): VfsError {
+  const { chunk, index, anchor } = failure;
+  const which = `chunk ${index + 1} of ${total}, at line ${chunk.line} of the ${unit}`;
+  const after = failure.from > 0 ? ` after line ${failure.from}` : '';
+  let head: string;
+  let sought: string;
+  if (anchor !== null) {
+    head = `Failed to find context '${anchor}' in ${path}${after} (${which}).`;
+    sought = anchor;
+  } else {
+    const shown = chunk.oldLines.slice(0, MAX_SHOWN_LINES).join('\n');
+    const more = chunk.oldLines.length > MAX_SHOWN_LINES ? `\n... (${chunk.oldLines.length - MAX_SHOWN_LINES} more lines)` : '';
+    head = `Failed to find expected lines in ${path}${after} (${which}):\n${shown}${more}`;
+    sought = chunk.oldLines.join('\n');
+  }
+  const candidates = closestLines(text, sought);
+  const closest =
+    candidates.length > 0
+      ? `Closest lines in ${path}:\n${candidates.map((c) => `${String(c.line).padStart(6)}\t${c.text}`).join('\n')}`
+      : `Nothing similar in ${path}.`;
+  const fix =
+    anchor === null
+      ? "Make the chunk's context (' ') and removed ('-') lines match the file exactly (read it to check), then send the whole patch again."
+      : /^-\d+(,\d+)? \+\d+(,\d+)? @@/.test(anchor)
+        ? `'@@ ${anchor}' is a unified-diff header: here an @@ line names a line of the file (e.g. a class or function line), or is a bare @@. Send the whole patch again.`
+        : 'Copy the @@ line from the file (e.g. the class or function line), or use a bare @@, then send the whole patch again.';
+  return new VfsError('ENOMATCH', `${head}\n${closest}\n${UNCHANGED} ${fix}`, { path });
+}
+
+function withBom(bytes: Uint8Array, bom: boolean): Uint8Array {
+  if (!bom) return bytes;
+  const out = new Uint8Array(bytes.length + 3);
+  out.set([0xef, 0xbb, 0xbf]);
+  out.set(bytes, 3);
+  return out;
+}

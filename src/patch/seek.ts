@@ -1,0 +1,76 @@
+/**
+ * Finding a chunk's lines in a file, as Codex's seek_sequence.rs does: at or after `start`, with
+ * comparisons that grow more lenient only when the stricter ones find nothing: exact, then
+ * ignoring trailing whitespace, then ignoring surrounding whitespace, then also reading
+ * typographic dashes, quotes and odd spaces as their ASCII forms. An end-of-file chunk is
+ * looked for at the end first, then (as OpenAI's V4A helper does) from `start`.
+ */
+
+const PUNCTUATION: Readonly<Record<string, string>> = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201B': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u201F': '"',
+  '\u00A0': ' ',
+  '\u2002': ' ',
+  '\u2003': ' ',
+  '\u2004': ' ',
+  '\u2005': ' ',
+  '\u2006': ' ',
+  '\u2007': ' ',
+  '\u2008': ' ',
+  '\u2009': ' ',
+  '\u200A': ' ',
+  '\u202F': ' ',
+  '\u205F': ' ',
+  '\u3000': ' ',
+};
+const PUNCTUATION_RE = new RegExp(`[${Object.keys(PUNCTUATION).join('')}]`, 'g');
+
+// Rust's trim_end()/trim() strip Unicode whitespace, as JavaScript's trimEnd()/trim() do.
+const COMPARISONS: readonly ((line: string) => string)[] = [
+  (s) => s,
+  (s) => s.trimEnd(),
+  (s) => s.trim(),
+  (s) => s.trim().replace(PUNCTUATION_RE, (c) => PUNCTUATION[c]!),
+];
+
+/** Index of the first line of `pattern` in `lines` (at or after `start`), or -1. */
+export function seekSequence(lines: readonly string[], pattern: readonly string[], start: number, eof: boolean): number {
+  if (pattern.length === 0) return start;
+  if (pattern.length > lines.length) return -1;
+  if (eof) {
+    const atEnd = seekFrom(lines, pattern, lines.length - pattern.length);
+    if (atEnd !== -1) return atEnd;
+  }
+  return seekFrom(lines, pattern, start);
+}
+
+function seekFrom(lines: readonly string[], pattern: readonly string[], start: number): number {
+  const last = lines.length - pattern.length;
+  for (const compare of COMPARISONS) {
+    const wanted = pattern.map(compare);
+    for (let i = start; i <= last; i++) {
+      let ok = true;
+      for (let j = 0; j < wanted.length; j++) {
+        if (compare(lines[i + j]!) !== wanted[j]) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) return i;
+    }
+  }
+  return -1;
+}

@@ -1,0 +1,144 @@
+/**
+ * The file operations Anthropic's text editor and memory tools share, over any Backend, returning
+ * plain facts; each tool words its own results (the two vendor tools word them differently).
+ *
+ * Neither vendor tool needs a prior read, so none is required here; but a file this session read or
+ * wrote that changed since is refused (ESTALE, SPEC §8), and every write names the version it was
+ * computed from, so a concurrent change is never overwritten.
+ */
+import { isVfsError, VfsError } from '../../../errors.ts';
+import { findAll, lineNumbersAt } from '../../../edit/text-utils.ts';
+import { decodeText, encodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
+import type { DialectCall } from './context.ts';
+
+export interface TextFile {
+  path: string;
+  text: string;
+  version: number;
+  bom: boolean;
+}
+
+/**
+ * The text of `path` (refused if binary); counts as read. `forEdit`: also refused (ESTALE) when this
+ * session saw another version, since the model's edit was written against that one.
+ */
+export async function readTextFile(call: DialectCall, path: string, forEdit: boolean): Promise<TextFile> {
+  const { content, version } = await call.backend.read(path);
+  if (forEdit) await refuseStale(call, path, version);
+  if (isBinary(content)) {
+    throw new VfsError('EBINARY', `${path} is a binary file (${content.length} bytes); this tool shows and edits text only.`, { path });
+  }
+  call.reads.add(path, version);
+  return { path, text: decodeText(content), version, bom: hasBom(content) };
+}
+
+/** ESTALE when this session read or wrote `path` and its current version is not one it saw. */
+async function refuseStale(call: DialectCall, path: string, current: number): Promise<void> {
+  const expected = await call.reads.expected(call.backend, path);
+  if (expected === undefined || expected === current) return;
+  throw new VfsError(
+    'ESTALE',
+    `${path} changed since this session last viewed or wrote it; the file is unchanged. View it again, then retry with what it holds now.`,
+    { path },
+  );
+}
+
+/** Writes `text` over `file` (keeping its BOM), only if the file is still at the version it was read at. */
+export async function writeBack(call: DialectCall, file: TextFile, text: string): Promise<void> {
+  const bytes = encodeText(text);
+  const data = file.bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]) : bytes;
+  const result = await call.backend.writeFile(file.path, data, { expectedVersion: file.version });
+  call.reads.add(result.path, result.version);
+  call.changed.push({ path: result.path, version: result.version });
+}
+
+/** Creates `path` with `text`; refused (EEXIST) when anything is there. */
+export async function createFile(call: DialectCall, path: string, text: string): Promise<void> {
+  const result = await call.backend.writeFile(path, text, { expectedVersion: -1 });
+  call.reads.add(result.path, result.version);
+  call.changed.push({ path: result.path, version: result.version });
+}
+
+export type ReplaceOutcome = { kind: 'none' } | { kind: 'many'; lines: number[] } | { kind: 'done'; firstLine: number; lastLine: number; note: string | null };
+
+/**
+ * str_replace through the backend's edit: exactly one exact match, else the shared corrections of
+ * edit_file (each only when it gives exactly one match), computed against the version `file` was
+ * read at. Several matches come back with the line each starts on.
+ */
+export async function replaceOnce(call: DialectCall, file: TextFile, oldStr: string, newStr: string): Promise<ReplaceOutcome> {
+  const exact = findAll(file.text, oldStr);
+  if (exact.length > 1) return { kind: 'many', lines: lineNumbersAt(file.text, exact) };
+  try {
+    const out = await call.backend.edit(file.path, oldStr, newStr, { expectedVersion: file.version });
+    call.reads.add(out.path, out.version);
+    call.changed.push({ path: out.path, version: out.version });
+    return { kind: 'done', firstLine: out.firstLine, lastLine: out.lastLine, note: out.correctionNote };
+  } catch (error) {
+    if (isVfsError(error) && error.code === 'ENOMATCH') return { kind: 'none' };
+    if (isVfsError(error) && error.code === 'EAMBIGUOUS') return { kind: 'many', lines: linesIn(error.message) };
+    throw error;
+  }
+}
+
+// A corrected match found several times: the edit's message names the lines ("starting at lines 3, 9").
+function linesIn(message: string): number[] {
+  const m = /starting at lines ([\d, ]+)/.exec(message);
+  return m === null ? [] : m[1]!.split(',').map((s) => Number(s.trim()));
+}
+
+/** The file's line break: its first one's, or \n. */
+function eolOf(text: string): string {
+  const at = text.indexOf('\n');
+  return at > 0 && text[at - 1] === '\r' ? '\r\n' : '\n';
+}
+
+/**
+ * `insertion` placed after line `after` (0 = the top) of `text` as whole lines, in the file's line
+ * endings; a file without a final newline gets one before text inserted at its end. Null when
+ * `after` is outside [0, line count].
+ */
+export function insertLines(text: string, after: number, insertion: string): string | null {
+  const lines = splitLines(text);
+  if (after < 0 || after > lines.length) return null;
+  const eol = eolOf(text);
+  const block = insertion.replace(/\r?\n$/, '').replace(/\r?\n/g, eol) + eol;
+  let offset = 0;
+  for (let i = 0; i < after; i++) offset = text.indexOf('\n', offset) + 1;
+  if (after === lines.length && text !== '' && !text.endsWith('\n')) return `${text}${eol}${block}`;
+  return text.slice(0, offset) + block + text.slice(offset);
+}
+
+export interface TreeEntry {
+  path: string;
+  isDir: boolean;
+  /** Bytes of a file; of a directory, the bytes of the files listed below it. */
+  size: number;
+}
+
+/**
+ * The entries up to two levels below `dir`, as `find DIR -maxdepth 2 -not -path '*\/.*'` lists them:
+ * hidden entries (a name starting with ".") are left out and not entered; depth-first, in ls order
+ * (directories first, then by name) where find would give the order of the disk.
+ */
+export async function listTwoLevels(call: DialectCall, dir: string): Promise<TreeEntry[]> {
+  const out: TreeEntry[] = [];
+  const walk = async (path: string, depth: number): Promise<number> => {
+    let total = 0;
+    for (const e of await call.backend.ls(path)) {
+      if (e.name.startsWith('.')) continue;
+      const entry: TreeEntry = { path: e.path, isDir: e.isDir, size: e.size };
+      out.push(entry);
+      if (e.isDir && depth < 2) entry.size = await walk(e.path, depth + 1);
+      total += entry.size;
+    }
+    return total;
+  };
+  await walk(dir, 1);
+  return out;
+}
+
+/** `cat -n` rows (6-wide numbers, a tab) for `lines` numbered from `first`. */
+export function numberedRows(lines: readonly string[], first: number): string {
+  return lines.map((line, i) => `${String(first + i).padStart(6)}\t${line}`).join('\n');
+}

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from '../../../backend/state-backend.ts';
+import { isVfsError } from '../../../errors.ts';
+import { ReadVersions } from '../../read-versions.ts';
+import type { DialectCall } from './context.ts';
+import { runTextEditor, type TextEditorArgs } from './text-editor.ts';
+
+/**
+ * The text editor against Anthropic's documentation ("Text editor tool", text_editor_20250728):
+ * the primes.py walkthrough's calls, and results worded as the reference implementation
+ * (anthropic-quickstarts computer-use-demo tools/edit.py) words them.
+ */
+
+// The file of the documentation's example: "There's a syntax error in my primes.py file."
+const PRIMES = [
+  'def is_prime(n):',
+  '    """Check if a number is prime."""',
+  '    if n <= 1:',
+  '        return False',
+  '    if n <= 3:',
+  '        return True',
+  '    if n % 2 == 0 or n % 3 == 0:',
+  '        return False',
+  '    i = 5',
+  '    while i * i <= n:',
+  '        if n % i == 0 or n % (i + 2) == 0:',
+  '            return False',
+  '        i += 6',
+  '    return True',
+  '',
+  'def get_primes(limit):',
+  '    """Generate a list of prime numbers up to the given limit."""',
+  '    primes = []',
+  '    for num in range(2, limit + 1)',
+  '        if is_prime(num):',
+  '            primes.append(num)',
+  '    return primes',
+  '',
+].join('\n');
+
+function session(files: Record<string, string> = { '/primes.py': PRIMES }) {
+  const backend = createStateBackend({ files });
+  const reads = new ReadVersions();
+  const run = async (args: TextEditorArgs) => {
+    const call: DialectCall = { backend, reads, changed: [] };
+    try {
+      return await runTextEditor(call, args);
+    } catch (e) {
+      if (isVfsError(e)) return `Error: ${e.code}: ${e.message}`;
+      throw e;
+    }
+  };
+  return { backend, run };
+}
+
+describe('str_replace_based_edit_tool (the documentation example)', () => {
+  it('view: {"command": "view", "path": "primes.py"} shows the file cat -n style', async () => {
+    const { run } = session();
+    const out = await run({ command: 'view', path: 'primes.py' });
+    expect(out.startsWith("Here's the result of running `cat -n` on /primes.py:\n     1\tdef is_prime(n):\n")).toBe(true);
+    expect(out).toContain('    19\t    for num in range(2, limit + 1)\n');
+    expect(out.endsWith('    22\t    return primes\n')).toBe(true);
+  });
+
+  it('str_replace: {"old_str": "    for num in range(2, limit + 1)", "new_str": "    for num in range(2, limit + 1):"} fixes the syntax error', async () => {
+    const { backend, run } = session();
+    const out = await run({
+      command: 'str_replace',
+      path: 'primes.py',
+      old_str: '    for num in range(2, limit + 1)',
+      new_str: '    for num in range(2, limit + 1):',
+    });
+    expect(out).toBe(
+      "The file /primes.py has been edited. Here's the result of running `cat -n` on a snippet of /primes.py:\n" +
+        '    15\t\n    16\tdef get_primes(limit):\n    17\t    """Generate a list of prime numbers up to the given limit."""\n    18\t    primes = []\n' +
+        '    19\t    for num in range(2, limit + 1):\n' +
+        '    20\t        if is_prime(num):\n    21\t            primes.append(num)\n    22\t    return primes\n' +
+        'Review the changes and make sure they are as expected. Edit the file again if necessary.',
+    );
+    expect(await backend.readText('/primes.py')).toBe(PRIMES.replace('limit + 1)\n', 'limit + 1):\n'));
+  });
+
+  it('insert: the docstring at insert_line 0', async () => {
+    const { backend, run } = session();
+    const doc =
+      '"""Module for working with prime numbers.\n\nThis module provides functions to check if a number is prime\nand to generate a list of prime numbers up to a given limit.\n"""\n';
+    const out = await run({ command: 'insert', path: 'primes.py', insert_line: 0, new_str: doc });
+    expect(
+      out.startsWith('The file /primes.py has been edited. Here\'s the result of running `cat -n` on a snippet of the edited file:\n     1\t"""Module'),
+    ).toBe(true);
+    expect(
+      out.endsWith('Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.'),
+    ).toBe(true);
+    expect(await backend.readText('/primes.py')).toBe(doc + PRIMES);
+  });
+});
+
+describe('view', () => {
+  it('view_range shows lines from its first to its second (-1: to the end), numbered as in the file', async () => {
+    const { run } = session();
+    expect(await run({ command: 'view', path: '/primes.py', view_range: [19, 20] })).toBe(
+      "Here's the result of running `cat -n` on /primes.py:\n    19\t    for num in range(2, limit + 1)\n    20\t        if is_prime(num):\n",
+    );
+    expect(await run({ command: 'view', path: '/primes.py', view_range: [21, -1] })).toBe(
+      "Here's the result of running `cat -n` on /primes.py:\n    21\t            primes.append(num)\n    22\t    return primes\n",
+    );
+  });
+
+  it('refuses a view_range outside the file with the reference wording', async () => {
+    const { run } = session();
+    expect(await run({ command: 'view', path: '/primes.py', view_range: [0, 3] })).toBe(
+      'Error: EINVAL: Invalid `view_range`: [0, 3]. Its first element `0` should be within the range of lines of the file: [1, 22]',
+    );
+    expect(await run({ command: 'view', path: '/primes.py', view_range: [1, 30] })).toBe(
+      'Error: EINVAL: Invalid `view_range`: [1, 30]. Its second element `30` should be smaller than the number of lines in the file: `22`',
+    );
+    expect(await run({ command: 'view', path: '/primes.py', view_range: [5, 2] })).toContain('should be larger or equal than its first `5`');
+    expect(await run({ command: 'view', path: '/primes.py', view_range: [1] })).toBe(
+      'Error: EINVAL: Invalid `view_range`. It should be a list of two integers.',
+    );
+  });
+
+  it('lists a directory two levels deep without hidden entries', async () => {
+    const { run } = session({ '/repo/a.ts': '', '/repo/src/b.ts': '', '/repo/src/deep/c.ts': '', '/repo/.git/HEAD': '', '/repo/src/.env': '' });
+    expect(await run({ command: 'view', path: '/repo' })).toBe(
+      "Here's the files and directories up to 2 levels deep in /repo, excluding hidden items:\n/repo\n/repo/src\n/repo/src/deep\n/repo/src/b.ts\n/repo/a.ts\n",
+    );
+    expect(await run({ command: 'view', path: '/repo', view_range: [1, 2] })).toBe(
+      'Error: EINVAL: The `view_range` parameter is not allowed when `path` points to a directory.',
+    );
+  });
+
+  it('names a missing path with the reference sentence and our suggestions', async () => {
+    const { run } = session({ '/src/app.ts': 'x\n' });
+    expect(await run({ command: 'view', path: '/app.ts' })).toBe(
+      'Error: ENOENT: The path /app.ts does not exist. Please provide a valid path. Did you mean /src/app.ts?',
+    );
+  });
+});
+
+describe('create, str_replace, insert', () => {
+  it('create refuses an existing file and leaves it unchanged', async () => {
+    const { backend, run } = session();
+    expect(await run({ command: 'create', path: '/new/x.md', file_text: '# x\n' })).toBe('File created successfully at: /new/x.md');
+    expect(await run({ command: 'create', path: '/primes.py', file_text: '' })).toBe(
+      'Error: EEXIST: File already exists at: /primes.py. Cannot overwrite files using command `create`.',
+    );
+    expect(await backend.readText('/primes.py')).toBe(PRIMES);
+    expect(await run({ command: 'create', path: '/y' })).toBe('Error: EINVAL: Parameter `file_text` is required for command: create');
+  });
+
+  it('str_replace names the line of each occurrence when old_str is not unique', async () => {
+    const { backend, run } = session();
+    expect(await run({ command: 'str_replace', path: '/primes.py', old_str: 'return False', new_str: 'return 0' })).toBe(
+      'Error: EAMBIGUOUS: No replacement was performed. Multiple occurrences of old_str `return False` in lines [4, 8, 12]. Please ensure it is unique',
+    );
+    expect(await run({ command: 'str_replace', path: '/primes.py', old_str: 'nothing like this', new_str: '' })).toBe(
+      'Error: ENOMATCH: No replacement was performed, old_str `nothing like this` did not appear verbatim in /primes.py.',
+    );
+    expect(await backend.readText('/primes.py')).toBe(PRIMES);
+  });
+
+  it('str_replace uses the shared corrections and says which', async () => {
+    const { backend, run } = session({ '/q.md': 'He said “stop” – twice.\n' });
+    const out = await run({ command: 'str_replace', path: '/q.md', old_str: 'He said "stop" - twice.', new_str: 'He said "stop" - once.' });
+    expect(out).toContain('The file /q.md has been edited. Matched after treating typographic quotes');
+    expect(await backend.readText('/q.md')).toBe('He said “stop” – once.\n');
+  });
+
+  it('str_replace and insert need no prior view, but refuse a file that changed since this session saw it', async () => {
+    const { backend, run } = session({ '/a.txt': 'one\ntwo\n' });
+    expect(await run({ command: 'insert', path: '/a.txt', insert_line: 2, new_str: 'three' })).toContain('has been edited');
+    await backend.writeFile('/a.txt', 'changed elsewhere\n');
+    const stale = await run({ command: 'str_replace', path: '/a.txt', old_str: 'changed', new_str: 'x' });
+    expect(stale).toMatch(/^Error: ESTALE: \/a.txt changed since this session last viewed or wrote it; the file is unchanged/);
+    expect(await backend.readText('/a.txt')).toBe('changed elsewhere\n');
+    await run({ command: 'view', path: '/a.txt' });
+    expect(await run({ command: 'str_replace', path: '/a.txt', old_str: 'changed', new_str: 'x' })).toContain('has been edited');
+  });
+
+  it('insert keeps CRLF endings and a BOM, and adds the missing final newline before text at the end', async () => {
+    const { backend, run } = session({ '/w.txt': '\uFEFFa\r\nb' });
+    await run({ command: 'insert', path: '/w.txt', insert_line: 2, new_str: 'c\nd' });
+    expect(await backend.readFile('/w.txt')).toEqual(new TextEncoder().encode('\uFEFFa\r\nb\r\nc\r\nd\r\n'));
+    expect(await run({ command: 'insert', path: '/w.txt', insert_line: 9, new_str: 'x' })).toBe(
+      'Error: EINVAL: Invalid `insert_line` parameter: 9. It should be within the range of lines of the file: [0, 4]',
+    );
+  });
+
+  it('refuses edits of a directory and unknown commands with the reference wording', async () => {
+    const { run } = session({ '/d/f': '' });
+    expect(await run({ command: 'str_replace', path: '/d', old_str: 'a', new_str: 'b' })).toBe(
+      'Error: EISDIR: The path /d is a directory and only the `view` command can be used on directories',
+    );
+    expect(await run({ command: 'undo_edit', path: '/d/f' })).toBe(
+      'Error: EINVAL: Unrecognized command undo_edit. The allowed commands for the str_replace_based_edit_tool tool are: view, create, str_replace, insert',
+    );
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Anthropic's text editor tool, `str_replace_based_edit_tool` (`text_editor_20250728`): commands
+ * view, create, str_replace and insert, with the results and error sentences of Anthropic's
+ * reference implementation (anthropic-quickstarts computer-use-demo tools/edit.py), over a Backend.
+ * Where this differs from that implementation, and why, is in docs/dialects.md.
+ */
+import { isVfsError, VfsError } from '../../../errors.ts';
+import { splitLines } from '../../../text.ts';
+import type { DialectCall } from './context.ts';
+import { TEXT_EDITOR_COMMANDS, TEXT_EDITOR_NAME } from './names.ts';
+import { createFile, insertLines, listTwoLevels, numberedRows, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
+
+const SNIPPET_LINES = 4;
+
+export interface TextEditorArgs {
+  command: string;
+  path: string;
+  file_text?: string;
+  view_range?: unknown;
+  old_str?: string;
+  new_str?: string;
+  insert_line?: number;
+}
+
+/** A tool error in the vendor's words, with our stable code. */
+function toolError(code: ConstructorParameters<typeof VfsError>[0], message: string, path?: string): VfsError {
+  return new VfsError(code, message, path === undefined ? undefined : { path });
+}
+
+export async function runTextEditor(call: DialectCall, args: TextEditorArgs): Promise<string> {
+  const { command } = args;
+  if (!(TEXT_EDITOR_COMMANDS as readonly string[]).includes(command)) {
+    throw toolError('EINVAL', `Unrecognized command ${command}. The allowed commands for the ${TEXT_EDITOR_NAME} tool are: ${TEXT_EDITOR_COMMANDS.join(', ')}`);
+  }
+  const path = await call.backend.resolvePath(args.path);
+  const info = await statOrNull(call, path);
+  if (info === null && command !== 'create') {
+    throw toolError('ENOENT', `The path ${path} does not exist. Please provide a valid path.${await didYouMean(call, path)}`, path);
+  }
+  if (info !== null && command === 'create') {
+    throw toolError('EEXIST', `File already exists at: ${path}. Cannot overwrite files using command \`create\`.`, path);
+  }
+  if (info?.isDir === true && command !== 'view') {
+    throw toolError('EISDIR', `The path ${path} is a directory and only the \`view\` command can be used on directories`, path);
+  }
+  switch (command) {
+    case 'view':
+      return info!.isDir ? viewDirectory(call, path, args.view_range) : viewFile(call, path, args.view_range);
+    case 'create': {
+      if (args.file_text === undefined) throw toolError('EINVAL', 'Parameter `file_text` is required for command: create');
+      await createFile(call, path, args.file_text);
+      return `File created successfully at: ${path}`;
+    }
+    case 'str_replace': {
+      if (args.old_str === undefined) throw toolError('EINVAL', 'Parameter `old_str` is required for command: str_replace');
+      return strReplace(call, path, args.old_str, args.new_str ?? '');
+    }
+    default: {
+      if (args.insert_line === undefined) throw toolError('EINVAL', 'Parameter `insert_line` is required for command: insert');
+      if (args.new_str === undefined) throw toolError('EINVAL', 'Parameter `new_str` is required for command: insert');
+      return insert(call, path, args.insert_line, args.new_str);
+    }
+  }
+}
+
+async function statOrNull(call: DialectCall, path: string) {
+  try {
+    return await call.backend.stat(path);
+  } catch (error) {
+    if (isVfsError(error) && error.code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Our ENOENT suggestions ("Did you mean …?"), appended to the vendor's sentence. */
+async function didYouMean(call: DialectCall, path: string): Promise<string> {
+  try {
+    await call.backend.stat(path);
+  } catch (error) {
+    const m = isVfsError(error) ? / Did you mean .*\?$/.exec(error.message) : null;
+    if (m !== null) return m[0];
+  }
+  return '';
+}
+
+function output(content: string, descriptor: string, initLine: number): string {
+  return `Here's the result of running \`cat -n\` on ${descriptor}:\n${numberedRows(content === '' ? [''] : content.split('\n'), initLine)}\n`;
+}
+
+async function viewDirectory(call: DialectCall, path: string, viewRange: unknown): Promise<string> {
+  if (viewRange !== undefined && viewRange !== null) {
+    throw toolError('EINVAL', 'The `view_range` parameter is not allowed when `path` points to a directory.', path);
+  }
+  const entries = await listTwoLevels(call, path);
+  return `Here's the files and directories up to 2 levels deep in ${path}, excluding hidden items:\n${[path, ...entries.map((e) => e.path)].join('\n')}\n`;
+}
+
+async function viewFile(call: DialectCall, path: string, viewRange: unknown): Promise<string> {
+  const file = await readTextFile(call, path, false);
+  const lines = splitLines(file.text);
+  if (viewRange === undefined || viewRange === null) return output(lines.join('\n'), path, 1);
+  if (!Array.isArray(viewRange) || viewRange.length !== 2 || !viewRange.every((n) => Number.isSafeInteger(n))) {
+    throw toolError('EINVAL', 'Invalid `view_range`. It should be a list of two integers.', path);
+  }
+  const [init, final] = viewRange as [number, number];
+  const n = lines.length;
+  const shown = `[${init}, ${final}]`;
+  if (init < 1 || init > n) {
+    throw toolError(
+      'EINVAL',
+      `Invalid \`view_range\`: ${shown}. Its first element \`${init}\` should be within the range of lines of the file: [1, ${n}]`,
+      path,
+    );
+  }
+  if (final > n) {
+    throw toolError(
+      'EINVAL',
+      `Invalid \`view_range\`: ${shown}. Its second element \`${final}\` should be smaller than the number of lines in the file: \`${n}\``,
+      path,
+    );
+  }
+  if (final !== -1 && final < init) {
+    throw toolError('EINVAL', `Invalid \`view_range\`: ${shown}. Its second element \`${final}\` should be larger or equal than its first \`${init}\``, path);
+  }
+  return output(lines.slice(init - 1, final === -1 ? n : final).join('\n'), path, init);
+}
+
+async function strReplace(call: DialectCall, path: string, oldStr: string, newStr: string): Promise<string> {
+  const file = await readTextFile(call, path, true);
+  if (oldStr === '') {
+    throw toolError(
+      'EINVAL',
+      `No replacement was performed. old_str is empty; copy the exact text to replace from ${path} (use \`insert\` to add lines).`,
+      path,
+    );
+  }
+  const outcome = await replaceOnce(call, file, oldStr, newStr);
+  if (outcome.kind === 'none') {
+    throw toolError('ENOMATCH', `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.`, path);
+  }
+  if (outcome.kind === 'many') {
+    throw toolError(
+      'EAMBIGUOUS',
+      `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines [${outcome.lines.join(', ')}]. Please ensure it is unique`,
+      path,
+    );
+  }
+  const lines = splitLines(await call.backend.readText(path));
+  const start = Math.max(1, outcome.firstLine - SNIPPET_LINES);
+  const end = Math.min(lines.length, outcome.lastLine + SNIPPET_LINES);
+  const note = outcome.note === null ? '' : `${outcome.note} `;
+  return (
+    `The file ${path} has been edited. ${note}${output(lines.slice(start - 1, end).join('\n'), `a snippet of ${path}`, start)}` +
+    'Review the changes and make sure they are as expected. Edit the file again if necessary.'
+  );
+}
+
+async function insert(call: DialectCall, path: string, insertLine: number, newStr: string): Promise<string> {
+  const file = await readTextFile(call, path, true);
+  const n = splitLines(file.text).length;
+  const next = insertLines(file.text, insertLine, newStr);
+  if (next === null) {
+    throw toolError('EINVAL', `Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${n}]`, path);
+  }
+  await writeBack(call, file, next);
+  const lines = splitLines(next);
+  const inserted = splitLines(newStr).length || 1;
+  const start = Math.max(1, insertLine - SNIPPET_LINES + 1);
+  const end = Math.min(lines.length, insertLine + inserted + SNIPPET_LINES);
+  return (
+    `The file ${path} has been edited. ${output(lines.slice(start - 1, end).join('\n'), 'a snippet of the edited file', start)}` +
+    'Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.'
+  );
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from '../../backend/state-backend.ts';
+import { createTools } from '../create-tools.ts';
+
+/** The 'gemini' dialect: Gemini CLI's file tools, results worded as its packages/core/src/tools/*.ts word them. */
+function tools(files: Record<string, string> = {}) {
+  const backend = createStateBackend({ files, now: () => 0 });
+  return { backend, tools: createTools(backend, { dialect: 'gemini' }) };
+}
+
+describe("dialect 'gemini'", () => {
+  it("has Gemini CLI's tool names", () => {
+    expect(tools().tools.definitions.map((d) => d.name)).toEqual([
+      'read_file',
+      'write_file',
+      'replace',
+      'glob',
+      'grep_search',
+      'list_directory',
+      'read_many_files',
+    ]);
+  });
+
+  it('read_file returns the text, and says how to continue when a range is shown', async () => {
+    const { tools: t } = tools({ '/a.txt': 'one\ntwo\nthree\n' });
+    expect(await t.call('read_file', { file_path: '/a.txt' })).toBe('one\ntwo\nthree');
+    expect(await t.call('read_file', { file_path: 'a.txt', start_line: 2, end_line: 2 })).toBe(
+      '\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 2-2 of 3 total lines.\n' +
+        "Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: 3.\n\n" +
+        '--- FILE CONTENT (truncated) ---\ntwo',
+    );
+    expect(await t.call('read_file', { file_path: '/b.txt' })).toBe('Error: ENOENT: File not found: /b.txt.');
+  });
+
+  it('write_file creates or overwrites with no prior read, but not over a change since this session saw the file', async () => {
+    const { backend, tools: t } = tools({ '/a.txt': 'old\n' });
+    expect(await t.call('write_file', { file_path: '/new/b.txt', content: 'b\n' })).toBe('Successfully created and wrote to new file: /new/b.txt.');
+    expect(await t.call('write_file', { file_path: '/a.txt', content: 'mine\n' })).toBe('Successfully overwrote file: /a.txt.');
+    await backend.writeFile('/a.txt', 'theirs\n');
+    const stale = await t.run('write_file', { file_path: '/a.txt', content: 'mine again\n' });
+    expect(stale.code).toBe('ESTALE');
+    expect(await backend.readText('/a.txt')).toBe('theirs\n');
+  });
+
+  it('replace: one occurrence, allow_multiple, the legacy expected_replacements, and the vendor errors', async () => {
+    const { backend, tools: t } = tools({ '/a.ts': 'let x = 1;\nlet y = 1;\n' });
+    expect(await t.call('replace', { file_path: '/a.ts', instruction: 'x to 2', old_string: 'x = 1', new_string: 'x = 2' })).toBe(
+      'Successfully modified file: /a.ts (1 replacements).',
+    );
+    expect(await t.call('replace', { file_path: '/a.ts', instruction: 'i', old_string: 'let', new_string: 'const' })).toBe(
+      "Error: EAMBIGUOUS: Failed to edit, Expected 1 occurrence but found 2 for old_string in file: /a.ts. If you intended to replace multiple occurrences, set 'allow_multiple' to true.",
+    );
+    expect(await t.call('replace', { file_path: '/a.ts', instruction: 'i', old_string: 'let', new_string: 'var', expected_replacements: 3 })).toBe(
+      'Error: EAMBIGUOUS: Failed to edit, Expected 3 occurrences but found 2 for old_string in file: /a.ts',
+    );
+    expect(await t.call('replace', { file_path: '/a.ts', instruction: 'i', old_string: 'let', new_string: 'const', expected_replacements: 2 })).toBe(
+      'Successfully modified file: /a.ts (2 replacements).',
+    );
+    expect(await t.call('replace', { file_path: '/a.ts', instruction: 'i', old_string: 'nope', new_string: 'x' })).toBe(
+      "Error: ENOMATCH: Failed to edit, 0 occurrences found for old_string in /a.ts. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context. Use read_file tool to verify.",
+    );
+    expect(await backend.readText('/a.ts')).toBe('const x = 2;\nconst y = 1;\n');
+    expect(await t.call('replace', { file_path: '/c.ts', instruction: 'new', old_string: '', new_string: 'c\n' })).toBe(
+      'Created new file: /c.ts with provided content.',
+    );
+    expect(await t.call('replace', { file_path: '/c.ts', instruction: 'new', old_string: '', new_string: 'c\n' })).toBe(
+      'Error: EEXIST: File already exists, cannot create: /c.ts',
+    );
+  });
+
+  it('replace uses the shared corrections (a pasted read_file prefix) and says which', async () => {
+    const { backend, tools: t } = tools({ '/q.md': 'Say “hi”\n' });
+    const out = await t.call('replace', { file_path: '/q.md', instruction: 'i', old_string: 'Say "hi"', new_string: 'Say "bye"' });
+    expect(out).toContain('Successfully modified file: /q.md (1 replacements). Matched after treating typographic quotes');
+    expect(await backend.readText('/q.md')).toBe('Say “bye”\n');
+  });
+
+  it('glob lists absolute paths newest first; nothing found is not an error', async () => {
+    const { tools: t } = tools({ '/src/a.ts': '', '/src/b.js': '' });
+    expect(await t.call('glob', { pattern: '**/*.ts' })).toBe(
+      'Found 1 file(s) matching "**/*.ts" within /, sorted by modification time (newest first):\n/src/a.ts',
+    );
+    expect(await t.call('glob', { pattern: '*.py', dir_path: '/src' })).toBe('No files found matching pattern "*.py" within /src');
+  });
+
+  it('grep_search groups matches by file with L<n>: lines, context lines with -, case-insensitive by default', async () => {
+    const { tools: t } = tools({ '/src/a.ts': 'import x\nconst Foo = 1;\nexport { Foo }\n', '/src/b.ts': 'nothing\n' });
+    expect(await t.call('grep_search', { pattern: 'foo', dir_path: '/src' })).toBe(
+      'Found 2 matches for pattern "foo" in path "/src":\n---\nFile: /src/a.ts\nL2: const Foo = 1;\nL3: export { Foo }\n---',
+    );
+    expect(await t.call('grep_search', { pattern: 'Foo', case_sensitive: true, before: 1, exclude_pattern: 'export' })).toBe(
+      'Found 1 match for pattern "Foo" in the workspace directory:\n---\nFile: /src/a.ts\nL1- import x\nL2: const Foo = 1;\n---',
+    );
+    expect(await t.call('grep_search', { pattern: 'o', names_only: true, include_pattern: '*.ts' })).toBe(
+      'Found 2 files with matches for pattern "o" in the workspace directory (filter: "*.ts"):\n/src/a.ts\n/src/b.ts',
+    );
+    expect(await t.call('grep_search', { pattern: 'zzz' })).toBe('No matches found for pattern "zzz" in the workspace directory.');
+  });
+
+  it('accepts search_file_content and its older path/include parameters as grep_search', async () => {
+    const { tools: t } = tools({ '/src/a.ts': 'hello\n', '/docs/a.md': 'hello\n' });
+    expect(await t.call('search_file_content', { pattern: 'hello', path: '/src', include: '*.ts' })).toBe(
+      'Found 1 match for pattern "hello" in path "/src" (filter: "*.ts"):\n---\nFile: /src/a.ts\nL1: hello\n---',
+    );
+  });
+
+  it('grep_search never hangs on a pathological pattern', async () => {
+    const { tools: t } = tools({ '/a.txt': `${'a'.repeat(50_000)}!\n` });
+    const out = await t.run('grep_search', { pattern: '(a+)+$' });
+    expect(out.isError || out.text.startsWith('No matches found')).toBe(true);
+  });
+
+  it('list_directory lists directories first, with sizes, honouring ignore', async () => {
+    const { tools: t } = tools({ '/p/src/x.ts': '', '/p/b.log': 'log', '/p/a.md': 'hello' });
+    expect(await t.call('list_directory', { dir_path: '/p' })).toBe('Directory listing for /p:\n[DIR] src\na.md (5 bytes)\nb.log (3 bytes)');
+    expect(await t.call('list_directory', { dir_path: '/p', ignore: ['*.log'] })).toBe('Directory listing for /p:\n[DIR] src\na.md (5 bytes)\n\n(1 ignored)');
+    expect(await t.call('list_directory', { dir_path: '/p/a.md' })).toBe('Error: ENOTDIR: Path is not a directory: /p/a.md');
+  });
+
+  it('read_many_files concatenates with separators, skipping binaries and default excludes', async () => {
+    const { backend, tools: t } = tools({ '/docs/a.md': '# A\n', '/docs/b.md': '# B\n', '/node_modules/x/README.md': 'dep\n' });
+    await backend.writeFile('/docs/img.md', new Uint8Array([0, 1, 2]));
+    expect(await t.call('read_many_files', { include: ['**/*.md'] })).toBe(
+      '--- /docs/a.md ---\n\n# A\n\n--- /docs/b.md ---\n\n# B\n\n\n--- End of content ---',
+    );
+    expect(await t.call('read_many_files', { include: ['docs/'], exclude: ['**/b.md'] })).toBe('--- /docs/a.md ---\n\n# A\n\n\n--- End of content ---');
+    expect(await t.call('read_many_files', { include: ['*.py'] })).toBe('No files matching the criteria were found or all were skipped.');
+  });
+});

@@ -1,0 +1,136 @@
+/** Gemini CLI's read_file, write_file and replace over a Backend, worded as Gemini CLI words them. */
+import { isVfsError, VfsError } from '../../../errors.ts';
+import { findAll } from '../../../edit/text-utils.ts';
+import { decodeText, isBinary, splitLines } from '../../../text.ts';
+import type { DialectCall } from '../anthropic/context.ts';
+import { MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
+
+/** Our ENOENT suggestions ("Did you mean …?") from a backend error, to append to the vendor's sentence. */
+export function suggestions(error: unknown): string {
+  const m = isVfsError(error) ? / Did you mean .*\?$/.exec(error.message) : null;
+  return m === null ? '' : m[0];
+}
+
+export async function readFile(call: DialectCall, filePath: string, startLine?: number, endLine?: number): Promise<string> {
+  const path = await call.backend.resolvePath(filePath);
+  let read: Awaited<ReturnType<typeof call.backend.read>>;
+  try {
+    read = await call.backend.read(path);
+  } catch (error) {
+    if (isVfsError(error) && error.code === 'ENOENT') throw new VfsError('ENOENT', `File not found: ${path}.${suggestions(error)}`, { path });
+    if (isVfsError(error) && error.code === 'EISDIR') throw new VfsError('EISDIR', `Path is a directory, not a file: ${path}`, { path });
+    throw error;
+  }
+  call.reads.add(path, read.version);
+  if (isBinary(read.content)) return `Cannot display content of binary file: ${path}`;
+  const lines = splitLines(decodeText(read.content));
+  const total = lines.length;
+  const start = startLine ?? 1;
+  if (total > 0 && start > total) {
+    throw new VfsError('EINVAL', `start_line ${start} is past the end of ${path}, which has ${total} lines. Use a start_line from 1 to ${total}.`, { path });
+  }
+  if (endLine !== undefined && endLine < start) {
+    throw new VfsError('EINVAL', `end_line ${endLine} is before start_line ${start}; give an end_line of at least ${start}.`, { path });
+  }
+  const end = Math.min(total, endLine ?? Number.POSITIVE_INFINITY, start + MAX_LINES - 1);
+  let cut = false;
+  const shown = lines.slice(start - 1, end).map((line) => {
+    if (line.length <= MAX_LINE_LENGTH) return line;
+    cut = true;
+    return `${line.slice(0, MAX_LINE_LENGTH)}... [truncated]`;
+  });
+  const content = shown.join('\n');
+  if (!(cut || start > 1 || end < total)) return content;
+  return (
+    '\nIMPORTANT: The file content has been truncated.\n' +
+    `Status: Showing lines ${start}-${end} of ${total} total lines.\n` +
+    `Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${end + 1}.\n\n` +
+    `--- FILE CONTENT (truncated) ---\n${content}`
+  );
+}
+
+/** The version a write must find: what this session saw (ESTALE if it changed), else the current one; -1 for a new file. */
+async function expectedVersion(call: DialectCall, path: string): Promise<{ version: number; exists: boolean }> {
+  let current: number;
+  try {
+    const info = await call.backend.stat(path);
+    if (info.isDir) throw new VfsError('EISDIR', `Path is a directory, not a file: ${path}`, { path });
+    current = info.version;
+  } catch (error) {
+    if (isVfsError(error) && error.code === 'ENOENT') return { version: -1, exists: false };
+    throw error;
+  }
+  return { version: (await call.reads.expected(call.backend, path)) ?? current, exists: true };
+}
+
+export async function writeFile(call: DialectCall, filePath: string, content: string): Promise<string> {
+  const path = await call.backend.resolvePath(filePath);
+  const { version } = await expectedVersion(call, path);
+  const result = await call.backend.writeFile(path, content, { expectedVersion: version });
+  call.reads.add(result.path, result.version);
+  call.changed.push({ path: result.path, version: result.version });
+  return result.created ? `Successfully created and wrote to new file: ${path}.` : `Successfully overwrote file: ${path}.`;
+}
+
+export interface ReplaceArgs {
+  file_path: string;
+  old_string: string;
+  new_string: string;
+  allow_multiple?: boolean;
+  /** The parameter older Gemini CLI releases had (and models still send): the exact number of occurrences to replace. */
+  expected_replacements?: number;
+}
+
+export async function replace(call: DialectCall, args: ReplaceArgs): Promise<string> {
+  const path = await call.backend.resolvePath(args.file_path);
+  const { old_string: oldString, new_string: newString } = args;
+  const { version, exists } = await expectedVersion(call, path);
+  if (!exists) {
+    if (oldString !== '') {
+      const why = await call.backend.stat(path).then(
+        () => '',
+        (e: unknown) => suggestions(e),
+      );
+      throw new VfsError('ENOENT', `File not found: ${path}.${why} Use an empty old_string to create a new file.`, { path });
+    }
+    const made = await call.backend.writeFile(path, newString, { expectedVersion: -1 });
+    call.reads.add(made.path, made.version);
+    call.changed.push({ path: made.path, version: made.version });
+    return `Created new file: ${path} with provided content.`;
+  }
+  if (oldString === '') throw new VfsError('EEXIST', `File already exists, cannot create: ${path}`, { path });
+  if (oldString === newString) throw new VfsError('ENOCHANGE', `No changes to apply. The old_string and new_string are identical in file: ${path}`, { path });
+  const expected = args.expected_replacements;
+  const occurrences = findAll(await call.backend.readText(path), oldString).length;
+  if (expected !== undefined && occurrences > 0 && occurrences !== expected) {
+    throw new VfsError(
+      'EAMBIGUOUS',
+      `Failed to edit, Expected ${expected} ${expected === 1 ? 'occurrence' : 'occurrences'} but found ${occurrences} for old_string in file: ${path}`,
+      { path },
+    );
+  }
+  const replaceAll = args.allow_multiple === true || (expected !== undefined && expected > 1);
+  if (occurrences > 1 && !replaceAll) {
+    throw new VfsError(
+      'EAMBIGUOUS',
+      `Failed to edit, Expected 1 occurrence but found ${occurrences} for old_string in file: ${path}. If you intended to replace multiple occurrences, set 'allow_multiple' to true.`,
+      { path },
+    );
+  }
+  try {
+    const out = await call.backend.edit(path, oldString, newString, { replaceAll, expectedVersion: version });
+    call.reads.add(out.path, out.version);
+    call.changed.push({ path: out.path, version: out.version });
+    const note = out.correctionNote === null ? '' : ` ${out.correctionNote}`;
+    return `Successfully modified file: ${path} (${out.count} replacements).${note}`;
+  } catch (error) {
+    if (isVfsError(error) && error.code === 'ENOMATCH') {
+      throw new VfsError(
+        'ENOMATCH',
+        `Failed to edit, 0 occurrences found for old_string in ${path}. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context. Use read_file tool to verify.`,
+        { path },
+      );
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,142 @@
+/** Gemini CLI's glob, grep_search, list_directory and read_many_files over a Backend (searches run in the backend's linear-time engine). */
+import type { GrepMatch } from '../../../backend/types.ts';
+import { isVfsError, VfsError } from '../../../errors.ts';
+import { decodeText, isBinary, splitLines } from '../../../text.ts';
+import { GLOB_MAX_RESULTS } from '../../definitions.ts';
+import type { DialectCall } from '../anthropic/context.ts';
+import { suggestions } from './files.ts';
+import { GREP_DEFAULT_MAX_MATCHES, MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
+
+export async function glob(call: DialectCall, pattern: string, dirPath?: string): Promise<string> {
+  const base = await call.backend.resolvePath(dirPath ?? '/');
+  const paths = await call.backend.glob(pattern, { path: base });
+  if (paths.length === 0) return `No files found matching pattern "${pattern}" within ${base}`;
+  const shown = paths.slice(0, GLOB_MAX_RESULTS);
+  const more = paths.length - shown.length;
+  const tail = more > 0 ? `\n... [${more} more files not shown (${paths.length} in total); use a more specific pattern or dir_path]` : '';
+  return `Found ${paths.length} file(s) matching "${pattern}" within ${base}, sorted by modification time (newest first):\n${shown.join('\n')}${tail}`;
+}
+
+export interface GrepArgs {
+  pattern: string;
+  dir_path?: string;
+  include_pattern?: string;
+  exclude_pattern?: string;
+  names_only?: boolean;
+  case_sensitive?: boolean;
+  fixed_strings?: boolean;
+  context?: number;
+  after?: number;
+  before?: number;
+  max_matches_per_file?: number;
+  total_max_matches?: number;
+}
+
+export async function grepSearch(call: DialectCall, args: GrepArgs): Promise<string> {
+  const base = await call.backend.resolvePath(args.dir_path ?? '/');
+  const max = args.total_max_matches ?? GREP_DEFAULT_MAX_MATCHES;
+  const options = {
+    path: base,
+    ...(args.include_pattern === undefined ? {} : { glob: args.include_pattern }),
+    ignoreCase: args.case_sensitive !== true,
+    ...(args.max_matches_per_file === undefined ? {} : { maxMatchesPerFile: args.max_matches_per_file }),
+  };
+  let matches = await call.backend.grep(args.pattern, {
+    ...options,
+    fixedStrings: args.fixed_strings === true,
+    ...(args.exclude_pattern ? {} : { maxMatches: max }),
+  });
+  if (args.exclude_pattern) {
+    // The exclusion runs in the same engine: lines it matches are dropped.
+    const excluded = new Set((await call.backend.grep(args.exclude_pattern, options)).map((m) => `${m.line}:${m.path}`));
+    matches = matches.filter((m) => !excluded.has(`${m.line}:${m.path}`)).slice(0, max);
+  }
+  const where = args.dir_path === undefined ? 'in the workspace directory' : `in path "${base}"`;
+  const filter = args.include_pattern ? ` (filter: "${args.include_pattern}")` : '';
+  if (matches.length === 0) return `No matches found for pattern "${args.pattern}" ${where}${filter}.`;
+  const limited = matches.length >= max ? ` (results limited to ${max} matches for performance)` : '';
+  const byFile = new Map<string, GrepMatch[]>();
+  for (const m of matches) byFile.set(m.path, [...(byFile.get(m.path) ?? []), m]);
+  if (args.names_only === true) {
+    return `Found ${byFile.size} files with matches for pattern "${args.pattern}" ${where}${filter}${limited}:\n${[...byFile.keys()].sort().join('\n')}`;
+  }
+  const before = args.before ?? args.context ?? 0;
+  const after = args.after ?? args.context ?? 0;
+  let out = `Found ${matches.length} ${matches.length === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}${filter}${limited}:\n---\n`;
+  for (const [path, found] of byFile) {
+    out += `File: ${path}\n`;
+    const lines = before + after > 0 ? splitLines(await call.backend.readText(path)) : [];
+    const hit = new Set(found.map((m) => m.line));
+    let shownTo = 0;
+    for (const m of found) {
+      const from = Math.max(shownTo + 1, m.line - before);
+      const to = before + after > 0 ? Math.min(lines.length, m.line + after) : m.line;
+      for (let n = from; n <= to; n++) {
+        const text = n === m.line ? m.text : (lines[n - 1] ?? '');
+        out += `L${n}${hit.has(n) ? ':' : '-'} ${clip(text.trimEnd())}\n`;
+      }
+      shownTo = Math.max(shownTo, to);
+    }
+    out += '---\n';
+  }
+  return out.trim();
+}
+
+function clip(line: string): string {
+  return line.length > MAX_LINE_LENGTH ? `${line.slice(0, MAX_LINE_LENGTH)}... [truncated]` : line;
+}
+
+export async function listDirectory(call: DialectCall, dirPath: string, ignore: readonly string[] = []): Promise<string> {
+  const dir = await call.backend.resolvePath(dirPath);
+  let entries: Awaited<ReturnType<typeof call.backend.ls>>;
+  try {
+    entries = await call.backend.ls(dir);
+  } catch (error) {
+    if (isVfsError(error) && error.code === 'ENOENT')
+      throw new VfsError('ENOENT', `Directory not found or inaccessible: ${dir}.${suggestions(error)}`, { path: dir });
+    if (isVfsError(error) && error.code === 'ENOTDIR') throw new VfsError('ENOTDIR', `Path is not a directory: ${dir}`, { path: dir });
+    throw error;
+  }
+  // Ignore patterns match names in this directory, through the backend's glob.
+  const ignored = new Set<string>();
+  for (const pattern of ignore) for (const p of await call.backend.glob(pattern, { path: dir })) ignored.add(p);
+  const kept = entries.filter((e) => !ignored.has(e.path));
+  if (entries.length === 0) return `Directory ${dir} is empty.`;
+  const rows = kept.map((e) => (e.isDir ? `[DIR] ${e.name}` : `${e.name} (${e.size} bytes)`));
+  const dropped = entries.length - kept.length;
+  return `Directory listing for ${dir}:\n${rows.join('\n')}${dropped > 0 ? `\n\n(${dropped} ignored)` : ''}`;
+}
+
+// Gemini CLI skips dependency and VCS directories unless useDefaultExcludes is false.
+const DEFAULT_EXCLUDES = ['**/node_modules/**', '**/.git/**'];
+
+export interface ReadManyArgs {
+  include: readonly string[];
+  exclude?: readonly string[];
+  useDefaultExcludes?: boolean;
+}
+
+export async function readManyFiles(call: DialectCall, args: ReadManyArgs): Promise<string> {
+  const cwd = await call.backend.resolvePath('.');
+  const files = new Set<string>();
+  for (const entry of args.include) {
+    const path = await call.backend.resolvePath(entry).catch(() => null);
+    const info = path === null ? null : await call.backend.stat(path).catch(() => null);
+    if (info !== null && !info.isDir) files.add(info.path);
+    else for (const p of await call.backend.glob(info?.isDir ? '**' : entry, { path: info?.isDir ? info.path : cwd })) files.add(p);
+  }
+  const excludes = [...(args.exclude ?? []), ...(args.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDES)];
+  for (const pattern of excludes) for (const p of await call.backend.glob(pattern, { path: cwd })) files.delete(p);
+  const parts: string[] = [];
+  for (const path of [...files].sort()) {
+    const read = await call.backend.read(path);
+    if (isBinary(read.content)) continue;
+    call.reads.add(path, read.version);
+    const lines = splitLines(decodeText(read.content));
+    const cut = lines.length > MAX_LINES;
+    const warning = cut ? "[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]\n\n" : '';
+    parts.push(`--- ${path} ---\n\n${warning}${(cut ? lines.slice(0, MAX_LINES) : lines).join('\n')}\n\n`);
+  }
+  if (parts.length === 0) return 'No files matching the criteria were found or all were skipped.';
+  return `${parts.join('')}\n--- End of content ---`;
+}

@@ -1,0 +1,139 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from '../../backend/state-backend.ts';
+import { createTools } from '../create-tools.ts';
+import { unifiedDiff } from './mcp-filesystem/unified-diff.ts';
+
+/** The 'mcp-filesystem' dialect: the reference MCP filesystem server's tools, worded as its src/filesystem/index.ts. */
+function tools(files: Record<string, string> = {}) {
+  const backend = createStateBackend({ files, now: () => Date.UTC(2026, 0, 2) });
+  return { backend, tools: createTools(backend, { dialect: 'mcp-filesystem' }) };
+}
+
+describe("dialect 'mcp-filesystem'", () => {
+  it('reads text whole, by head or by tail; head with tail is refused; read_file runs as read_text_file', async () => {
+    const { tools: t } = tools({ '/a.txt': '1\n2\n3\n4\n' });
+    expect(await t.call('read_text_file', { path: '/a.txt' })).toBe('1\n2\n3\n4\n');
+    expect(await t.call('read_text_file', { path: '/a.txt', head: 2 })).toBe('1\n2');
+    expect(await t.call('read_text_file', { path: '/a.txt', tail: 1 })).toBe('4');
+    expect(await t.call('read_text_file', { path: '/a.txt', head: 1, tail: 1 })).toBe(
+      'Error: EINVAL: Cannot specify both head and tail parameters simultaneously',
+    );
+    expect(await t.call('read_file', { path: '/a.txt', head: 1 })).toBe('1');
+  });
+
+  it('read_multiple_files reports each failure in place', async () => {
+    const { tools: t } = tools({ '/a.txt': 'A\n', '/src/b.txt': 'B\n' });
+    expect(await t.call('read_multiple_files', { paths: ['/a.txt', '/b.txt'] })).toBe(
+      '/a.txt:\nA\n\n\n---\n/b.txt: Error - No such file or directory: /b.txt. Did you mean /src/b.txt?',
+    );
+  });
+
+  it('edit_file applies every edit and returns a git-style diff; dryRun changes nothing', async () => {
+    const { backend, tools: t } = tools({ '/a.py': 'def f():\n    return 1\n\ndef g():\n    return 2\n' });
+    const edits = [
+      { oldText: 'return 1', newText: 'return 10' },
+      { oldText: 'def g():', newText: 'def h():' },
+    ];
+    const diff =
+      '```diff\nIndex: /a.py\n===================================================================\n--- /a.py\toriginal\n+++ /a.py\tmodified\n' +
+      '@@ -1,5 +1,5 @@\n def f():\n-    return 1\n+    return 10\n \n-def g():\n+def h():\n     return 2\n```';
+    expect(await t.call('edit_file', { path: '/a.py', edits, dryRun: true })).toBe(diff);
+    expect(await backend.readText('/a.py')).toBe('def f():\n    return 1\n\ndef g():\n    return 2\n');
+    const done = await t.run('edit_file', { path: '/a.py', edits });
+    expect(done.text).toBe(diff);
+    expect(done.changed.map((c) => c.path)).toEqual(['/a.py']);
+    expect(await backend.readText('/a.py')).toBe('def f():\n    return 10\n\ndef h():\n    return 2\n');
+  });
+
+  it('edit_file changes nothing when any edit fails, naming it', async () => {
+    const { backend, tools: t } = tools({ '/a.txt': 'one\ntwo\n' });
+    const out = await t.run('edit_file', {
+      path: '/a.txt',
+      edits: [
+        { oldText: 'one', newText: 'uno' },
+        { oldText: 'three', newText: 'tres' },
+      ],
+    });
+    expect(out).toMatchObject({ isError: true, code: 'ENOMATCH', changed: [] });
+    expect(out.text).toBe('Error: ENOMATCH: Could not find exact match for edit:\nthree\n(edit 2 of 2; the file is unchanged)');
+    expect(await backend.readText('/a.txt')).toBe('one\ntwo\n');
+    expect((await t.run('edit_file', { path: '/a.txt', edits: [{ oldText: 'one' }] })).text).toBe(
+      'Error: EINVAL: argument "edits" of edit_file must be an array of objects with string oldText and newText, got [{"oldText":"one"}].',
+    );
+  });
+
+  it('edit_file refuses a file that changed since this session read it', async () => {
+    const { backend, tools: t } = tools({ '/a.txt': 'one\n' });
+    await t.call('read_text_file', { path: '/a.txt' });
+    await backend.writeFile('/a.txt', 'two\n');
+    expect((await t.run('edit_file', { path: '/a.txt', edits: [{ oldText: 'two', newText: '2' }] })).code).toBe('ESTALE');
+    expect(await backend.readText('/a.txt')).toBe('two\n');
+  });
+
+  it('writes, creates directories, lists, trees, moves, searches and describes', async () => {
+    const { backend, tools: t } = tools({ '/p/src/a.ts': 'a', '/p/node_modules/x/i.js': 'x', '/p/README.md': 'r' });
+    expect(await t.call('write_file', { path: '/p/b.ts', content: 'b' })).toBe('Successfully wrote to /p/b.ts');
+    expect(await t.call('create_directory', { path: '/p/docs/api' })).toBe('Successfully created directory /p/docs/api');
+    expect(await t.call('create_directory', { path: '/p/docs' })).toBe('Successfully created directory /p/docs');
+    expect(await t.call('list_directory', { path: '/p' })).toBe('[DIR] docs\n[DIR] node_modules\n[DIR] src\n[FILE] README.md\n[FILE] b.ts');
+    expect(JSON.parse(await t.call('directory_tree', { path: '/p', excludePatterns: ['node_modules'] }))).toEqual([
+      { name: 'docs', type: 'directory', children: [{ name: 'api', type: 'directory', children: [] }] },
+      { name: 'src', type: 'directory', children: [{ name: 'a.ts', type: 'file' }] },
+      { name: 'README.md', type: 'file' },
+      { name: 'b.ts', type: 'file' },
+    ]);
+    expect(await t.call('move_file', { source: '/p/b.ts', destination: '/p/src/b.ts' })).toBe('Successfully moved /p/b.ts to /p/src/b.ts');
+    expect(await t.call('move_file', { source: '/p/README.md', destination: '/p/src/a.ts' })).toMatch(
+      /^Error: EEXIST: Destination already exists: \/p\/src\/a.ts/,
+    );
+    expect(await t.call('search_files', { path: '/p', pattern: '**/*.ts' })).toBe('/p/src/a.ts\n/p/src/b.ts');
+    expect(await t.call('search_files', { path: '/p', pattern: '**/*.ts', excludePatterns: ['**/b.ts'] })).toBe('/p/src/a.ts');
+    expect(await t.call('search_files', { path: '/p', pattern: '*.py' })).toBe('No matches found');
+    expect(await t.call('get_file_info', { path: '/p/src/a.ts' })).toContain('size: 1\n');
+    expect(await backend.exists('/p/docs/api')).toBe(true);
+  });
+});
+
+describe('unifiedDiff', () => {
+  /** Applies a unified diff's hunks to `before` (the inverse a patch tool performs). */
+  function apply(before: string, diff: string): string {
+    const a = before === '' ? [] : before.replace(/\n$/, '').split('\n');
+    const out: string[] = [];
+    let at = 0;
+    for (const hunk of diff.split('\n@@ ').slice(1)) {
+      const [header, ...body] = hunk.replace(/\n$/, '').split('\n');
+      const oldStart = Number(/^-(\d+)/.exec(header!)![1]);
+      const start = body.some((l) => l[0] !== '+') ? oldStart - 1 : oldStart;
+      while (at < start) out.push(a[at++]!);
+      for (const line of body) {
+        if (line[0] === '+') out.push(line.slice(1));
+        else {
+          expect(a[at]).toBe(line.slice(1));
+          if (line[0] === ' ') out.push(a[at]!);
+          at++;
+        }
+      }
+    }
+    while (at < a.length) out.push(a[at++]!);
+    return out.length === 0 ? '' : `${out.join('\n')}\n`;
+  }
+
+  it('is a patch that turns the old text into the new one (property)', () => {
+    const text = fc.array(fc.constantFrom('a', 'b', 'c', 'd', ''), { maxLength: 30 }).map((l) => (l.length === 0 ? '' : `${l.join('\n')}\n`));
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        expect(apply(before, unifiedDiff(before, after, '/f'))).toBe(after);
+      }),
+    );
+  });
+
+  it('keeps changes far apart in separate hunks with 4 lines of context', () => {
+    const before = `${Array.from({ length: 30 }, (_, i) => `l${i + 1}`).join('\n')}\n`;
+    const after = before.replace('l2\n', 'L2\n').replace('l28\n', 'L28\n');
+    const hunks = unifiedDiff(before, after, '/f')
+      .split('\n')
+      .filter((l) => l.startsWith('@@'));
+    expect(hunks).toEqual(['@@ -1,6 +1,6 @@', '@@ -24,7 +24,7 @@']);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The reference MCP filesystem server's tools (modelcontextprotocol/servers src/filesystem) over a
+ * Backend, with its result wording. edit_file applies every edit in memory and writes once, at the
+ * version it read: all or nothing.
+ */
+import { isVfsError, VfsError } from '../../../errors.ts';
+import { applyEdit } from '../../../edit/apply-edit.ts';
+import { decodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
+import type { DialectCall } from '../anthropic/context.ts';
+import { unifiedDiff } from './unified-diff.ts';
+
+async function readText(call: DialectCall, path: string): Promise<{ text: string; version: number; bom: boolean }> {
+  const read = await call.backend.read(path);
+  if (isBinary(read.content))
+    throw new VfsError('EBINARY', `${path} is a binary file (${read.content.length} bytes); read it as text is not possible.`, { path });
+  call.reads.add(path, read.version);
+  return { text: decodeText(read.content), version: read.version, bom: hasBom(read.content) };
+}
+
+export async function readTextFile(call: DialectCall, path: string, head?: number, tail?: number): Promise<string> {
+  if (head !== undefined && tail !== undefined) throw new VfsError('EINVAL', 'Cannot specify both head and tail parameters simultaneously');
+  const file = await call.backend.resolvePath(path);
+  const { text } = await readText(call, file);
+  if (head === undefined && tail === undefined) return text;
+  const lines = splitLines(text);
+  return (head !== undefined ? lines.slice(0, head) : lines.slice(Math.max(0, lines.length - tail!))).join('\n');
+}
+
+export async function readMultipleFiles(call: DialectCall, paths: readonly string[]): Promise<string> {
+  const results: string[] = [];
+  for (const path of paths) {
+    try {
+      const text = await readTextFile(call, path);
+      results.push(`${path}:\n${text}\n`);
+    } catch (error) {
+      results.push(`${path}: Error - ${isVfsError(error) ? error.message : String(error)}`);
+    }
+  }
+  return results.join('\n---\n');
+}
+
+export async function writeFile(call: DialectCall, path: string, content: string): Promise<string> {
+  const file = await call.backend.resolvePath(path);
+  const exists = await call.backend.exists(file);
+  // The vendor overwrites without a read; a change since this session saw the file is still refused.
+  const expectedVersion = exists ? await call.reads.expected(call.backend, file) : -1;
+  const result = await call.backend.writeFile(file, content, expectedVersion === undefined ? {} : { expectedVersion });
+  call.reads.add(result.path, result.version);
+  call.changed.push({ path: result.path, version: result.version });
+  return `Successfully wrote to ${path}`;
+}
+
+export interface Edit {
+  oldText: string;
+  newText: string;
+}
+
+export async function editFile(call: DialectCall, path: string, edits: readonly Edit[], dryRun: boolean): Promise<string> {
+  const file = await call.backend.resolvePath(path);
+  const seen = await call.reads.expected(call.backend, file);
+  const { text, version, bom } = await readText(call, file);
+  if (seen !== undefined && seen !== version) {
+    throw new VfsError('ESTALE', `${file} changed since this session last read or wrote it; the file is unchanged. Read it again, then retry.`, { path: file });
+  }
+  let next = text;
+  const notes: string[] = [];
+  for (const [i, edit] of edits.entries()) {
+    try {
+      const out = applyEdit(next, edit.oldText, edit.newText);
+      next = out.text;
+      if (out.correctionNote !== null) notes.push(`Edit ${i + 1}: ${out.correctionNote}`);
+    } catch (error) {
+      if (isVfsError(error) && error.code === 'ENOMATCH') {
+        throw new VfsError('ENOMATCH', `Could not find exact match for edit:\n${edit.oldText}\n(edit ${i + 1} of ${edits.length}; the file is unchanged)`, {
+          path: file,
+        });
+      }
+      if (isVfsError(error)) throw new VfsError(error.code, `Edit ${i + 1} of ${edits.length}: ${error.message}`, { path: file });
+      throw error;
+    }
+  }
+  const diff = unifiedDiff(text, next, file);
+  let ticks = 3;
+  while (diff.includes('`'.repeat(ticks))) ticks++;
+  const fence = '`'.repeat(ticks);
+  if (!dryRun && next !== text) {
+    const encoded = new TextEncoder().encode(next);
+    const result = await call.backend.writeFile(file, bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...encoded]) : encoded, { expectedVersion: version });
+    call.reads.add(result.path, result.version);
+    call.changed.push({ path: result.path, version: result.version });
+  }
+  return `${fence}diff\n${diff}${fence}\n\n${notes.join('\n')}`.trimEnd();
+}
+
+export async function createDirectory(call: DialectCall, path: string): Promise<string> {
+  const dir = await call.backend.resolvePath(path);
+  const existing = await call.backend.stat(dir).catch(() => null);
+  if (existing?.isDir !== true) {
+    const made = await call.backend.mkdir(dir);
+    call.changed.push({ path: made.path, version: made.version });
+  }
+  return `Successfully created directory ${path}`;
+}
+
+export async function listDirectory(call: DialectCall, path: string): Promise<string> {
+  const entries = await call.backend.ls(await call.backend.resolvePath(path));
+  return entries.map((e) => `${e.isDir ? '[DIR]' : '[FILE]'} ${e.name}`).join('\n');
+}
+
+interface TreeEntry {
+  name: string;
+  type: 'file' | 'directory';
+  children?: TreeEntry[];
+}
+
+export async function directoryTree(call: DialectCall, path: string, excludePatterns: readonly string[]): Promise<string> {
+  const root = await call.backend.resolvePath(path);
+  // A pattern with * excludes the files the backend's glob matches under root; one without names
+  // an entry (file or directory) at any depth, as the vendor's `**/name` and `**/name/**` do.
+  const names = excludePatterns.filter((p) => !p.includes('*')).map((p) => p.replace(/\/$/, ''));
+  const excluded = new Set<string>();
+  for (const pattern of excludePatterns.filter((p) => p.includes('*'))) for (const hit of await call.backend.glob(pattern, { path: root })) excluded.add(hit);
+  const named = (relative: string) => names.some((n) => relative === n || relative.endsWith(`/${n}`));
+  const build = async (dir: string): Promise<TreeEntry[]> => {
+    const out: TreeEntry[] = [];
+    for (const e of await call.backend.ls(dir)) {
+      const relative = e.path.slice(root === '/' ? 1 : root.length + 1);
+      if (excluded.has(e.path) || named(relative)) continue;
+      out.push(e.isDir ? { name: e.name, type: 'directory', children: await build(e.path) } : { name: e.name, type: 'file' });
+    }
+    return out;
+  };
+  return JSON.stringify(await build(root), null, 2);
+}
+
+export async function moveFile(call: DialectCall, source: string, destination: string): Promise<string> {
+  const from = await call.backend.resolvePath(source);
+  const to = await call.backend.resolvePath(destination);
+  if (await call.backend.exists(to))
+    throw new VfsError('EEXIST', `Destination already exists: ${to}; the move was not made. Choose another destination.`, { path: to });
+  const moved = await call.backend.rename(from, to);
+  call.changed.push({ path: moved.path, version: moved.version });
+  return `Successfully moved ${source} to ${destination}`;
+}
+
+export async function searchFiles(call: DialectCall, path: string, pattern: string, excludePatterns: readonly string[]): Promise<string> {
+  const root = await call.backend.resolvePath(path);
+  const hits = new Set(await call.backend.glob(pattern, { path: root }));
+  for (const p of excludePatterns) for (const hit of await call.backend.glob(p, { path: root })) hits.delete(hit);
+  return hits.size > 0 ? [...hits].sort().join('\n') : 'No matches found';
+}
+
+export async function getFileInfo(call: DialectCall, path: string): Promise<string> {
+  const info = await call.backend.stat(await call.backend.resolvePath(path));
+  const time = new Date(info.mtimeMs).toString();
+  return [
+    `size: ${info.size}`,
+    `created: ${time}`,
+    `modified: ${time}`,
+    `accessed: ${time}`,
+    `isDirectory: ${info.isDir}`,
+    `isFile: ${!info.isDir}`,
+    `permissions: ${info.isDir ? '755' : '644'}`,
+  ].join('\n');
+}

@@ -1,0 +1,44 @@
+/**
+ * The dialect registry: for each dialect but the default, its Dialect (definitions and handlers),
+ * one file each in this folder. The default dialect's handlers are create-tools.ts's own; the
+ * definitions alone are in definitions.ts, for the worker client.
+ */
+import type { Backend } from '../../backend/types.ts';
+import type { ReadVersions } from '../read-versions.ts';
+import { toolRunner } from '../run-tool.ts';
+import { toolSet } from '../tool-set.ts';
+import type { Tools } from '../types.ts';
+import type { DialectName, DialectToolName } from './names.ts';
+import { anthropicHandlers } from './anthropic.ts';
+import { anthropicDefinitions } from './anthropic-definitions.ts';
+import { geminiAliases, geminiHandlers, geminiValidators } from './gemini.ts';
+import { geminiDefinitions } from './gemini-definitions.ts';
+import { mcpFilesystemAliases, mcpFilesystemHandlers } from './mcp-filesystem.ts';
+import { mcpFilesystemDefinitions } from './mcp-filesystem-definitions.ts';
+import { openai } from './openai.ts';
+import type { Dialect } from './types.ts';
+
+/** Every dialect but the default. */
+export type ExtraDialect = Exclude<DialectName, 'agentvfs'>;
+
+const DIALECTS: { readonly [D in ExtraDialect]: Dialect<DialectToolName<D>> } = {
+  openai,
+  anthropic: { definitions: anthropicDefinitions, handlers: anthropicHandlers },
+  gemini: { definitions: geminiDefinitions, handlers: geminiHandlers, validators: geminiValidators, aliases: geminiAliases },
+  'mcp-filesystem': { definitions: mcpFilesystemDefinitions, handlers: mcpFilesystemHandlers, aliases: mcpFilesystemAliases },
+};
+
+/** A tool set of a dialect other than the default, running here over `backend`. */
+export function createDialectTools(
+  backend: Backend,
+  dialect: ExtraDialect,
+  reads: ReadVersions,
+  descriptions: Partial<Record<string, string>> = {},
+): Tools<string> {
+  const spec = DIALECTS[dialect] as Dialect<string>;
+  const definitions = spec.definitions(descriptions);
+  const run = toolRunner(definitions, spec.handlers({ backend, reads }), spec.validators);
+  // Older names models still emit run as the tool they became.
+  const aliases = spec.aliases ?? {};
+  return toolSet(definitions, (name, args) => run(Object.hasOwn(aliases, name) ? aliases[name]! : name, args));
+}

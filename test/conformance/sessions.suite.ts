@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createSession, createTools, DIALECT_NAMES } from '../../src/index.ts';
+import type { BackendFactory } from './harness.ts';
+
+export function sessionSuite(make: BackendFactory) {
+  describe('dialect and session options', () => {
+    it('a tool set made with the same session as another sees its reads; one without does not', async () => {
+      const backend = await make({ files: { '/a.txt': 'alpha\n' } });
+      const session = createSession();
+      const reader = createTools(backend, { session });
+      const editor = createTools(backend, { session });
+      const stranger = createTools(backend);
+      expect((await reader.run('read_file', { path: '/a.txt' })).isError).toBe(false);
+      const refused = await stranger.run('edit_file', { path: '/a.txt', old_string: 'alpha', new_string: 'beta' });
+      expect(refused.code).toBe('ENOTREAD');
+      const edited = await editor.run('edit_file', { path: '/a.txt', old_string: 'alpha', new_string: 'beta' });
+      expect(edited.isError, edited.text).toBe(false);
+      expect(await backend.readText('/a.txt')).toBe('beta\n');
+      // The edit refreshed the shared version: the reader may edit again without a re-read.
+      const again = await reader.run('edit_file', { path: '/a.txt', old_string: 'beta', new_string: 'gamma' });
+      expect(again.isError, again.text).toBe(false);
+    });
+
+    it('a change from outside a shared session makes every tool set of it stale', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\n' } });
+      const session = createSession();
+      const first = createTools(backend, { session });
+      const second = createTools(backend, { session });
+      await first.run('read_file', { path: '/a.txt' });
+      await backend.writeFile('/a.txt', 'changed\n');
+      const stale = await second.run('write_file', { path: '/a.txt', content: 'mine\n' });
+      expect(stale.code).toBe('ESTALE');
+      expect(await backend.readText('/a.txt')).toBe('changed\n');
+    });
+
+    it("dialect 'agentvfs' is the default", async () => {
+      const backend = await make();
+      expect(createTools(backend, { dialect: 'agentvfs' }).definitions).toEqual(createTools(backend).definitions);
+    });
+
+    it('an unknown dialect or a session not made by createSession is a TypeError that says what to pass', async () => {
+      const backend = await make();
+      const listed = DIALECT_NAMES.map((d) => `'${d}'`).join(', ');
+      expect(() => createTools(backend, { dialect: 'claude' as 'agentvfs' })).toThrow(
+        new TypeError(`agentvfs: unknown dialect "claude"; the dialects are ${listed}.`),
+      );
+      expect(() => createTools(backend, { dialect: 7 as unknown as 'agentvfs' })).toThrow(/unknown dialect a number; the dialects are/);
+      expect(() => createTools(backend, { session: { id: 'x' } })).toThrow(/options\.session must be an object made by createSession\(\)/);
+    });
+  });
+}
