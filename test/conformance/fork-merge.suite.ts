@@ -34,6 +34,18 @@ export function forkMergeSuite(make: BackendFactory) {
       expect(await parent.exists('/new.txt')).toBe(false);
     });
 
+    it('an applyBatch in a fork leaves the parent as it was, and merges back', async () => {
+      const parent = await make({ files: { '/a.txt': 'a', '/gone.txt': 'g' } });
+      const fork = await parent.fork();
+      await fork.applyBatch([
+        { path: '/a.txt', content: 'A' },
+        { path: '/gone.txt', content: null },
+      ]);
+      expect(await files(parent)).toEqual({ '/a.txt': 'a', '/gone.txt': 'g' });
+      expect((await parent.merge(fork)).merged).toEqual(['/a.txt', '/gone.txt']);
+      expect(await files(parent)).toEqual({ '/a.txt': 'A' });
+    });
+
     it('merges edits to different regions of one file, creations, removals and renames', async () => {
       const parent = await make({ files: { '/f.txt': lines(10), '/gone.txt': 'x', '/old/name.ts': 'moved\n', '/keep.txt': 'k' } });
       const fork = await parent.fork();
