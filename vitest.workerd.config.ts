@@ -19,7 +19,11 @@ import { defineConfig, type Plugin } from 'vitest/config';
 const root = dirname(fileURLToPath(import.meta.url));
 const builtCore = resolve(root, 'dist/index.js');
 // Entries whose sources the tests import by path, and the built file each stands for.
-const builtEntries: Record<string, string> = { [resolve(root, 'src/index.ts')]: builtCore, [resolve(root, 'src/ai/index.ts')]: resolve(root, 'dist/ai.js') };
+const builtEntries: Record<string, string> = {
+  [resolve(root, 'src/index.ts')]: builtCore,
+  [resolve(root, 'src/ai/index.ts')]: resolve(root, 'dist/ai.js'),
+  [resolve(root, 'src/persist/index.ts')]: resolve(root, 'dist/persist.js'),
+};
 
 /** `agentvfs`, `agentvfs/mcp` and the tests' imports of an entry's sources (`../../src/index.ts`) → the built files, as a user would get them. */
 const useBuiltCore: Plugin = {
@@ -28,6 +32,7 @@ const useBuiltCore: Plugin = {
   resolveId(source, importer) {
     if (source === 'agentvfs') return builtCore;
     if (source === 'agentvfs/mcp') return resolve(root, 'dist/mcp.js');
+    if (source === 'agentvfs/persist') return resolve(root, 'dist/persist.js');
     if (importer && source.startsWith('.')) return builtEntries[resolve(dirname(importer), source)];
     return undefined;
   },

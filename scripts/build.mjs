@@ -22,7 +22,7 @@ export const ENTRIES = {
 };
 // Node-only entries (the `agentvfs` command): they import Node built-ins, left as imports, and are
 // exempt from the check below. Built on their own, so no chunk is shared with the entries above.
-const NODE_ENTRIES = { cli: 'src/cli/index.ts' };
+const NODE_ENTRIES = { cli: 'src/cli/index.ts', 'persist-node': 'src/persist/node/index.ts' };
 // Built first and alone, so it is one self-contained file: createWorkerBackend() embeds it
 // (a Blob URL needs no bundler support), and it can also be served as is.
 const WORKER_SCRIPT = { 'backend-worker': 'src/worker/backend-worker.ts' };
@@ -116,14 +116,13 @@ await bundle(WORKER_SCRIPT);
 await bundle(ENTRIES, [embedWorker]);
 await bundle(NODE_ENTRIES, [], (id) => isPeer(id) || isNodeBuiltin(id));
 
-execFileSync(
-  process.execPath,
-  [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.json', '--emitDeclarationOnly'],
-  {
+// The Node-only entries' own types come from a second pass that knows Node's (tsconfig.node.json).
+for (const project of ['tsconfig.json', 'tsconfig.node.json']) {
+  execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', project, '--emitDeclarationOnly'], {
     cwd: root,
     stdio: 'inherit',
-  },
-);
+  });
+}
 
 // The core must load in browsers and workerd untouched: no Node built-in may remain.
 const BUILTIN_IMPORT = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)["'](node:[^"']+|buffer|events|path|stream|url|util|fs|process|crypto|os)["']/;

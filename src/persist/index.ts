@@ -4,11 +4,20 @@
  * @example
  * import { createTools } from 'agentvfs';
  * import { createWorkerBackend } from 'agentvfs/client';
- * import { createIndexedDBAdapter, openPersistent } from 'agentvfs/persist';
- * const { backend, restored } = await openPersistent(createWorkerBackend(), createIndexedDBAdapter());
- * if (restored.status === 'corrupt') console.warn(restored.reason); // the bad snapshot was kept aside
- * const tools = createTools(backend); // every write is saved to IndexedDB within a second (debounced)
+ * import { createIndexedDBStore, openPersistent } from 'agentvfs/persist';
+ * const { backend, restored } = await openPersistent(createWorkerBackend(), createIndexedDBStore());
+ * if (restored.status === 'corrupt') console.warn(restored.reason); // the bad workspace was kept aside
+ * const tools = createTools(backend); // each write saves only what it changed, within a second (debounced)
  */
 export { createMemoryAdapter, type PersistenceAdapter, type SaveDurability, type SetAside } from './adapter.ts';
 export { createIndexedDBAdapter, type IDBFactoryLike, type IndexedDBAdapterOptions } from './indexeddb-adapter.ts';
+export {
+  createDurableObjectStore,
+  type DurableObjectStorageLike,
+  type DurableObjectStoreOptions,
+  type DurableObjectTransactionLike,
+} from './durable-object-store.ts';
+export { createIndexedDBStore, type IndexedDBStoreOptions } from './indexeddb-store.ts';
+export { createMemoryStore, type MemoryStore } from './memory-store.ts';
+export type { StoreBatch, WorkspaceStore } from './store.ts';
 export { openPersistent, persist, restoreFrom, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persistent.ts';

@@ -4,6 +4,17 @@
  * be restored are kept under `key:aside:<time>` with their reason.
  */
 import type { PersistenceAdapter, SaveDurability, SetAside } from './adapter.ts';
+import {
+  asError,
+  type IDBFactoryLike,
+  type IDBDatabaseLike,
+  type IDBRequestLike,
+  type IDBStoreLike,
+  openAgentvfsDatabase,
+  SNAPSHOTS as STORE,
+} from './indexeddb-database.ts';
+
+export type { IDBFactoryLike } from './indexeddb-database.ts';
 
 export interface IndexedDBAdapterOptions {
   /** Database name. Default "agentvfs". */
@@ -14,58 +25,13 @@ export interface IndexedDBAdapterOptions {
   indexedDB?: IDBFactoryLike;
 }
 
-// The slice of the IndexedDB API used here, so the core needs no DOM types.
-type Handler = ((event: never) => unknown) | null;
-interface IDBRequestLike<T = unknown> {
-  result: T;
-  error: unknown;
-  onsuccess: Handler;
-  onerror: Handler;
-}
-interface IDBOpenRequestLike extends IDBRequestLike<IDBDatabaseLike> {
-  onupgradeneeded: Handler;
-}
-interface IDBDatabaseLike {
-  objectStoreNames: { contains(name: string): boolean };
-  createObjectStore(name: string): unknown;
-  transaction(store: string, mode: 'readonly' | 'readwrite', options?: { durability: SaveDurability }): IDBTransactionLike;
-  close(): void;
-}
-interface IDBTransactionLike {
-  objectStore(name: string): IDBStoreLike;
-  oncomplete: Handler;
-  onerror: Handler;
-  onabort: Handler;
-  error: unknown;
-}
-interface IDBStoreLike {
-  get(key: string): IDBRequestLike;
-  put(value: unknown, key: string): IDBRequestLike;
-  delete(key: string): IDBRequestLike;
-  getAllKeys(): IDBRequestLike<unknown[]>;
-}
-export interface IDBFactoryLike {
-  open(name: string, version?: number): IDBOpenRequestLike;
-}
-
-const STORE = 'snapshots';
-
 export function createIndexedDBAdapter(options: IndexedDBAdapterOptions = {}): PersistenceAdapter & { listAside(): Promise<SetAside[]> } {
   const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactoryLike }).indexedDB;
   if (!factory) throw new TypeError('agentvfs/persist: IndexedDB is not available here; pass options.indexedDB or use another adapter.');
   const name = options.database ?? 'agentvfs';
   const key = options.key ?? 'default';
   let db: Promise<IDBDatabaseLike> | null = null;
-
-  const open = () =>
-    (db ??= new Promise<IDBDatabaseLike>((resolve, reject) => {
-      const request = factory.open(name, 1);
-      request.onupgradeneeded = () => {
-        if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE);
-      };
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(asError(request.error, `could not open IndexedDB database "${name}"`));
-    }));
+  const open = () => (db ??= openAgentvfsDatabase(factory, name));
 
   /** Runs `work` in one transaction and resolves when it has committed (so a save is durable). */
   async function run<T>(mode: 'readonly' | 'readwrite', work: (store: IDBStoreLike) => IDBRequestLike<T>, durability: SaveDurability = 'default'): Promise<T> {
@@ -100,9 +66,4 @@ export function createIndexedDBAdapter(options: IndexedDBAdapterOptions = {}): P
       return out;
     },
   };
-}
-
-function asError(error: unknown, context: string): Error {
-  const message = error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error) ? (error as Error).message : String(error);
-  return new Error(`agentvfs/persist: ${context}: ${message}`);
 }

@@ -6,59 +6,17 @@
 import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
 import { isVfsError } from '../errors.ts';
-import { isToolHost, type ToolHost } from '../tool-host.ts';
+import { isToolHost } from '../tool-host.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import type { PersistenceAdapter, SaveDurability } from './adapter.ts';
+import { methodNames } from './backend-methods.ts';
+import { openStore } from './incremental.ts';
+import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
+import { isWorkspaceStore, type WorkspaceStore } from './store.ts';
 
-export interface PersistOptions {
-  /**
-   * "debounced" (default): save `debounceMs` after the last mutation, and never later than
-   * `maxWaitMs` after the first unsaved one, so a crash loses at most the last `maxWaitMs` of
-   * mutations. "immediate": every mutating call resolves only once the new state is durable
-   * (slower: one snapshot per mutation; IndexedDB is asked for `durability: 'strict'`).
-   */
-  durability?: 'debounced' | 'immediate';
-  /** Quiet time before a debounced save. Default 300 ms. */
-  debounceMs?: number;
-  /**
-   * Longest a mutation waits unsaved under a steady stream of mutations (debounced only):
-   * a save starts at most this long after the first unsaved mutation. Default 1,000 ms.
-   */
-  maxWaitMs?: number;
-  /** Told about a failed background save (the data stays in memory and is retried on the next save). */
-  onError?: (error: Error) => void;
-}
-
-export type RestoreStatus = { status: 'empty' } | { status: 'restored'; bytes: number } | { status: 'corrupt'; reason: string };
-
-export interface PersistentBackend extends Backend, ToolHost {
-  /** Saves now if anything changed since the last save; resolves when it is durable. */
-  flush(): Promise<void>;
-  /** Stops autosaving after a final flush, then closes the wrapped backend if it can be closed. */
-  close(): Promise<void>;
-  /** The wrapped backend's `ready` (a worker that answered), or resolved. */
-  readonly ready: Promise<void>;
-  /** The last background save error, if the latest save failed. */
-  readonly lastError: Error | null;
-}
-
-function checkOptions(options: PersistOptions): { immediate: boolean; debounceMs: number; maxWaitMs: number } {
-  const { durability = 'debounced', debounceMs = 300, maxWaitMs = 1_000 } = options;
-  if (durability !== 'debounced' && durability !== 'immediate') {
-    throw new TypeError(`agentvfs/persist: durability must be 'debounced' or 'immediate', not ${JSON.stringify(durability)}.`);
-  }
-  for (const [name, value] of [
-    ['debounceMs', debounceMs],
-    ['maxWaitMs', maxWaitMs],
-  ] as const) {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      throw new TypeError(`agentvfs/persist: ${name} must be a finite number of milliseconds >= 0, not ${JSON.stringify(value)}.`);
-    }
-  }
-  return { immediate: durability === 'immediate', debounceMs, maxWaitMs };
-}
+export type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
 
 /**
  * Restores the adapter's last snapshot into `backend`. A snapshot that fails
@@ -79,12 +37,18 @@ export async function restoreFrom(backend: Backend, adapter: PersistenceAdapter)
   }
 }
 
-/** Restores from the adapter, then returns the backend wrapped to save after every mutation. */
+/**
+ * Opens the workspace a store holds into `backend` and returns it wrapped to save after every
+ * mutation: with a WorkspaceStore, only what each mutation changed (migrating a snapshot the
+ * snapshot adapter saved there); with a snapshot PersistenceAdapter, a whole snapshot each time.
+ */
 export async function openPersistent(
   backend: Backend,
-  adapter: PersistenceAdapter,
+  store: WorkspaceStore | PersistenceAdapter,
   options: PersistOptions = {},
 ): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
+  if (isWorkspaceStore(store)) return openStore(backend, store, options);
+  const adapter = store;
   const restored = await restoreFrom(backend, adapter);
   return { backend: persist(backend, adapter, options), restored };
 }
@@ -154,12 +118,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
   }
 
   const wrapped = Object.create(null) as PersistentBackend;
-  // Every method the backend has, own or inherited (a class instance, a plain object, another wrapper).
-  const names = new Set<string>();
-  for (let o: object | null = backend; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
-    for (const key of Object.getOwnPropertyNames(o)) names.add(key);
-  }
-  for (const name of names) {
+  for (const name of methodNames(backend)) {
     const value = (backend as unknown as Record<string, unknown>)[name];
     if (typeof value !== 'function' || name === 'constructor' || name === 'createToolSession' || name in wrapped) continue;
     (wrapped as unknown as Record<string, unknown>)[name] = backendCall(name)?.mutates
@@ -168,6 +127,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
   }
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
+    writable: { value: true },
     flush: {
       value: () => {
         cancelTimers();

@@ -59,8 +59,8 @@ export function isWatchMessage(data: unknown): data is WatchMessage {
   return typeof data === 'object' && data !== null && typeof (data as { agentvfsWatch?: unknown }).agentvfsWatch === 'string';
 }
 
-/** 5: watch(), unwatch(), fork(), release(), BackendRef arguments, ping() gives the backend's id; 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
-export const PROTOCOL_VERSION = 5;
+/** 6: fork(), release(), BackendRef arguments, ping() gives the backend's id; 5: watch() and unwatch(); 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
+export const PROTOCOL_VERSION = 6;
 
 /** How a VfsError travels: its JSON form plus a tag, so the other side can rebuild it. */
 export interface WireVfsError extends VfsErrorJSON {

@@ -75,5 +75,6 @@ describe('mergeText compared with git merge-file', () => {
     // The generator must produce both kinds, or the comparison says little.
     expect(clean).toBeGreaterThan(30);
     expect(conflicted).toBeGreaterThan(30);
-  });
+    // 300 runs of git merge-file: seconds alone, minutes on a loaded machine. Not a hang guard.
+  }, 300_000);
 });

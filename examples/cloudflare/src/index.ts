@@ -3,11 +3,11 @@
  * per session, each session a Durable Object (see session.ts) that persists every mutation.
  *
  *   POST   /sessions                     {"id"?, "files"?} → 201 {"id", "generation"}
- *   GET    /sessions/:id                 → session info (generation, snapshot size, corrupt?)
+ *   GET    /sessions/:id                 → session info (generation, stored keys, corrupt?)
  *   GET    /tools                        → tool definitions for the model
  *   POST   /sessions/:id/tools/:tool     args as a JSON object → {"result", "is_error", "generation"}
- *   GET    /sessions/:id/snapshot        → the stored snapshot bytes (even when corrupt)
- *   POST   /sessions/:id/recover         → set a corrupt snapshot aside, start empty
+ *   GET    /sessions/:id/snapshot        → a snapshot of the files (when corrupt: what was kept aside)
+ *   POST   /sessions/:id/recover         → a corrupt session starts empty (the bad data stays kept aside)
  *   DELETE /sessions/:id                 → delete the session
  *   POST/GET/DELETE /mcp                 → MCP over Streamable HTTP, one session per object (see mcp.ts)
  *

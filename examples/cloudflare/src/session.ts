@@ -3,43 +3,50 @@
  *
  * - The filesystem lives in memory (an agentvfs StateBackend) with one tool set, so the
  *   session's read tracking (which file versions the agent has read) lives here too.
- * - After every successful mutation (write_file, edit_file) the whole filesystem is
- *   snapshotted and saved to the object's storage (see snapshot-store.ts) BEFORE the result
- *   is returned: whatever a client saw acknowledged survives eviction or a restart.
- * - On wake, the constructor restores the last saved snapshot. If it cannot (ESNAPSHOT from
- *   `restore`, or missing/mismatched chunks) the session is marked broken: every call answers
- *   409 SNAPSHOT_CORRUPT with the reason, nothing is overwritten, and only an explicit
- *   `recover()` moves the bad data aside (quarantine/…) and starts an empty filesystem.
+ * - It is kept in the object's storage by agentvfs/persist's Durable Object store, with
+ *   `durability: 'immediate'`: a write_file or edit_file that succeeded is committed BEFORE its
+ *   result is returned, and each commit is one storage transaction of only the files it
+ *   changed (plus the session's generation counter, see generationCounted).
+ * - On wake, the constructor opens the stored workspace. Records that fail their checksums are
+ *   kept aside by the store (under `agentvfs:v:aside:…`, nothing deleted) and the session is
+ *   marked corrupt: every call answers 409 SNAPSHOT_CORRUPT with the reason until an explicit
+ *   `recover()` starts using the (empty) filesystem the store opened instead.
  *
  * Every public method here is also a Workers RPC method: another Worker with this binding
  * can call `env.SESSIONS.get(id).call('read_file', { path: '/a' })` directly.
  */
 import { DurableObject } from 'cloudflare:workers';
-import { createStateBackend, createTools, isVfsError, type StateBackend, type ToolResult, type Tools } from 'agentvfs';
+import { createStateBackend, createTools, isVfsError, type ToolResult, type Tools } from 'agentvfs';
 import { mcpHandler } from 'agentvfs/mcp';
-import { StoredSnapshotError, dropOrphans, loadSnapshot, quarantine, rawStoredBytes, readManifest, saveSnapshot, type Manifest } from './snapshot-store.ts';
+import { createDurableObjectStore, type DurableObjectStorageLike, openPersistent, type PersistentBackend, type WorkspaceStore } from 'agentvfs/persist';
 import { SESSION_LIMITS, TOOL_NAMES, type ApiError, type Env } from './shared.ts';
 
 export type CallOutcome = { ok: true; result: string; is_error: boolean; generation: number } | { ok: false; status: number; error: ApiError };
 
 export interface SessionInfo {
   exists: boolean;
-  /** Which save is current (1 = just created); increases by one per persisted mutation. */
+  /** How many commits the session's storage has had (1 = just created). */
   generation: number | null;
-  snapshotBytes: number | null;
-  chunks: number | null;
+  /** Storage keys holding the workspace (one per file or directory, more for a file over 120 KiB). */
+  storedKeys: number | null;
   /** Random per object instance: changes when the object was evicted or restarted. */
   instance: string;
-  /** Set when the stored snapshot could not be restored. */
+  /** Set when the stored workspace could not be opened. */
   corrupt: { reason: string } | null;
+  /** Keys under which corrupt records were kept aside. */
   quarantined: string[];
 }
 
-type State = { kind: 'absent' } | { kind: 'ready'; backend: StateBackend; tools: Tools; manifest: Manifest } | { kind: 'corrupt'; reason: string };
+type Ready = { kind: 'ready'; backend: PersistentBackend; tools: Tools; store: WorkspaceStore };
+type State = { kind: 'absent' } | Ready | { kind: 'corrupt'; reason: string; opened: Ready };
+
+const GENERATION = 'generation';
+const PREFIX = 'agentvfs:';
 
 export class AgentFsSession extends DurableObject<Env> {
   #state: State = { kind: 'absent' };
   #queue: Promise<unknown> = Promise.resolve();
+  #generation = 0;
   readonly #instance = crypto.randomUUID();
   #mcp: ((request: Request) => Promise<Response>) | undefined;
 
@@ -48,38 +55,45 @@ export class AgentFsSession extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(() => this.#load());
   }
 
-  /** Restores the saved snapshot (if any) into a fresh backend and tool set. */
+  /**
+   * The object's storage as the store sees it, where every transaction also counts one more
+   * generation: the counter commits with the files or not at all.
+   */
+  #counted(): DurableObjectStorageLike {
+    const storage = this.ctx.storage as unknown as DurableObjectStorageLike;
+    return {
+      get: (key) => storage.get(key),
+      list: (options) => storage.list(options),
+      transaction: (work) =>
+        storage.transaction(async (txn) => {
+          const result = await work(txn);
+          const next = ((await txn.get(GENERATION)) as number | undefined) ?? 0;
+          await txn.put(GENERATION, next + 1);
+          this.#generation = next + 1;
+          return result;
+        }),
+    };
+  }
+
+  /** Opens the stored workspace (if any) into a fresh backend and tool set. */
   async #load(): Promise<void> {
-    const storage = this.ctx.storage;
-    let loaded: Awaited<ReturnType<typeof loadSnapshot>>;
-    try {
-      loaded = await loadSnapshot(storage);
-    } catch (error) {
-      if (error instanceof StoredSnapshotError) {
-        this.#state = { kind: 'corrupt', reason: error.message };
-        return;
-      }
-      throw error;
-    }
-    if (!loaded) {
+    const generation = await this.ctx.storage.get<number>(GENERATION);
+    if (generation === undefined) {
       this.#state = { kind: 'absent' };
       return;
     }
-    const backend = createStateBackend({ limits: SESSION_LIMITS });
-    try {
-      await backend.restore(loaded.bytes);
-    } catch (error) {
-      if (isVfsError(error) && error.code === 'ESNAPSHOT') {
-        this.#state = { kind: 'corrupt', reason: error.message };
-        return;
-      }
-      throw error;
-    }
-    await dropOrphans(storage, loaded.manifest.generation);
-    this.#state = { kind: 'ready', backend, tools: createTools(backend), manifest: loaded.manifest };
+    this.#generation = generation;
+    const ready = await this.#open();
+    this.#state = ready.restored.status === 'corrupt' ? { kind: 'corrupt', reason: ready.restored.reason, opened: ready } : ready;
   }
 
-  /** Runs calls one at a time, so a save never interleaves with another call. */
+  async #open(files?: Record<string, string>): Promise<Ready & { restored: Awaited<ReturnType<typeof openPersistent>>['restored'] }> {
+    const store = createDurableObjectStore(this.#counted(), { prefix: PREFIX });
+    const { backend, restored } = await openPersistent(createStateBackend({ files, limits: SESSION_LIMITS }), store, { durability: 'immediate' });
+    return { kind: 'ready', backend, tools: createTools(backend), store, restored };
+  }
+
+  /** Runs calls one at a time, so each acknowledged call has its own commit. */
   #serial<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(fn, fn);
     this.#queue = run.catch(() => undefined);
@@ -97,7 +111,7 @@ export class AgentFsSession extends DurableObject<Env> {
         status: 409,
         error: {
           code: 'SNAPSHOT_CORRUPT',
-          message: `The stored filesystem of this session could not be restored: ${s.reason}. Nothing was changed or deleted. Download it with GET …/snapshot, or POST …/recover to set it aside and start an empty filesystem.`,
+          message: `The stored filesystem of this session could not be opened: ${s.reason}. It was kept aside, nothing was deleted. Download it with GET …/snapshot, or POST …/recover to start an empty filesystem.`,
           reason: s.reason,
         },
       };
@@ -111,21 +125,18 @@ export class AgentFsSession extends DurableObject<Env> {
       if (this.#state.kind !== 'absent') {
         return { ok: false, status: 409, error: { code: 'SESSION_EXISTS', message: 'This session already exists.' } };
       }
-      let backend: StateBackend;
       try {
-        backend = createStateBackend({ files, limits: SESSION_LIMITS });
-        await backend.stat('/'); // surfaces a bad path or an over-limit file now
+        createStateBackend({ files, limits: SESSION_LIMITS }); // surfaces a bad path or an over-limit file now
       } catch (error) {
         if (isVfsError(error)) return { ok: false, status: 400, error: { code: 'INVALID_FILES', message: error.message } };
         throw error;
       }
-      const manifest = await saveSnapshot(this.ctx.storage, await backend.snapshot(), undefined);
-      this.#state = { kind: 'ready', backend, tools: createTools(backend), manifest };
-      return { ok: true, result: 'created', is_error: false, generation: manifest.generation };
+      this.#state = await this.#open(files);
+      return { ok: true, result: 'created', is_error: false, generation: this.#generation };
     });
   }
 
-  /** Runs one of the six tools; persists the filesystem first if the call changed it. */
+  /** Runs one of the six tools; a call that changed files is committed before it resolves. */
   call(name: string, args: unknown): Promise<CallOutcome> {
     return this.#serial(async () => {
       const unavailable = this.#unavailable();
@@ -137,27 +148,21 @@ export class AgentFsSession extends DurableObject<Env> {
           error: { code: 'UNKNOWN_TOOL', message: `Unknown tool "${name}". Tools: ${TOOL_NAMES.join(', ')}.`, tools: TOOL_NAMES },
         };
       }
-      const ran = await this.#runAndSave(name, args);
+      const ran = await this.#run(name, args);
       if ('persistFailed' in ran) return { ok: false, status: 503, error: { code: 'PERSIST_FAILED', message: ran.persistFailed } };
-      return { ok: true, result: ran.text, is_error: ran.isError, generation: ran.generation };
+      return { ok: true, result: ran.text, is_error: ran.isError, generation: this.#generation };
     });
   }
 
-  /** Runs a tool in the ready state; a call that wrote files is saved before it resolves. */
-  async #runAndSave(name: string, args: unknown): Promise<(ToolResult & { generation: number }) | { persistFailed: string }> {
-    const state = this.#state as Extract<State, { kind: 'ready' }>;
+  /** Runs a tool in the ready state; one whose change could not be committed is undone (the object reloads what storage holds). */
+  async #run(name: string, args: unknown): Promise<ToolResult | { persistFailed: string }> {
+    const state = this.#state as Ready;
     const result = await state.tools.run(name, args);
-    // Only a call that wrote files is saved (a failed mutation changes nothing: agentvfs guarantees it).
-    if (result.changed.length > 0) {
-      try {
-        state.manifest = await saveSnapshot(this.ctx.storage, await state.backend.snapshot(), state.manifest);
-      } catch (error) {
-        // Not saved, so not acknowledged: go back to what storage holds.
-        await this.#load();
-        return { persistFailed: `The change was not saved and has been undone: ${String(error)}. Retry the call.` };
-      }
+    if (result.isError && result.text.includes('could not be saved')) {
+      await this.#load();
+      return { persistFailed: `The change was not saved and has been undone: ${result.text}. Retry the call.` };
     }
-    return { ...result, generation: state.manifest.generation };
+    return result;
   }
 
   /**
@@ -179,10 +184,9 @@ export class AgentFsSession extends DurableObject<Env> {
       this.#serial(async () => {
         const unavailable = this.#unavailable();
         if (unavailable && !unavailable.ok) return { text: `Error: ${unavailable.error.message}`, isError: true, changed: [] };
-        const ran = await this.#runAndSave(name, args);
+        const ran = await this.#run(name, args);
         if ('persistFailed' in ran) return { text: `Error: ${ran.persistFailed}`, isError: true, changed: [] };
-        const { generation: _, ...result } = ran;
-        return result;
+        return ran;
       });
     return { definitions: this.definitions(), run, call: async (name, args) => (await run(name, args)).text };
   }
@@ -194,47 +198,46 @@ export class AgentFsSession extends DurableObject<Env> {
 
   info(): Promise<SessionInfo> {
     return this.#serial(async () => {
-      const manifest = this.#state.kind === 'ready' ? this.#state.manifest : await readManifest(this.ctx.storage);
-      const quarantined = [...(await this.ctx.storage.list({ prefix: 'quarantine/' })).keys()]
-        .filter((k) => k.endsWith('/meta'))
-        .map((k) => k.slice(0, -'meta'.length));
+      const keys = [...(await this.ctx.storage.list({ prefix: PREFIX })).keys()];
+      const exists = this.#state.kind !== 'absent';
       return {
-        exists: this.#state.kind !== 'absent',
-        generation: manifest?.generation ?? null,
-        snapshotBytes: manifest?.bytes ?? null,
-        chunks: manifest?.chunks ?? null,
+        exists,
+        generation: exists ? this.#generation : null,
+        storedKeys: exists ? keys.filter((k) => !k.startsWith(`${PREFIX}v:aside:`) && !k.startsWith(`${PREFIX}c:aside:`)).length : null,
         instance: this.#instance,
         corrupt: this.#state.kind === 'corrupt' ? { reason: this.#state.reason } : null,
-        quarantined,
+        quarantined: keys.filter((k) => k.startsWith(`${PREFIX}v:aside:`)).map((k) => k.slice(`${PREFIX}v:`.length)),
       };
     });
   }
 
-  /** The stored snapshot bytes as they are (also when they are corrupt), or null when there are none. */
+  /** A snapshot of the session's files; for a corrupt session, the records that were kept aside (as the store wrote them). */
   storedSnapshot(): Promise<Uint8Array | null> {
     return this.#serial(async () => {
-      if (this.#state.kind === 'absent') return null;
-      return rawStoredBytes(this.ctx.storage);
+      const s = this.#state;
+      if (s.kind === 'absent') return null;
+      if (s.kind === 'ready') return s.backend.snapshot();
+      const all = await s.opened.store.readAll();
+      const aside = [...all.keys()].filter((k) => k.startsWith('aside:')).sort();
+      return all.get(aside.at(-1)!) ?? null;
     });
   }
 
-  /** Only for a corrupt session: moves the bad snapshot to quarantine/… and starts an empty filesystem. */
+  /** Only for a corrupt session: starts using the empty filesystem opened beside what was kept aside. */
   recover(): Promise<CallOutcome> {
     return this.#serial(async () => {
-      if (this.#state.kind !== 'corrupt') {
+      const s = this.#state;
+      if (s.kind !== 'corrupt') {
         const unavailable = this.#unavailable();
         if (unavailable) return unavailable;
-        return { ok: false, status: 409, error: { code: 'NOT_CORRUPT', message: 'The session restored fine; there is nothing to recover.' } };
+        return { ok: false, status: 409, error: { code: 'NOT_CORRUPT', message: 'The session opened fine; there is nothing to recover.' } };
       }
-      const prefix = await quarantine(this.ctx.storage, `${Date.now()}-${crypto.randomUUID().slice(0, 8)}`);
-      const backend = createStateBackend({ limits: SESSION_LIMITS });
-      const manifest = await saveSnapshot(this.ctx.storage, await backend.snapshot(), undefined);
-      this.#state = { kind: 'ready', backend, tools: createTools(backend), manifest };
+      this.#state = s.opened;
       return {
         ok: true,
-        result: `The corrupt snapshot was moved to ${prefix} and an empty filesystem started.`,
+        result: 'The corrupt workspace stays kept aside (see GET /sessions/:id, quarantined); an empty filesystem started.',
         is_error: false,
-        generation: manifest.generation,
+        generation: this.#generation,
       };
     });
   }
@@ -246,6 +249,7 @@ export class AgentFsSession extends DurableObject<Env> {
       if (unavailable && this.#state.kind === 'absent') return unavailable;
       await this.ctx.storage.deleteAll();
       this.#state = { kind: 'absent' };
+      this.#generation = 0;
       return { ok: true, result: 'deleted', is_error: false, generation: 0 };
     });
   }

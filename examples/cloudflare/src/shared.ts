@@ -17,8 +17,8 @@ export interface ApiError {
 export const TOOL_NAMES: readonly string[] = CORE_TOOL_NAMES;
 
 /**
- * Per-session limits, well inside a Durable Object's 128 MB of memory: the filesystem,
- * its snapshot and the chunks being written must all fit at once.
+ * Per-session limits, well inside a Durable Object's 128 MB of memory: the filesystem and,
+ * while it opens, the records read from storage must fit at once.
  */
 export const SESSION_LIMITS: Partial<Limits> = {
   maxTotalBytes: 32 * 1024 * 1024,

@@ -6,8 +6,7 @@ export type CallOutcome = { ok: true; result: string; is_error: boolean; generat
 export interface SessionInfo {
   exists: boolean;
   generation: number | null;
-  snapshotBytes: number | null;
-  chunks: number | null;
+  storedKeys: number | null;
   instance: string;
   corrupt: { reason: string } | null;
   quarantined: string[];

@@ -1,0 +1,158 @@
+/// <reference lib="dom" />
+// Kill test, Chromium + IndexedDB: a page writes as fast as it can into an IndexedDB workspace
+// and the whole browser (its process group) is SIGKILLed at seeded random moments; the next
+// launch, on the same profile, reopens the workspace and checks it holds every acknowledged
+// write and nothing partial. Outcome-deterministic: the checks hold for any kill moment.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, expect, test } from '@playwright/test';
+import { CHROMIUM } from '../scripts/chromium.mjs';
+import { serveDist } from './static-dist.ts';
+
+const KILL_CONTENT = readFileSync(join(import.meta.dirname, '../test/persist/kill-content.mjs'), 'utf8');
+
+/** mulberry32, seeded: the kill moments of a run can be replayed. */
+function seeded(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Debian's Chromium in a process group of its own, on `profile`, reachable over CDP. */
+async function launch(profile: string): Promise<{ child: ChildProcess; browser: Browser }> {
+  const child = spawn(CHROMIUM.executablePath, [...CHROMIUM.args, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const hit = err.match(/DevTools listening on (ws:\/\/\S+)/);
+      if (hit) resolve(hit[1]!);
+    });
+    child.on('exit', () => reject(new Error(`chromium exited before listening: ${err.slice(-500)}`)));
+  });
+  return { child, browser: await chromium.connectOverCDP(endpoint) };
+}
+
+function killGroup(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.on('exit', () => resolve());
+    process.kill(-child.pid!, 'SIGKILL');
+  });
+}
+
+interface Seen {
+  /** Slot → which write the reopened workspace holds there (-1: not a whole write). */
+  files: Record<string, number>;
+  status: string;
+}
+
+interface Storm {
+  durability: 'immediate' | 'debounced';
+  kills: number;
+  /** Only writes acknowledged at least this long before the kill must be there (0: all). */
+  windowMs: number;
+  seed: number;
+}
+
+/** Runs `kills` rounds of launch, check, write storm, SIGKILL on one profile; returns the acknowledged writes counted. */
+async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ acks: number; checked: number }> {
+  const profile = mkdtempSync(join(tmpdir(), 'agentvfs-chromium-kill-'));
+  const random = seeded(seed);
+  let next = 0;
+  let totalAcks = 0;
+  let checked = 0;
+  let acked = new Map<number, number>(); // slot → last write that must be there, over every round so far
+  try {
+    for (let round = 0; round <= kills; round++) {
+      const { child, browser } = await launch(profile);
+      const context = browser.contexts()[0]!;
+      const page = context.pages()[0] ?? (await context.newPage());
+      const acks: Array<[number, number]> = [];
+      let resolveFirst: () => void;
+      const firstAck = new Promise<void>((r) => (resolveFirst = r));
+      page.on('console', (m) => {
+        const [word, i, at] = m.text().split(' ');
+        if (word === 'ack') acks.push([Number(i), Number(at)]), resolveFirst();
+      });
+      await serveDist(page, { '/kill-content.mjs': KILL_CONTENT });
+      // Reopen what the last round left, check it, then start a storm that runs until the kill.
+      const seen: Seen = await page.evaluate(
+        async ({ start, durability }) => {
+          const { createStateBackend } = await import('/dist/index.js' as string);
+          const { createIndexedDBStore, openPersistent } = await import('/dist/persist.js' as string);
+          const { contentOf, writeOf } = await import('/kill-content.mjs' as string);
+          const { backend, restored } = await openPersistent(createStateBackend(), createIndexedDBStore({ database: 'kill' }), {
+            durability,
+            debounceMs: 20,
+            maxWaitMs: 100,
+          });
+          const files: Record<string, number> = {};
+          if (await backend.exists('/w')) for (const p of await backend.glob('*', { path: '/w' })) files[p] = writeOf(await backend.readFile(p));
+          const { port1, port2 } = new MessageChannel();
+          // Yield to the event loop between writes, as a real caller does (timers need it).
+          const yieldNow = () => new Promise((r) => ((port1.onmessage = r), port2.postMessage(0)));
+          void (async () => {
+            for (let i = start; ; i++) {
+              await backend.writeFile(`/w/${i % 50}.bin`, contentOf(i));
+              console.log(`ack ${i} ${Date.now()}`);
+              await yieldNow();
+            }
+          })();
+          return { files, status: restored.status };
+        },
+        { start: next, durability },
+      );
+      // What earlier rounds required must be there, whole.
+      expect(seen.status).not.toBe('corrupt');
+      for (const [p, i] of Object.entries(seen.files)) expect(i, `${p} holds a partial write`).toBeGreaterThanOrEqual(0);
+      for (const [slot, i] of acked) {
+        checked++;
+        expect(seen.files[`/w/${slot}.bin`] ?? -1, `write ${i} was acknowledged before a kill`).toBeGreaterThanOrEqual(i);
+      }
+      next = Math.max(next, ...Object.values(seen.files)) + 1;
+      if (round === kills) {
+        await browser.close();
+        await killGroup(child);
+        break;
+      }
+      await firstAck;
+      await new Promise((r) => setTimeout(r, (durability === 'immediate' ? 5 : 1_300) + Math.floor(random() * 400)));
+      const killedAt = Date.now();
+      await killGroup(child);
+      // Console messages already delivered are all we count as acknowledged: a lost one only makes the check weaker.
+      totalAcks += acks.length;
+      acked = new Map(acked);
+      for (const [i, at] of acks) if (at <= killedAt - windowMs) acked.set(i % 50, Math.max(acked.get(i % 50) ?? -1, i));
+      next = Math.max(next, ...acks.map(([i]) => i)) + 1;
+    }
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return { acks: totalAcks, checked };
+}
+
+// ~35 s each on an idle 2-core machine; the timeouts leave room for a loaded one.
+test("IndexedDB, durability 'immediate': 30 browser kills, every acknowledged write is there, nothing partial", async () => {
+  test.setTimeout(300_000);
+  const { acks, checked } = await storm({ durability: 'immediate', kills: 30, windowMs: 0, seed: 22 });
+  console.log(`Chromium + IndexedDB, immediate: 30 kills, ${acks} acknowledged writes (${checked} slot checks), none lost`);
+  expect(acks).toBeGreaterThan(30);
+});
+
+// maxWaitMs bounds when a save starts; the commit then takes what the machine gives it (seconds
+// for IndexedDB on a machine loaded by parallel test runs), so writes older than maxWaitMs + 1 s must be there.
+// Without a maximum wait (the bug this guards against) a steady stream would lose them all.
+test("IndexedDB, durability 'debounced' (maxWaitMs 100): nothing acknowledged more than maxWaitMs (+1 s for timers and the commit) before a kill is lost", async () => {
+  test.setTimeout(300_000);
+  const { acks, checked } = await storm({ durability: 'debounced', kills: 10, windowMs: 1_100, seed: 7 });
+  console.log(`Chromium + IndexedDB, debounced: 10 kills, ${acks} acknowledged writes (${checked} slot checks older than the window), none lost`);
+  expect(checked).toBeGreaterThan(0);
+});

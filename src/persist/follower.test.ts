@@ -1,0 +1,85 @@
+// Two contexts on one store that can tell who writes (as IndexedDB does with Web Locks and
+// BroadcastChannel, here a small in-memory hub): the second is refused, or follows the
+// holder's commits read-only and takes over when the holder closes.
+import { describe, expect, it, vi } from 'vitest';
+import { createStateBackend, createTools } from '../index.ts';
+import { openPersistent } from './persistent.ts';
+import type { WorkspaceStore } from './store.ts';
+
+/** Stores over one shared map: one claim at a time, commits announced to the others. */
+function hub(): () => WorkspaceStore {
+  const entries = new Map<string, Uint8Array>();
+  let holder: object | null = null;
+  const waiting: Array<() => void> = [];
+  const listeners = new Set<{ owner: object; fn: (keys: string[]) => void }>();
+  return () => {
+    const self = {};
+    return {
+      name: 'workspace "t" in the test hub',
+      readAll: async () => new Map(entries),
+      async write(batch) {
+        for (const key of batch.deletes) entries.delete(key);
+        for (const [key, value] of batch.puts) entries.set(key, value.slice());
+        const keys = [...batch.puts.map(([k]) => k), ...batch.deletes];
+        for (const l of listeners) if (l.owner !== self) l.fn(keys);
+      },
+      readKeys: async (keys) => new Map(keys.filter((k) => entries.has(k)).map((k) => [k, entries.get(k)!])),
+      async claim({ wait }) {
+        if (holder === null) return ((holder = self), true);
+        if (!wait) return false;
+        return new Promise<boolean>((resolve) => waiting.push(() => ((holder = self), resolve(true))));
+      },
+      follow(fn) {
+        const l = { owner: self, fn };
+        listeners.add(l);
+        return () => listeners.delete(l);
+      },
+      async close() {
+        if (holder === self) (holder = null), waiting.shift()?.();
+      },
+    };
+  };
+}
+
+describe('a workspace another context holds', () => {
+  it('is refused by default, with an error that names it and says what to do', async () => {
+    const open = hub();
+    await openPersistent(createStateBackend(), open());
+    await expect(openPersistent(createStateBackend(), open())).rejects.toThrow(
+      `agentvfs/persist: another tab or worker holds workspace "t" in the test hub. Close it there, or open with { ifHeld: 'follow' } to follow its changes read-only.`,
+    );
+  });
+
+  it("ifHeld: 'follow': sees the holder's commits, refuses writes (methods and tools), takes over when the holder closes", async () => {
+    const open = hub();
+    const a = await openPersistent(createStateBackend({ files: { '/a.txt': 'a', '/d/x': 'x' } }), open(), { durability: 'immediate' });
+    const b = await openPersistent(createStateBackend(), open(), { ifHeld: 'follow' });
+    expect(b.restored.status).toBe('restored');
+    expect(a.backend.writable).toBe(true);
+    expect(b.backend.writable).toBe(false);
+    expect(await b.backend.readText('/a.txt')).toBe('a');
+
+    await a.backend.writeFile('/a.txt', 'A');
+    await a.backend.remove('/d', { recursive: true });
+    await a.backend.mkdir('/e/f');
+    await vi.waitFor(async () => expect(await b.backend.readText('/a.txt')).toBe('A'));
+    await vi.waitFor(async () => expect(await b.backend.exists('/d')).toBe(false));
+    await vi.waitFor(async () => expect((await b.backend.stat('/e/f')).isDir).toBe(true));
+
+    await expect(b.backend.writeFile('/b.txt', 'no')).rejects.toThrow(/holds workspace "t" in the test hub; this tab follows its changes and cannot write/);
+    const tools = createTools(b.backend);
+    await tools.run('read_file', { path: '/a.txt' });
+    const refused = await tools.run('write_file', { path: '/a.txt', content: 'no' });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/cannot write/);
+
+    await a.backend.close();
+    await vi.waitFor(() => expect(b.backend.writable).toBe(true));
+    await b.backend.writeFile('/b.txt', 'by b');
+    await b.backend.close();
+    const c = await openPersistent(createStateBackend(), open());
+    expect(await c.backend.readText('/b.txt')).toBe('by b');
+    expect(await c.backend.readText('/a.txt')).toBe('A');
+    expect(await c.backend.exists('/d')).toBe(false);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * A tab that opens a workspace another tab or worker holds (`ifHeld: 'follow'`): it loads the
+ * stored state, applies each commit of the holder as the store announces it, refuses writes with
+ * an error that says who holds the workspace, and becomes the writer once the holder closes.
+ */
+import type { Backend } from '../backend/types.ts';
+import { backendCall } from '../calls.ts';
+import { isVfsError } from '../errors.ts';
+import { comparePaths } from '../paths.ts';
+import { encodeSnapshot } from '../snapshot/format.ts';
+import { createLocalTools } from '../tools/create-tools.ts';
+import type { Tools, ToolsOptions } from '../tools/types.ts';
+import { methodNames } from './backend-methods.ts';
+import type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
+import { decodeRecord, decodeRecords, isEntryKey } from './records.ts';
+import type { WorkspaceStore } from './store.ts';
+
+type OpenAsWriter = (backend: Backend, store: WorkspaceStore, options: PersistOptions) => Promise<{ backend: PersistentBackend; restored: RestoreStatus }>;
+
+export async function openFollower(
+  backend: Backend,
+  store: WorkspaceStore,
+  options: PersistOptions,
+  held: string,
+  openAsWriter: OpenAsWriter,
+): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
+  let writer: PersistentBackend | null = null;
+  let closed = false;
+  let applying: Promise<void> = Promise.resolve();
+  const report = (error: unknown) => options.onError?.(error instanceof Error ? error : new Error(String(error)));
+
+  // Subscribed before reading, so no commit falls between the read and the first message.
+  const unfollow = store.follow?.((keys) => {
+    applying = applying.then(() => apply(keys)).catch(report);
+  });
+
+  async function apply(keys: string[]): Promise<void> {
+    if (writer || closed) return;
+    const entryKeys = keys.filter(isEntryKey);
+    const values = (await store.readKeys?.(entryKeys)) ?? new Map<string, Uint8Array>();
+    // Latest values, whatever commits came between: removals (deepest first), then directories, then files.
+    for (const key of entryKeys.filter((k) => !values.has(k)).sort((a, b) => comparePaths(b.slice(2), a.slice(2)))) {
+      const path = key.slice(2);
+      const info = await backend.stat(path).catch(() => null);
+      if (info && info.isDir === key.startsWith('d:')) await backend.remove(path, { recursive: true });
+    }
+    const entries = [...values].map(([k, v]) => decodeRecord(k, v));
+    const bad = entries.find((e) => typeof e === 'string');
+    if (bad !== undefined) throw new Error(`agentvfs/persist: a change from the tab that holds the workspace was not applied: ${bad}`);
+    for (const entry of (entries as Exclude<(typeof entries)[number], string>[]).sort((a, b) => comparePaths(a.path, b.path))) {
+      const info = await backend.stat(entry.path).catch(() => null);
+      if (info && info.isDir !== (entry.kind === 'dir')) await backend.remove(entry.path, { recursive: true });
+      if (entry.kind === 'dir') {
+        if (!info?.isDir) await backend.mkdir(entry.path);
+      } else await backend.writeFile(entry.path, entry.content!);
+    }
+  }
+
+  let restored: RestoreStatus = { status: 'empty' };
+  const all = await store.readAll();
+  if ([...all.keys()].some(isEntryKey) || all.has('meta')) {
+    const decoded = decodeRecords(all);
+    if ('problem' in decoded) restored = { status: 'corrupt', reason: `agentvfs/persist: the stored workspace was not opened: ${decoded.problem}` };
+    else {
+      try {
+        await backend.restore(encodeSnapshot(decoded.entries));
+        restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
+      } catch (error) {
+        if (!isVfsError(error)) throw error;
+        restored = { status: 'corrupt', reason: `agentvfs/persist: the stored workspace was not opened: ${error.message}` };
+      }
+    }
+  }
+
+  // The holder closes: take over, from what the store holds then.
+  void store.claim?.({ wait: true }).then(async (claimed) => {
+    if (!claimed || closed) return;
+    unfollow?.();
+    await applying;
+    writer = (await openAsWriter(backend, store, options)).backend;
+  }, report);
+
+  const refuse = () =>
+    Promise.reject(new Error(`agentvfs/persist: ${held}; this tab follows its changes and cannot write. Write there, or close it: this tab then takes over.`));
+  const wrapped = Object.create(null) as PersistentBackend;
+  for (const name of methodNames(backend)) {
+    if (name === 'createToolSession') continue;
+    const call = (...args: unknown[]) => ((writer ?? backend) as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
+    (wrapped as unknown as Record<string, unknown>)[name] = backendCall(name)?.mutates ? (...args: unknown[]) => (writer ? call(...args) : refuse()) : call;
+  }
+  Object.defineProperties(wrapped, {
+    writable: { get: () => writer !== null },
+    lastError: { get: () => writer?.lastError ?? null },
+    flush: { value: () => writer?.flush() ?? Promise.resolve() },
+    close: {
+      value: async () => {
+        closed = true;
+        unfollow?.();
+        if (writer) return writer.close();
+        (backend as { close?: () => unknown }).close?.();
+        await store.close?.();
+      },
+    },
+    ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
+    // Through this wrapper, so a write is refused (or, once writing, saved) the same way as a method.
+    createToolSession: { value: (toolOptions: ToolsOptions): Tools<string> => createLocalTools(wrapped, toolOptions) },
+  });
+  return { backend: wrapped, restored };
+}

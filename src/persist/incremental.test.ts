@@ -1,0 +1,203 @@
+// Incremental persistence into a store: each mutation writes only the records it changed, in
+// one batch; the store reopens to the same state; corrupt and foreign stores are kept aside.
+import { describe, expect, it } from 'vitest';
+import { createStateBackend, createTools } from '../index.ts';
+import { createMemoryAdapter } from './adapter.ts';
+import { createMemoryStore } from './memory-store.ts';
+import { openPersistent } from './persistent.ts';
+import { decodeAside, encodeRecord } from './records.ts';
+import type { StoreBatch } from './store.ts';
+
+const bytesOf = (batch: StoreBatch) => batch.puts.reduce((n, [k, v]) => n + k.length + v.length, 0);
+
+/** The whole state a backend holds, for comparison after a reopen. */
+async function stateOf(backend: Awaited<ReturnType<typeof openPersistent>>['backend'] | ReturnType<typeof createStateBackend>) {
+  const snapshot = await backend.snapshot();
+  const copy = createStateBackend();
+  await copy.restore(snapshot);
+  const out: Record<string, string> = {};
+  for (const path of await copy.glob('**/*', { path: '/' })) {
+    const info = await copy.stat(path);
+    out[path] = info.isDir ? `dir@${info.mtimeMs}` : `${await copy.readText(path)}@${info.mtimeMs}`;
+  }
+  return out;
+}
+
+describe('openPersistent(backend, store)', () => {
+  it('writes one small batch per mutation, whatever the size of the workspace', async () => {
+    const store = createMemoryStore();
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 200; i++) files[`/src/m${i}/file${i}.ts`] = 'x'.repeat(10_000);
+    let clock = 1_000;
+    const { backend } = await openPersistent(createStateBackend({ files, now: () => (clock += 1) }), store, { durability: 'immediate' });
+    expect(store.batches).toHaveLength(1); // the initial state, once
+    expect(bytesOf(store.batches[0]!)).toBeGreaterThan(2_000_000);
+
+    await backend.writeFile('/src/m7/file7.ts', 'small edit');
+    expect(store.batches).toHaveLength(2);
+    const edit = store.batches[1]!;
+    expect(edit.puts.map(([k]) => k).sort()).toEqual(['f:/src/m7/file7.ts']);
+    expect(bytesOf(edit)).toBeLessThan(200);
+
+    await backend.writeFile('/src/new/deep/a.txt', 'new'); // and its new parents
+    expect(store.batches[2]!.puts.map(([k]) => k).sort()).toEqual(['d:/src/new', 'd:/src/new/deep', 'f:/src/new/deep/a.txt']);
+
+    await backend.remove('/src/m3', { recursive: true });
+    expect([...store.batches[3]!.deletes].sort()).toEqual(['d:/src/m3', 'f:/src/m3/file3.ts']);
+
+    await backend.rename('/src/m4', '/moved');
+    const rename = store.batches[4]!;
+    expect(rename.puts.map(([k]) => k).sort()).toEqual(['d:/moved', 'f:/moved/file4.ts']);
+    expect([...rename.deletes].sort()).toEqual(['d:/src/m4', 'f:/src/m4/file4.ts']);
+
+    const saved = store.batches.length;
+    const reopened = await openPersistent(createStateBackend(), store, { durability: 'immediate' });
+    expect(reopened.restored.status).toBe('restored');
+    expect(await stateOf(reopened.backend)).toEqual(await stateOf(backend));
+    expect(store.batches).toHaveLength(saved); // opening writes nothing
+    await reopened.backend.writeFile('/src/m9/file9.ts', 'after reopen');
+    expect(store.batches[saved]!.puts.map(([k]) => k)).toEqual(['f:/src/m9/file9.ts']);
+  });
+
+  it('an upload, a rollback and a restore are one batch each', async () => {
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(createStateBackend({ files: { '/a': 'a' } }), store, { durability: 'immediate' });
+    const before = await backend.checkpoint();
+    const n = store.batches.length;
+    await backend.uploadFiles([
+      ['/u/1', new TextEncoder().encode('1')],
+      ['/u/2', new TextEncoder().encode('2')],
+      ['/a', new TextEncoder().encode('A')],
+    ]);
+    expect(store.batches).toHaveLength(n + 1);
+    expect(store.batches[n]!.puts.map(([k]) => k).sort()).toEqual(['d:/u', 'f:/a', 'f:/u/1', 'f:/u/2']);
+    await backend.rollback(before);
+    expect(store.batches).toHaveLength(n + 2);
+    expect([...store.batches[n + 1]!.deletes].sort()).toEqual(['d:/u', 'f:/u/1', 'f:/u/2']);
+    const other = createStateBackend({ files: { '/x/y': 'y' } });
+    await backend.restore(await other.snapshot());
+    expect(store.batches).toHaveLength(n + 3);
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect(await stateOf(reopened.backend)).toEqual(await stateOf(other));
+  });
+
+  it('saves what tools write, and nothing for a read or a failed edit', async () => {
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(createStateBackend({ files: { '/a.txt': 'hello' } }), store, { durability: 'immediate' });
+    const tools = createTools(backend);
+    const n = store.batches.length;
+    await tools.run('read_file', { path: '/a.txt' });
+    expect((await tools.run('edit_file', { path: '/a.txt', old_string: 'nope', new_string: 'x' })).isError).toBe(true);
+    expect(store.batches).toHaveLength(n);
+    await tools.run('edit_file', { path: '/a.txt', old_string: 'hello', new_string: 'bye' });
+    expect(store.batches).toHaveLength(n + 1);
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect(await reopened.backend.readText('/a.txt')).toBe('bye');
+  });
+
+  it('debounced: a burst is one batch; flush() commits at once', async () => {
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(createStateBackend(), store, { debounceMs: 60_000, maxWaitMs: 60_000 });
+    const n = store.batches.length;
+    for (let i = 0; i < 20; i++) await backend.writeFile(`/f${i % 5}`, String(i));
+    expect(store.batches).toHaveLength(n);
+    await backend.flush();
+    expect(store.batches).toHaveLength(n + 1);
+    expect(store.batches[n]!.puts.filter(([k]) => k.startsWith('f:'))).toHaveLength(5);
+    await backend.close();
+  });
+
+  it('a corrupt record: the whole stored workspace is kept aside with the reason, nothing is half applied', async () => {
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(createStateBackend({ files: { '/a': 'a', '/b': 'b' } }), store, { durability: 'immediate' });
+    await backend.writeFile('/c', 'c');
+    const damaged = store.entries.get('f:/b')!.slice();
+    damaged[damaged.length - 1] = damaged.at(-1)! ^ 1;
+    (store.entries as Map<string, Uint8Array>).set('f:/b', damaged);
+    const fresh = createStateBackend();
+    const { restored } = await openPersistent(fresh, store);
+    expect(restored).toEqual({ status: 'corrupt', reason: expect.stringContaining('record "f:/b" fails its checksum') });
+    expect(await fresh.exists('/a')).toBe(false); // nothing of it applied
+    const aside = [...store.entries].filter(([k]) => k.startsWith('aside:'));
+    expect(aside).toHaveLength(1);
+    const kept = decodeAside(aside[0]![1]);
+    expect(kept.reason).toContain('fails its checksum');
+    expect(kept.records.map(([k]) => k).sort()).toEqual(['f:/a', 'f:/b', 'f:/c', 'meta']);
+    expect([...store.entries.keys()].filter((k) => !k.startsWith('aside:')).sort()).toEqual(['meta']);
+  });
+
+  it('a foreign store (no meta, or another format) is kept aside, not read', async () => {
+    for (const [key, value, problem] of [
+      ['f:/x', encodeRecord('f:/x', 1, new Uint8Array([1])), 'no "meta" record'],
+      ['meta', new TextEncoder().encode('{"format":"other","version":1}'), 'names format "other"'],
+      ['meta', new TextEncoder().encode('{"format":"agentvfs-workspace","version":9}'), 'workspace format version 9'],
+    ] as const) {
+      const store = createMemoryStore();
+      await store.write({ puts: [[key, value]], deletes: [] }, { durability: 'strict' });
+      const { restored } = await openPersistent(createStateBackend(), store);
+      expect(restored.status === 'corrupt' && restored.reason).toContain(problem);
+    }
+  });
+
+  it('a failed commit rejects an immediate mutation; the next save rewrites what was missed', async () => {
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(createStateBackend(), store, { durability: 'immediate' });
+    const write = store.write.bind(store);
+    let fail = true;
+    store.write = async (batch, options) => {
+      if (fail) throw new Error('disk full');
+      return write(batch, options);
+    };
+    await expect(backend.writeFile('/lost-then-saved', '1')).rejects.toThrow('applied in memory but could not be saved: disk full');
+    fail = false;
+    await backend.writeFile('/other', '2');
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect(await reopened.backend.readText('/lost-then-saved')).toBe('1');
+    expect(await reopened.backend.readText('/other')).toBe('2');
+  });
+
+  it('migrates a snapshot saved by the snapshot adapter: opened, rewritten as records, the old copy dropped in the same batch', async () => {
+    // What the current code wrote: persist(backend, adapter) saved whole snapshots.
+    const adapter = createMemoryAdapter();
+    const old = await openPersistent(createStateBackend(), adapter, { durability: 'immediate' });
+    await old.backend.writeFile('/notes/a.md', '# saved by the snapshot adapter');
+    const legacy = adapter.current!;
+    const store = Object.assign(createMemoryStore(), { readLegacy: async () => legacy });
+    const { backend, restored } = await openPersistent(createStateBackend(), store);
+    expect(restored).toEqual({ status: 'restored', bytes: legacy.byteLength });
+    expect(await backend.readText('/notes/a.md')).toBe('# saved by the snapshot adapter');
+    expect(store.batches[0]!.dropLegacy).toBe(true);
+    expect(store.entries.has('f:/notes/a.md')).toBe(true);
+  });
+});
+
+describe('where the changed paths come from', () => {
+  it('without watch(), from the calls table: the same batches', async () => {
+    const store = createMemoryStore();
+    const inner = createStateBackend({ files: { '/d/a': 'a', '/d/b': 'b' } });
+    // A backend as another implementation might be: every method but watch.
+    const bare = Object.fromEntries(
+      Object.getOwnPropertyNames(Object.getPrototypeOf(inner))
+        .filter((k) => k !== 'constructor' && k !== 'watch' && typeof (inner as unknown as Record<string, unknown>)[k] === 'function')
+        .map((k) => [k, (...a: unknown[]) => (inner as unknown as Record<string, (...x: unknown[]) => unknown>)[k]!(...a)]),
+    ) as unknown as ReturnType<typeof createStateBackend>;
+    expect('watch' in bare).toBe(false);
+    const { backend } = await openPersistent(bare, store, { durability: 'immediate' });
+    const n = store.batches.length;
+    await backend.writeFile('/d/a', 'A');
+    await backend.rename('/d', '/e');
+    expect(store.batches[n]!.puts.map(([k]) => k)).toEqual(['f:/d/a']);
+    expect(store.batches[n + 1]!.puts.map(([k]) => k).sort()).toEqual(['d:/e', 'f:/e/a', 'f:/e/b']);
+    expect([...store.batches[n + 1]!.deletes].sort()).toEqual(['d:/d', 'f:/d/a', 'f:/d/b']);
+  });
+
+  it('with watch(), a change made on the backend directly is saved too (debounced: scheduled by it)', async () => {
+    const store = createMemoryStore();
+    const inner = createStateBackend();
+    const { backend } = await openPersistent(inner, store, { debounceMs: 60_000, maxWaitMs: 60_000 });
+    await inner.writeFile('/direct.txt', 'behind the wrapper');
+    await backend.flush();
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect(await reopened.backend.readText('/direct.txt')).toBe('behind the wrapper');
+  });
+});

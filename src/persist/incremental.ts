@@ -1,0 +1,361 @@
+/**
+ * Incremental persistence into a WorkspaceStore: after a mutation, only the records of the
+ * paths it changed are written, in one atomic batch. Mutations and the reads that collect a
+ * batch take turns (one lock), so each batch is a state the backend really had.
+ */
+import type { Backend, FileInfo } from '../backend/types.ts';
+import { backendCall, toolCall } from '../calls.ts';
+import { isVfsError } from '../errors.ts';
+import { ancestorsOf, isWithin } from '../paths.ts';
+import { encodeSnapshot } from '../snapshot/format.ts';
+import { isToolHost } from '../tool-host.ts';
+import { createLocalTools } from '../tools/create-tools.ts';
+import { toolSet } from '../tools/tool-set.ts';
+import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
+import type { SaveDurability } from './adapter.ts';
+import { methodNames } from './backend-methods.ts';
+import { scopesOfCall } from './changed-scopes.ts';
+import { openFollower } from './follower.ts';
+import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
+import { META_KEY, asideKey, decodeRecords, dirKey, encodeAside, encodeMeta, encodeRecord, fileKey, workspaceKeys } from './records.ts';
+import type { StoreBatch, WorkspaceStore } from './store.ts';
+
+interface Known {
+  dir: boolean;
+  version: number;
+  mtimeMs: number;
+}
+
+/** Loads the store into `backend` (migrating a legacy snapshot, setting aside what is corrupt), then wraps it. */
+export async function openStore(
+  backend: Backend,
+  store: WorkspaceStore,
+  options: PersistOptions = {},
+): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
+  const settings = checkOptions(options);
+  if (store.claim && !(await store.claim({ wait: false }))) {
+    const held = `another tab or worker holds ${store.name ?? 'this workspace'}`;
+    if (!settings.follow) throw new Error(`agentvfs/persist: ${held}. Close it there, or open with { ifHeld: 'follow' } to follow its changes read-only.`);
+    return openFollower(backend, store, options, held, openClaimed);
+  }
+  try {
+    return await openClaimed(backend, store, options);
+  } catch (error) {
+    await store.close?.(); // gives the claim back, so a later open is not refused by this failed one
+    throw error;
+  }
+}
+
+/** openStore once this context may write (it holds the claim, or the store has none). */
+async function openClaimed(backend: Backend, store: WorkspaceStore, options: PersistOptions): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
+  const settings = checkOptions(options);
+  const all = await store.readAll();
+  const keys = workspaceKeys(all);
+  let restored: RestoreStatus = { status: 'empty' };
+  let dropLegacy = false;
+  let rewrite = false; // the store does not hold this workspace as records yet
+  if (keys.length > 0) {
+    const decoded = decodeRecords(all);
+    let problem = 'problem' in decoded ? decoded.problem : null;
+    if (!('problem' in decoded)) {
+      try {
+        await backend.restore(encodeSnapshot(decoded.entries));
+        restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
+      } catch (error) {
+        if (!isVfsError(error) || (error.code !== 'ESNAPSHOT' && error.code !== 'EINVAL')) throw error;
+        problem = error.message;
+      }
+    }
+    if (problem !== null) {
+      const reason = `agentvfs/persist: the stored workspace was kept aside and not opened: ${problem}`;
+      const records = keys.map((k) => [k, all.get(k)!] as const);
+      await store.write({ puts: [[asideKey(), encodeAside(reason, records)]], deletes: keys }, { durability: 'strict' });
+      restored = { status: 'corrupt', reason };
+      rewrite = true;
+    }
+  } else {
+    const legacy = (await store.readLegacy?.()) ?? null;
+    if (legacy !== null) {
+      dropLegacy = true;
+      try {
+        await backend.restore(legacy);
+        restored = { status: 'restored', bytes: legacy.byteLength };
+      } catch (error) {
+        if (!isVfsError(error) || error.code !== 'ESNAPSHOT') throw error;
+        const reason = `agentvfs/persist: the saved snapshot was kept aside and not opened: ${error.message}`;
+        await store.write({ puts: [[asideKey(), encodeAside(reason, [['snapshot', legacy]])]], deletes: [], dropLegacy: true }, { durability: 'strict' });
+        restored = { status: 'corrupt', reason };
+        dropLegacy = false;
+      }
+    }
+    rewrite = true;
+  }
+  const wrapped = wrapWithStore(backend, store, settings, new Map());
+  // Opened from its records: the store already holds this state, so only learn the versions.
+  if (rewrite || dropLegacy) await wrapped.resync({ meta: rewrite, dropLegacy });
+  else await wrapped.adopt();
+  return { backend: wrapped.backend, restored };
+}
+
+function wrapWithStore(
+  backend: Backend,
+  store: WorkspaceStore,
+  settings: ReturnType<typeof checkOptions>,
+  known: Map<string, Known>,
+): { backend: PersistentBackend; resync(first: { meta: boolean; dropLegacy: boolean }): Promise<void>; adopt(): Promise<void> } {
+  const { immediate, debounceMs, maxWaitMs, onError } = settings;
+  const pending = new Set<string>();
+  let everything = false;
+  let lastError: Error | null = null;
+  let closed = false;
+  let timer: unknown = null;
+  let maxTimer: unknown = null;
+  let first: { meta: boolean; dropLegacy: boolean } | null = null;
+
+  // One lock for mutations and for collecting a batch; one queue for commits, in order.
+  let turn: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = turn.then(work, work);
+    turn = run.catch(() => {});
+    return run;
+  }
+  let commits: Promise<unknown> = Promise.resolve();
+
+  function note(paths: readonly string[]): void {
+    for (const p of paths) {
+      if (p === '/') everything = true;
+      else pending.add(p);
+    }
+  }
+
+  // A backend with watch() names every path each committed call changed (a restore or rollback:
+  // only the differences), even calls made on it directly; otherwise the calls table's path
+  // arguments say where to look.
+  const watched = typeof (backend as Partial<Backend>).watch === 'function';
+  const unwatch = watched
+    ? backend.watch((events) => {
+        for (const e of events) {
+          pending.add(e.path);
+          if (e.oldPath !== undefined) pending.add(e.oldPath);
+        }
+        if (!immediate) schedule();
+      })
+    : null;
+  const noteCall = (paths: readonly string[]) => {
+    if (!watched) note(paths);
+  };
+
+  async function walk(dir: string, into: Map<string, FileInfo>): Promise<void> {
+    for (const info of await backend.ls(dir)) {
+      into.set(info.path, info);
+      if (info.isDir) await walk(info.path, into);
+    }
+  }
+
+  async function statOrNull(path: string): Promise<FileInfo | null> {
+    try {
+      return await backend.stat(path);
+    } catch (error) {
+      if (isVfsError(error) && (error.code === 'ENOENT' || error.code === 'ENOTDIR')) return null;
+      throw error;
+    }
+  }
+
+  const differs = (info: FileInfo, was: Known | undefined) =>
+    !was || was.dir !== info.isDir || (info.isDir ? was.mtimeMs !== info.mtimeMs : was.version !== info.version);
+
+  /** Reads what changed under the pending scopes and turns it into one batch (the caller holds the lock). */
+  async function collect(): Promise<{ batch: StoreBatch; apply: () => void } | null> {
+    const now = new Map<string, FileInfo>(); // current state of every path looked at
+    const looked: string[] = []; // scopes: anything known under them and not in `now` is gone
+    if (everything) {
+      await walk('/', now);
+      looked.push('/');
+    } else {
+      for (const raw of pending) {
+        const path = await backend.resolvePath(raw).catch(() => null);
+        if (path === null || path === '/') {
+          now.clear();
+          await walk('/', now);
+          looked.length = 0;
+          looked.push('/');
+          break;
+        }
+        const info = await statOrNull(path);
+        looked.push(path);
+        if (info) now.set(path, info);
+        if (info?.isDir || known.get(path)?.dir) {
+          if (info?.isDir) await walk(path, now);
+        }
+        // A new file makes new parents and changes its parent's time: walk up to the first unchanged one.
+        for (const ancestor of ancestorsOf(path).reverse()) {
+          const a = await statOrNull(ancestor);
+          if (!a) continue;
+          const same = !differs(a, known.get(ancestor));
+          now.set(ancestor, a);
+          if (same) break;
+        }
+      }
+    }
+    const changedFiles: string[] = [];
+    const dirPuts: Array<[string, Uint8Array]> = [];
+    const deletes = new Set<string>();
+    for (const [path, info] of now) {
+      const was = known.get(path);
+      if (!differs(info, was)) continue;
+      if (was && was.dir !== info.isDir) deletes.add(was.dir ? dirKey(path) : fileKey(path));
+      if (info.isDir) dirPuts.push([dirKey(path), encodeRecord(dirKey(path), info.mtimeMs)]);
+      else changedFiles.push(path);
+    }
+    const gone: string[] = [];
+    for (const scope of looked) {
+      if (scope !== '/' && !known.get(scope)?.dir) {
+        if (known.has(scope) && !now.has(scope)) gone.push(scope);
+        continue;
+      }
+      for (const path of known.keys()) if (isWithin(path, scope) && !now.has(path)) gone.push(path);
+    }
+    for (const path of gone) deletes.add(known.get(path)!.dir ? dirKey(path) : fileKey(path));
+    const filePuts: Array<[string, Uint8Array]> = [];
+    const downloaded = changedFiles.length ? await backend.downloadFiles(changedFiles) : [];
+    for (const { path, content } of downloaded) {
+      // Cannot vanish under the lock; if a backend says so anyway, save it as gone.
+      if (content === null) deletes.add(fileKey(path));
+      else filePuts.push([fileKey(path), encodeRecord(fileKey(path), now.get(path)!.mtimeMs, content)]);
+    }
+    pending.clear();
+    everything = false;
+    const puts = [...dirPuts, ...filePuts];
+    const head = first;
+    if (head?.meta) puts.push([META_KEY, encodeMeta()]);
+    if (puts.length === 0 && deletes.size === 0 && !head?.dropLegacy) return null;
+    const batch: StoreBatch = { puts, deletes: [...deletes], ...(head?.dropLegacy ? { dropLegacy: true } : {}) };
+    return {
+      batch,
+      apply() {
+        first = null;
+        for (const path of gone) known.delete(path);
+        for (const [path, info] of now) known.set(path, { dir: info.isDir, version: info.version, mtimeMs: info.mtimeMs });
+      },
+    };
+  }
+
+  /** Collects under the lock, commits in order; resolves when this save (and every earlier one) is committed. */
+  function save(durability: SaveDurability): Promise<void> {
+    const run = commits.then(async () => {
+      const next = await exclusive(collect);
+      if (!next) return;
+      try {
+        await store.write(next.batch, { durability });
+      } catch (error) {
+        // Not committed: the next save compares against what the store last held, so it is rewritten then.
+        everything = true;
+        lastError = error instanceof Error ? error : new Error(String(error));
+        throw lastError;
+      }
+      next.apply();
+      lastError = null;
+    });
+    commits = run.catch(() => {});
+    return run;
+  }
+
+  function cancelTimers(): void {
+    if (timer !== null) clearTimeout(timer);
+    if (maxTimer !== null) clearTimeout(maxTimer);
+    timer = maxTimer = null;
+  }
+  function saveInBackground(): void {
+    cancelTimers();
+    save('default').catch((error: Error) => onError?.(error));
+  }
+  function schedule(): void {
+    if (closed) return;
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(saveInBackground, debounceMs);
+    maxTimer ??= setTimeout(saveInBackground, maxWaitMs);
+  }
+
+  async function mutated<T>(result: T): Promise<T> {
+    if (!immediate) {
+      schedule();
+      return result;
+    }
+    try {
+      await save('strict');
+    } catch (error) {
+      throw new Error(`agentvfs/persist: the change was applied in memory but could not be saved: ${(error as Error).message}`);
+    }
+    return result;
+  }
+
+  const wrapped = Object.create(null) as PersistentBackend;
+  for (const name of methodNames(backend)) {
+    const value = (backend as unknown as Record<string, unknown>)[name];
+    if (typeof value !== 'function' || name === 'constructor' || name === 'createToolSession' || name in wrapped) continue;
+    const method = value as (...a: unknown[]) => Promise<unknown>;
+    (wrapped as unknown as Record<string, unknown>)[name] = backendCall(name)?.mutates
+      ? async (...args: unknown[]) =>
+          mutated(
+            await exclusive(async () => {
+              const result = await method.apply(backend, args);
+              noteCall(scopesOfCall(name, args));
+              return result;
+            }),
+          )
+      : (...args: unknown[]) => method.apply(backend, args);
+  }
+  Object.defineProperties(wrapped, {
+    lastError: { get: () => lastError },
+    writable: { value: true },
+    flush: {
+      value: () => {
+        cancelTimers();
+        return save('strict');
+      },
+    },
+    close: {
+      value: async () => {
+        closed = true;
+        await wrapped.flush();
+        unwatch?.();
+        (backend as { close?: () => unknown }).close?.();
+        await store.close?.();
+      },
+    },
+    ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
+    createToolSession: {
+      value(toolOptions: ToolsOptions): Tools<string> {
+        if (!isToolHost(backend)) return createLocalTools(wrapped, toolOptions);
+        // A tool host runs tools elsewhere: take the lock for a writing tool, then save what it changed.
+        const inner = backend.createToolSession(toolOptions);
+        const run = async (name: string, args?: unknown): Promise<ToolResult> => {
+          // A tool the table knows as read-only runs as it is; any other (a dialect's included) takes
+          // the lock, and is saved when its result names changed files.
+          if (toolCall(name, toolOptions.dialect)?.mutates === false) return inner.run(name, args);
+          const result = await exclusive(async () => {
+            const r = await inner.run(name, args);
+            noteCall(r.changed.map((c) => c.path));
+            return r;
+          });
+          return result.changed.length > 0 ? mutated(result) : result;
+        };
+        return toolSet(inner.definitions, run);
+      },
+    },
+  });
+  return {
+    backend: wrapped,
+    adopt: () =>
+      exclusive(async () => {
+        const now = new Map<string, FileInfo>();
+        await walk('/', now);
+        for (const [path, info] of now) known.set(path, { dir: info.isDir, version: info.version, mtimeMs: info.mtimeMs });
+      }),
+    async resync(head) {
+      first = head;
+      everything = true;
+      await save('strict');
+    },
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The agentvfs IndexedDB database, shared by the snapshot adapter ("snapshots": one snapshot per
+ * key) and the workspace store ("workspaces": one record per file), and the slice of the
+ * IndexedDB API they use, so the core needs no DOM types.
+ */
+export const SNAPSHOTS = 'snapshots';
+export const WORKSPACES = 'workspaces';
+/** 1: snapshots only; 2: adds workspaces. Both users open version 2, so neither blocks the other. */
+const VERSION = 2;
+
+type Handler = ((event: never) => unknown) | null;
+export interface IDBRequestLike<T = unknown> {
+  result: T;
+  error: unknown;
+  onsuccess: Handler;
+  onerror: Handler;
+}
+interface IDBOpenRequestLike extends IDBRequestLike<IDBDatabaseLike> {
+  onupgradeneeded: Handler;
+}
+export interface IDBDatabaseLike {
+  objectStoreNames: { contains(name: string): boolean };
+  createObjectStore(name: string): unknown;
+  transaction(stores: string | string[], mode: 'readonly' | 'readwrite', options?: { durability: 'strict' | 'default' | 'relaxed' }): IDBTransactionLike;
+  close(): void;
+}
+interface IDBTransactionLike {
+  objectStore(name: string): IDBStoreLike;
+  oncomplete: Handler;
+  onerror: Handler;
+  onabort: Handler;
+  error: unknown;
+}
+export interface IDBStoreLike {
+  get(key: unknown): IDBRequestLike;
+  put(value: unknown, key: unknown): IDBRequestLike;
+  delete(key: unknown): IDBRequestLike;
+  getAllKeys(range?: unknown): IDBRequestLike<unknown[]>;
+  getAll(range?: unknown): IDBRequestLike<unknown[]>;
+}
+export interface IDBFactoryLike {
+  open(name: string, version?: number): IDBOpenRequestLike;
+}
+
+export function openAgentvfsDatabase(factory: IDBFactoryLike, name: string): Promise<IDBDatabaseLike> {
+  return new Promise<IDBDatabaseLike>((resolve, reject) => {
+    const request = factory.open(name, VERSION);
+    request.onupgradeneeded = () => {
+      for (const store of [SNAPSHOTS, WORKSPACES]) if (!request.result.objectStoreNames.contains(store)) request.result.createObjectStore(store);
+    };
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(asError(request.error, `could not open IndexedDB database "${name}"`));
+  });
+}
+
+export function asError(error: unknown, context: string): Error {
+  const message = error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error) ? (error as Error).message : String(error);
+  return new Error(`agentvfs/persist: ${context}: ${message}`);
+}

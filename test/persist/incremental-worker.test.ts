@@ -1,0 +1,34 @@
+// Incremental persistence of a backend behind the worker facade: methods and tool calls that run
+// in the worker are saved from this side, one small batch each, and reopen intact.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStateBackend, createTools } from '../../src/index.ts';
+import { createMemoryStore, openPersistent } from '../../src/persist/index.ts';
+import { closeAll, inWorkerThread, overMessageChannel } from '../worker/factories.ts';
+
+afterEach(closeAll);
+
+describe.each([
+  ['a MessageChannel', overMessageChannel],
+  ['a worker_threads worker (built dist/)', inWorkerThread],
+])('openPersistent over %s', (_name, make) => {
+  it('saves each tool write as one batch of what it changed', async () => {
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(make({ files: { '/a.txt': 'one\n', '/big.bin': new Uint8Array(1_000_000) } }), store, { durability: 'immediate' });
+    const tools = createTools(backend);
+    const n = store.batches.length;
+    await tools.run('read_file', { path: '/a.txt' });
+    expect(store.batches).toHaveLength(n);
+    expect((await tools.run('edit_file', { path: '/a.txt', old_string: 'one', new_string: 'two' })).isError).toBe(false);
+    expect(store.batches).toHaveLength(n + 1);
+    expect(store.batches[n]!.puts.map(([k]) => k)).toEqual(['f:/a.txt']);
+    await tools.run('write_file', { path: '/new/b.txt', content: 'b' });
+    expect(store.batches[n + 1]!.puts.map(([k]) => k).sort()).toEqual(['d:/new', 'f:/new/b.txt']);
+    await backend.remove('/big.bin');
+    expect(store.batches[n + 2]!.deletes).toEqual(['f:/big.bin']);
+    await backend.close();
+    const { backend: reopened } = await openPersistent(createStateBackend(), store);
+    expect(await reopened.readText('/a.txt')).toBe('two\n');
+    expect(await reopened.readText('/new/b.txt')).toBe('b');
+    expect(await reopened.exists('/big.bin')).toBe(false);
+  });
+});

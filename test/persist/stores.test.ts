@@ -1,0 +1,211 @@
+// Every workspace store, one suite: batches are atomic, reopen gives what was committed, big
+// values survive (Durable Object chunking), and a whole workspace round-trips through openPersistent.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createStateBackend } from '../../src/index.ts';
+import { createFileStore } from '../../src/persist/node/index.ts';
+import {
+  createDurableObjectStore,
+  createIndexedDBAdapter,
+  createIndexedDBStore,
+  createMemoryStore,
+  type DurableObjectStorageLike,
+  openPersistent,
+  type WorkspaceStore,
+} from '../../src/persist/index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'agentvfs-stores-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const bytes = (s: string) => new TextEncoder().encode(s);
+const text = (b: Uint8Array | undefined) => (b ? new TextDecoder().decode(b) : undefined);
+
+/** Durable Object storage as workerd gives it, in memory: a transaction's writes land together, or not at all when it throws. */
+function fakeDurableObjectStorage(): DurableObjectStorageLike & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return {
+    data,
+    async get(key) {
+      return data.get(key);
+    },
+    async list({ prefix = '' } = {}) {
+      return new Map([...data].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)));
+    },
+    async transaction(work) {
+      const staged = new Map(data);
+      const result = await work({
+        get: async (key) => staged.get(key),
+        put: async (key, value) => void staged.set(key, value instanceof Uint8Array ? value.slice() : structuredClone(value)),
+        delete: async (key) => staged.delete(key),
+      });
+      data.clear();
+      for (const [k, v] of staged) data.set(k, v);
+      return result;
+    },
+  };
+}
+
+let files = 0;
+const idb = new IDBFactory();
+
+/** A store and a way to open it again as a new process would (same file, database or storage). */
+function reopenable(name: string): { first: WorkspaceStore; again(): WorkspaceStore } {
+  const n = ++files;
+  if (name === 'file') return { first: createFileStore(join(dir, `r${n}.log`)), again: () => createFileStore(join(dir, `r${n}.log`)) };
+  if (name === 'IndexedDB') {
+    const make = () => createIndexedDBStore({ indexedDB: idb, IDBKeyRange, key: `r${n}` });
+    return { first: make(), again: make };
+  }
+  if (name === 'Durable Object') {
+    const storage = fakeDurableObjectStorage();
+    const make = () => createDurableObjectStore(storage, { chunkBytes: 1_000 });
+    return { first: make(), again: make };
+  }
+  const store = createMemoryStore();
+  return { first: store, again: () => store };
+}
+
+describe.each(['memory', 'file', 'IndexedDB', 'Durable Object'])('%s store', (name) => {
+  it('applies batches: puts, overwrites and deletes, as one', async () => {
+    const { first, again } = reopenable(name);
+    expect(await first.readAll()).toEqual(new Map());
+    await first.write(
+      {
+        puts: [
+          ['a', bytes('1')],
+          ['b', bytes('2')],
+          ['big', new Uint8Array(5_000).fill(7)],
+        ],
+        deletes: [],
+      },
+      { durability: 'strict' },
+    );
+    await first.write(
+      {
+        puts: [
+          ['b', bytes('22')],
+          ['big', new Uint8Array(2_500).fill(9)],
+        ],
+        deletes: ['a', 'missing'],
+      },
+      { durability: 'default' },
+    );
+    await first.close?.();
+    const all = await again().readAll();
+    expect([...all.keys()].sort()).toEqual(['b', 'big']);
+    expect(text(all.get('b'))).toBe('22');
+    expect(all.get('big')).toEqual(new Uint8Array(2_500).fill(9));
+  });
+
+  it('holds a workspace across a reopen, one record per file', async () => {
+    const { first, again } = reopenable(name);
+    const { backend } = await openPersistent(createStateBackend({ files: { '/a/b.txt': 'b', '/big.bin': new Uint8Array(300_000).fill(3) } }), first, {
+      durability: 'immediate',
+    });
+    await backend.writeFile('/a/c.txt', 'c');
+    await backend.remove('/a/b.txt');
+    await backend.mkdir('/empty');
+    await backend.close();
+    const { backend: reopened, restored } = await openPersistent(createStateBackend(), again());
+    expect(restored.status).toBe('restored');
+    expect(await reopened.glob('**', { path: '/' })).toEqual(['/a/c.txt', '/big.bin']);
+    expect((await reopened.stat('/empty')).isDir).toBe(true);
+    expect((await reopened.readFile('/big.bin')).length).toBe(300_000);
+    await reopened.close();
+  });
+});
+
+describe('file store', () => {
+  it('cuts off a batch torn by a kill (the state before it opens) and appends after it', async () => {
+    const path = join(dir, 'torn.log');
+    const store = createFileStore(path);
+    await store.readAll();
+    await store.write({ puts: [['a', bytes('1')]], deletes: [] }, { durability: 'strict' });
+    const good = readFileSync(path).length;
+    await store.write(
+      {
+        puts: [
+          ['a', bytes('2')],
+          ['b', bytes('3')],
+        ],
+        deletes: [],
+      },
+      { durability: 'strict' },
+    );
+    await store.close?.();
+    const whole = readFileSync(path);
+    for (const cut of [good + 1, good + 8, whole.length - 1]) {
+      writeFileSync(path, whole.subarray(0, cut));
+      const reopened = createFileStore(path);
+      const all = await reopened.readAll();
+      expect([...all].map(([k, v]) => [k, text(v)])).toEqual([['a', '1']]);
+      await reopened.write({ puts: [['c', bytes('4')]], deletes: [] }, { durability: 'strict' });
+      expect([...(await createFileStore(path).readAll()).keys()].sort()).toEqual(['a', 'c']);
+      await reopened.close?.();
+    }
+  });
+
+  it('refuses a file that is not its log, and leaves it as it is', async () => {
+    const path = join(dir, 'foreign.log');
+    writeFileSync(path, 'hello, not a log');
+    await expect(createFileStore(path).readAll()).rejects.toThrow('is not an agentvfs workspace log');
+    expect(readFileSync(path, 'utf8')).toBe('hello, not a log');
+  });
+
+  it('damage before the last batch is reported, not skipped', async () => {
+    const path = join(dir, 'damaged.log');
+    const store = createFileStore(path);
+    await store.readAll();
+    await store.write({ puts: [['a', bytes('first')]], deletes: [] }, { durability: 'strict' });
+    await store.write({ puts: [['b', bytes('second')]], deletes: [] }, { durability: 'strict' });
+    await store.close?.();
+    const whole = readFileSync(path);
+    whole[20] = whole[20]! ^ 0xff; // inside the first batch
+    writeFileSync(path, whole);
+    await expect(createFileStore(path).readAll()).rejects.toThrow(/damaged at byte 8 .*nothing of it was opened/);
+  });
+
+  it('compacts: rewriting one file many times keeps the log near the live size', async () => {
+    const path = join(dir, 'compact.log');
+    const store = createFileStore(path);
+    const { backend } = await openPersistent(createStateBackend(), store, { durability: 'immediate' });
+    for (let i = 0; i < 60; i++) await backend.writeFile('/f', new Uint8Array(200_000).fill(i));
+    expect(store.fileBytes).toBeLessThan(2 * 200_000 + 4 * 1024 * 1024 + 250_000);
+    await backend.close();
+    const { backend: reopened } = await openPersistent(createStateBackend(), createFileStore(path));
+    expect((await reopened.readFile('/f'))[0]).toBe(59);
+  });
+});
+
+describe('IndexedDB store', () => {
+  it('opens a workspace the IndexedDB adapter saved, and drops the old snapshot in the same transaction', async () => {
+    const factory = new IDBFactory();
+    const adapter = createIndexedDBAdapter({ indexedDB: factory, key: 'old' });
+    const old = await openPersistent(createStateBackend(), adapter, { durability: 'immediate' });
+    await old.backend.writeFile('/notes.md', 'from the adapter');
+    const { backend, restored } = await openPersistent(createStateBackend(), createIndexedDBStore({ indexedDB: factory, IDBKeyRange, key: 'old' }));
+    expect(restored.status).toBe('restored');
+    expect(await backend.readText('/notes.md')).toBe('from the adapter');
+    expect(await adapter.load()).toBeNull();
+    await backend.writeFile('/notes.md', 'now incremental');
+    await backend.close();
+    const again = await openPersistent(createStateBackend(), createIndexedDBStore({ indexedDB: factory, IDBKeyRange, key: 'old' }));
+    expect(await again.backend.readText('/notes.md')).toBe('now incremental');
+    // The adapter still works on the same database (both open version 2).
+    await createIndexedDBAdapter({ indexedDB: factory, key: 'other' }).save(await createStateBackend({ files: { '/x': 'x' } }).snapshot());
+  });
+});
+
+describe('Durable Object store', () => {
+  it('a value over the limit is chunked, and overwriting it with a small one removes the chunks', async () => {
+    const storage = fakeDurableObjectStorage();
+    const store = createDurableObjectStore(storage, { chunkBytes: 1_000 });
+    await store.write({ puts: [['k', new Uint8Array(3_500).fill(1)]], deletes: [] }, { durability: 'strict' });
+    expect([...storage.data.keys()].filter((k) => k.includes(':c:'))).toHaveLength(4);
+    await store.write({ puts: [['k', bytes('small')]], deletes: [] }, { durability: 'strict' });
+    expect([...storage.data.keys()]).toEqual(['agentvfs:v:k']);
+    expect(text((await store.readAll()).get('k'))).toBe('small');
+  });
+});
