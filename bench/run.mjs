@@ -139,6 +139,7 @@ const OPS = [
   'grep_literal_gitignore',
   'grep_regex_gitignore',
   'glob_gitignore',
+  'fork',
 ];
 // read_1000_unread reads another 1,000 files each run, between read_1000's picks: 5 runs after a
 // warm-up fit between them at 1x (10,501 files) without reading a file twice.
@@ -322,6 +323,11 @@ for (const scale of scales) {
       grep_literal_gitignore: () => ignoring(inst).grep(QUERIES.grep_literal, GITIGNORE),
       grep_regex_gitignore: () => ignoring(inst).grep(QUERIES.grep_regex, GITIGNORE),
       glob_gitignore: () => ignoring(inst).glob(GLOB, GITIGNORE),
+      // Last: a fork makes the next write of its parent copy the path table (see forkRows below).
+      fork: () => {
+        if (typeof inst.fork !== 'function') throw new NotAvailable('no fork()');
+        return inst.fork().then(() => undefined);
+      },
     };
     // Memory again once the searches have run: what a system builds for them (agentvfs's
     // trigram filters) is part of its memory. Later ops replace the state (restore), so this
@@ -382,6 +388,7 @@ for (const scale of scales) {
       push(op, sys, base, m.times, extra);
     }
     afterGrep();
+    if (runOp('fork') && typeof inst.fork === 'function') await forkRows(inst, sys, base);
     await inst.dispose();
     inst = null;
     gc();
@@ -396,6 +403,48 @@ function ignoring(inst) {
 }
 
 // ---- helpers that need the state above ---------------------------------------
+/**
+ * What a fork costs beyond its time (the `fork` row): the memory it holds while nobody writes
+ * (20 forks kept, divided by 20), and its first write, which copies the path table (bytes stay
+ * shared), with the memory that copy holds.
+ */
+async function forkRows(inst, sys, base) {
+  const N = 20;
+  gc();
+  let m0 = mem();
+  const forks = [];
+  for (let i = 0; i < N; i++) forks.push(await inst.fork());
+  gc();
+  const idle = (mem() - m0) / N;
+  rows.push({
+    op: 'fork_retained',
+    system: sys.name,
+    ...base,
+    runs: N,
+    median_ms: null,
+    min_ms: null,
+    max_ms: null,
+    retained_bytes: Math.round(idle),
+    note: `per fork, ${N} kept, none written`,
+  });
+  const times = [];
+  gc();
+  m0 = mem();
+  for (const f of forks) {
+    const t = now();
+    await f.writeFile('/bench-fork-first-write.txt', 'x');
+    times.push(now() - t);
+  }
+  gc();
+  const written = (mem() - m0) / N;
+  push('fork_first_write', sys, base, times, {
+    retained_bytes: Math.round(written),
+    note: `per fork: the first write copies the path table (file bytes stay shared)`,
+  });
+  forks.length = 0;
+  gc();
+}
+
 function push(op, sys, base, times, extra = {}) {
   const row = {
     op,

@@ -50,7 +50,7 @@ describe('the call table', () => {
     const mutating = Object.entries(BACKEND_CALLS)
       .filter(([, info]) => info.mutates)
       .map(([name]) => name);
-    expect(mutating.sort()).toEqual(['applyBatch', 'edit', 'mkdir', 'remove', 'rename', 'restore', 'rollback', 'uploadFiles', 'writeFile']);
+    expect(mutating.sort()).toEqual(['applyBatch', 'edit', 'merge', 'mkdir', 'remove', 'rename', 'restore', 'rollback', 'uploadFiles', 'writeFile']);
     const tools = Object.entries(TOOL_CALLS)
       .filter(([, info]) => info.mutates)
       .map(([name]) => name);

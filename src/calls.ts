@@ -55,6 +55,9 @@ export const BACKEND_CALLS = {
   deleteCheckpoint: read(),
   // Not a request like the others: the listener stays on the caller's side (see RemoteBackend.watch).
   watch: read(),
+  // The fork is a new backend; this one is unchanged.
+  fork: read(),
+  merge: write(),
 } as const satisfies Record<keyof Backend, BackendCallInfo>;
 
 export type BackendMethod = keyof typeof BACKEND_CALLS;

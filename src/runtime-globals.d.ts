@@ -18,3 +18,12 @@ declare function clearTimeout(handle: unknown): void;
 interface ImportMeta {
   readonly url: string;
 }
+/** A fork served by a worker talks over its own channel (agentvfs/client). */
+interface MessagePort {
+  postMessage(message: unknown, transfer?: unknown[]): void;
+  close(): void;
+}
+declare class MessageChannel {
+  readonly port1: MessagePort;
+  readonly port2: MessagePort;
+}

@@ -69,5 +69,14 @@ export async function adapterOf(createStateBackend) {
     async dispose() {
       b = null;
     },
+    // A copy-on-write fork (builds that have one): the harness times it, keeps some, and writes once into each.
+    ...(typeof b.fork === 'function'
+      ? {
+          async fork() {
+            const f = await b.fork();
+            return { writeFile: (path, data) => f.writeFile(path, data) };
+          },
+        }
+      : {}),
   };
 }

@@ -95,7 +95,8 @@ export class Timeline {
   }
 
   #fromEntry(entry: Entry): void {
-    if (isMutation(entry)) {
+    // A subagent writes in its fork, not in the workspace: its merge takes the checkpoint.
+    if (isMutation(entry) && entry.source !== 'subagent') {
       const target = typeof entry.args.path === 'string' ? ` ${entry.args.path}` : '';
       void this.take(`${entry.tool}${target}`, entry.source, entry.id);
     } else if (entry.kind === 'event' && entry.checkpoint) {

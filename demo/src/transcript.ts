@@ -7,7 +7,7 @@
 // each mutating call (isMutation) and after each event that carries a `checkpoint` label.
 import type { Decision, FileChange, ToolEvent, Tools, VfsErrorCode } from 'agentvfs';
 
-export type Source = 'console' | 'agent' | 'model' | 'large grep';
+export type Source = 'console' | 'agent' | 'model' | 'large grep' | 'subagent';
 
 export interface CallEntry {
   kind: 'call';

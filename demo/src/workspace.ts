@@ -1,7 +1,16 @@
 // The one backend of the page: it lives in a Web Worker (agentvfs/client), is saved to
 // IndexedDB after every change (agentvfs/persist), starts with what was saved (or the
 // sample project when nothing was), and tells listeners when its files may have changed.
-import { createStateBackend, createTools, type DialectName, type FileInfo, type ToolDefinition, type Tools, type ToolsOptions } from 'agentvfs';
+import {
+  createStateBackend,
+  createTools,
+  type DialectName,
+  type FileInfo,
+  type ToolDefinition,
+  type Tools,
+  type ToolsOptions,
+  type WatchEvent,
+} from 'agentvfs';
 import { createWorkerBackend, type RemoteBackend } from 'agentvfs/client';
 import {
   createIndexedDBAdapter,
@@ -49,6 +58,8 @@ export class Workspace {
   #backend: PersistentBackend | null = null;
   #adapter: PersistenceAdapter | null = null;
   #listeners = new Set<Listener>();
+  #eventListeners = new Set<(events: WatchEvent[]) => void>();
+  #live = false;
   #saveListeners = new Set<(s: SaveStatus) => void>();
   #pending = false;
   #sample: Uint8Array | null = null;
@@ -72,6 +83,11 @@ export class Workspace {
     return this.#backend;
   }
 
+  /** The worker backend itself, where a fork names the workspace it was forked from (fork.merge(worker)). */
+  get worker(): RemoteBackend {
+    return this.#worker;
+  }
+
   get saveStatus(): SaveStatus {
     return this.#status;
   }
@@ -93,6 +109,15 @@ export class Workspace {
    */
   async start(): Promise<StartStatus> {
     await this.#worker.ready;
+    // Every committed change in the worker, whoever made it (a tool, a restore, a merge): the
+    // file tree follows these instead of re-listing, and the other views refresh.
+    // Before start() has finished (a restore from IndexedDB, the seed) there is nothing to update:
+    // the views list the workspace once it has started.
+    this.#worker.watch((events) => {
+      if (!this.#live) return;
+      for (const listener of this.#eventListeners) listener(events);
+      this.changed();
+    });
     this.#sample = await createStateBackend({ files: SAMPLE_PROJECT }).snapshot();
     let status: StartStatus;
     let adapter: PersistenceAdapter;
@@ -112,6 +137,7 @@ export class Workspace {
     // Seed through the raw worker: the sample is not saved until something changes it.
     if (status.status !== 'restored') await this.#worker.restore(this.#sample.slice());
     else this.#setStatus({ state: 'saved', at: Date.now(), bytes: status.bytes });
+    this.#live = true;
     this.#started.resolve();
     return status;
   }
@@ -134,6 +160,12 @@ export class Workspace {
   onChange(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** The events of each committed change (backend.watch through the worker), in commit order. */
+  onEvents(listener: (events: WatchEvent[]) => void): () => void {
+    this.#eventListeners.add(listener);
+    return () => this.#eventListeners.delete(listener);
   }
 
   onSaveStatus(listener: (s: SaveStatus) => void): () => void {

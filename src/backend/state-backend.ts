@@ -10,6 +10,8 @@ import { counted } from '../counted.ts';
 import { VfsError, isVfsError } from '../errors.ts';
 import { resolveLimits } from '../limits.ts';
 import { comparePaths, normalizePath } from '../paths.ts';
+import { applyPlan, diffTrees } from '../merge/apply-plan.ts';
+import { planMerge } from '../merge/three-way.ts';
 import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import { applyBatch, type PreparedChange } from './batch.ts';
@@ -36,6 +38,8 @@ import type {
   GrepReport,
   LsOptions,
   LsReport,
+  MergeOptions,
+  MergeResult,
   ReadResult,
   RemoveOptions,
   RenameOptions,
@@ -47,6 +51,7 @@ import type {
   UploadResult,
   WriteOptions,
   WriteResult,
+  WatchEvent,
   WatchListener,
   WatchOptions,
 } from './types.ts';
@@ -57,18 +62,43 @@ export function createStateBackend(options: StateBackendOptions = {}): StateBack
   return new InMemoryBackend(options);
 }
 
+// Set by InMemoryBackend's static block (they reach its private state); used by wrapMutations.
+let beforeMutation: (backend: InMemoryBackend) => void;
+let afterMutation: (backend: InMemoryBackend) => void;
+
 class InMemoryBackend implements Backend {
   #tree: Tree;
   readonly #cwd: string;
-  readonly #versions = { next: 1 };
+  // One counter for a backend and all its forks: a version names one content in the whole family (merge relies on it).
+  readonly #versions: { next: number };
+  readonly #textBudget: number;
+  /** #tree is also another backend's (a fork's, or the backend this was forked from): copy it before changing it. */
+  #shared = false;
+  /** Set on a fork: the backend it was forked from, and that backend's tree at the fork point (never changed: the merge base). */
+  #origin: InMemoryBackend | null = null;
+  #base: Tree | null = null;
+  #merged = false;
   readonly #checkpoints = new Checkpoints();
   readonly #texts: TextCache;
   readonly #search = createSearchIndex();
   readonly #watchers = new Watchers();
 
-  constructor(options: StateBackendOptions) {
+  constructor(options: StateBackendOptions, from?: InMemoryBackend) {
+    if (from) {
+      // A fork: the same tree, until either side writes (see #own).
+      this.#versions = from.#versions;
+      this.#textBudget = from.#textBudget;
+      this.#texts = new TextCache(this.#textBudget);
+      this.#cwd = from.#cwd;
+      this.#tree = this.#base = from.#tree;
+      this.#origin = from;
+      this.#shared = true;
+      return;
+    }
     const limits = resolveLimits(options.limits);
-    this.#texts = new TextCache(textCacheBudget(options.textCacheBytes));
+    this.#versions = { next: 1 };
+    this.#textBudget = textCacheBudget(options.textCacheBytes);
+    this.#texts = new TextCache(this.#textBudget);
     const now = options.now ?? Date.now;
     if (typeof now !== 'function') throw new TypeError('agentvfs: options.now must be a function returning ms since epoch.');
     this.#cwd = normalizePath(options.cwd ?? '/');
@@ -358,9 +388,85 @@ class InMemoryBackend implements Backend {
       const events = treeDifferences(old, next, (path, a, b) => a.size === b.size && a.mtimeMs === b.mtimeMs && sameContent(path));
       this.#watchers.pending?.push(...events);
     }
-    old.log = null;
+    if (old.log === this.#watchers) old.log = null;
     next.log = this.#watchers;
     this.#tree = next;
+    this.#shared = false;
+  }
+
+  /**
+   * Before a change: a tree shared with a fork (or with the backend this was forked from) is
+   * copied first, so the other side, and a fork's merge base, never see the change. The copy
+   * shares every file's bytes and Meta; only the path table is new.
+   */
+  #own(): void {
+    if (!this.#shared) return;
+    const old = this.#tree;
+    const next = old.clone();
+    if (old.observer === this.#checkpoints) old.observer = null;
+    next.observer = this.#checkpoints;
+    if (old.log === this.#watchers) old.log = null;
+    next.log = this.#watchers;
+    this.#tree = next;
+    this.#shared = false;
+  }
+
+  async fork(): Promise<StateBackend> {
+    this.#shared = true;
+    return new InMemoryBackend({}, this);
+  }
+
+  async merge(fork: StateBackend, options: MergeOptions = {}): Promise<MergeResult> {
+    const mode = options.conflicts ?? 'report';
+    if (mode !== 'report' && mode !== 'markers') {
+      throw new VfsError('EINVAL', `conflicts must be 'report' or 'markers', got ${JSON.stringify(mode)}. Nothing was merged.`);
+    }
+    // A fork may also take in what changed in the backend it was forked from (its base then moves up to that state).
+    const update = fork instanceof InMemoryBackend && this.#origin === fork;
+    if (!(fork instanceof InMemoryBackend) || (fork.#origin !== this && !update)) {
+      throw new VfsError(
+        'EINVAL',
+        'merge() takes a fork made by this backend’s fork(), or, in a fork, the backend it was forked from (a fork of another backend, or this backend itself, cannot be merged here). Nothing was merged.',
+      );
+    }
+    if (fork.#merged || (update && this.#merged)) {
+      throw new VfsError('EINVAL', 'This fork was already merged; a fork merges once. Fork again for more work. Nothing was merged.');
+    }
+    const ours = this.#tree;
+    const theirsTree = fork.#tree;
+    const plan = planMerge(update ? this.#base! : fork.#base!, ours, theirsTree, mode === 'markers');
+    if (plan.conflicts.length > 0 && mode === 'report') return { merged: [], conflicts: plan.conflicts, patch: '' };
+    // Applied to a copy, swapped in only when every step went in (a quota can still refuse one).
+    const next = ours.clone();
+    next.observer = this.#checkpoints;
+    // What the merge changed, as watchers will hear it: it also gives `merged`.
+    const log: { pending: WatchEvent[] } = { pending: [] };
+    next.log = log;
+    try {
+      applyPlan(next, plan.ops);
+    } catch (error) {
+      next.observer = null;
+      next.log = null;
+      if (isVfsError(error))
+        throw new VfsError(error.code, `${error.message.replace(/ Nothing was written[^.]*\./, '')} The merge changed nothing.`, {
+          path: error.path,
+          cause: error,
+        });
+      throw error;
+    }
+    if (ours.observer === this.#checkpoints) ours.observer = null;
+    if (ours.log === this.#watchers) ours.log = null;
+    next.log = this.#watchers;
+    this.#watchers.pending?.push(...log.pending);
+    this.#tree = next;
+    this.#shared = false;
+    if (update) {
+      // The state just taken in is this fork's new base: from now on neither side may change that tree.
+      this.#base = theirsTree;
+      fork.#shared = true;
+    } else fork.#merged = true;
+    const merged = [...new Set(log.pending.flatMap((e) => (e.oldPath === undefined ? [e.path] : [e.oldPath, e.path])))].sort(comparePaths);
+    return { merged, conflicts: plan.conflicts, patch: diffTrees(ours, next, merged).patch };
   }
 
   /**
@@ -372,36 +478,59 @@ class InMemoryBackend implements Backend {
   }
 
   static {
-    // Every mutating method hands its events to the watchers when its work is done, also when
-    // it failed part way (uploadFiles keeps the files that went in): only committed changes
-    // are recorded. The table says which methods mutate.
-    for (const [name, info] of Object.entries(BACKEND_CALLS)) {
-      if (!info.mutates) continue;
-      const method = InMemoryBackend.prototype[name as keyof InMemoryBackend] as (...args: unknown[]) => Promise<unknown>;
-      Object.defineProperty(InMemoryBackend.prototype, name, {
-        configurable: true,
-        writable: true,
-        value: {
-          [name](this: InMemoryBackend, ...args: unknown[]): Promise<unknown> {
-            try {
-              return method.apply(this, args);
-            } finally {
-              this.#watchers.flush();
-            }
-          },
-        }[name],
-      });
-    }
+    // Private hooks for wrapMutations (below): kept out of this block, whose lowering some bundlers get wrong.
+    beforeMutation = (backend) => backend.#own();
+    afterMutation = (backend) => backend.#watchers.flush();
   }
 
   async deleteCheckpoint(id: string): Promise<void> {
     this.#checkpoints.delete(id);
   }
 
-  async diff(fromId: string, toId?: string): Promise<CheckpointDiff> {
-    return this.#checkpoints.diff(fromId, toId, this.#tree);
+  async diff(fromId: string | StateBackend, toId?: string): Promise<CheckpointDiff> {
+    if (fromId instanceof InMemoryBackend) {
+      if (fromId.#versions !== this.#versions) {
+        throw new VfsError(
+          'EINVAL',
+          'diff(backend) compares a backend with its forks and their forks; this one is of another family. Compare snapshots instead.',
+        );
+      }
+      return diffTrees(this.#tree, fromId.#tree);
+    }
+    return this.#checkpoints.diff(fromId as string, toId, this.#tree);
   }
 }
+
+// Methods that make a whole new tree need no copy of a shared one first.
+const REPLACES_TREE = new Set(['restore', 'rollback', 'merge']);
+
+/**
+ * Every mutating method (the table says which) first copies a tree shared with a fork, and
+ * hands its events to the watchers when its work is done, also when it failed part way
+ * (uploadFiles keeps the files that went in): only committed changes are ever recorded.
+ */
+function wrapMutations(): void {
+  for (const [name, info] of Object.entries(BACKEND_CALLS)) {
+    if (!info.mutates) continue;
+    const copyFirst = !REPLACES_TREE.has(name);
+    const method = InMemoryBackend.prototype[name as keyof InMemoryBackend] as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(InMemoryBackend.prototype, name, {
+      configurable: true,
+      writable: true,
+      value: {
+        [name](this: InMemoryBackend, ...args: unknown[]): Promise<unknown> {
+          if (copyFirst) beforeMutation(this);
+          try {
+            return method.apply(this, args);
+          } finally {
+            afterMutation(this);
+          }
+        },
+      }[name],
+    });
+  }
+}
+wrapMutations();
 
 function textCacheBudget(bytes: unknown): number {
   if (bytes === undefined) return DEFAULT_TEXT_CACHE_BYTES;

@@ -51,7 +51,7 @@ export interface TreeObserver {
 }
 
 export class Tree {
-  readonly #store = new MemfsStore();
+  #store = new MemfsStore();
   observer: TreeObserver | null = null;
   /** Where committed changes are recorded for watchers (null: nobody listens). */
   log: { pending: WatchEvent[] | null } | null = null;
@@ -76,9 +76,10 @@ export class Tree {
     readonly limits: Limits,
     readonly now: () => number,
     versions: { next: number },
+    withRoot = true,
   ) {
     this.#versions = versions;
-    this.#meta.set('/', { kind: 'dir', size: 0, mtimeMs: now(), version: this.#nextVersion() });
+    if (withRoot) this.#meta.set('/', { kind: 'dir', size: 0, mtimeMs: now(), version: this.#nextVersion() });
   }
 
   get totalBytes(): number {
@@ -233,6 +234,21 @@ export class Tree {
       if (this.#staleMetas.push(path) > this.#sortedMetas.length / 64) this.#forgetOrder(false);
     }
     return { meta, created: !existing };
+  }
+
+  /**
+   * A tree with this one's state (paths, Metas, versions) for another owner to change: the
+   * bytes and Meta objects are shared (neither is ever changed in place), the maps are copied.
+   * No observer or log: the new owner attaches its own.
+   */
+  clone(): Tree {
+    const copy = new Tree(this.limits, this.now, this.#versions, false);
+    copy.#store = this.#store.clone();
+    for (const [path, meta] of this.#meta) copy.#meta.set(path, meta);
+    copy.#totalBytes = this.#totalBytes;
+    copy.#fileCount = this.#fileCount;
+    copy.#sortedFiles = this.#sortedFiles; // replaced, never changed in place
+    return copy;
   }
 
   /**

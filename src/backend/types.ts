@@ -287,8 +287,12 @@ export interface Backend {
   listCheckpoints(): Promise<CheckpointInfo[]>;
   /** Returns the whole state to checkpoint `id` (file versions included, so earlier reads of that content stay valid). */
   rollback(id: string): Promise<void>;
-  /** What changed from checkpoint `fromId` to `toId` (default: the current state). */
-  diff(fromId: string, toId?: string): Promise<CheckpointDiff>;
+  /**
+   * What changed from checkpoint `fromId` to `toId` (default: the current state); or, given a
+   * backend of the same family (a fork, the backend it was forked from, or a sibling), what
+   * differs from this backend's current state to that one's.
+   */
+  diff(fromId: string | Backend, toId?: string): Promise<CheckpointDiff>;
   /**
    * Forgets checkpoint `id` and frees the file bytes only it held. The other checkpoints keep
    * their exact states (later ones absorb its changes); the current state is untouched.
@@ -300,6 +304,19 @@ export interface Backend {
    * Through a worker the events arrive before the mutating call's own answer.
    */
   watch(listener: WatchListener, options?: WatchOptions): () => void;
+  /**
+   * A copy-on-write copy of the current state: nothing is copied until either side writes,
+   * and then only the path table (file bytes stay shared). Writes on one side are invisible
+   * to the other. It starts with no checkpoints, no watchers and no tool sessions.
+   */
+  fork(): Promise<Backend>;
+  /**
+   * Three-way merge of `fork` (made by this backend's fork()) into this backend, with the fork
+   * point as base. All or nothing: with conflicts under `report` (default), nothing changes.
+   * A fork merges into its parent once. In a fork, `merge(parent)` takes in what changed in the
+   * parent since, and makes the parent's current state the fork's new base.
+   */
+  merge(fork: Backend, options?: MergeOptions): Promise<MergeResult>;
 }
 
 /** One path a committed mutation created, changed, removed or moved. */
@@ -324,6 +341,46 @@ export interface WatchOptions {
 
 /** Receives the events of one committed call at a time, in commit order. */
 export type WatchListener = (events: WatchEvent[]) => void;
+
+/** One region both sides changed differently. */
+export interface ConflictHunk {
+  /** 1-based line of its `<<<<<<<` marker in the text written with markers. */
+  line: number;
+  /** The region as it was at the fork point. */
+  base: string;
+  /** The region in the backend merged into. */
+  ours: string;
+  /** The region in the fork. */
+  theirs: string;
+}
+
+/** Something a merge could not combine. */
+export interface MergeConflict {
+  path: string;
+  /**
+   * `content`: both sides changed the same lines; `delete-modify`: one side removed (or moved
+   * away) what the other changed; `add-add`: both created the path with different content;
+   * `binary`: both changed a file that is not text; `type`: a file on one side, a directory on the other.
+   */
+  kind: 'content' | 'delete-modify' | 'add-add' | 'binary' | 'type';
+  /** For text files: the regions changed on both sides. */
+  hunks?: ConflictHunk[];
+  /** One sentence saying what happened and what the merge kept. */
+  detail: string;
+}
+
+export interface MergeOptions {
+  /** `report` (default): any conflict changes nothing. `markers`: merge, writing conflicting regions between git-style markers. */
+  conflicts?: 'report' | 'markers';
+}
+
+export interface MergeResult {
+  /** Paths this merge changed, sorted (empty when a conflict under `report` stopped it). */
+  merged: string[];
+  conflicts: MergeConflict[];
+  /** Unified diff of what this merge changed. */
+  patch: string;
+}
 
 /** What createStateBackend returns: the in-memory backend. */
 export type StateBackend = Backend;

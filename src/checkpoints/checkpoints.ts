@@ -210,7 +210,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-function filePatch(path: string, before: Uint8Array | null, after: Uint8Array | null): string {
+export function filePatch(path: string, before: Uint8Array | null, after: Uint8Array | null): string {
   if ((before && isBinary(before)) || (after && isBinary(after))) {
     return `Binary files ${before ? `a${path}` : '/dev/null'} and ${after ? `b${path}` : '/dev/null'} differ`;
   }

@@ -6,13 +6,14 @@ import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import type { Backend, StateBackendOptions, WatchListener, WatchOptions } from '../backend/types.ts';
 import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
 import type { ToolHost } from '../tool-host.ts';
+import { VfsError } from '../errors.ts';
 import { checkDialect, type DialectName } from '../tools/dialects/names.ts';
 import { dialectDefinitions } from '../tools/dialects/definitions.ts';
 import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
-import { PROTOCOL_VERSION, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
+import { PROTOCOL_VERSION, type BackendRef, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
 import { withAudit } from '../guard/audit.ts';
 import { checkGuardOptions } from '../guard/options.ts';
 import { serveApprove, type ApprovePort } from '../worker/approve-port.ts';
@@ -51,12 +52,12 @@ export function checkWorkerBackendOptions(options: object | undefined): void {
  * twice as long each time up to a second; the ones lost are never answered, and those that
  * arrive late are answered and ignored.
  */
-function pingUntilAnswered(api: Remote<WorkerApi>, live: Liveness): { answer: Promise<{ protocol: number }>; stop(): void } {
+function pingUntilAnswered(api: Remote<WorkerApi>, live: Liveness): { answer: Promise<{ protocol: number; id: string }>; stop(): void } {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let delay = 25;
-  let answered!: (value: { protocol: number }) => void;
-  const answer = new Promise<{ protocol: number }>((resolve) => (answered = resolve));
+  let answered!: (value: { protocol: number; id: string }) => void;
+  const answer = new Promise<{ protocol: number; id: string }>((resolve) => (answered = resolve));
   const ping = () => {
     if (stopped || live.reason) return;
     api.ping().then(answered, () => {}); // a ping fails only once the worker is gone, which `gone` reports
@@ -74,6 +75,8 @@ function pingUntilAnswered(api: Remote<WorkerApi>, live: Liveness): { answer: Pr
 }
 
 let sessionCounter = 0;
+let forkCounter = 0;
+type Transferable = ArrayBuffer | MessagePort;
 const sessions = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<() => void>((close) => close()) : null;
 
 // Gives RemoteBackend the Backend methods' exact types; the methods themselves are made from the
@@ -93,10 +96,14 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   // approve() ports of this backend's guarded sessions, closed with it.
   readonly #approvePorts = new Set<ApprovePort>();
   readonly #watches: RemoteWatches;
+  /** The worker's name for this backend (known once it answered), for merge() and diff() arguments. */
+  #id = '';
+  /** Set on a fork: closing it releases the fork in the worker. */
+  #isFork = false;
   /** Resolves once the worker answered; rejects if it failed to start. */
   readonly ready: Promise<void>;
 
-  constructor(target: object, options: ConnectOptions = {}) {
+  constructor(target: object, options: ConnectOptions = {}, fork?: { id: string; parentGone: Promise<never> }) {
     super();
     checkWorkerBackendOptions(options.backend);
     preserveVfsErrors();
@@ -108,11 +115,19 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     this.#toolRemote = this.#api.tool;
     this.#transferInputs = options.transferInputs === true;
     this.#watches = new RemoteWatches(target, this.#live.gone);
+    // A fork's channel leads into its parent's worker, which dies without a word on this channel.
+    fork?.parentGone.catch(() => {
+      this.#live.markGone('the worker it was forked in is gone');
+      (target as { close?: () => void }).close?.();
+    });
+    this.#isFork = fork !== undefined;
+    this.#id = fork?.id ?? '';
     const timeout = options.startTimeoutMs ?? 15_000;
     const timer = setTimeout(() => this.#live.markGone(`it did not answer within ${timeout} ms of connect()`), timeout);
     const pings = pingUntilAnswered(this.#api, this.#live);
     this.ready = Promise.race([pings.answer, this.#live.gone])
-      .then(async ({ protocol }) => {
+      .then(async ({ protocol, id }) => {
+        this.#id = id;
         if (protocol !== PROTOCOL_VERSION) {
           this.#live.markGone(`it speaks protocol ${protocol}, this client ${PROTOCOL_VERSION}: use the same agentvfs version on both sides`);
           throw this.#live.reason;
@@ -132,7 +147,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
    * Once the worker has answered, it goes out at once (no turn through `ready`), and the
    * caller gets Comlink's own promise: failing it when the worker dies is the endpoint's job.
    */
-  #call<T>(request: BackendRequest, transferables?: ArrayBuffer[]): Promise<T> {
+  #call<T>(request: BackendRequest, transferables?: Transferable[]): Promise<T> {
     if (this.#live.reason) return Promise.reject(this.#live.reason);
     if (transferables !== undefined && transferables.length > 0) transfer(request, transferables);
     if (this.#started) return this.#callRemote(request) as Promise<T>;
@@ -147,6 +162,13 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
 
   /** Terminates the worker (when the target is one); later calls fail. */
   close(): void {
+    if (this.#isFork) {
+      // The worker forgets the fork and closes the channel once it has read this.
+      // (Sent at once, answered or not: the worker served the fork before fork() resolved.)
+      if (!this.#live.reason) this.#api.release().catch(() => {});
+      this.#live.markGone('close() was called');
+      return;
+    }
     const terminate = (this.#target as { terminate?: () => unknown }).terminate;
     if (typeof terminate === 'function') terminate.call(this.#target);
     else (this.#target as { close?: () => void }).close?.();
@@ -168,6 +190,33 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
       (id, opts) => whenStarted(() => api.watch(id, opts)),
       (id) => whenStarted(() => api.unwatch(id)),
     );
+  }
+
+  /**
+   * A fork that lives in the same worker, served over its own MessageChannel; this side gets a
+   * RemoteBackend for it. close() on it releases the fork in the worker; it also stops working
+   * when this backend's worker goes.
+   */
+  override async fork(): Promise<RemoteBackend> {
+    const { port1, port2 } = new MessageChannel();
+    const id = `f${(forkCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
+    try {
+      await this.#callApi(() => this.#api.fork(id, transfer(port2, [port2 as unknown as Transferable])));
+    } catch (error) {
+      port1.close();
+      throw error;
+    }
+    return new RemoteBackend(port1, {}, { id, parentGone: this.#live.gone });
+  }
+
+  #callApi<T>(send: () => Promise<T>): Promise<T> {
+    if (this.#live.reason) return Promise.reject(this.#live.reason);
+    return this.#started ? send() : this.ready.then(send);
+  }
+
+  /** How this backend is named in its worker, when passed to merge() or diff(). */
+  #ref(): BackendRef {
+    return { agentvfsBackend: this.#id };
   }
 
   /**
@@ -245,6 +294,15 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
           // A named method (stack traces, inspect), sending its arguments without trailing undefineds.
           [method](this: RemoteBackend, ...args: unknown[]): Promise<unknown> {
             while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
+            // A backend argument (merge's fork, diff's other side) travels as its name in the worker.
+            for (let i = 0; i < args.length; i++) {
+              if (!(args[i] instanceof RemoteBackend)) continue;
+              const other = args[i] as RemoteBackend;
+              if (other.#live.reason) {
+                return Promise.reject(new VfsError('EINVAL', `The backend passed to ${method}() was closed, or its worker is gone; nothing was done.`));
+              }
+              args[i] = other.#ref();
+            }
             return this.#call([method, ...args], this.#inputBuffers(method, args));
           },
         }[method],

@@ -6,6 +6,7 @@
  */
 import type { WatchEvent, WatchListener, WatchOptions } from '../backend/types.ts';
 import { toEndpoint } from '../worker/endpoint.ts';
+import type { MessageEndpoint } from '../worker/message-endpoint.ts';
 import { isWatchMessage } from '../worker/protocol.ts';
 
 type MessageListener = (event: { data: unknown }) => void;
@@ -14,11 +15,12 @@ let watchCounter = 0;
 
 export class RemoteWatches {
   readonly #listeners = new Map<string, WatchListener>();
-  readonly #target: object;
+  readonly #endpoint: MessageEndpoint;
   #receive: MessageListener | null = null;
 
   constructor(target: object, gone: Promise<never>) {
-    this.#target = target;
+    // One wrapper for adding and removing (a worker_threads Worker's wrapper maps each listener it added).
+    this.#endpoint = toEndpoint(target);
     gone.catch(() => this.#stopAll());
   }
 
@@ -56,7 +58,7 @@ export class RemoteWatches {
 
   #listen(on: boolean): void {
     if (on === (this.#receive !== null)) return;
-    const endpoint = toEndpoint(this.#target);
+    const endpoint = this.#endpoint;
     if (on) {
       this.#receive = (event) => {
         const data = event.data;

@@ -219,6 +219,28 @@ export class MemfsStore {
     this.#put(path, node.size === node.buf.length ? node.buf : node.buf.subarray(0, node.size));
   }
 
+  /**
+   * A store holding the same entries as this one, sharing every file's bytes (stored buffers
+   * are never changed in place): the cost is one entry per path, no byte is copied.
+   */
+  clone(): MemfsStore {
+    const copy = new MemfsStore();
+    const visit = (dir: StoreLink): void => {
+      for (const [name, link] of dir.children) {
+        if (name === '.' || name === '..' || link === undefined) continue;
+        if (isDir(link)) {
+          copy.mkdir(link.path);
+          visit(link);
+        } else {
+          const node = link.node;
+          copy.#put(link.path, node.size === node.buf.length ? node.buf : node.buf.subarray(0, node.size));
+        }
+      }
+    };
+    visit(this.#link('/'));
+    return copy;
+  }
+
   #put(path: string, buf: Uint8Array): void {
     const existing = this.#links.get(path);
     if (existing === undefined) {

@@ -25,6 +25,7 @@ import { preserveVfsErrors } from './errors-over-comlink.ts';
 import { indexWhenIdle } from './idle-index.ts';
 import {
   CLOSING_MESSAGE,
+  isBackendRef,
   PROTOCOL_VERSION,
   type BackendRequest,
   type SessionRequest,
@@ -46,11 +47,31 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
     throw new TypeError('agentvfs/worker: no endpoint. Outside a Web Worker, pass one: expose(backend, parentPort).');
   }
   preserveVfsErrors();
+  serve(backend, endpoint, options, new Map(), true);
+  announceSelfClose(endpoint);
+}
+
+/** The backends one worker serves (the first one and its forks), by id: merge and diff name them. */
+type Family = Map<string, () => Backend>;
+
+let idCounter = 0;
+const newId = () => `b${(idCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** Arguments that name a backend (a RemoteBackend's BackendRef) become that backend. */
+function resolveRefs(args: unknown[], family: Family): unknown[] {
+  return args.map((arg) => {
+    if (!isBackendRef(arg)) return arg;
+    const backend = family.get(arg.agentvfsBackend);
+    if (!backend) throw new VfsError('EINVAL', 'That backend is not served by this worker (it was released, or belongs to another worker). Nothing was done.');
+    return backend();
+  });
+}
+
+function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeOptions, family: Family, root: boolean, id?: string): void {
+  const selfId = id ?? newId();
   let current: Backend | undefined = backend;
   let used = false;
   const sessions = new Map<string, Tools<string>>();
-  const watches = new Map<string, () => void>();
-  const port = toEndpoint(endpoint);
   // Sessions shared by several tool sets, by id, with the tool sets still using each.
   const shared = new Map<string, { session: ToolSession; users: Set<string> }>();
   const sharedSession = (sharedId: string, user: string): ToolSession => {
@@ -61,19 +82,22 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
   };
   // The approve ports of guarded sessions, let go when the session closes.
   const approvePorts = new Map<string, () => void>();
+  const watches = new Map<string, () => void>();
+  const port = toEndpoint(endpoint);
   const get = (): Backend => {
     used = true;
     return (current ??= createStateBackend());
   };
   const changed = options.indexWhenIdle === false ? () => {} : indexWhenIdle(() => current);
   if (backend) changed();
+  family.set(selfId, get);
 
   const api: WorkerApi = {
     async ping() {
-      return { protocol: PROTOCOL_VERSION };
+      return { protocol: PROTOCOL_VERSION, id: selfId };
     },
     async init(options: StateBackendOptions | undefined) {
-      if (backend || used) {
+      if (backend || used || !root) {
         throw new VfsError('EINVAL', 'This worker already has a backend; init() must come first and only in a worker started without one.');
       }
       current = createStateBackend(options);
@@ -88,7 +112,7 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
       const info = backendCall(method);
       if (!info) throw new VfsError('EINVAL', `Unknown backend method ${JSON.stringify(method)}.`);
       const target = get();
-      const args = request.slice(1);
+      const args = resolveRefs(request.slice(1), family);
       // Bytes that came in a message are this worker's own copy: the backend may keep them as they are.
       if (method === 'writeFile' && args[1] instanceof Uint8Array) args[2] = { ...(args[2] as object), copy: false };
       else if (method === 'uploadFiles') args[1] = { ...(args[1] as object), copy: false };
@@ -143,9 +167,22 @@ export function expose(backend?: Backend, endpoint: unknown = (globalThis as { s
       watches.get(id)?.();
       watches.delete(id);
     },
+    async fork(id: string, forkPort: unknown) {
+      const fork = await get().fork();
+      serve(fork, forkPort, options, family, false, id);
+    },
+    async release() {
+      if (root) return; // the first backend lives as long as its worker
+      family.delete(selfId);
+      for (const stop of watches.values()) stop();
+      watches.clear();
+      sessions.clear();
+      shared.clear();
+      // Closing this end closes the channel (the client has stopped listening for this answer).
+      void Promise.resolve().then(() => (endpoint as { close?: () => void }).close?.());
+    },
   };
   comlinkExpose(api, port as unknown as Endpoint); // the same shape, typed without DOM's Event
-  announceSelfClose(endpoint);
 }
 
 /**

@@ -33,7 +33,7 @@ export type SessionRequest = [sessionId: string, permissions: Permissions | unde
 
 export interface WorkerApi {
   /** Liveness and version check; answers as soon as the worker has loaded. */
-  ping(): Promise<{ protocol: number }>;
+  ping(): Promise<{ protocol: number; id: string }>;
   /** Configures the backend of a worker started without one (the prebuilt worker). Once, before any call. */
   init(options: StateBackendOptions | undefined): Promise<void>;
   call(request: BackendRequest): Promise<unknown>;
@@ -43,6 +43,19 @@ export interface WorkerApi {
   /** Subscribes watch `id` in the backend; its events come back as WatchMessages. */
   watch(id: string, options: WatchOptions | undefined): Promise<void>;
   unwatch(id: string): Promise<void>;
+  /** Forks the backend; the fork is served on `port` (the other end of the client's MessageChannel) and named `id`. */
+  fork(id: string, port: unknown): Promise<void>;
+  /** A fork's client is done with it: the worker forgets it and closes its port. */
+  release(): Promise<void>;
+}
+
+/** How a RemoteBackend passed as an argument (merge, diff) names the backend it stands for in the worker. */
+export interface BackendRef {
+  agentvfsBackend: string;
+}
+
+export function isBackendRef(data: unknown): data is BackendRef {
+  return typeof data === 'object' && data !== null && typeof (data as { agentvfsBackend?: unknown }).agentvfsBackend === 'string';
 }
 
 /** One commit's events for watch `agentvfsWatch`, posted by the worker on the channel its answers use. */
@@ -55,8 +68,8 @@ export function isWatchMessage(data: unknown): data is WatchMessage {
   return typeof data === 'object' && data !== null && typeof (data as { agentvfsWatch?: unknown }).agentvfsWatch === 'string';
 }
 
-/** 6: openSession() (guarded sessions); 5: watch() and unwatch(); 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
-export const PROTOCOL_VERSION = 6;
+/** 7: fork(), release(), BackendRef arguments, ping() gives the backend's id; 6: openSession() (guarded sessions); 5: watch() and unwatch(); 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
+export const PROTOCOL_VERSION = 7;
 
 /** How a VfsError travels: its JSON form plus a tag, so the other side can rebuild it. */
 export interface WireVfsError extends VfsErrorJSON {

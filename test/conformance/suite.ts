@@ -17,6 +17,7 @@ import { searchToolSuite } from './tools-search.suite.ts';
 import { sessionSuite } from './sessions.suite.ts';
 import { applyPatchSuite } from './tools-apply-patch.suite.ts';
 import { watchSuite } from './watch.suite.ts';
+import { forkMergeSuite } from './fork-merge.suite.ts';
 
 export type { BackendFactory } from './harness.ts';
 
@@ -38,4 +39,5 @@ export function conformanceSuite(make: BackendFactory): void {
   checkpointSuite(make);
   guardSuite(make);
   watchSuite(make);
+  forkMergeSuite(make);
 }

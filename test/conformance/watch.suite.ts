@@ -79,6 +79,19 @@ export function watchSuite(make: BackendFactory) {
       ]);
     });
 
+    it('an applyBatch (apply_patch) is one commit: one batch with every file it wrote or removed', async () => {
+      const b = await make({ files: { '/a.txt': 'a', '/gone.txt': 'g' } });
+      const w = record(b);
+      await b.applyBatch([
+        { path: '/a.txt', content: 'A' },
+        { path: '/new/b.txt', content: 'b' },
+        { path: '/gone.txt', content: null },
+      ]);
+      const batches = w.take();
+      expect(batches).toHaveLength(1);
+      expect(batches[0]!.map((e) => `${e.type} ${e.path}`).sort()).toEqual(['create /new', 'create /new/b.txt', 'modify /a.txt', 'remove /gone.txt']);
+    });
+
     it('path and glob filters pick the events, matched against old and new paths', async () => {
       const b = await make({ files: { '/src/a.ts': 'a', '/src/a.md': 'm', '/docs/x.md': 'x' } });
       const src = record(b, { path: '/src' });

@@ -46,7 +46,7 @@ describe('watch through a worker_threads worker', () => {
     port2.close();
   });
 
-  it('unsubscribe tells the worker: it stops posting events', async () => {
+  it('unsubscribe tells the worker (it stops posting events) and takes its listener off the worker', async () => {
     const { Worker } = await import('node:worker_threads');
     const { connect } = await import('../../src/client/connect.ts');
     const { WORKER_SCRIPT } = await import('./factories.ts');
@@ -54,10 +54,14 @@ describe('watch through a worker_threads worker', () => {
     const remote = connect(worker);
     const posted: unknown[] = [];
     worker.on('message', (data: { agentvfsWatch?: string }) => data?.agentvfsWatch && posted.push(data));
+    await remote.ready;
+    const listeners = worker.listenerCount('message');
     const stop = remote.watch(() => {});
+    expect(worker.listenerCount('message')).toBe(listeners + 1);
     await remote.writeFile('/a', '1');
     expect(posted).toHaveLength(1);
     stop();
+    expect(worker.listenerCount('message')).toBe(listeners); // no listener left behind on the worker
     await remote.writeFile('/a', '2');
     expect(posted).toHaveLength(1);
     remote.close();

@@ -3,6 +3,7 @@
 import { DIALECT_NAMES, type DialectName } from 'agentvfs';
 import { runDialectAgent } from '../agent/dialect-runs.ts';
 import type { ModelSettings } from '../agent/model.ts';
+import { PARALLEL_TASK, runParallelSubagents, type ForkProgress } from '../agent/parallel.ts';
 import { runScriptedAgent, TASK } from '../agent/scripted.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
@@ -17,6 +18,10 @@ export class AgentPanel {
   #dialect: HTMLSelectElement;
   #compare: HTMLElement;
   #status: HTMLElement;
+  #parallelRun: HTMLButtonElement;
+  #parallelStatus: HTMLElement;
+  #forks: HTMLElement;
+  #parallel: HTMLElement;
   #busy = false;
 
   constructor(
@@ -35,6 +40,30 @@ export class AgentPanel {
     );
     this.#runAll = h('button', { type: 'button', 'data-testid': 'agent-run-all', onclick: () => void this.runEveryDialect() }, 'Run in every dialect');
     this.#compare = h('table', { class: 'dialect-compare', 'data-testid': 'dialect-compare', hidden: true });
+    this.#parallelRun = h(
+      'button',
+      { type: 'button', class: 'primary', 'data-testid': 'parallel-run', onclick: () => void this.runParallel() },
+      '▶ Run parallel subagents',
+    );
+    this.#parallelStatus = h('p', { class: 'status-line', role: 'status', 'data-testid': 'parallel-status' }, 'Two forks of the workspace, merged back.');
+    this.#forks = h('ul', { class: 'forks', 'data-testid': 'parallel-forks' });
+    this.#parallel = h(
+      'div',
+      { class: 'parallel', 'data-testid': 'parallel' },
+      h('h3', null, 'Parallel subagents'),
+      h('p', { class: 'task' }, PARALLEL_TASK),
+      h(
+        'ol',
+        { class: 'plan' },
+        h('li', null, h('code', null, 'fork()'), ' the workspace twice: each subagent works in its own copy-on-write fork, at the same time'),
+        h('li', null, h('code', null, 'merge()'), ' the renamer: its edits land'),
+        h('li', null, 'merge the tester: both changed one README line, so the merge reports a conflict and changes nothing'),
+        h('li', null, 'the tester takes the workspace’s changes into its fork (markers on that line), keeps both sides, and merges again'),
+      ),
+      h('div', { class: 'actions' }, this.#parallelRun),
+      this.#forks,
+      this.#parallelStatus,
+    );
     this.el = h(
       'div',
       { class: 'agent-panel' },
@@ -59,8 +88,43 @@ export class AgentPanel {
       h('div', { class: 'actions' }, this.#run, this.#runAll),
       this.#status,
       this.#compare,
+      this.#parallel,
       this.#modelSettings(),
     );
+  }
+
+  async runParallel(): Promise<void> {
+    if (this.#busy) return;
+    this.#setBusy(true);
+    this.#parallelStatus.textContent = 'Running…';
+    this.#parallel.dataset.state = 'running';
+    const rows = new Map<string, HTMLElement>();
+    this.#forks.replaceChildren();
+    const show = (p: ForkProgress) => {
+      let row = rows.get(p.name);
+      if (!row) {
+        row = h('li', { 'data-fork': p.name });
+        rows.set(p.name, row);
+        this.#forks.append(row);
+      }
+      row.dataset.state = p.state;
+      const files = p.changed.length === 1 ? '1 file' : `${p.changed.length} files`;
+      row.textContent = `${p.name}: ${p.state}, ${files} changed in its fork${p.changed.length ? ` (${p.changed.join(', ')})` : ''}`;
+    };
+    try {
+      await this.reset();
+      const run = await runParallelSubagents(this.ws, this.transcript, show);
+      const conflicts = run.conflicts.length === 1 ? '1 conflict' : `${run.conflicts.length} conflicts`;
+      this.#parallelStatus.textContent = run.ok
+        ? `Done: ${run.merged.length} paths merged; ${conflicts} reported, then settled in the fork (${run.conflicts.map((c) => `${c.path}, ${c.kind}`).join('; ')}).`
+        : 'Stopped: a step failed; see the transcript.';
+      this.#parallel.dataset.state = run.ok ? 'done' : 'failed';
+    } catch (e) {
+      this.#parallelStatus.textContent = `Failed: ${(e as Error).message}`;
+      this.#parallel.dataset.state = 'failed';
+    } finally {
+      this.#setBusy(false);
+    }
   }
 
   async runScripted(): Promise<void> {
@@ -146,6 +210,7 @@ export class AgentPanel {
     this.#busy = busy;
     this.#run.disabled = busy;
     this.#runAll.disabled = busy;
+    this.#parallelRun.disabled = busy;
     this.onBusy(busy);
   }
 

@@ -1,9 +1,30 @@
-// The live file tree: re-read from the worker after every change; files that changed since
-// the last refresh flash. Keyboard: ↑/↓ move, → opens a folder, ← closes it, Enter/Space
+// The live file tree: listed once, then kept current from the worker's watch events (only
+// created and modified files are stat'ed); files that changed flash. Keyboard: ↑/↓ move, → opens a folder, ← closes it, Enter/Space
 // opens a file (WAI-ARIA tree pattern with a roving tabindex).
+import type { WatchEvent } from 'agentvfs';
 import type { TreeNode, Workspace } from '../workspace.ts';
 import { treeStats } from '../workspace.ts';
 import { clear, formatBytes, h, plural } from './dom.ts';
+
+/** Takes `node` out of its parent's children. */
+function detach(byPath: Map<string, TreeNode>, node: TreeNode): void {
+  const parent = byPath.get(parentPath(node.path));
+  if (parent?.children) parent.children = parent.children.filter((c) => c !== node);
+  byPath.delete(node.path);
+}
+
+/** Puts `node` among its parent's children (directories first, then by name, as ls orders them). */
+function attach(byPath: Map<string, TreeNode>, node: TreeNode): void {
+  const parent = byPath.get(parentPath(node.path));
+  if (!parent) return; // its parent's own event comes first in a commit; none means it is not shown
+  const children = (parent.children ??= []);
+  children.push(node);
+  children.sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  byPath.set(node.path, node);
+}
+
+const parentPath = (path: string) => path.slice(0, Math.max(1, path.lastIndexOf('/')));
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** Folders holding more files than this start collapsed (e.g. the 50 MB corpus). */
 const AUTO_EXPAND_MAX = 50;
@@ -33,7 +54,8 @@ export class FileTree {
       h('header', { class: 'panel-head' }, h('h2', { id: 'files-title' }, 'Files'), this.#summary),
       h('div', { class: 'panel-body scroll' }, this.#list),
     );
-    ws.onChange(() => void this.refresh());
+    // The tree is listed once (refresh), then follows the worker's watch events.
+    ws.onEvents((events) => void this.#apply(events));
   }
 
   select(path: string | null): void {
@@ -61,6 +83,52 @@ export class FileTree {
       this.#refreshing = null;
     })();
     return this.#refreshing;
+  }
+
+  /**
+   * Applies one commit's events to the tree. A huge batch (a restore of a large snapshot) is
+   * cheaper to list again than to stat file by file.
+   */
+  async #apply(events: WatchEvent[]): Promise<void> {
+    if (!this.#root || this.#refreshing || events.length > 500) return void this.refresh();
+    const byPath = new Map<string, TreeNode>();
+    const index = (n: TreeNode) => {
+      byPath.set(n.path, n);
+      n.children?.forEach(index);
+    };
+    index(this.#root);
+    const stats = new Map<string, Promise<TreeNode | null>>();
+    for (const e of events) {
+      if (e.type !== 'remove' && !e.isDir)
+        stats.set(
+          e.path,
+          this.ws.backend.stat(e.path).catch(() => null),
+        );
+    }
+    const fresh = new Map<string, TreeNode | null>();
+    for (const [path, p] of stats) fresh.set(path, await p);
+    for (const e of events) {
+      if (e.type === 'remove' || e.type === 'rename') {
+        const gone = byPath.get(e.oldPath ?? e.path);
+        if (gone) detach(byPath, gone);
+      }
+      if (e.type === 'remove') continue;
+      const node: TreeNode = fresh.get(e.path) ?? {
+        ...(byPath.get(e.path) ?? {}),
+        path: e.path,
+        name: baseName(e.path),
+        isDir: e.isDir,
+        size: 0,
+        mtimeMs: Date.now(),
+        version: e.version ?? 0,
+      };
+      // A moved directory starts empty: each path beneath it has a rename event of its own, after this one.
+      if (e.isDir) node.children = e.type === 'rename' ? [] : (byPath.get(e.path)?.children ?? []);
+      const existing = byPath.get(e.path);
+      if (existing) detach(byPath, existing);
+      attach(byPath, node);
+    }
+    this.#render(true);
   }
 
   /** Every file path, for autocompletion. */

@@ -1,0 +1,135 @@
+// The parallel-subagents run: two subagents each get a fork of the workspace (copy-on-write, in
+// the worker) and work at the same time: one renames formatPrice → formatMoney, one adds tests
+// and notes them in the README. Their forks are merged back one after the other. Both touched
+// the same README line, so the second merge reports a conflict and changes nothing; the tester
+// takes the workspace's changes into its fork (fork.merge(workspace), with markers), keeps both
+// sides of that line, and its merge goes through.
+import { createTools, type Backend, type MergeResult } from 'agentvfs';
+import { sleep } from '../ui/dom.ts';
+import type { Transcript } from '../transcript.ts';
+import type { Workspace } from '../workspace.ts';
+
+export const PARALLEL_TASK =
+  'Two subagents at once, each in its own fork: one renames formatPrice to formatMoney, one adds tests for formatQuantity. Then merge both back.';
+
+const README = '/README.md';
+const README_LINE = 'Prices are integers in cents and are shown with `formatPrice` from `src/utils/format.ts`.';
+const TEST_NOTE = ' Quantities are covered by `test/quantity.test.ts`.';
+const TEST_FILE = '/test/quantity.test.ts';
+const TEST_SOURCE = `import { describe, expect, it } from 'vitest';
+import { formatQuantity } from '../src/utils/format';
+
+describe('formatQuantity', () => {
+  it('says "1 item" for one', () => expect(formatQuantity(1)).toBe('1 item'));
+  it('counts the rest in items', () => expect(formatQuantity(3)).toBe('3 items'));
+});
+`;
+
+/** What each subagent's fork holds that the workspace does not yet (from fork.watch). */
+export interface ForkProgress {
+  name: 'renamer' | 'tester';
+  state: 'working' | 'done' | 'merged' | 'conflict';
+  changed: string[];
+}
+
+export interface ParallelRun {
+  ok: boolean;
+  merged: string[];
+  conflicts: MergeResult['conflicts'];
+}
+
+export async function runParallelSubagents(
+  ws: Workspace,
+  transcript: Transcript,
+  onProgress: (progress: ForkProgress) => void,
+  delayMs = 120,
+): Promise<ParallelRun> {
+  const main = ws.backend;
+  transcript.event('agent', `Task: ${PARALLEL_TASK}`);
+  const renamer = (await main.fork()) as Backend & { close?: () => void };
+  const tester = (await main.fork()) as Backend & { close?: () => void };
+  transcript.event('agent', 'Forked the workspace twice (copy-on-write, in the worker): one fork per subagent.');
+  const progress = {
+    renamer: { name: 'renamer', state: 'working', changed: [] } as ForkProgress,
+    tester: { name: 'tester', state: 'working', changed: [] } as ForkProgress,
+  };
+  const follow = (fork: Backend, p: ForkProgress) =>
+    fork.watch((events) => {
+      for (const e of events) if (!e.isDir && !p.changed.includes(e.path)) p.changed.push(e.path);
+      onProgress({ ...p, changed: [...p.changed] });
+    });
+  const stops = [follow(renamer, progress.renamer), follow(tester, progress.tester)];
+  onProgress(progress.renamer);
+  onProgress(progress.tester);
+  const run: ParallelRun = { ok: true, merged: [], conflicts: [] };
+
+  const agent = (fork: Backend, name: string) => {
+    const tools = createTools(fork);
+    return async (tool: string, args: Record<string, unknown>, note: string) => {
+      const entry = await transcript.call(tools, 'subagent', tool, args, `[${name}] ${note}`);
+      if (!entry.ok) run.ok = false;
+      await sleep(delayMs);
+      return entry;
+    };
+  };
+
+  const renaming = (async () => {
+    const call = agent(renamer, 'renamer');
+    const uses = await call('grep', { pattern: '\\bformatPrice\\b', output_mode: 'files_with_matches' }, 'Find every file that uses formatPrice.');
+    for (const path of uses.result.split('\n').filter((l) => l.startsWith('/'))) {
+      await call('read_file', { path }, `Read ${path}.`);
+      await call('edit_file', { path, old_string: 'formatPrice', new_string: 'formatMoney', replace_all: true }, `Rename in ${path}.`);
+    }
+    progress.renamer.state = 'done';
+    onProgress({ ...progress.renamer });
+  })();
+  const testing = (async () => {
+    const call = agent(tester, 'tester');
+    await call('write_file', { path: TEST_FILE, content: TEST_SOURCE }, 'Add tests for formatQuantity.');
+    await call('read_file', { path: README }, 'Read the README to mention the tests.');
+    await call('edit_file', { path: README, old_string: README_LINE, new_string: README_LINE + TEST_NOTE }, 'Note the tests in the README.');
+    progress.tester.state = 'done';
+    onProgress({ ...progress.tester });
+  })();
+  await Promise.all([renaming, testing]);
+
+  const merge = async (fork: Backend, p: ForkProgress): Promise<MergeResult> => {
+    const result = await main.merge(fork);
+    if (result.conflicts.length === 0) {
+      run.merged.push(...result.merged.filter((path) => !run.merged.includes(path)));
+      p.state = 'merged';
+      transcript.event('agent', `Merged the ${p.name}'s fork: ${result.merged.join(', ')}.`, `merge ${p.name}`);
+    } else {
+      p.state = 'conflict';
+      run.conflicts.push(...result.conflicts);
+      const list = result.conflicts.map((c) => `${c.path} (${c.kind}): ${c.detail}`).join(' ');
+      transcript.event('outside', `Merging the ${p.name}'s fork stopped on a conflict, and changed nothing. ${list}`);
+    }
+    onProgress({ ...p, changed: [...p.changed] });
+    return result;
+  };
+
+  await merge(renamer, progress.renamer);
+  const first = await merge(tester, progress.tester);
+  if (first.conflicts.length > 0) {
+    // Settled where the work is: the tester takes in the workspace's changes (markers where both
+    // changed), puts its note on the renamed line, and merges again.
+    const call = agent(tester, 'tester');
+    const update = await tester.merge(ws.worker, { conflicts: 'markers' });
+    transcript.event(
+      'agent',
+      `The tester took the workspace's changes into its fork (${update.merged.length} paths; markers in ${update.conflicts.map((c) => c.path).join(', ')}).`,
+    );
+    const marked = await call('read_file', { path: README }, 'Read the README with the conflict markers.');
+    const block = /<<<<<<< ours\n[\s\S]*?>>>>>>> theirs\n/.exec(await tester.readText(README))?.[0];
+    const renamedLine = README_LINE.replace('formatPrice', 'formatMoney');
+    if (!marked.ok || !block) run.ok = false;
+    else await call('edit_file', { path: README, old_string: block, new_string: `${renamedLine}${TEST_NOTE}\n` }, 'Keep both: the renamed line, with my note.');
+    const second = await merge(tester, progress.tester);
+    if (second.conflicts.length > 0) run.ok = false;
+  }
+  for (const stop of stops) stop();
+  renamer.close?.();
+  tester.close?.();
+  return run;
+}

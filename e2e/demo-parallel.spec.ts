@@ -1,0 +1,77 @@
+/// <reference lib="dom" />
+// The playground's parallel-subagents run in real Chromium, at desktop and phone width: two
+// forks of the workspace in the worker work at once, the renamer's merge lands, the tester's
+// merge reports one conflict (changing nothing), the tester settles it and its merge lands.
+// The file tree follows the worker's watch events (no re-listing): a file written in the
+// workspace appears in it, and a fork's writes never do before their merge.
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_E2E_URL } from './demo-port.ts';
+
+test.use({ baseURL: DEMO_E2E_URL });
+
+type Api = {
+  agentvfs: {
+    backend: { glob(p: string): Promise<string[]>; readText(p: string): Promise<string>; writeFile(p: string, d: string): Promise<unknown> };
+    transcript: { entries: Array<{ kind: string; source: string; text?: string; tool?: string; ok?: boolean; note?: string }> };
+  };
+};
+
+function files(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const { backend } = (globalThis as unknown as Api).agentvfs;
+    const out: Record<string, string> = {};
+    for (const path of (await backend.glob('**')).sort()) out[path] = await backend.readText(path);
+    return out;
+  });
+}
+
+const treeRows = (page: Page) => page.locator('[role=tree] [role=treeitem]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.path));
+
+for (const { width, height, phone } of [
+  { width: 1280, height: 800, phone: false },
+  { width: 390, height: 844, phone: true },
+]) {
+  test(`parallel subagents fork, work, merge, and settle one conflict (${width}px)`, async ({ page }, testInfo) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.setViewportSize({ width, height });
+    await page.goto('/');
+    await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+
+    if (phone) await page.getByTestId('view-tools').click();
+    await page.getByTestId('tab-agent').click();
+    await page.getByTestId('parallel-run').click();
+    await expect(page.getByTestId('parallel')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+    await expect(page.getByTestId('parallel-status')).toContainText('1 conflict reported, then settled in the fork (/README.md, content)');
+    const forks = page.getByTestId('parallel-forks');
+    await expect(forks.locator('[data-fork=renamer]')).toHaveAttribute('data-state', 'merged');
+    await expect(forks.locator('[data-fork=tester]')).toHaveAttribute('data-state', 'merged');
+    await expect(forks.locator('[data-fork=tester]')).toContainText('/test/quantity.test.ts');
+
+    const after = await files(page);
+    for (const [path, text] of Object.entries(after)) expect(text, path).not.toContain('formatPrice');
+    expect(after['/README.md']).toContain('shown with `formatMoney` from `src/utils/format.ts`. Quantities are covered by `test/quantity.test.ts`.');
+    expect(after['/test/quantity.test.ts']).toContain("describe('formatQuantity'");
+
+    // The transcript: both subagents worked (their calls interleave), one merge stopped on the conflict.
+    const entries = await page.evaluate(() => (globalThis as unknown as Api).agentvfs.transcript.entries);
+    const subagentCalls = entries.filter((e) => e.kind === 'call' && e.source === 'subagent');
+    expect(subagentCalls.some((e) => e.note?.startsWith('[renamer]'))).toBe(true);
+    expect(subagentCalls.some((e) => e.note?.startsWith('[tester]'))).toBe(true);
+    expect(subagentCalls.every((e) => e.ok)).toBe(true);
+    const events = entries.filter((e) => e.kind === 'event').map((e) => e.text ?? '');
+    expect(events.filter((t) => /stopped on a conflict, and changed nothing/.test(t))).toHaveLength(1);
+    expect(events.filter((t) => /^Merged the (renamer|tester)'s fork/.test(t))).toHaveLength(2);
+
+    // The tree shows the merged test file, from watch events (no reload).
+    if (phone) await page.getByTestId('view-files').click();
+    await expect.poll(() => treeRows(page)).toContain('/test/quantity.test.ts');
+    await page.evaluate(() => (globalThis as unknown as Api).agentvfs.backend.writeFile('/from-page.txt', 'x'));
+    await expect.poll(() => treeRows(page)).toContain('/from-page.txt');
+    const shot = testInfo.outputPath(`parallel-${width}.png`);
+    await page.screenshot({ path: shot });
+    await testInfo.attach(`parallel-${width}`, { path: shot, contentType: 'image/png' });
+    expect(errors, 'no console errors').toEqual([]);
+  });
+}

@@ -1,0 +1,208 @@
+/**
+ * The plan of a three-way merge of two trees of one backend family (a fork and the backend it
+ * was forked from), with the fork point as base. Pure: it reads the three trees and returns the
+ * operations that bring "ours" (the backend merged into) to the merged state, and the conflicts.
+ *
+ * Versions come from one counter shared by a backend and its forks, and a path's Meta is shared
+ * until it changes, so "unchanged since the fork point" is a version comparison. A rename keeps
+ * the bytes' identity (contentKey), which is how a renamed file is followed to its new path.
+ */
+import { contentKey, type Meta, type Tree } from '../backend/tree.ts';
+import type { MergeConflict } from '../backend/types.ts';
+import { ancestorsOf, comparePaths, isWithin } from '../paths.ts';
+import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
+import { mergeText } from './merge-text.ts';
+
+export type MergeOp =
+  | { op: 'remove'; path: string }
+  | { op: 'rename'; from: string; to: string }
+  | { op: 'mkdir'; path: string }
+  | { op: 'write'; path: string; bytes: Uint8Array }
+  /** A directory the fork removed: removed here too if the merge leaves it empty. */
+  | { op: 'prune'; path: string };
+
+export interface MergePlan {
+  ops: MergeOp[];
+  conflicts: MergeConflict[];
+}
+
+const unchanged = (base: Meta | undefined, side: Meta | undefined): boolean =>
+  base === side || (base !== undefined && side !== undefined && base.kind === side.kind && (base.kind === 'dir' || base.version === side.version));
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Text of bytes that can be merged line-wise, or null (binary, or not UTF-8 that decodes back to itself). */
+function mergeable(bytes: Uint8Array): string | null {
+  if (isBinary(bytes)) return null;
+  const text = decodeText(bytes);
+  return encodeText(text).length === bytes.length - (hasBom(bytes) ? 3 : 0) ? text : null;
+}
+
+/** Base path → where `side` moved that file (its bytes unchanged), for files renamed since the fork point. */
+function renames(base: Tree, side: Tree): Map<string, string> {
+  const out = new Map<string, string>();
+  let byContent: Map<Meta, string> | null = null;
+  for (const [path, meta] of side.entries()) {
+    if (meta.kind !== 'file' || meta.movedFrom === undefined || base.get(path) !== undefined) continue;
+    if (byContent === null) {
+      byContent = new Map();
+      for (const [p, m] of base.entries()) if (m.kind === 'file') byContent.set(contentKey(m), p);
+    }
+    const from = byContent.get(meta.movedFrom);
+    if (from !== undefined && side.get(from) === undefined) out.set(from, path);
+  }
+  return out;
+}
+
+export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean): MergePlan {
+  const ops: MergeOp[] = [];
+  const conflicts: MergeConflict[] = [];
+  const seen = new Set<string>();
+  const blocked: string[] = [];
+  const oursMoved = renames(base, ours);
+  const theirsMoved = renames(base, theirs);
+  const conflict = (c: MergeConflict) => conflicts.push(c);
+
+  for (const [q, bm] of base.entries()) {
+    if (bm.kind !== 'file') continue;
+    const oursPath = oursMoved.get(q) ?? q;
+    const theirsPath = theirsMoved.get(q) ?? q;
+    const om = ours.get(oursPath);
+    const tm = theirs.get(theirsPath);
+    seen.add(q).add(oursPath);
+    if (tm?.kind !== 'dir') seen.add(theirsPath); // a directory that replaced the file is new: handled below
+    const theirsChanged = theirsPath !== q || !unchanged(bm, tm);
+    if (!theirsChanged) continue;
+    const oursChanged = oursPath !== q || !unchanged(bm, om);
+    if (!oursChanged) {
+      if (tm === undefined || tm.kind === 'dir') ops.push({ op: 'remove', path: q });
+      else if (theirsPath !== q) ops.push({ op: 'rename', from: q, to: theirsPath });
+      else if (!sameBytes(ours.view(q), theirs.view(q))) ops.push({ op: 'write', path: q, bytes: theirs.view(q) });
+      continue;
+    }
+    if (om === undefined && tm === undefined) continue; // removed on both sides
+    if (om === undefined || tm === undefined) {
+      const path = om ? oursPath : theirsPath;
+      const survivor = (om ?? tm)!;
+      if (survivor.kind === 'dir') {
+        conflict({ path, kind: 'type', detail: `${q} was removed on one side and replaced by a directory on the other.` });
+        continue;
+      }
+      conflict({
+        path,
+        kind: 'delete-modify',
+        detail: om
+          ? `${q} was removed in the fork and changed here; kept as it is here.`
+          : `${q} was removed here and changed in the fork${theirsPath !== q ? ` (moved to ${theirsPath})` : ''}; with markers the fork's file is kept.`,
+      });
+      if (markers && !om) ops.push({ op: 'write', path: theirsPath, bytes: theirs.view(theirsPath) });
+      continue;
+    }
+    if (om.kind === 'dir' || tm.kind === 'dir') {
+      if (om.kind !== tm.kind) conflict({ path: q, kind: 'type', detail: `${q} is a file on one side and a directory on the other; kept as it is here.` });
+      continue;
+    }
+    if (oursPath !== q && theirsPath !== q && oursPath !== theirsPath) {
+      conflict({ path: q, kind: 'content', detail: `${q} was moved to ${oursPath} here and to ${theirsPath} in the fork; kept at ${oursPath}.` });
+      continue;
+    }
+    const target = theirsPath !== q ? theirsPath : oursPath;
+    if (target !== oursPath && ours.get(target) !== undefined) {
+      conflict({ path: target, kind: 'add-add', detail: `The fork moved ${q} to ${target}, which also exists here; kept as it is here.` });
+      continue;
+    }
+    const oursBytes = ours.view(oursPath);
+    const theirsBytes = theirs.view(theirsPath);
+    const move = () => {
+      if (target !== oursPath) ops.push({ op: 'rename', from: oursPath, to: target });
+    };
+    if (sameBytes(oursBytes, theirsBytes)) {
+      move();
+      continue;
+    }
+    const [b, o, t] = [base.view(q), oursBytes, theirsBytes].map(mergeable);
+    if (b == null || o == null || t == null) {
+      conflict({ path: target, kind: 'binary', detail: `${q} changed on both sides and is not text that merges line by line; kept as it is here.` });
+      continue;
+    }
+    const result = mergeText(b, o, t);
+    if (result.hunks.length > 0) {
+      conflict({ path: target, kind: 'content', hunks: result.hunks, detail: `${target}: ${result.hunks.length} region(s) changed on both sides.` });
+      if (!markers) continue;
+    }
+    move();
+    ops.push({ op: 'write', path: target, bytes: withBomOf(oursBytes, encodeText(result.text)) });
+  }
+
+  for (const [p, tm] of theirs.entries()) {
+    if (p === '/' || seen.has(p) || (base.get(p)?.kind === 'dir' && tm.kind === 'dir')) continue;
+    if (blocked.some((dir) => isWithin(p, dir))) continue;
+    const om = ours.get(p);
+    if (om === undefined) {
+      const fileAbove = ancestorsOf(p).find((a) => ours.get(a)?.kind === 'file' && theirs.get(a)?.kind === 'dir');
+      if (fileAbove !== undefined) {
+        // Reported once, at the path that is a file here (unless the loop above already did).
+        if (!conflicts.some((c) => c.path === fileAbove)) {
+          conflict({ path: fileAbove, kind: 'type', detail: `${fileAbove} is a file here and a directory in the fork; kept as it is here.` });
+        }
+        blocked.push(fileAbove);
+        continue;
+      }
+      ops.push(tm.kind === 'dir' ? { op: 'mkdir', path: p } : { op: 'write', path: p, bytes: theirs.view(p) });
+      continue;
+    }
+    if (om.kind !== tm.kind) {
+      conflict({
+        path: p,
+        kind: 'type',
+        detail: `${p} is a ${om.kind === 'dir' ? 'directory' : 'file'} here and a ${tm.kind === 'dir' ? 'directory' : 'file'} in the fork; kept as it is here.`,
+      });
+      blocked.push(p);
+      continue;
+    }
+    if (tm.kind === 'dir' || om === tm) continue;
+    const oursBytes = ours.view(p);
+    const theirsBytes = theirs.view(p);
+    if (sameBytes(oursBytes, theirsBytes)) continue;
+    const o = mergeable(oursBytes);
+    const t = mergeable(theirsBytes);
+    if (o == null || t == null) {
+      conflict({ path: p, kind: 'add-add', detail: `${p} was created on both sides with different content (not text that merges); kept as it is here.` });
+      continue;
+    }
+    const result = mergeText('', o, t);
+    conflict({ path: p, kind: 'add-add', hunks: result.hunks, detail: `${p} was created on both sides with different content.` });
+    if (markers) ops.push({ op: 'write', path: p, bytes: withBomOf(oursBytes, encodeText(result.text)) });
+  }
+
+  // Directories the fork removed (deepest first), once everything else is in place.
+  const pruned: string[] = [];
+  for (const [p, bm] of base.entries()) {
+    if (bm.kind === 'dir' && p !== '/' && theirs.get(p) === undefined && ours.get(p)?.kind === 'dir') pruned.push(p);
+  }
+  pruned.sort((a, b) => b.length - a.length);
+  for (const path of pruned) ops.push({ op: 'prune', path });
+  conflicts.sort((a, b) => comparePaths(a.path, b.path));
+  return { ops: order(ops), conflicts };
+}
+
+/** Removals, then moves, then new directories and writes, then pruning. */
+function order(ops: MergeOp[]): MergeOp[] {
+  const rank = { remove: 0, rename: 1, mkdir: 2, write: 3, prune: 4 } as const;
+  return ops
+    .map((op, i) => [op, i] as const)
+    .sort((a, b) => rank[a[0].op] - rank[b[0].op] || a[1] - b[1])
+    .map(([op]) => op);
+}
+
+function withBomOf(model: Uint8Array, bytes: Uint8Array): Uint8Array {
+  if (!hasBom(model)) return bytes;
+  const out = new Uint8Array(bytes.length + 3);
+  out.set([0xef, 0xbb, 0xbf]);
+  out.set(bytes, 3);
+  return out;
+}

@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import { createTools, type WatchEvent } from '../../src/index.ts';
+import { expectVfsError, text, utf8, type BackendFactory } from './harness.ts';
+
+type Backend = Awaited<ReturnType<BackendFactory>>;
+
+async function files(b: Backend): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const p of await b.glob('**/*')) out[p] = await b.readText(p);
+  return out;
+}
+
+const lines = (n: number, change: Record<number, string> = {}) =>
+  Array.from({ length: n }, (_, i) => change[i + 1] ?? `line ${i + 1}`)
+    .map((l) => `${l}\n`)
+    .join('');
+
+export function forkMergeSuite(make: BackendFactory) {
+  describe('fork and merge', () => {
+    it('a fork starts with the same files; writes on either side are invisible to the other', async () => {
+      const parent = await make({ files: { '/a.txt': 'a', '/src/b.txt': 'b' } });
+      const fork = await parent.fork();
+      expect(await files(fork)).toEqual({ '/a.txt': 'a', '/src/b.txt': 'b' });
+      await fork.writeFile('/a.txt', 'fork');
+      await fork.writeFile('/new.txt', 'new');
+      await parent.remove('/src', { recursive: true });
+      expect(await files(parent)).toEqual({ '/a.txt': 'a' });
+      expect(await files(fork)).toEqual({ '/a.txt': 'fork', '/new.txt': 'new', '/src/b.txt': 'b' });
+      // Forks of forks, each on its own.
+      const grandchild = await fork.fork();
+      await grandchild.writeFile('/a.txt', 'grandchild');
+      expect(await fork.readText('/a.txt')).toBe('fork');
+      expect(await grandchild.readText('/new.txt')).toBe('new');
+      expect(await parent.exists('/new.txt')).toBe(false);
+    });
+
+    it('an applyBatch in a fork leaves the parent as it was, and merges back', async () => {
+      const parent = await make({ files: { '/a.txt': 'a', '/gone.txt': 'g' } });
+      const fork = await parent.fork();
+      await fork.applyBatch([
+        { path: '/a.txt', content: 'A' },
+        { path: '/gone.txt', content: null },
+      ]);
+      expect(await files(parent)).toEqual({ '/a.txt': 'a', '/gone.txt': 'g' });
+      expect((await parent.merge(fork)).merged).toEqual(['/a.txt', '/gone.txt']);
+      expect(await files(parent)).toEqual({ '/a.txt': 'A' });
+    });
+
+    it('merges edits to different regions of one file, creations, removals and renames', async () => {
+      const parent = await make({ files: { '/f.txt': lines(10), '/gone.txt': 'x', '/old/name.ts': 'moved\n', '/keep.txt': 'k' } });
+      const fork = await parent.fork();
+      await parent.writeFile('/f.txt', lines(10, { 2: 'parent two' }));
+      await fork.writeFile('/f.txt', lines(10, { 9: 'fork nine' }));
+      await fork.remove('/gone.txt');
+      await fork.rename('/old/name.ts', '/new/name.ts');
+      await fork.writeFile('/added.txt', 'added');
+      const result = await parent.merge(fork);
+      expect(result.conflicts).toEqual([]);
+      expect(result.merged).toEqual(['/added.txt', '/f.txt', '/gone.txt', '/new', '/new/name.ts', '/old/name.ts']);
+      expect(await files(parent)).toEqual({
+        '/added.txt': 'added',
+        '/f.txt': lines(10, { 2: 'parent two', 9: 'fork nine' }),
+        '/keep.txt': 'k',
+        '/new/name.ts': 'moved\n',
+      });
+      expect(result.patch).toContain('+fork nine');
+      expect(result.patch).not.toContain('parent two\n+'); // ours' own change is not part of what the merge did
+    });
+
+    it('a rename in the fork carries the parent’s edit of that file to its new path', async () => {
+      const parent = await make({ files: { '/a.ts': lines(6) } });
+      const fork = await parent.fork();
+      await fork.rename('/a.ts', '/b.ts');
+      await parent.edit('/a.ts', 'line 2', 'parent 2');
+      const result = await parent.merge(fork);
+      expect(result.conflicts).toEqual([]);
+      expect(await files(parent)).toEqual({ '/b.ts': lines(6, { 2: 'parent 2' }) });
+    });
+
+    it("'report' describes each conflict and changes nothing", async () => {
+      const parent = await make({ files: { '/f.txt': lines(5), '/del.txt': 'd', '/bin': utf8('a\0b') } });
+      const fork = await parent.fork();
+      await parent.writeFile('/f.txt', lines(5, { 3: 'parent three' }));
+      await fork.writeFile('/f.txt', lines(5, { 3: 'fork three' }));
+      await parent.remove('/del.txt');
+      await fork.writeFile('/del.txt', 'changed');
+      await parent.writeFile('/bin', utf8('p\0'));
+      await fork.writeFile('/bin', utf8('f\0'));
+      await parent.writeFile('/both.txt', 'parent\n');
+      await fork.writeFile('/both.txt', 'fork\n');
+      await fork.writeFile('/clean.txt', 'would merge');
+      const before = await parent.snapshot();
+      const seen: WatchEvent[][] = [];
+      const stop = parent.watch((events) => seen.push(events));
+      const result = await parent.merge(fork);
+      stop();
+      expect(result.merged).toEqual([]);
+      expect(result.patch).toBe('');
+      expect(result.conflicts.map((c) => [c.path, c.kind])).toEqual([
+        ['/bin', 'binary'],
+        ['/both.txt', 'add-add'],
+        ['/del.txt', 'delete-modify'],
+        ['/f.txt', 'content'],
+      ]);
+      const content = result.conflicts.find((c) => c.kind === 'content')!;
+      expect(content.hunks).toEqual([{ line: 3, base: 'line 3\n', ours: 'parent three\n', theirs: 'fork three\n' }]);
+      expect(content.detail).toMatch(/1 region/);
+      expect(await parent.snapshot()).toEqual(before);
+      expect(seen).toEqual([]);
+      // Nothing was merged, so the fork can still be merged once its conflicts are settled.
+      await fork.writeFile('/f.txt', lines(5, { 3: 'parent three' }));
+      await fork.remove('/del.txt');
+      await fork.writeFile('/bin', utf8('p\0'));
+      await fork.writeFile('/both.txt', 'parent\n');
+      const second = await parent.merge(fork);
+      expect(second.conflicts).toEqual([]);
+      expect(second.merged).toEqual(['/clean.txt']);
+    });
+
+    it("'markers' writes git-style markers and merges the rest", async () => {
+      const parent = await make({ files: { '/f.txt': lines(5) } });
+      const fork = await parent.fork();
+      await parent.writeFile('/f.txt', lines(5, { 3: 'parent three' }));
+      await fork.writeFile('/f.txt', lines(5, { 3: 'fork three', 5: 'fork five' }));
+      await fork.writeFile('/g.txt', 'g');
+      const result = await parent.merge(fork, { conflicts: 'markers' });
+      expect(result.conflicts.map((c) => c.kind)).toEqual(['content']);
+      expect(result.merged).toEqual(['/f.txt', '/g.txt']);
+      expect(await parent.readText('/f.txt')).toBe('line 1\nline 2\n<<<<<<< ours\nparent three\n=======\nfork three\n>>>>>>> theirs\nline 4\nfork five\n');
+      expect(await parent.readText('/g.txt')).toBe('g');
+    });
+
+    it('a fork takes in its parent’s changes with fork.merge(parent); a conflict settled there then merges cleanly', async () => {
+      const parent = await make({ files: { '/README.md': 'intro\nshown with `formatPrice`.\nend\n' } });
+      const fork = await parent.fork();
+      await parent.writeFile('/README.md', 'intro\nshown with `formatMoney`.\nend\n');
+      await parent.writeFile('/parent-only.txt', 'p');
+      await fork.writeFile('/README.md', 'intro\nshown with `formatPrice`. Tested.\nend\n');
+      const refused = await parent.merge(fork);
+      expect(refused.conflicts.map((c) => [c.path, c.kind])).toEqual([['/README.md', 'content']]);
+      // In the fork: bring the parent's changes in, with markers where both changed.
+      const update = await fork.merge(parent, { conflicts: 'markers' });
+      expect(update.merged).toEqual(['/README.md', '/parent-only.txt']);
+      expect(await fork.readText('/README.md')).toBe(
+        'intro\n<<<<<<< ours\nshown with `formatPrice`. Tested.\n=======\nshown with `formatMoney`.\n>>>>>>> theirs\nend\n',
+      );
+      await fork.writeFile('/README.md', 'intro\nshown with `formatMoney`. Tested.\nend\n');
+      const result = await parent.merge(fork);
+      expect(result.conflicts).toEqual([]);
+      expect(result.merged).toEqual(['/README.md']);
+      expect(await parent.readText('/README.md')).toBe('intro\nshown with `formatMoney`. Tested.\nend\n');
+      // The fork's new base is the parent's state it took in: a later parent write is still invisible to it.
+      await parent.writeFile('/parent-only.txt', 'p2');
+      expect(await fork.readText('/parent-only.txt')).toBe('p');
+    });
+
+    it('merging a fork twice, a fork of another backend, or a bad option is a clear error', async () => {
+      const parent = await make({ files: { '/a': 'a' } });
+      const other = await make();
+      const fork = await parent.fork();
+      await fork.writeFile('/b', 'b');
+      const grandchild = await fork.fork();
+      // Through a worker, another worker's fork is not even found there.
+      expect((await expectVfsError(other.merge(fork), 'EINVAL')).message).toMatch(/fork made by this backend|not served by this worker/);
+      expect((await expectVfsError(parent.merge(grandchild), 'EINVAL')).message).toMatch(/fork made by this backend/);
+      await expectVfsError(parent.merge(fork, { conflicts: 'theirs' as never }), 'EINVAL');
+      await parent.merge(fork);
+      expect((await expectVfsError(parent.merge(fork), 'EINVAL')).message).toMatch(/already merged/);
+      expect(await files(parent)).toEqual({ '/a': 'a', '/b': 'b' });
+    });
+
+    it('a merge that would break a limit changes nothing', async () => {
+      const parent = await make({ files: { '/a': 'a' }, limits: { maxFiles: 3 } });
+      const fork = await parent.fork();
+      await fork.writeFile('/b', 'b');
+      await parent.writeFile('/c', 'c');
+      await fork.writeFile('/d', 'd');
+      const before = await parent.snapshot();
+      await expectVfsError(parent.merge(fork), 'EQUOTA');
+      expect(await parent.snapshot()).toEqual(before);
+    });
+
+    it('watchers see what the merge changed, as one commit', async () => {
+      const parent = await make({ files: { '/a': 'a', '/b': 'b' } });
+      const fork = await parent.fork();
+      await fork.writeFile('/a', 'a2');
+      await fork.rename('/b', '/c');
+      const seen: WatchEvent[][] = [];
+      parent.watch((events) => seen.push(events));
+      await parent.merge(fork);
+      expect(seen.map((batch) => batch.map((e) => `${e.type} ${e.oldPath ? `${e.oldPath}→` : ''}${e.path}`))).toEqual([['rename /b→/c', 'modify /a']]);
+    });
+
+    it('diff(fork) says what differs from this backend to the fork', async () => {
+      const parent = await make({ files: { '/a.txt': 'one\n', '/b.txt': 'b\n' } });
+      const fork = await parent.fork();
+      await fork.writeFile('/a.txt', 'two\n');
+      await fork.remove('/b.txt');
+      await fork.writeFile('/c.txt', 'c\n');
+      const d = await parent.diff(fork);
+      expect([d.added, d.removed, d.modified]).toEqual([['/c.txt'], ['/b.txt'], ['/a.txt']]);
+      expect(d.patch).toContain('-one\n+two');
+      const back = await fork.diff(parent);
+      expect([back.added, back.removed, back.modified]).toEqual([['/b.txt'], ['/c.txt'], ['/a.txt']]);
+      await expectVfsError(parent.diff(await make()), 'EINVAL');
+    });
+
+    it('checkpoints and snapshots work on a fork: its snapshot is an ordinary snapshot', async () => {
+      const parent = await make({ files: { '/a': 'a' } });
+      const cp = await parent.checkpoint();
+      const fork = await parent.fork();
+      expect(await fork.listCheckpoints()).toEqual([]);
+      const forkCp = await fork.checkpoint('fork start');
+      await fork.writeFile('/a', 'fork');
+      await fork.rollback(forkCp);
+      expect(await fork.readText('/a')).toBe('a');
+      await fork.writeFile('/b', 'b');
+      const restored = await make();
+      await restored.restore(await fork.snapshot());
+      expect(await files(restored)).toEqual({ '/a': 'a', '/b': 'b' });
+      await parent.writeFile('/a', 'parent');
+      await parent.rollback(cp);
+      expect(await parent.readText('/a')).toBe('a');
+      expect(await fork.readText('/b')).toBe('b');
+    });
+
+    it('N sessions editing one file read at the same version: exactly one lands, the rest are ESTALE, and after re-reading all land', async () => {
+      const b = await make({ files: { '/shared.ts': Array.from({ length: 6 }, (_, i) => `const v${i} = 0;\n`).join('') } });
+      const sessions = Array.from({ length: 6 }, () => createTools(b));
+      await Promise.all(sessions.map((t) => t.run('read_file', { path: '/shared.ts' })));
+      const edit = (t: (typeof sessions)[number], i: number) =>
+        t.run('edit_file', { path: '/shared.ts', old_string: `v${i} = 0`, new_string: `v${i} = ${i + 1}` });
+      const first = await Promise.all(sessions.map(edit));
+      expect(first.filter((r) => !r.isError)).toHaveLength(1);
+      expect(first.filter((r) => r.code === 'ESTALE')).toHaveLength(5);
+      for (const [i, t] of sessions.entries()) {
+        if (!first[i]!.isError) continue;
+        await t.run('read_file', { path: '/shared.ts' });
+        expect((await edit(t, i)).isError).toBe(false);
+      }
+      expect(text(await b.readFile('/shared.ts'))).toBe(Array.from({ length: 6 }, (_, i) => `const v${i} = ${i + 1};\n`).join(''));
+    });
+  });
+}
