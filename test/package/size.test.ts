@@ -15,17 +15,18 @@ describe('bundle size', () => {
     // Issue 6's budget for Cloudflare Workers, where the script is parsed on every cold start.
     const core = (await coreSize()) as { bytes: number; gzip: number };
     console.log(`core: ${core.bytes} bytes, ${core.gzip} gzip (budget ${CORE_BUDGET_GZIP})`);
-    expect(core.gzip).toBeGreaterThan(20_000); // measured something real: the core is ~50 kB
+    expect(core.gzip).toBeGreaterThan(20_000); // measured something real: the core is ~97 kB
     expect(core.gzip).toBeLessThanOrEqual(CORE_BUDGET_GZIP);
   });
 
-  it('the self-contained worker script stays within 90 kB gzip', () => {
+  it('the self-contained worker script stays within 115 kB gzip', () => {
     // createWorkerBackend() embeds it in dist/client.js; it is the page's cost of running the backend off the main thread.
     // It runs every dialect's tools (issue 19): 80 kB held the six default tools, each dialect adds 3-5 kB.
     const size = gzip(join(dist, 'backend-worker.js'));
     expect(size).toBeGreaterThan(20_000);
-    // 92 kB: the guard (permissions, approval with diffs, docs/approval.md) runs where the tools run, so the worker carries it (~2 kB).
-    expect(size).toBeLessThanOrEqual(92_000);
+    // The guard (permissions, approval with diffs, docs/approval.md), ignore rules, media, watch, fork
+    // and merge run where the backend runs, so the worker carries them too: 107 kB measured 2026-11-25.
+    expect(size).toBeLessThanOrEqual(115_000);
   });
 
   // A page whose backend lives in a worker should not carry the backend on its main thread:
@@ -37,7 +38,7 @@ describe('bundle size', () => {
   it.each([
     // The client carries every dialect's definitions (so createTools over a worker stays synchronous): ~1-2 kB gzip
     // each, and the openai dialect's whole module until its definitions live in a file of their own.
-    ['connect() alone', "export { connect } from './dist/client.js';", 12_000],
+    ['connect() alone', "export { connect } from './dist/client.js';", 13_000],
     // createTools also holds the in-process guard (permissions match with picomatch, an edit is computed
     // before it is approved, docs/approval.md): ~18 kB more.
     ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 55_000],

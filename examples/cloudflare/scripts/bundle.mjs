@@ -10,7 +10,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const CORE_BUDGET_GZIP = 80_000;
+// 80 kB held the six tools and the backend (issue 6). Issues 18-22 put into the core, as the contract
+// asks: five tool dialects with apply_patch (~20 kB), the guard (~6 kB), .gitignore rules (the ignore
+// package) and media (~6 kB), watch, fork and merge (node-diff3, ~6 kB): 97 kB measured 2026-11-25.
+// Splitting the dialects into chunks loaded on first use is the way back down (noted for planning).
+export const CORE_BUDGET_GZIP = 105_000;
 const example = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(example, '../..');
 
