@@ -11,27 +11,40 @@ import type { BackendFactory } from './harness.ts';
 export const permissiveStats = { questions: 0, events: 0 };
 
 export function permissive(make: BackendFactory): BackendFactory {
-  return async (options) => {
-    const backend = await make(options);
-    const session = (toolOptions: ToolsOptions = {}) => {
-      const guarded =
-        toolOptions.permissions || toolOptions.approve
-          ? toolOptions
-          : {
-              ...toolOptions,
-              permissions: { read: ['/**'], write: ['/**'] },
-              approve: () => (permissiveStats.questions++, { allow: true as const }),
-              onEvent: () => void permissiveStats.events++,
-            };
-      return isToolHost(backend) ? backend.createToolSession(guarded) : createLocalTools(backend, guarded);
-    };
-    // A proxy, not a subclass: a RemoteBackend's methods need their own instance as `this`.
-    return new Proxy(backend, {
-      get(target, key) {
-        if (key === 'createToolSession') return session;
-        const value = Reflect.get(target, key, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    }) as Backend;
-  };
+  return async (options) => guarded(await make(options));
 }
+
+/** The backend with its tool sets guarded; its forks are too, and a wrapped backend passed as an argument goes in as itself. */
+function guarded(backend: Backend): Backend {
+  const session = (toolOptions: ToolsOptions = {}) => {
+    const options =
+      toolOptions.permissions || toolOptions.approve
+        ? toolOptions
+        : {
+            ...toolOptions,
+            permissions: { read: ['/**'], write: ['/**'] },
+            approve: () => (permissiveStats.questions++, { allow: true as const }),
+            onEvent: () => void permissiveStats.events++,
+          };
+    return isToolHost(backend) ? backend.createToolSession(options) : createLocalTools(backend, options);
+  };
+  // A proxy, not a subclass: a backend's methods need their own instance as `this` (private fields),
+  // and so does a backend passed to merge() or diff().
+  const proxy = new Proxy(backend, {
+    get(target, key) {
+      if (key === 'createToolSession') return session;
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== 'function') return value;
+      const call = (...args: unknown[]) =>
+        (value as (...a: unknown[]) => unknown).apply(
+          target,
+          args.map((a) => unwrapped.get(a as object) ?? a),
+        );
+      return key === 'fork' ? async () => guarded((await call()) as Backend) : call;
+    },
+  }) as Backend;
+  unwrapped.set(proxy, backend);
+  return proxy;
+}
+
+const unwrapped = new WeakMap<object, Backend>();
