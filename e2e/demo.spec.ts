@@ -412,7 +412,7 @@ test('a corrupt saved snapshot is kept aside and reported; the app still works',
   await page.evaluate(
     (bytes) =>
       new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('agentvfs', 1);
+        const open = indexedDB.open('agentvfs'); // whatever version the app made
         open.onupgradeneeded = () => open.result.createObjectStore('snapshots');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -438,7 +438,7 @@ test('a corrupt saved snapshot is kept aside and reported; the app still works',
   const stored = await page.evaluate(
     () =>
       new Promise<{ keys: string[]; aside: { bytes: number[]; reason: string } | null; main: unknown }>((resolve, reject) => {
-        const open = indexedDB.open('agentvfs', 1);
+        const open = indexedDB.open('agentvfs'); // whatever version the app made
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const store = open.result.transaction('snapshots').objectStore('snapshots');

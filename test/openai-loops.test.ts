@@ -142,15 +142,16 @@ describe('Responses loop in strict mode (openai-responses, { strict: true })', (
     fixed_strings: null,
     context: null,
     head_limit: null,
+    respect_git_ignore: null,
   };
   const script = [
     response('resp_1', [
       functionCall(1, 'call_grep', 'grep', grepArgs),
       functionCall(2, 'call_read', 'read_file', { path: '/src/app.ts', offset: null, limit: null, part: null }),
-      functionCall(3, 'call_ls', 'ls', { path: null }),
+      functionCall(3, 'call_ls', 'ls', { path: null, respect_git_ignore: null }),
     ]),
     response('resp_2', [functionCall(4, 'call_edit', 'edit_file', { ...EDIT, replace_all: null })]),
-    response('resp_3', [functionCall(5, 'call_glob', 'glob', { pattern: '**/*.ts', path: null })]),
+    response('resp_3', [functionCall(5, 'call_glob', 'glob', { pattern: '**/*.ts', path: null, respect_git_ignore: null })]),
     response('resp_4', [
       { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: DONE, annotations: [] }] },
     ]),
