@@ -7,12 +7,11 @@ import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
 import { isVfsError } from '../errors.ts';
 import { comparePaths } from '../paths.ts';
-import { encodeSnapshot } from '../snapshot/format.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import { methodNames } from './backend-methods.ts';
 import type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
-import { decodeRecord, decodeRecords, isEntryKey } from './records.ts';
+import { decodeRecord, decodeRecords, isEntryKey, snapshotOf } from './records.ts';
 import type { WorkspaceStore } from './store.ts';
 
 type OpenAsWriter = (backend: Backend, store: WorkspaceStore, options: PersistOptions) => Promise<{ backend: PersistentBackend; restored: RestoreStatus }>;
@@ -63,7 +62,7 @@ export async function openFollower(
     if ('problem' in decoded) restored = { status: 'corrupt', reason: `agentvfs/persist: the stored workspace was not opened: ${decoded.problem}` };
     else {
       try {
-        await backend.restore(encodeSnapshot(decoded.entries));
+        await backend.restore(snapshotOf(decoded.entries));
         restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
       } catch (error) {
         if (!isVfsError(error)) throw error;

@@ -7,7 +7,6 @@ import type { Backend, FileInfo } from '../backend/types.ts';
 import { backendCall, toolCall } from '../calls.ts';
 import { isVfsError } from '../errors.ts';
 import { ancestorsOf, isWithin } from '../paths.ts';
-import { encodeSnapshot } from '../snapshot/format.ts';
 import { isToolHost } from '../tool-host.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import { toolSet } from '../tools/tool-set.ts';
@@ -17,7 +16,7 @@ import { methodNames } from './backend-methods.ts';
 import { scopesOfCall } from './changed-scopes.ts';
 import { openFollower } from './follower.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
-import { META_KEY, asideKey, decodeRecords, dirKey, encodeAside, encodeMeta, encodeRecord, fileKey, workspaceKeys } from './records.ts';
+import { META_KEY, asideKey, decodeRecords, dirKey, encodeAside, encodeMeta, encodeRecord, fileKey, snapshotOf, workspaceKeys } from './records.ts';
 import type { StoreBatch, WorkspaceStore } from './store.ts';
 
 interface Known {
@@ -59,7 +58,7 @@ async function openClaimed(backend: Backend, store: WorkspaceStore, options: Per
     let problem = 'problem' in decoded ? decoded.problem : null;
     if (!('problem' in decoded)) {
       try {
-        await backend.restore(encodeSnapshot(decoded.entries));
+        await backend.restore(snapshotOf(decoded.entries));
         restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
       } catch (error) {
         if (!isVfsError(error) || (error.code !== 'ESNAPSHOT' && error.code !== 'EINVAL')) throw error;

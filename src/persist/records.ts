@@ -8,7 +8,8 @@
  * The checksum covers the key and everything after it, so a value moved to another key is
  * caught too. All numbers little-endian.
  */
-import type { SnapshotEntry } from '../snapshot/format.ts';
+import { comparePaths } from '../paths.ts';
+import { encodeSnapshot, type SnapshotEntry } from '../snapshot/format.ts';
 import { xxh32 } from '../snapshot/xxhash32.ts';
 
 export const META_KEY = 'meta';
@@ -57,17 +58,36 @@ function checkMeta(value: Uint8Array | undefined): string | null {
   return null;
 }
 
+let keyBytes = new Uint8Array(1024);
+/** xxh32 of the key's UTF-8, the seed of its record's checksum (encoded into one reused buffer: opening checks every record). */
+function keySeed(key: string): number {
+  if (keyBytes.length < key.length * 3) keyBytes = new Uint8Array(key.length * 3);
+  const { written } = encoder.encodeInto(key, keyBytes);
+  return xxh32(keyBytes.subarray(0, written));
+}
+
 /** The file or directory one record holds, or why it is not a good record. */
 export function decodeRecord(key: string, value: Uint8Array): SnapshotEntry | string {
   const isFile = key.startsWith(FILE_PREFIX);
   if (!isFile && !key.startsWith(DIR_PREFIX)) return `unknown record ${JSON.stringify(key.slice(0, 80))}`;
   if (!(value instanceof Uint8Array) || value.length < HEADER) return `record ${JSON.stringify(key)} is truncated`;
   const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
-  if (view.getUint32(0, true) !== xxh32(value.subarray(4), xxh32(encoder.encode(key)))) return `record ${JSON.stringify(key)} fails its checksum`;
+  if (view.getUint32(0, true) !== xxh32(value.subarray(4), keySeed(key))) return `record ${JSON.stringify(key)} fails its checksum`;
   if (value[4] !== (isFile ? KIND_FILE : KIND_DIR) || (!isFile && value.length !== HEADER)) return `record ${JSON.stringify(key)} has the wrong kind or length`;
   const path = key.slice(2);
   const mtimeMs = view.getFloat64(8, true);
   return isFile ? { path, kind: 'file', mtimeMs, content: value.subarray(HEADER) } : { path, kind: 'dir', mtimeMs };
+}
+
+/**
+ * `entries` as a snapshot for `restore`, in path order (so restore need not sort them), not
+ * validated here: restore checks every path and time as it decodes.
+ */
+export function snapshotOf(entries: SnapshotEntry[]): Uint8Array {
+  return encodeSnapshot(
+    entries.sort((a, b) => comparePaths(a.path, b.path)),
+    { validate: false },
+  );
 }
 
 /** True for the key of a file or directory record. */
