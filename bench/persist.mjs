@@ -3,9 +3,11 @@
 // 100 MB / 20,000-file workspace, with durability 'immediate'. For each: the time from the
 // edit to durable (the writeFile call resolves after the 'strict' commit), the longest the
 // page's main thread was blocked meanwhile (a MessageChannel ticker records its largest gap),
-// and reopening the workspace to the first tool call answered.
+// and reopening the workspace to the first tool call answered (several times, alternating
+// between the two, the median reported). `npm run bench` runs it last.
 // Run: npm run bench:persist   (--tiny: 5 MB / 1,000 files, for CI)
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM } from '../scripts/chromium.mjs';
@@ -15,6 +17,9 @@ const tiny = process.argv.includes('--tiny');
 const FILES = tiny ? 1_000 : 20_000;
 const FILE_BYTES = 5_000; // 20,000 × 5,000 B = 100 MB
 const EDITS = tiny ? 5 : 20;
+const REOPENS = tiny ? 1 : 5;
+// Before/after from one run: AGENTVFS_BASELINE=/path/to/other/dist adds that build's store as a row.
+const BASELINE = process.env.AGENTVFS_BASELINE ?? null;
 
 const browser = await chromium.launch(CHROMIUM);
 try {
@@ -22,13 +27,14 @@ try {
   await page.route('http://bench.test/**', (route) => {
     const path = new URL(route.request().url()).pathname;
     if (path === '/') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title>' });
-    return route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(root, 'dist', path.slice(1))) });
+    const file = BASELINE && path.startsWith('/baseline/') ? join(BASELINE, path.slice('/baseline/'.length)) : join(root, 'dist', path.slice(1));
+    return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file) });
   });
   await page.goto('http://bench.test/');
   const out = await page.evaluate(
-    async ({ FILES, FILE_BYTES, EDITS }) => {
-      const { createStateBackend, createTools } = await import('/index.js');
-      const { createIndexedDBAdapter, createIndexedDBStore, openPersistent } = await import('/persist.js');
+    async ({ FILES, FILE_BYTES, EDITS, REOPENS, BASELINE }) => {
+      const build = async (dir) => ({ ...(await import(`${dir}/index.js`)), ...(await import(`${dir}/persist.js`)) });
+      const current = await build('');
       const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
       // The longest gap between ticks of a MessageChannel loop: how long the main thread was blocked.
@@ -61,7 +67,8 @@ try {
       const files = corpus();
       const edit = (i) => `// edited ${i}\n${'y'.repeat(2_000)}\n`;
 
-      async function run(name, makeStore) {
+      // Fill, then edit: the cost of a save.
+      async function fill(name, makeStore, { createStateBackend, openPersistent }) {
         const t0 = performance.now();
         const { backend } = await openPersistent(createStateBackend({ files }), makeStore(), { durability: 'immediate' });
         await backend.flush();
@@ -76,35 +83,52 @@ try {
           stalls.push(stop());
         }
         await backend.close();
-        const r0 = performance.now();
-        const reopened = await openPersistent(createStateBackend(), makeStore());
-        const answer = await createTools(reopened.backend).call('read_file', { path: '/src/m3/f3.ts', limit: 1 });
-        const reopen = performance.now() - r0;
-        if (!answer.includes('edited 3')) throw new Error(`${name}: the reopened workspace lacks an edit: ${answer}`);
-        await reopened.backend.close();
         return {
           name,
           firstSaveMs: firstSave,
           editToDurableMs: median(durable),
           editToDurableMaxMs: Math.max(...durable),
           longestStallMs: Math.max(...stalls),
-          reopenToFirstToolCallMs: reopen,
+          reopens: [],
         };
       }
-      return [
-        await run('incremental (createIndexedDBStore)', () => createIndexedDBStore({ database: 'bench-store' })),
-        await run('whole snapshot (createIndexedDBAdapter)', () => createIndexedDBAdapter({ database: 'bench-adapter' })),
+      // Reopen, to the first tool call answered (what a page load pays).
+      async function reopen(row, makeStore, { createStateBackend, createTools, openPersistent }) {
+        const r0 = performance.now();
+        const reopened = await openPersistent(createStateBackend(), makeStore());
+        const answer = await createTools(reopened.backend).call('read_file', { path: '/src/m3/f3.ts', limit: 1 });
+        row.reopens.push(performance.now() - r0);
+        if (!answer.includes('edited 3')) throw new Error(`${row.name}: the reopened workspace lacks an edit: ${answer}`);
+        await reopened.backend.close();
+      }
+      const stores = [
+        ['incremental (createIndexedDBStore)', () => current.createIndexedDBStore({ database: 'bench-store' }), current],
+        ['whole snapshot (createIndexedDBAdapter)', () => current.createIndexedDBAdapter({ database: 'bench-adapter' }), current],
       ];
+      if (BASELINE) {
+        const baseline = await build('/baseline');
+        stores.push(['incremental, AGENTVFS_BASELINE build', () => baseline.createIndexedDBStore({ database: 'bench-baseline' }), baseline]);
+      }
+      const rows = [];
+      for (const [name, make, modules] of stores) rows.push(await fill(name, make, modules));
+      // Alternating, so all see the same machine: this VM's speed drifts within a run.
+      for (let round = 0; round < REOPENS; round++) for (let i = 0; i < stores.length; i++) await reopen(rows[i], stores[i][1], stores[i][2]);
+      for (const row of rows) row.reopenToFirstToolCallMs = median(row.reopens);
+      return rows;
     },
-    { FILES, FILE_BYTES, EDITS },
+    { FILES, FILE_BYTES, EDITS, REOPENS, BASELINE },
   );
   console.log(
-    `Chromium, IndexedDB, durability 'immediate': ${FILES.toLocaleString('en')} files, ${((FILES * FILE_BYTES) / 1e6).toFixed(0)} MB; ${EDITS} edits of 2 KB (median; max)`,
+    `\nPersistence (bench/persist.mjs): Chromium, IndexedDB, durability 'immediate', ${FILES.toLocaleString('en')} files, ${((FILES * FILE_BYTES) / 1e6).toFixed(0)} MB; ${EDITS} edits of 2 KB; reopen: median of ${REOPENS}, alternating; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')}`,
   );
-  const ms = (x) => `${x.toFixed(1)} ms`;
+  const ms = (x) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(1)} ms`);
+  console.log('| | edit to durable (median / max) | longest main-thread stall | first save | reopen to first tool call |');
+  console.log('|---|---|---|---|---|');
   for (const r of out) {
     console.log(
-      `  ${r.name.padEnd(42)} edit→durable ${ms(r.editToDurableMs)} (max ${ms(r.editToDurableMaxMs)}); longest main-thread stall ${ms(r.longestStallMs)}; first save ${ms(r.firstSaveMs)}; reopen→first tool call ${ms(r.reopenToFirstToolCallMs)}`,
+      `| ${r.name} | ${ms(r.editToDurableMs)} / ${ms(r.editToDurableMaxMs)} | ${ms(r.longestStallMs)} | ${ms(r.firstSaveMs)} | ${ms(r.reopenToFirstToolCallMs)} (${r.reopens.map((x) => x.toFixed(0)).join(', ')} ms) |`,
     );
   }
 } finally {
