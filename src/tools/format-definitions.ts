@@ -55,6 +55,14 @@ export interface OpenAIResponsesTool {
   strict: boolean;
 }
 
+/**
+ * The Responses API's built-in apply_patch tool: the model answers with `apply_patch_call` items
+ * (`operation: { type, path, diff }`), each answered with an `apply_patch_call_output`.
+ */
+export interface OpenAIApplyPatchTool {
+  type: 'apply_patch';
+}
+
 export interface AnthropicTool {
   name: string;
   description: string;
@@ -114,7 +122,7 @@ export interface GeminiTool {
 
 export interface FormattedDefinitions {
   'openai-chat': OpenAIChatTool[];
-  'openai-responses': OpenAIResponsesTool[];
+  'openai-responses': (OpenAIResponsesTool | OpenAIApplyPatchTool)[];
   anthropic: (AnthropicTool | AnthropicBuiltinTool)[];
   gemini: GeminiTool;
 }
@@ -160,14 +168,20 @@ const FORMATTERS: { [P in FormatProvider]: (definitions: readonly DefinitionLike
       type: 'function',
       function: strict ? { name, description, parameters: strictSchema(parameters), strict: true } : { name, description, parameters },
     })),
+  // A definition of type 'apply_patch' goes as the Responses API's built-in tool (Chat Completions
+  // has no such built-in, so 'openai-chat' keeps it a function).
   'openai-responses': (definitions, strict) =>
-    definitions.map(({ name, description, parameters }) => ({
-      type: 'function',
-      name,
-      description,
-      parameters: strict ? strictSchema(parameters) : parameters,
-      strict,
-    })),
+    definitions.map(({ name, description, parameters, type }) =>
+      type === 'apply_patch'
+        ? { type }
+        : {
+            type: 'function',
+            name,
+            description,
+            parameters: strict ? strictSchema(parameters) : parameters,
+            strict,
+          },
+    ),
   // A definition carrying one of Anthropic's built-in tool types goes as that built-in tool.
   anthropic: (definitions) =>
     definitions.map(({ name, description, parameters, type }) => anthropicBuiltin(type, name) ?? { name, description, input_schema: parameters }),
