@@ -2,11 +2,11 @@
 import type { Backend } from '../../backend/types.ts';
 import type { ReadVersions } from '../read-versions.ts';
 import type { ArgsValidator, ToolHandler } from '../run-tool.ts';
-import { validateArgs } from '../validate-args.ts';
+import { type ToolArgs, validateArgs } from '../validate-args.ts';
 import { geminiDefinitions } from './gemini-definitions.ts';
 import { readFile, replace, writeFile, type ReplaceArgs } from './gemini/files.ts';
 import { GEMINI_TOOL_ALIASES, type GeminiToolName } from './gemini/names.ts';
-import { glob, grepSearch, listDirectory, readManyFiles, type GrepArgs, type ReadManyArgs } from './gemini/search.ts';
+import { glob, grepSearch, listDirectory, readManyFiles, type GlobArgs, type GrepArgs, type ListDirectoryArgs, type ReadManyArgs } from './gemini/search.ts';
 
 export function geminiHandlers({ backend, reads }: { backend: Backend; reads: ReadVersions }): Record<GeminiToolName, ToolHandler> {
   const call = (changed: Parameters<ToolHandler>[1]) => ({ backend, reads, changed });
@@ -14,16 +14,16 @@ export function geminiHandlers({ backend, reads }: { backend: Backend; reads: Re
     read_file: (a, changed) => readFile(call(changed), a.file_path as string, a.start_line as number | undefined, a.end_line as number | undefined),
     write_file: (a, changed) => writeFile(call(changed), a.file_path as string, a.content as string),
     replace: (a, changed) => replace(call(changed), a as unknown as ReplaceArgs),
-    glob: (a, changed) => glob(call(changed), a.pattern as string, a.dir_path as string | undefined),
+    glob: (a, changed) => glob(call(changed), a as unknown as GlobArgs),
     grep_search: (a, changed) => grepSearch(call(changed), a as unknown as GrepArgs),
-    list_directory: (a, changed) => listDirectory(call(changed), a.dir_path as string, (a.ignore as string[] | undefined) ?? []),
+    list_directory: (a, changed) => listDirectory(call(changed), a as unknown as ListDirectoryArgs),
     read_many_files: (a, changed) => readManyFiles(call(changed), a as unknown as ReadManyArgs),
   };
 }
 
 export const geminiAliases = GEMINI_TOOL_ALIASES;
 
-const [, , replaceDef, , grepDef] = geminiDefinitions({});
+const [, , replaceDef, , grepDef, listDef, readManyDef] = geminiDefinitions({});
 
 /**
  * Parameters older Gemini CLI releases had and models still send: replace's
@@ -46,7 +46,30 @@ export const geminiValidators: Partial<Record<GeminiToolName, ArgsValidator>> = 
       args,
     ),
   grep_search: (args) => validateArgs(grepDef!, renamed(args, { path: 'dir_path', include: 'include_pattern' })),
+  list_directory: (args) => withFileFiltering(listDef!.name, args, (rest) => validateArgs(listDef!, rest)),
+  read_many_files: (args) => withFileFiltering(readManyDef!.name, args, (rest) => validateArgs(readManyDef!, rest)),
 };
+
+const FILTERING_KEYS = ['respect_git_ignore', 'respect_gemini_ignore'];
+
+/**
+ * Gemini CLI's `file_filtering_options: { respect_git_ignore?, respect_gemini_ignore? }` of
+ * list_directory and read_many_files: checked here and passed on, not declared (the tool schemas
+ * hold no object parameters). The other arguments go through `validate`.
+ */
+function withFileFiltering(tool: string, args: unknown, validate: (rest: unknown) => ToolArgs | string): ToolArgs | string {
+  if (typeof args !== 'object' || args === null || Array.isArray(args) || !('file_filtering_options' in args)) return validate(args);
+  const { file_filtering_options: options, ...rest } = args as Record<string, unknown>;
+  const valid = validate(rest);
+  if (typeof valid === 'string' || options === null || options === undefined) return valid;
+  const ok =
+    typeof options === 'object' &&
+    !Array.isArray(options) &&
+    Object.entries(options).every(([key, value]) => FILTERING_KEYS.includes(key) && (value === null || value === undefined || typeof value === 'boolean'));
+  if (!ok)
+    return `argument "file_filtering_options" of ${tool} must be an object with optional booleans ${FILTERING_KEYS.join(' and ')}, got ${JSON.stringify(options)?.slice(0, 100)}.`;
+  return { ...valid, file_filtering_options: options };
+}
 
 /** `args` with older parameter names moved to their new ones (when the new one is not given too). */
 function renamed(args: unknown, names: Readonly<Record<string, string>>): unknown {
