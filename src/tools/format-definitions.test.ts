@@ -249,7 +249,7 @@ describe('formatDefinitions: bad input', () => {
       d.name === 'glob' ? { ...d, parameters: { ...d.parameters, properties: { ...d.parameters.properties, n: { type: 'number', description: 'n' } } } } : d,
     );
     expect(() => formatDefinitions(widened as never, 'gemini')).toThrow(
-      'formatDefinitions: definitions[4] (glob) parameter "n" has type "number"; the tool schemas use string, integer, boolean and array.',
+      'formatDefinitions: definitions[4] (glob) parameter "n" has type "number"; the tool schemas use string, integer, boolean, array and object.',
     );
   });
 

@@ -33,6 +33,10 @@ export type StrictProperty = {
   items?: JsonSchemaProperty['items'];
   enum?: (string | null)[];
   minimum?: number;
+  /** An object's properties, each nullable and all required, as strict mode wants. */
+  properties?: Record<string, { type: ['boolean', 'null']; description: string }>;
+  required?: string[];
+  additionalProperties?: false;
 };
 export type StrictParameters = {
   type: 'object';
@@ -103,6 +107,8 @@ export interface GeminiProperty {
   format?: 'enum';
   enum?: string[];
   items?: { type: Type; properties?: Record<string, { type: Type; description: string }>; required?: string[] };
+  /** An object's properties (Gemini CLI's file_filtering_options). */
+  properties?: Record<string, { type: Type; description: string }>;
   default?: string | number | boolean;
   minimum?: number;
 }
@@ -196,7 +202,7 @@ function checkDefinition(d: DefinitionLike, index: number, provider: FormatProvi
   for (const [key, prop] of Object.entries(d.parameters.properties ?? {})) {
     if (!Object.hasOwn(GEMINI_TYPES, prop?.type)) {
       throw new TypeError(
-        `formatDefinitions: definitions[${index}] (${d.name}) parameter "${key}" has type ${JSON.stringify(prop?.type)}; the tool schemas use string, integer, boolean and array.`,
+        `formatDefinitions: definitions[${index}] (${d.name}) parameter "${key}" has type ${JSON.stringify(prop?.type)}; the tool schemas use string, integer, boolean, array and object.`,
       );
     }
   }
@@ -230,13 +236,22 @@ function strictSchema(parameters: ToolParameters): StrictParameters {
     if (values) out.enum = optional ? [...values, null] : [...values];
     if (minimum !== undefined) out.minimum = minimum;
     if (items !== undefined) out.items = items;
+    if (prop.properties !== undefined) {
+      const inner = Object.entries(prop.properties).map(
+        ([k, p]) => [k, { type: ['boolean', 'null'] as ['boolean', 'null'], description: p.description }] as const,
+      );
+      Object.assign(out, { properties: Object.fromEntries(inner), required: inner.map(([k]) => k), additionalProperties: false });
+    }
     properties[key] = out;
   }
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
 }
 
 // The JSON Schema type names as Gemini spells them (its Type enum). Cast once: the enum is a type only.
-const GEMINI_TYPES = { string: 'STRING', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY' } as unknown as Record<JsonSchemaProperty['type'], Type>;
+const GEMINI_TYPES = { string: 'STRING', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT' } as unknown as Record<
+  JsonSchemaProperty['type'],
+  Type
+>;
 
 /** Gemini's Schema subset: uppercase types, `format: 'enum'` beside an enum, no additionalProperties. */
 function geminiSchema(parameters: ToolParameters): GeminiParameters {
@@ -251,6 +266,9 @@ function geminiSchema(parameters: ToolParameters): GeminiParameters {
       const props = Object.fromEntries(Object.entries(prop.items.properties).map(([k, p]) => [k, { type: GEMINI_TYPES[p.type], description: p.description }]));
       out.items = { type: 'OBJECT' as unknown as Type, properties: props, required: prop.items.required };
     } else if (prop.items !== undefined) out.items = { type: GEMINI_TYPES[prop.items.type] };
+    if (prop.properties !== undefined) {
+      out.properties = Object.fromEntries(Object.entries(prop.properties).map(([k, p]) => [k, { type: GEMINI_TYPES[p.type], description: p.description }]));
+    }
     properties[key] = out;
   }
   const names = Object.keys(properties);

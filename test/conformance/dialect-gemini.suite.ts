@@ -78,6 +78,9 @@ export function geminiDialectSuite(make: BackendFactory) {
       expect(await tools.call('read_many_files', { include: ['**/*.js'], file_filtering_options: { respect_git_ignore: 'no' } })).toBe(
         'Error: EINVAL: argument "file_filtering_options" of read_many_files must be an object with optional booleans respect_git_ignore and respect_gemini_ignore, got {"respect_git_ignore":"no"}.',
       );
+      expect(await tools.call('list_directory', { dir_path: '/', file_filtering_options: { respect_gitignore: false } })).toBe(
+        'Error: EINVAL: argument "file_filtering_options" of list_directory must be an object with optional booleans respect_git_ignore and respect_gemini_ignore, got {"respect_gitignore":false}.',
+      );
     });
 
     it('a bad argument names itself and changes nothing', async () => {

@@ -2,7 +2,7 @@
 import type { Backend } from '../../backend/types.ts';
 import type { ReadVersions } from '../read-versions.ts';
 import type { ArgsValidator, ToolHandler } from '../run-tool.ts';
-import { type ToolArgs, validateArgs } from '../validate-args.ts';
+import { validateArgs } from '../validate-args.ts';
 import { geminiDefinitions } from './gemini-definitions.ts';
 import { readFile, replace, writeFile, type ReplaceArgs } from './gemini/files.ts';
 import { GEMINI_TOOL_ALIASES, type GeminiToolName } from './gemini/names.ts';
@@ -23,7 +23,7 @@ export function geminiHandlers({ backend, reads }: { backend: Backend; reads: Re
 
 export const geminiAliases = GEMINI_TOOL_ALIASES;
 
-const [, , replaceDef, , grepDef, listDef, readManyDef] = geminiDefinitions({});
+const [, , replaceDef, , grepDef] = geminiDefinitions({});
 
 /**
  * Parameters older Gemini CLI releases had and models still send: replace's
@@ -46,30 +46,7 @@ export const geminiValidators: Partial<Record<GeminiToolName, ArgsValidator>> = 
       args,
     ),
   grep_search: (args) => validateArgs(grepDef!, renamed(args, { path: 'dir_path', include: 'include_pattern' })),
-  list_directory: (args) => withFileFiltering(listDef!.name, args, (rest) => validateArgs(listDef!, rest)),
-  read_many_files: (args) => withFileFiltering(readManyDef!.name, args, (rest) => validateArgs(readManyDef!, rest)),
 };
-
-const FILTERING_KEYS = ['respect_git_ignore', 'respect_gemini_ignore'];
-
-/**
- * Gemini CLI's `file_filtering_options: { respect_git_ignore?, respect_gemini_ignore? }` of
- * list_directory and read_many_files: checked here and passed on, not declared (the tool schemas
- * hold no object parameters). The other arguments go through `validate`.
- */
-function withFileFiltering(tool: string, args: unknown, validate: (rest: unknown) => ToolArgs | string): ToolArgs | string {
-  if (typeof args !== 'object' || args === null || Array.isArray(args) || !('file_filtering_options' in args)) return validate(args);
-  const { file_filtering_options: options, ...rest } = args as Record<string, unknown>;
-  const valid = validate(rest);
-  if (typeof valid === 'string' || options === null || options === undefined) return valid;
-  const ok =
-    typeof options === 'object' &&
-    !Array.isArray(options) &&
-    Object.entries(options).every(([key, value]) => FILTERING_KEYS.includes(key) && (value === null || value === undefined || typeof value === 'boolean'));
-  if (!ok)
-    return `argument "file_filtering_options" of ${tool} must be an object with optional booleans ${FILTERING_KEYS.join(' and ')}, got ${JSON.stringify(options)?.slice(0, 100)}.`;
-  return { ...valid, file_filtering_options: options };
-}
 
 /** `args` with older parameter names moved to their new ones (when the new one is not given too). */
 function renamed(args: unknown, names: Readonly<Record<string, string>>): unknown {
