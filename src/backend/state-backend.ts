@@ -261,7 +261,7 @@ class InMemoryBackend implements Backend {
     const base = this.#path(options.path ?? '/');
     this.#tree.requireDir(base);
     const flags = this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true);
-    const report = this.#search.glob(this.#tree, requireString(pattern, 'pattern'), base, flags);
+    const report = this.#search.glob(this.#tree, requireString(pattern, 'pattern'), base, flags, options.ignoreCase === true);
     return options.countIgnored === true ? report : report.paths;
   }
 

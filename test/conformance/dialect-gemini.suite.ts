@@ -40,6 +40,13 @@ export function geminiDialectSuite(make: BackendFactory) {
       expect(all).toMatch(/^Found 3 file\(s\) matching "\*\*\/\*\.js" within \/, sorted/);
     });
 
+    it('glob matches names in either case unless case_sensitive is true (Gemini CLI’s default)', async () => {
+      const tools = createTools(await make({ files: { '/src/App.TSX': 'a\n', '/src/util.tsx': 'u\n' } }), { dialect: 'gemini' });
+      const found = async (args: object) => (await tools.call('glob', { pattern: '**/*.tsx', ...args })).split('\n').slice(1).sort();
+      expect(await found({})).toEqual(['/src/App.TSX', '/src/util.tsx']);
+      expect(await found({ case_sensitive: true })).toEqual(['/src/util.tsx']);
+    });
+
     it('grep_search skips ignored files unless no_ignore is true', async () => {
       const tools = createTools(await make({ files: IGNORED }), { dialect: 'gemini' });
       expect(await tools.call('grep_search', { pattern: 'needle' })).toBe(

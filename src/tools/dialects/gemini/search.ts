@@ -13,11 +13,18 @@ export interface GlobArgs {
   dir_path?: string;
   /** Gemini CLI's default is true: .gitignore files and the default .git/ and node_modules/ ignores apply. */
   respect_git_ignore?: boolean;
+  /** Gemini CLI's default is false: names match in either case. */
+  case_sensitive?: boolean;
 }
 
 export async function glob(call: DialectCall, args: GlobArgs): Promise<string> {
   const base = await call.backend.resolvePath(args.dir_path ?? '/');
-  const { paths, ignored } = await call.backend.glob(args.pattern, { path: base, respectGitIgnore: args.respect_git_ignore !== false, countIgnored: true });
+  const { paths, ignored } = await call.backend.glob(args.pattern, {
+    path: base,
+    ignoreCase: args.case_sensitive !== true,
+    respectGitIgnore: args.respect_git_ignore !== false,
+    countIgnored: true,
+  });
   // Gemini CLI's wording for files its ignore rules left out (tools/glob.ts).
   if (paths.length === 0) return `No files found matching pattern "${args.pattern}" within ${base}${ignored > 0 ? ` (${ignored} files were ignored)` : ''}`;
   const shown = paths.slice(0, GLOB_MAX_RESULTS);
