@@ -102,10 +102,21 @@ export class PackedLayout {
 
   /**
    * The next compaction step, or null when none is due: loose records to move into a new pack,
-   * or a pack that is mostly dead to rewrite. The caller reads `reads` in a readwrite transaction,
+   * a pack that is mostly dead to rewrite, or tombstones to drop. The caller reads `reads` in a readwrite transaction,
    * then writes what `finish` returns in the same one.
    */
   compaction(): { reads: RowKey[]; finish(values: ReadonlyMap<RowKey, Uint8Array>): Ops } | null {
+    // Tombstones no pack needs (left by writes made while the layout was unknown).
+    const orphans = [...this.loose].filter(([key, size]) => size === 0 && !this.holders.has(key)).map(([key]) => key);
+    if (orphans.length > 0) {
+      return {
+        reads: [],
+        finish: () => {
+          for (const key of orphans) this.loose.delete(key);
+          return { puts: [], deletes: orphans };
+        },
+      };
+    }
     const waiting = [...this.loose].filter(([, size]) => size > 0 && size <= PACK_MAX_VALUE);
     if (waiting.length >= LOOSE_LIMIT) {
       const keys: string[] = [];

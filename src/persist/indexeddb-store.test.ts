@@ -1,6 +1,6 @@
 // The IndexedDB store's layout (indexeddb-layout.ts), seen in the rows it leaves: a big save
 // becomes a few packs, a small one loose records, a removal a tombstone; compaction packs loose
-// records and rewrites a mostly dead pack; a follower reads packed keys; a pack that does not
+// records, rewrites a mostly dead pack and drops tombstones no pack needs; a follower reads packed keys; a pack that does not
 // decode is kept aside; a workspace saved one record per file (the layout before packs) opens.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +130,30 @@ describe('IndexedDB store layout', () => {
     expect(text(all.get('k0000'))).toBe('over');
     expect(all.get('k0099')).toEqual(new Uint8Array(100).fill(99));
     await store.close?.();
+  });
+
+  it('a write before any read keeps every removal as a tombstone; the next opener drops those no pack needs', async () => {
+    const factory = new IDBFactory();
+    const first = storeOn(factory);
+    await first.readAll();
+    await first.write(
+      {
+        puts: [
+          ['x', bytes('x')],
+          ['y', bytes('y')],
+        ],
+        deletes: [],
+      },
+      strict,
+    );
+    await first.close?.();
+    await storeOn(factory).write({ puts: [], deletes: ['x'] }, strict); // this store never read the rows
+    expect(Object.fromEntries((await rows(factory)).loose)).toEqual({ x: 0, y: 1 });
+    const next = storeOn(factory);
+    expect([...(await next.readAll()).keys()]).toEqual(['y']);
+    await next.readAll(); // queued behind the compaction step the first read started
+    expect(Object.fromEntries((await rows(factory)).loose)).toEqual({ y: 1 });
+    await next.close?.();
   });
 
   it('a follower reads keys that are packed, loose or removed', async () => {

@@ -69,6 +69,7 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
       const store = tx.objectStore(WORKSPACES);
       const values = new Map<RowKey, Uint8Array>();
       let left = step.reads.length;
+      if (left === 0) apply(store, step.finish(values));
       for (const key of step.reads) {
         const request = store.get([workspace, key]);
         request.onsuccess = () => {
