@@ -46,11 +46,19 @@ async function launch(profile: string): Promise<{ child: ChildProcess; browser: 
   return { child, browser: await chromium.connectOverCDP(endpoint) };
 }
 
-function killGroup(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.on('exit', () => resolve());
-    process.kill(-child.pid!, 'SIGKILL');
-  });
+/** SIGKILLs the group, then waits until none of its processes is left (one still exiting may hold the profile's files). */
+async function killGroup(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  process.kill(-child.pid!, 'SIGKILL');
+  await exited;
+  for (;;) {
+    try {
+      process.kill(-child.pid!, 0);
+    } catch {
+      return; // ESRCH: the group is gone
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 interface Seen {

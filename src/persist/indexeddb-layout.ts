@@ -1,14 +1,14 @@
 /**
  * How the IndexedDB store lays a workspace's records out, so that reopening reads a hundred
- * values rather than one per file (Chromium spends most of a reopen handing values to the page,
- * per value more than per byte). Keys, under the object store "workspaces":
+ * values for 100 MB rather than one per file (Chromium spends most of a reopen handing values to
+ * the page, per value more than per byte). Keys, under the object store "workspaces":
  *   [workspace, key]  a loose record: one key's value; an empty value is a tombstone (the key
  *                     is gone, though a pack still holds it)
  *   [workspace, n]    a pack (n a number; a later pack wins): many records, encodeBatch's layout
  * A loose record overrides every pack. A save of many records (a first save, an upload, a
- * restore) writes them as packs of about 1 MiB; a small save writes loose records. Packs are
- * never edited, only replaced: compaction moves loose records into a new pack and rewrites a
- * pack that is mostly dead, in transactions of their own of at most about PACK_BYTES each.
+ * restore) writes them as packs of about PACK_BYTES; a small save writes loose records. Packs
+ * are never edited, only replaced: compaction moves loose records into a new pack and rewrites
+ * a pack that is mostly dead, in transactions of their own of one pack each.
  * This module plans those writes; indexeddb-store.ts runs them.
  */
 import { decodeBatch, encodeBatch } from './batch-codec.ts';

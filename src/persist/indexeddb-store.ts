@@ -65,7 +65,8 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
     void serial(async () => {
       const step = closed ? null : layout?.compaction();
       if (!step) return false;
-      const tx = (await db).transaction([WORKSPACES], 'readwrite');
+      // 'strict' like an immediate save: no step ever waits in a buffer a kill can tear.
+      const tx = (await db).transaction([WORKSPACES], 'readwrite', { durability: 'strict' });
       const store = tx.objectStore(WORKSPACES);
       const values = new Map<RowKey, Uint8Array>();
       let left = step.reads.length;
