@@ -14,6 +14,7 @@ import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import type { SaveDurability } from './adapter.ts';
 import { methodNames } from './backend-methods.ts';
 import { scopesOfCall } from './changed-scopes.ts';
+import { saveScheduler } from './save-scheduler.ts';
 import { openFollower } from './follower.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
 import { META_KEY, asideKey, decodeRecords, dirKey, encodeAside, encodeMeta, encodeRecord, fileKey, snapshotOf, workspaceKeys } from './records.ts';
@@ -106,9 +107,8 @@ function wrapWithStore(
   const pending = new Set<string>();
   let everything = false;
   let lastError: Error | null = null;
-  let closed = false;
-  let timer: unknown = null;
-  let maxTimer: unknown = null;
+  // save() is a function declaration below (hoisted).
+  const timers = saveScheduler({ debounceMs, maxWaitMs, save: (durability) => save(durability), onError });
   let first: { meta: boolean; dropLegacy: boolean } | null = null;
 
   // One lock for mutations and for collecting a batch; one queue for commits, in order.
@@ -137,7 +137,7 @@ function wrapWithStore(
           pending.add(e.path);
           if (e.oldPath !== undefined) pending.add(e.oldPath);
         }
-        if (!immediate) schedule();
+        if (!immediate) timers.schedule();
       })
     : null;
   const noteCall = (paths: readonly string[]) => {
@@ -259,25 +259,9 @@ function wrapWithStore(
     return run;
   }
 
-  function cancelTimers(): void {
-    if (timer !== null) clearTimeout(timer);
-    if (maxTimer !== null) clearTimeout(maxTimer);
-    timer = maxTimer = null;
-  }
-  function saveInBackground(): void {
-    cancelTimers();
-    save('default').catch((error: Error) => onError?.(error));
-  }
-  function schedule(): void {
-    if (closed) return;
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(saveInBackground, debounceMs);
-    maxTimer ??= setTimeout(saveInBackground, maxWaitMs);
-  }
-
   async function mutated<T>(result: T): Promise<T> {
     if (!immediate) {
-      schedule();
+      timers.schedule();
       return result;
     }
     try {
@@ -309,13 +293,13 @@ function wrapWithStore(
     writable: { value: true },
     flush: {
       value: () => {
-        cancelTimers();
+        timers.cancel();
         return save('strict');
       },
     },
     close: {
       value: async () => {
-        closed = true;
+        timers.close();
         await wrapped.flush();
         unwatch?.();
         (backend as { close?: () => unknown }).close?.();

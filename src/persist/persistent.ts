@@ -14,6 +14,7 @@ import type { PersistenceAdapter, SaveDurability } from './adapter.ts';
 import { methodNames } from './backend-methods.ts';
 import { openStore } from './incremental.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
+import { saveScheduler } from './save-scheduler.ts';
 import { isWorkspaceStore, type WorkspaceStore } from './store.ts';
 
 export type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
@@ -55,13 +56,12 @@ export async function openPersistent(
 
 /** Wraps `backend` so each mutation is saved to `adapter` (see PersistOptions). */
 export function persist(backend: Backend, adapter: PersistenceAdapter, options: PersistOptions = {}): PersistentBackend {
-  const { immediate, debounceMs, maxWaitMs } = checkOptions(options);
+  const { immediate, debounceMs, maxWaitMs, onError } = checkOptions(options);
   let dirty = false;
-  let timer: unknown = null; // restarts on every mutation
-  let maxTimer: unknown = null; // runs from the first unsaved mutation; never restarts
   let saving: Promise<void> | null = null;
   let lastError: Error | null = null;
-  let closed = false;
+  // saveNow() is a function declaration below (hoisted).
+  const timers = saveScheduler({ debounceMs, maxWaitMs, save: (durability) => saveNow(durability), onError });
 
   async function saveNow(durability: SaveDurability): Promise<void> {
     while (saving) await saving.catch(() => {});
@@ -84,28 +84,10 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     }
   }
 
-  function cancelTimers(): void {
-    if (timer !== null) clearTimeout(timer);
-    if (maxTimer !== null) clearTimeout(maxTimer);
-    timer = maxTimer = null;
-  }
-
-  function saveInBackground(): void {
-    cancelTimers();
-    saveNow('default').catch((error: Error) => options.onError?.(error));
-  }
-
-  function schedule(): void {
-    dirty = true;
-    if (closed) return;
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(saveInBackground, debounceMs);
-    maxTimer ??= setTimeout(saveInBackground, maxWaitMs);
-  }
-
   async function mutated<T>(result: T): Promise<T> {
     if (!immediate) {
-      schedule();
+      dirty = true;
+      timers.schedule();
       return result;
     }
     dirty = true;
@@ -130,14 +112,14 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     writable: { value: true },
     flush: {
       value: () => {
-        cancelTimers();
+        timers.cancel();
         return saveNow('strict');
       },
     },
     close: {
       // Final save, then close what we wrap (a worker's RemoteBackend terminates its worker).
       value: async () => {
-        closed = true;
+        timers.close();
         await wrapped.flush();
         (backend as { close?: () => unknown }).close?.();
       },
