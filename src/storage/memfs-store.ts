@@ -154,6 +154,45 @@ function copyOf(bytes: Uint8Array): Uint8Array {
   return buf;
 }
 
+/**
+ * Copies for a bulk write (an upload, a restore), handed out of a few shared buffers: an eighth
+ * of the write each (at least 1 MiB). V8 runs a full garbage collection about every 64 MB of new
+ * ArrayBuffers, whatever their size, and each one walks the whole heap: a buffer per file made a
+ * copying load superlinear (1 GB in 164,000 files spent 3-4 s of 6 in GC, against 20-40 ms for
+ * 62 MB), and so do buffers of any fixed size. A buffer is freed when every file in it is gone
+ * (rewritten or removed), so it never holds more than the bulk write's own bytes.
+ */
+export class BulkCopy {
+  #chunk: Uint8Array = EMPTY;
+  #used = 0;
+  readonly #chunkBytes: number;
+  /** Bytes the caller still expects to copy (an estimate: a file refused later copies nothing). */
+  #remaining: number;
+
+  constructor(expectedBytes: number) {
+    this.#remaining = expectedBytes;
+    this.#chunkBytes = Math.max(BULK_MIN_CHUNK_BYTES, Math.ceil(expectedBytes / BULK_PARTS));
+  }
+
+  copy(bytes: Uint8Array): Uint8Array {
+    const n = bytes.byteLength;
+    if (n === 0) return EMPTY;
+    if (n > this.#chunkBytes / 4) return copyOf(bytes); // a big file gets its own buffer
+    if (this.#used + n > this.#chunk.length) {
+      this.#chunk = MemfsBuffer.allocUnsafe(Math.max(n, Math.min(this.#chunkBytes, this.#remaining)));
+      this.#used = 0;
+    }
+    const out = this.#chunk.subarray(this.#used, this.#used + n);
+    out.set(bytes);
+    this.#used += n;
+    this.#remaining -= n;
+    return out;
+  }
+}
+
+const BULK_PARTS = 8;
+const BULK_MIN_CHUNK_BYTES = 1024 * 1024;
+
 export class MemfsStore {
   #nextIno = 1;
   readonly #links = new Map<string, StoreLink>();
@@ -196,9 +235,9 @@ export class MemfsStore {
     return new Uint8Array(buf.buffer, buf.byteOffset, node.size);
   }
 
-  /** Writes a file whose parent directory exists. The bytes are copied, so the caller may reuse them. */
-  write(path: string, bytes: Uint8Array): void {
-    this.#put(path, copyOf(bytes));
+  /** Writes a file whose parent directory exists. The bytes are copied (by `bulk`, in a bulk write), so the caller may reuse them. */
+  write(path: string, bytes: Uint8Array, bulk?: BulkCopy): void {
+    this.#put(path, bulk === undefined ? copyOf(bytes) : bulk.copy(bytes));
   }
 
   /**
