@@ -285,7 +285,7 @@ export interface Backend {
   /**
    * Builds grep's per-file index (trigram filters) now, up to `maxBytes` of file bytes per
    * call (default: all); otherwise each search builds it for an eighth of what it searches
-   * (at least 4 MB) and scans the rest unindexed. Call it when you have time to spare, e.g.
+   * (at least 4 MB; the first search of a new state, none) and scans the rest unindexed. Call it when you have time to spare, e.g.
    * after a load; a worker does it by itself when idle. `done`: every file is indexed.
    */
   prepareSearch(options?: PrepareSearchOptions): Promise<PrepareSearchResult>;
