@@ -296,7 +296,7 @@ class InMemoryBackend implements Backend {
 
   async uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options: UploadOptions = {}): Promise<UploadResult[]> {
     if (!Array.isArray(files)) throw new VfsError('EINVAL', 'uploadFiles expects an array of [path, bytes] pairs.');
-    const bulk = options.copy === false ? undefined : new BulkCopy(uploadBytes(files));
+    const bulk = options.copy === false ? undefined : new BulkCopy(uploadSizes(files));
     return files.map((pair) => {
       const path = Array.isArray(pair) && typeof pair[0] === 'string' ? pair[0] : String(pair);
       try {
@@ -556,14 +556,14 @@ function toBytes(data: unknown, path: string, allowString = true): Uint8Array {
   );
 }
 
-/** The bytes an upload would copy, at most (what is not a Uint8Array is refused later). */
-function uploadBytes(files: readonly unknown[]): number {
-  let n = 0;
+/** The lengths of the files an upload would copy (what is not a Uint8Array is refused later). */
+function uploadSizes(files: readonly unknown[]): number[] {
+  const sizes: number[] = [];
   for (const pair of files) {
     const bytes = Array.isArray(pair) ? (pair[1] as unknown) : undefined;
-    if (ArrayBuffer.isView(bytes)) n += bytes.byteLength;
+    if (ArrayBuffer.isView(bytes)) sizes.push(bytes.byteLength);
   }
-  return n;
+  return sizes;
 }
 
 /** Whether to keep the caller's bytes as they are (copy: false), which shared memory never is. */

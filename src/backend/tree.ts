@@ -260,9 +260,7 @@ export class Tree {
    * (views the caller hands over) instead of copying them.
    */
   load(entries: readonly SnapshotEntry[], time: number, owned = false): void {
-    let bytes = 0;
-    for (const entry of entries) bytes += entry.content?.byteLength ?? 0;
-    const bulk = owned ? undefined : new BulkCopy(bytes);
+    const bulk = owned ? undefined : new BulkCopy(entries.map((entry) => entry.content?.byteLength ?? 0));
     for (const entry of entries) {
       const { path, mtimeMs } = entry;
       this.#checkLength(path); // in the units the tree counts (decoding checked UTF-8 bytes)

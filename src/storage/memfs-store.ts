@@ -154,44 +154,57 @@ function copyOf(bytes: Uint8Array): Uint8Array {
   return buf;
 }
 
+const BULK_PARTS = 8;
+const BULK_MIN_CHUNK_BYTES = 1024 * 1024;
+
 /**
- * Copies for a bulk write (an upload, a restore), handed out of a few shared buffers: an eighth
- * of the write each (at least 1 MiB). V8 runs a full garbage collection about every 64 MB of new
- * ArrayBuffers, whatever their size, and each one walks the whole heap: a buffer per file made a
- * copying load superlinear (1 GB in 164,000 files spent 3-4 s of 6 in GC, against 20-40 ms for
- * 62 MB), and so do buffers of any fixed size. A buffer is freed when every file in it is gone
- * (rewritten or removed), so it never holds more than the bulk write's own bytes.
+ * Copies for a bulk write (an upload, a restore), handed out of a few shared buffers, an eighth
+ * of the write each (at least 1 MiB), all allocated up front. V8 starts a full garbage collection
+ * whenever 64 MB more of ArrayBuffers exist than after the last one, and each walks the whole
+ * heap: a buffer per file, or buffers made as the write goes, made a copying load of 1 GB in
+ * 164,000 files spend 2-4 s of 5-7 in GC (a collection per 64 or 128 MB, each slower as the tree
+ * grows). Allocated together, they cost one collection, while the heap is still small.
+ * A buffer is freed when every file in it is gone (rewritten or removed), so they never hold
+ * more than the bulk write's own bytes.
  */
 export class BulkCopy {
+  readonly #chunks: Uint8Array[] = [];
   #chunk: Uint8Array = EMPTY;
   #used = 0;
   readonly #chunkBytes: number;
-  /** Bytes the caller still expects to copy (an estimate: a file refused later copies nothing). */
-  #remaining: number;
 
-  constructor(expectedBytes: number) {
-    this.#remaining = expectedBytes;
-    this.#chunkBytes = Math.max(BULK_MIN_CHUNK_BYTES, Math.ceil(expectedBytes / BULK_PARTS));
+  /** `sizes`: the lengths of the files the write will copy (some may be refused and copy nothing). */
+  constructor(sizes: readonly number[]) {
+    let total = 0;
+    for (const n of sizes) total += n;
+    this.#chunkBytes = Math.max(BULK_MIN_CHUNK_BYTES, Math.ceil(total / BULK_PARTS));
+    let shared = 0; // what goes into the shared buffers: files that are not big
+    for (const n of sizes) if (!this.#big(n)) shared += n;
+    for (let left = shared; left > 0; left -= this.#chunkBytes) this.#chunks.push(MemfsBuffer.allocUnsafe(Math.min(left, this.#chunkBytes)));
+    this.#chunks.reverse(); // taken from the end
   }
 
   copy(bytes: Uint8Array): Uint8Array {
     const n = bytes.byteLength;
     if (n === 0) return EMPTY;
-    if (n > this.#chunkBytes / 4) return copyOf(bytes); // a big file gets its own buffer
+    if (this.#big(n)) return copyOf(bytes);
     if (this.#used + n > this.#chunk.length) {
-      this.#chunk = MemfsBuffer.allocUnsafe(Math.max(n, Math.min(this.#chunkBytes, this.#remaining)));
+      // The next buffer, or one more when files did not pack exactly into those made up front.
+      this.#chunk = this.#chunks.pop() ?? MemfsBuffer.allocUnsafe(Math.max(n, BULK_MIN_CHUNK_BYTES));
       this.#used = 0;
+      if (n > this.#chunk.length) this.#chunk = MemfsBuffer.allocUnsafe(n);
     }
     const out = this.#chunk.subarray(this.#used, this.#used + n);
     out.set(bytes);
     this.#used += n;
-    this.#remaining -= n;
     return out;
   }
-}
 
-const BULK_PARTS = 8;
-const BULK_MIN_CHUNK_BYTES = 1024 * 1024;
+  /** A big file gets a buffer of its own. */
+  #big(n: number): boolean {
+    return n > this.#chunkBytes / 4;
+  }
+}
 
 export class MemfsStore {
   #nextIno = 1;
