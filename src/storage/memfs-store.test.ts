@@ -95,21 +95,22 @@ describe('storage: memfs internals the store depends on', () => {
 });
 
 describe('storage: bulk copies', () => {
-  it('a bulk write copies small files into a few shared buffers (an eighth of it each), a big one into its own; each file reads back exactly', () => {
+  // (Compared as Buffers: vitest's deep equality walks megabytes slowly.)
+  const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+
+  it('a bulk write of 128 MiB or more copies small files into a few shared buffers (an eighth of it each), a big one into its own; each file reads back exactly', () => {
     const store = new MemfsStore();
     const inputs = Array.from({ length: 40 }, (_, i) => new Uint8Array(100_000).fill(i));
-    const big = new Uint8Array(2_000_000).fill(255);
-    const bulk = new BulkCopy([...inputs.map((input) => input.length), big.length]);
+    const big = new Uint8Array(40_000_000).fill(255); // over a quarter of a shared buffer
+    // 1,000 files of 100 kB and the big one: 140 MB, so shared buffers of 17.5 MB. Only the first 40 are written here.
+    const bulk = new BulkCopy([...Array.from({ length: 1000 }, () => 100_000), big.length]);
     for (let i = 0; i < inputs.length; i++) store.write(`/f${i}`, inputs[i]!, bulk);
     store.write('/big', big, bulk);
     for (const input of inputs) input.fill(7); // the caller's arrays are not kept
     const buffers = new Set(inputs.map((_, i) => store.view(`/f${i}`).buffer));
-    // 6 MB in buffers of 6 MB / 8 (at least 1 MiB): 4 MB of small files fill 4 or 5 of them, never one per file.
-    expect(buffers.size).toBeGreaterThanOrEqual(4);
-    expect(buffers.size).toBeLessThanOrEqual(5);
+    expect(buffers.size).toBe(1); // 4 MB of them fit in the first shared buffer
+    expect([...buffers][0]!.byteLength).toBe(17_500_000);
     expect(store.view('/big').buffer.byteLength).toBe(big.length);
-    // (Compared as Buffers: vitest's deep equality walks megabytes slowly.)
-    const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
     for (let i = 0; i < inputs.length; i++) expect(same(store.read(`/f${i}`), new Uint8Array(100_000).fill(i))).toBe(true);
     expect(same(store.read('/big'), big)).toBe(true);
     // Rewriting a file gives it a buffer of its own; its neighbours in the shared one are untouched.
@@ -117,5 +118,15 @@ describe('storage: bulk copies', () => {
     expect(new TextDecoder().decode(store.read('/f1'))).toBe('new');
     expect(same(store.read('/f0'), new Uint8Array(100_000).fill(0))).toBe(true);
     expect(same(store.read('/f2'), new Uint8Array(100_000).fill(2))).toBe(true);
+  });
+
+  it('a smaller bulk write copies each file into a buffer of its own', () => {
+    const store = new MemfsStore();
+    const bulk = new BulkCopy([100_000, 100_000]);
+    store.write('/a', new Uint8Array(100_000).fill(1), bulk);
+    store.write('/b', new Uint8Array(100_000).fill(2), bulk);
+    expect(store.view('/a').buffer).not.toBe(store.view('/b').buffer);
+    expect(same(store.read('/a'), new Uint8Array(100_000).fill(1))).toBe(true);
+    expect(same(store.read('/b'), new Uint8Array(100_000).fill(2))).toBe(true);
   });
 });
