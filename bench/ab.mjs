@@ -1,13 +1,14 @@
-// A/B of grep between two builds in one process, alternating calls so that the machine's drift
-// hits both alike: node --expose-gc bench/ab.mjs DIST_A DIST_B [rounds]
+// A/B of grep and glob between two builds in one process, alternating calls so that the
+// machine's drift hits both alike: node --expose-gc bench/ab.mjs DIST_A DIST_B [rounds]
 import { loadCorpus, scaledPaths, freshEntries, ROOT } from './corpus.mjs';
 
 const [distA, distB, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg ?? 60);
 const QUERIES = {
-  literal: { pattern: 'readFileSync', fixedStrings: true, ignoreCase: false },
-  regex: { pattern: String.raw`function\s+\w+Sync\b`, fixedStrings: false, ignoreCase: false },
-  ignore_case: { pattern: 'todo', fixedStrings: true, ignoreCase: true },
+  literal: (b) => b.grep('readFileSync', { path: ROOT, fixedStrings: true }),
+  regex: (b) => b.grep(String.raw`function\s+\w+Sync\b`, { path: ROOT }),
+  ignore_case: (b) => b.grep('todo', { path: ROOT, fixedStrings: true, ignoreCase: true }),
+  glob: (b) => b.glob('**/*.d.ts', { path: ROOT }), // the pattern of bench/run.mjs's glob row
 };
 const corpus = loadCorpus();
 const entries = scaledPaths(corpus, 1);
@@ -21,12 +22,12 @@ for (const dist of [distA, distB]) {
   backends.push(b);
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-for (const [name, q] of Object.entries(QUERIES)) {
+for (const [name, query] of Object.entries(QUERIES)) {
   const times = [[], []];
   for (let r = 0; r < rounds; r++) {
     for (const k of r % 2 ? [1, 0] : [0, 1]) {
       const t = performance.now();
-      await backends[k].grep(q.pattern, { path: ROOT, ignoreCase: q.ignoreCase, fixedStrings: q.fixedStrings });
+      await query(backends[k]);
       times[k].push(performance.now() - t);
     }
   }

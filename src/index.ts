@@ -27,6 +27,7 @@ export {
   type DefinitionLike,
   type OpenAIChatTool,
   type OpenAIResponsesTool,
+  type OpenAIApplyPatchTool,
   type AnthropicTool,
   type AnthropicBuiltinTool,
   type GeminiTool,

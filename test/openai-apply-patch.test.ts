@@ -4,7 +4,7 @@
 // back as an apply_patch_call_output (status 'failed' for an error, which the model reads).
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStateBackend, createTools, type StateBackend } from '../src/index.ts';
+import { createStateBackend, createTools, formatDefinitions, type StateBackend } from '../src/index.ts';
 import { startReplay, type Replay } from './readme-replay.ts';
 
 const FILES = {
@@ -73,8 +73,8 @@ describe('Responses loop with the built-in apply_patch tool', () => {
     backend = createStateBackend({ files: FILES });
     const tools = createTools(backend, { dialect: 'openai' });
     const openai = new OpenAI({ apiKey: 'test-key', baseURL: `${server.url}/v1` });
-    // The built-in tool, by the type its definition carries.
-    const builtIn = tools.definitions.map((d) => ({ type: d.type as 'apply_patch' }));
+    // The built-in tool: formatDefinitions sends a definition of type 'apply_patch' as { type: 'apply_patch' }.
+    const builtIn = formatDefinitions(tools.definitions, 'openai-responses');
     let reply = await openai.responses.create({ model: 'gpt-5', tools: builtIn, input: 'Implement Circle.area and Square.area.' });
     for (let turn = 0; turn < 10; turn++) {
       const calls = reply.output.filter((item) => item.type === 'apply_patch_call');

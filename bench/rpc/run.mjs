@@ -1,10 +1,12 @@
-// Round-trip latency of the worker facade next to a bare postMessage echo, in Node
-// (worker_threads) and in Chromium (a module Web Worker). Run: node bench/rpc/run.mjs
+// Round-trip latency of the worker facade next to a bare Comlink call and a bare postMessage
+// echo, in Node (worker_threads) and in Chromium (a module Web Worker). Run: npm run bench:rpc
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
+import { wrap } from 'comlink';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { CHROMIUM } from '../../scripts/chromium.mjs';
 import { measure } from './measure.js';
 
@@ -40,14 +42,21 @@ function echoOver(worker) {
 
 async function node() {
   const echoWorker = new Worker(join(here, 'echo.worker.mjs'));
+  const comlinkWorker = new Worker(join(here, 'comlink.worker.mjs'));
+  const bare = wrap(nodeEndpoint(comlinkWorker));
   const backendWorker = new Worker(join(here, 'backend.worker.mjs'), { workerData: { dist } });
   const remote = connect(backendWorker);
   await remote.ready;
   const tools = createTools(remote);
   try {
-    return await measure({ ...echoOver(echoWorker), trivial: () => remote.exists('/f.txt'), tool: () => tools.call('read_file', { path: '/f.txt' }) }, opts);
+    const comlink = { comlink: () => bare.echo(1), comlink2k: () => bare.echo2k() };
+    return await measure(
+      { ...echoOver(echoWorker), ...comlink, trivial: () => remote.exists('/f.txt'), tool: () => tools.call('read_file', { path: '/f.txt' }) },
+      opts,
+    );
   } finally {
     await echoWorker.terminate();
+    await comlinkWorker.terminate();
     await backendWorker.terminate();
   }
 }
@@ -65,6 +74,11 @@ async function browser() {
           "const REPLY = 'x'.repeat(2100); onmessage = (e) => postMessage(typeof e.data === 'number' ? e.data : { id: e.data.id, text: REPLY });",
         ],
         '/measure.js': ['text/javascript', readFileSync(join(here, 'measure.js'))],
+        '/comlink.mjs': ['text/javascript', readFileSync(join(root, 'node_modules/comlink/dist/esm/comlink.mjs'))],
+        '/comlink-worker.js': [
+          'text/javascript',
+          "import { expose } from '/comlink.mjs'; const REPLY = 'x'.repeat(2100); expose({ echo: (n) => n, echo2k: () => REPLY });",
+        ],
       };
       if (files[path]) return route.fulfill({ contentType: files[path][0], body: files[path][1] });
       if (path.startsWith('/dist/')) return route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(dist, path.slice(6))) });
@@ -75,6 +89,8 @@ async function browser() {
       const { measure } = await import('/measure.js');
       const { createTools } = await import('/dist/index.js');
       const { createWorkerBackend } = await import('/dist/client.js');
+      const { wrap } = await import('/comlink.mjs');
+      const bare = wrap(new Worker('/comlink-worker.js', { type: 'module' }));
       const echoWorker = new Worker('/echo.js');
       let next = 0;
       const waiting = new Map();
@@ -94,7 +110,17 @@ async function browser() {
       const remote = createWorkerBackend({ files: { '/f.txt': `${'x'.repeat(2047)}\n` } });
       await remote.ready;
       const tools = createTools(remote);
-      return measure({ echo, echo2k, trivial: () => remote.exists('/f.txt'), tool: () => tools.call('read_file', { path: '/f.txt' }) }, opts);
+      return measure(
+        {
+          echo,
+          echo2k,
+          comlink: () => bare.echo(1),
+          comlink2k: () => bare.echo2k(),
+          trivial: () => remote.exists('/f.txt'),
+          tool: () => tools.call('read_file', { path: '/f.txt' }),
+        },
+        opts,
+      );
     }, opts);
   } finally {
     await browser.close();
@@ -104,16 +130,15 @@ async function browser() {
 const results = {};
 if (only !== 'chromium') results.node = await node();
 if (only !== 'node') results.chromium = await browser();
-console.log(
-  'round trip, µs per call (median of interleaved rounds; lower is better); tool call / integer echo, and / an echo answering with 2 KB as the tool does',
-);
-console.log('runtime    mode           echo  echo 2KB  trivial  read_file tool  /echo  /echo 2KB');
+console.log("round trip, µs per call (median of interleaved rounds; lower is better). The facade's overhead is its read_file tool");
+console.log('call over a bare Comlink call answering with the same 2 KB (the last column); bare postMessage echoes for reference.');
+console.log('runtime    mode            echo  echo 2KB  comlink  comlink 2KB  trivial  read_file tool  /comlink 2KB');
 const cell = (v, w) => String(v).padStart(w);
 for (const [runtime, r] of Object.entries(results)) {
   for (const mode of ['sequential_us', 'inflight_us']) {
     const ratio = (to) => `${(r.tool[mode] / r[to][mode]).toFixed(2)}x`;
     console.log(
-      `${runtime.padEnd(10)} ${(mode === 'sequential_us' ? 'sequential' : '100 in flight').padEnd(13)} ${cell(r.echo[mode], 6)} ${cell(r.echo2k[mode], 9)} ${cell(r.trivial[mode], 8)} ${cell(r.tool[mode], 15)} ${cell(ratio('echo'), 6)} ${cell(ratio('echo2k'), 10)}`,
+      `${runtime.padEnd(10)} ${(mode === 'sequential_us' ? 'sequential' : '100 in flight').padEnd(14)} ${cell(r.echo[mode], 6)} ${cell(r.echo2k[mode], 9)} ${cell(r.comlink[mode], 8)} ${cell(r.comlink2k[mode], 12)} ${cell(r.trivial[mode], 8)} ${cell(r.tool[mode], 15)} ${cell(ratio('comlink2k'), 13)}`,
     );
   }
 }

@@ -99,15 +99,19 @@ const showSave = (s: SaveStatus) => {
   saveStatus.textContent = {
     idle: 'Not saved yet',
     saving: 'Saving…',
-    saved: `Saved locally · ${at}`,
-    cleared: 'Saved copy cleared',
+    saved: `Saved locally${s.bytes !== undefined ? ` · ${formatBytes(s.bytes)} written` : ''} · ${at}`,
+    following: 'Read-only: open in another tab',
     error: 'Save failed',
     off: 'Not saved (no IndexedDB)',
   }[s.state];
+  const where = `IndexedDB (database "${SAVE_LOCATION.database}", workspace "${SAVE_LOCATION.workspace}")`;
   saveStatus.title =
-    s.state === 'error' || s.state === 'off'
-      ? `Files are kept in memory only: ${s.error ?? ''}`
-      : `${s.state === 'cleared' ? 'Nothing is saved: a reload shows the sample project. ' : ''}${s.bytes ? `Last save: a ${formatBytes(s.bytes)} snapshot. ` : ''}Every change is saved in this browser (IndexedDB (database "${SAVE_LOCATION.database}", key "${SAVE_LOCATION.key}") 300 ms after it happens, and when the tab is hidden. Reset clears it.`;
+    {
+      error: `Files are kept in memory only: ${s.error ?? ''}`,
+      off: `Files are kept in memory only: ${s.error ?? ''}`,
+      following: `Another tab holds this workspace: this one shows its changes as they are saved and cannot write. Close that tab and this one takes over. (${where})`,
+    }[s.state as 'error' | 'off' | 'following'] ??
+    `Each change saves only the files it changed, in ${where}, 300 ms after it happens (at most 1 s under a stream of changes) and when the tab is hidden.`;
 };
 ws.onSaveStatus(showSave);
 const sidebarPanels: HTMLElement[] = [tree.el, checkpoints.el];
@@ -174,7 +178,7 @@ Object.assign(globalThis, {
 
 // Save what is pending when the tab is hidden or goes away. Hidden (another tab, minimised,
 // app switch) always has time to finish; on unload the browser may stop the page before
-// the snapshot has come back from the worker (see demo/README.md: what can be lost).
+// the changed files have come back from the worker (see demo/README.md: what can be lost).
 document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && void ws.flush().catch(() => {}));
 addEventListener('pagehide', () => void ws.flush().catch(() => {}));
 
@@ -183,7 +187,7 @@ try {
   if (started.status === 'corrupt') {
     notices.warn(
       'The files saved in this browser could not be restored, so the sample project was loaded.',
-      `The damaged copy was kept aside in IndexedDB (database "${SAVE_LOCATION.database}", key "${SAVE_LOCATION.key}:aside:…"), not deleted. ${started.reason}`,
+      `The damaged copy was kept aside in IndexedDB (database "${SAVE_LOCATION.database}", workspace "${SAVE_LOCATION.workspace}", under an aside key), not deleted. ${started.reason}`,
       'notice-corrupt',
     );
   } else if (started.status === 'unavailable') {

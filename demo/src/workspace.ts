@@ -1,6 +1,7 @@
-// The one backend of the page: it lives in a Web Worker (agentvfs/client), is saved to
-// IndexedDB after every change (agentvfs/persist), starts with what was saved (or the
-// sample project when nothing was), and tells listeners when its files may have changed.
+// The one backend of the page: it lives in a Web Worker (agentvfs/client), saves what each
+// change changed to IndexedDB (agentvfs/persist's incremental store), starts with what was
+// saved (or the sample project when nothing was), follows another tab that holds the
+// workspace, and tells listeners when its files may have changed.
 import {
   createStateBackend,
   createTools,
@@ -12,14 +13,7 @@ import {
   type WatchEvent,
 } from 'agentvfs';
 import { createWorkerBackend, type RemoteBackend } from 'agentvfs/client';
-import {
-  createIndexedDBAdapter,
-  createMemoryAdapter,
-  openPersistent,
-  type PersistenceAdapter,
-  type PersistentBackend,
-  type RestoreStatus,
-} from 'agentvfs/persist';
+import { createIndexedDBStore, createMemoryStore, openPersistent, type PersistentBackend, type RestoreStatus, type WorkspaceStore } from 'agentvfs/persist';
 import { SAMPLE_PROJECT } from './sample-project.ts';
 
 export interface TreeNode extends FileInfo {
@@ -33,13 +27,14 @@ export interface Stats {
   bytes: number;
 }
 
-/** Where the saved copy stands (shown in the header). */
+/** Where the saved copy stands (shown in the status bar). */
 export interface SaveStatus {
-  /** off: no IndexedDB here (nothing survives a reload). */
-  state: 'idle' | 'saving' | 'saved' | 'cleared' | 'error' | 'off';
+  /** off: no IndexedDB here (nothing survives a reload). following: another tab holds the workspace; this one shows its changes, read-only. */
+  state: 'idle' | 'saving' | 'saved' | 'following' | 'error' | 'off';
   /** Completed saves since the page loaded. */
   saves: number;
   at?: number;
+  /** Bytes the last save wrote (the files it changed). */
   bytes?: number;
   error?: string;
 }
@@ -49,14 +44,13 @@ export type StartStatus = RestoreStatus | { status: 'unavailable'; reason: strin
 
 type Listener = () => void;
 
-/** IndexedDB names (agentvfs/persist defaults): database "agentvfs", store "snapshots", key "default". */
-export const SAVE_LOCATION = { database: 'agentvfs', store: 'snapshots', key: 'default' } as const;
+/** IndexedDB names (agentvfs/persist defaults): database "agentvfs", workspace "default". */
+export const SAVE_LOCATION = { database: 'agentvfs', workspace: 'default' } as const;
 
 export class Workspace {
   /** The raw worker backend. Use `backend` (it saves); this one is for tool definitions only. */
   readonly #worker: RemoteBackend;
   #backend: PersistentBackend | null = null;
-  #adapter: PersistenceAdapter | null = null;
   #listeners = new Set<Listener>();
   #eventListeners = new Set<(events: WatchEvent[]) => void>();
   #live = false;
@@ -103,9 +97,9 @@ export class Workspace {
   }
 
   /**
-   * Waits for the worker, restores the last saved snapshot from IndexedDB, and seeds the
-   * sample project only when nothing was restored (nothing saved, or a corrupt save that
-   * agentvfs/persist kept aside).
+   * Waits for the worker, opens the workspace saved in IndexedDB (following it read-only when
+   * another tab holds it), and seeds the sample project only when nothing was restored
+   * (nothing saved, or a corrupt save that agentvfs/persist kept aside).
    */
   async start(): Promise<StartStatus> {
     await this.#worker.ready;
@@ -120,23 +114,23 @@ export class Workspace {
     });
     this.#sample = await createStateBackend({ files: SAMPLE_PROJECT }).snapshot();
     let status: StartStatus;
-    let adapter: PersistenceAdapter;
     try {
-      adapter = this.#watch(createIndexedDBAdapter());
-      const opened = await openPersistent(this.#worker, adapter, { onError: (e) => this.#setStatus({ state: 'error', error: e.message }) });
+      const opened = await openPersistent(this.#worker, this.#watch(createIndexedDBStore()), {
+        ifHeld: 'follow',
+        onError: (e) => this.#setStatus({ state: 'error', error: e.message }),
+      });
       this.#backend = opened.backend;
       status = opened.restored;
     } catch (e) {
       // No IndexedDB (or it refused to open): keep working, in memory only.
-      adapter = createMemoryAdapter();
-      this.#backend = (await openPersistent(this.#worker, adapter)).backend;
+      this.#backend = (await openPersistent(this.#worker, createMemoryStore())).backend;
       status = { status: 'unavailable', reason: (e as Error).message };
       this.#setStatus({ state: 'off', error: status.reason });
     }
-    this.#adapter = adapter;
-    // Seed through the raw worker: the sample is not saved until something changes it.
-    if (status.status !== 'restored') await this.#worker.restore(this.#sample.slice());
-    else this.#setStatus({ state: 'saved', at: Date.now(), bytes: status.bytes });
+    if (!this.#backend.writable) this.#setStatus({ state: 'following' });
+    // Seeded through the raw worker; the store hears of it (watch) and saves it like any change.
+    if (status.status !== 'restored' && this.#backend.writable) await this.#worker.restore(this.#sample.slice());
+    else if (status.status === 'restored' && this.#backend.writable) this.#setStatus({ state: 'saved', at: Date.now() });
     this.#live = true;
     this.#started.resolve();
     return status;
@@ -183,15 +177,10 @@ export class Workspace {
     });
   }
 
-  /**
-   * Back to the sample project (the whole state is replaced at once), and forget the saved
-   * copy: a reload after Reset starts from the sample project.
-   */
+  /** Back to the sample project: the whole state is replaced at once, and saved as one change (only the differences). */
   async reset(): Promise<void> {
-    if (!this.#sample || !this.#adapter) throw new Error('The workspace has not started yet.');
+    if (!this.#sample) throw new Error('The workspace has not started yet.');
     await this.backend.restore(this.#sample.slice());
-    await this.backend.flush().catch(() => {}); // settle any pending save first, so none lands after the clear
-    await this.#adapter.clear();
     this.changed();
   }
 
@@ -216,26 +205,45 @@ export class Workspace {
     return root;
   }
 
-  /** The adapter, watched: the header shows when a save starts, lands, fails or is cleared. */
-  #watch(adapter: PersistenceAdapter): PersistenceAdapter {
+  /**
+   * The store, watched: the status bar shows when a save starts, lands or fails, and when this
+   * tab, having followed another one, takes over the workspace (the other tab closed).
+   */
+  #watch(store: WorkspaceStore): WorkspaceStore {
+    const claim = store.claim?.bind(store);
     return {
-      load: () => adapter.load(),
-      keepAside: (bytes, reason) => adapter.keepAside(bytes, reason),
-      save: async (bytes) => {
+      name: store.name,
+      readAll: () => store.readAll(),
+      readLegacy: store.readLegacy?.bind(store),
+      close: store.close?.bind(store),
+      follow: store.follow?.bind(store),
+      readKeys: store.readKeys?.bind(store),
+      claim:
+        claim &&
+        (async (options) => {
+          const claimed = await claim(options);
+          if (claimed && options.wait) void this.#tookOver();
+          return claimed;
+        }),
+      write: async (batch, options) => {
         this.#setStatus({ state: 'saving' });
         try {
-          await adapter.save(bytes);
+          await store.write(batch, options);
         } catch (e) {
           this.#setStatus({ state: 'error', error: (e as Error).message });
           throw e;
         }
-        this.#setStatus({ state: 'saved', saves: this.#status.saves + 1, at: Date.now(), bytes: bytes.byteLength, error: undefined });
-      },
-      clear: async () => {
-        await adapter.clear();
-        this.#setStatus({ state: 'cleared', at: Date.now(), bytes: undefined, error: undefined });
+        const bytes = batch.puts.reduce((sum, [, value]) => sum + value.byteLength, 0);
+        this.#setStatus({ state: 'saved', saves: this.#status.saves + 1, at: Date.now(), bytes, error: undefined });
       },
     };
+  }
+
+  // The follower opens as the writer right after its claim resolves: wait until it does.
+  async #tookOver(): Promise<void> {
+    while (this.#backend && !this.#backend.writable) await new Promise((r) => setTimeout(r, 50));
+    if (this.#status.state === 'following') this.#setStatus({ state: 'idle' });
+    this.changed();
   }
 
   #setStatus(patch: Partial<SaveStatus>): void {

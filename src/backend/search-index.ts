@@ -13,7 +13,7 @@ export interface SearchIndex {
   /** The ignore rules' verdicts on `files`, for a search that respects them (null for one that does not). */
   ignoredFlags(files: SearchedFiles, respectGitIgnore: boolean): IgnoredFlags | null;
   /** Files under `base` matching `pattern` (relative to `base`, or absolute), newest first, ties by path; `ignored`: matches `ignoredFlags` left out. */
-  glob(files: SearchedFiles, pattern: string, base: string, ignoredFlags: IgnoredFlags | null): { paths: string[]; ignored: number };
+  glob(files: SearchedFiles, pattern: string, base: string, ignoredFlags: IgnoredFlags | null, ignoreCase?: boolean): { paths: string[]; ignored: number };
   /** Matching lines in path order; binary files are skipped (or reported, when asked); `ignored`: files in scope the query's ignoredFlags left out. */
   grep(files: SearchedFiles, query: GrepQuery): { matches: GrepMatch[]; ignored: number };
   /** Per entry of directory `dir`, whether ignore rules leave it out. */
@@ -37,7 +37,7 @@ export function createSearchIndex(): SearchIndex {
   };
   return {
     ignoredFlags: (files, respect) => (respect ? (list, base) => ignores.flagsFor(files, list, base) : null),
-    glob: (files, pattern, base, flags) => globFiles(files, pattern, base, flags),
+    glob: (files, pattern, base, flags, ignoreCase) => globFiles(files, pattern, base, flags, ignoreCase),
     grep: (files, query) => grepFiles(files, filters, query, !firstSearchOf(files)),
     ignoredEntries: (files, dir, entries) => ignores.entriesIgnored(files, dir, entries),
     prepare: (files, maxBytes) => {

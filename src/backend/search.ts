@@ -20,9 +20,15 @@ export type IgnoredFlags = (list: FileList, base: string) => Uint8Array | null;
  * Files under `base` matching `pattern` (relative to `base`, or absolute), newest first, ties by
  * path; `ignored`: how many more matched that ignore rules left out.
  */
-export function globFiles(tree: SearchedFiles, pattern: string, base: string, ignoredFlags: IgnoredFlags | null): { paths: string[]; ignored: number } {
+export function globFiles(
+  tree: SearchedFiles,
+  pattern: string,
+  base: string,
+  ignoredFlags: IgnoredFlags | null,
+  ignoreCase = false,
+): { paths: string[]; ignored: number } {
   const absolute = pattern.startsWith('/');
-  const matches = compileGlob(absolute ? pattern.slice(1) : pattern);
+  const matches = compileGlob(absolute ? pattern.slice(1) : pattern, { ignoreCase });
   const hits: Array<[string, number]> = [];
   const list = tree.fileListUnder(base);
   const { paths, metas } = list;

@@ -67,6 +67,8 @@ export function createStateBackend(options: StateBackendOptions = {}): StateBack
 // Set by InMemoryBackend's static block (they reach its private state); used by wrapMutations.
 let beforeMutation: (backend: InMemoryBackend) => void;
 let afterMutation: (backend: InMemoryBackend) => void;
+// Also set there: a brand check, where instanceof would pass a Proxy that has none of the private state.
+let isInMemoryBackend: (value: unknown) => value is InMemoryBackend;
 
 class InMemoryBackend implements Backend {
   #tree: Tree;
@@ -261,7 +263,7 @@ class InMemoryBackend implements Backend {
     const base = this.#path(options.path ?? '/');
     this.#tree.requireDir(base);
     const flags = this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true);
-    const report = this.#search.glob(this.#tree, requireString(pattern, 'pattern'), base, flags);
+    const report = this.#search.glob(this.#tree, requireString(pattern, 'pattern'), base, flags, options.ignoreCase === true);
     return options.countIgnored === true ? report : report.paths;
   }
 
@@ -426,11 +428,12 @@ class InMemoryBackend implements Backend {
       throw new VfsError('EINVAL', `conflicts must be 'report' or 'markers', got ${JSON.stringify(mode)}. Nothing was merged.`);
     }
     // A fork may also take in what changed in the backend it was forked from (its base then moves up to that state).
-    const update = fork instanceof InMemoryBackend && this.#origin === fork;
-    if (!(fork instanceof InMemoryBackend) || (fork.#origin !== this && !update)) {
+    const isOurs = isInMemoryBackend(fork);
+    const update = isOurs && this.#origin === fork;
+    if (!isOurs || (fork.#origin !== this && !update)) {
       throw new VfsError(
         'EINVAL',
-        'merge() takes a fork made by this backend’s fork(), or, in a fork, the backend it was forked from (a fork of another backend, or this backend itself, cannot be merged here). Nothing was merged.',
+        `merge() takes a fork made by this backend’s fork(), or, in a fork, the backend it was forked from (a fork of another backend, or this backend itself, cannot be merged here${isOurs ? '' : '; pass the fork itself, not a wrapper or proxy around it'}). Nothing was merged.`,
       );
     }
     if (fork.#merged || (update && this.#merged)) {
@@ -485,6 +488,7 @@ class InMemoryBackend implements Backend {
     // Private hooks for wrapMutations (below): kept out of this block, whose lowering some bundlers get wrong.
     beforeMutation = (backend) => backend.#own();
     afterMutation = (backend) => backend.#watchers.flush();
+    isInMemoryBackend = (value): value is InMemoryBackend => typeof value === 'object' && value !== null && #tree in value;
   }
 
   async deleteCheckpoint(id: string): Promise<void> {
@@ -492,7 +496,10 @@ class InMemoryBackend implements Backend {
   }
 
   async diff(fromId: string | StateBackend, toId?: string): Promise<CheckpointDiff> {
-    if (fromId instanceof InMemoryBackend) {
+    if (typeof fromId === 'object' && fromId !== null) {
+      if (!isInMemoryBackend(fromId)) {
+        throw new VfsError('EINVAL', 'diff(backend) takes a backend made by createStateBackend() or fork() itself, not a wrapper or proxy around one.');
+      }
       if (fromId.#versions !== this.#versions) {
         throw new VfsError(
           'EINVAL',

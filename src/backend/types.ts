@@ -131,6 +131,8 @@ export interface LsReport {
 export interface GlobOptions extends IgnoreOptions {
   /** Directory the pattern is matched relative to. Default "/". */
   path?: string;
+  /** Match letters in either case (`*.md` also finds `README.MD`). Default false. */
+  ignoreCase?: boolean;
 }
 
 export interface GlobReport {

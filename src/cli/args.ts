@@ -7,10 +7,10 @@ tools ls, read_file, write_file, edit_file, glob and grep.
 
   --dir PATH        start with a copy of the files under PATH (PATH/a/b is /a/b);
                     nothing is ever written back to PATH
-  --snapshot FILE   start from a snapshot file (written by --save or backend.snapshot())
-  --save FILE       write the workspace to FILE (atomically) at start, after each
-                    change and on exit; with neither --dir nor --snapshot, start
-                    from FILE when it exists
+  --snapshot FILE   start from a snapshot (backend.snapshot()) or a --save file
+  --save FILE       keep the workspace in FILE: each change is saved there before
+                    it is acknowledged (only what it changed); with neither --dir
+                    nor --snapshot, start from FILE when it exists
   -h, --help        show this help
 `;
 

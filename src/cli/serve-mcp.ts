@@ -2,15 +2,17 @@
  * `agentvfs mcp`: builds the workspace (from a directory, a snapshot or the save file), then
  * serves it over stdio until the client closes stdin or the process is asked to stop.
  */
+import { existsSync } from 'node:fs';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend } from '../backend/types.ts';
 import { isVfsError } from '../errors.ts';
 import { createMcpServer } from '../mcp/create-server.ts';
-import { persist } from '../persist/persistent.ts';
+import { createFileStore, readWorkspaceFile } from '../persist/node/file-store.ts';
+import { openPersistent } from '../persist/persistent.ts';
+import { startsLikeSnapshot } from '../snapshot/format.ts';
 import type { McpCommand } from './args.ts';
 import { importDirectory } from './import-dir.ts';
-import { readSnapshotFile, snapshotFile } from './snapshot-file.ts';
 
 /** A failure to report on stderr before exiting with status 1 (no stack: it says what to do). */
 export class CliError extends Error {
@@ -21,24 +23,16 @@ const log = (line: string) => process.stderr.write(`agentvfs mcp: ${line}\n`);
 
 export async function serveMcp(options: McpCommand): Promise<void> {
   const { StdioServerTransport } = await loadPeer('mcp', '@modelcontextprotocol/sdk', () => import('@modelcontextprotocol/sdk/server/stdio.js'));
-  const backend = createStateBackend();
-  await fill(backend, options);
-
-  let target: Backend = backend;
+  const start = await startingState(options);
+  let target: Backend = start ?? createStateBackend();
   let close = async () => {};
   if (options.save !== undefined) {
-    const store = snapshotFile(options.save);
-    // Saved once now, so the file holds the workspace from the start; then before each change is acknowledged.
-    await store.save(await backend.snapshot()).catch((error: Error) => {
-      throw new CliError(`cannot write ${options.save}: ${error.message}`);
-    });
-    const saved = persist(backend, store, { durability: 'immediate' });
+    const saved = await openSaveFile(options.save);
+    // The save file is a workspace log: each change appends what it changed, before the client
+    // hears of it. Starting from --dir or --snapshot replaces what it held, in one batch.
+    if (start) await saved.restore(await start.snapshot());
     target = saved;
-    // A last save on exit whatever happened since (a save that failed, a file removed meanwhile).
-    close = async () => {
-      await saved.close();
-      await store.save(await backend.snapshot());
-    };
+    close = () => saved.close();
   }
 
   const server = createMcpServer(target);
@@ -62,30 +56,55 @@ export async function serveMcp(options: McpCommand): Promise<void> {
   await server.connect(new StdioServerTransport());
 }
 
-async function fill(backend: Backend, { dir, snapshot, save }: McpCommand): Promise<void> {
+/** The workspace --dir or --snapshot asks to start from, or null when neither is given. */
+async function startingState({ dir, snapshot }: McpCommand): Promise<Backend | null> {
+  if (dir === undefined && snapshot === undefined) return null;
+  const backend = createStateBackend();
   if (dir !== undefined) {
     const { files, skipped } = await importDirectory(backend, dir, log).catch((error: Error) => {
       throw new CliError(`cannot import ${dir}: ${error.message}`);
     });
     log(`imported ${files} file${files === 1 ? '' : 's'} from ${dir}${skipped ? ` (${skipped} skipped, see above)` : ''}`);
-    return;
+    return backend;
   }
-  const from = snapshot ?? save;
-  if (from === undefined) return;
-  const bytes = await readSnapshotFile(from).catch((error: Error) => {
-    throw new CliError(`cannot read ${from}: ${error.message}`);
+  let bytes: Uint8Array | null;
+  try {
+    bytes = readWorkspaceFile(snapshot!);
+  } catch (error) {
+    throw new CliError(`cannot read ${snapshot}: ${(error as Error).message}`);
+  }
+  if (bytes === null) throw new CliError(`${snapshot}: no such file.`);
+  await restoreOrRefuse(backend, bytes, snapshot!);
+  log(`restored ${snapshot}`);
+  return backend;
+}
+
+/** Opens (or creates) the save file as a workspace store; what it holds is left untouched when it cannot be opened. */
+async function openSaveFile(save: string) {
+  const existed = existsSync(save);
+  let bytes: Uint8Array | null = null;
+  try {
+    bytes = readWorkspaceFile(save);
+  } catch (error) {
+    throw new CliError(`cannot open ${save}: ${(error as Error).message}`);
+  }
+  // A snapshot saved by an earlier version is migrated to a log on open; check it restores first,
+  // so a damaged one stops the command instead of being set aside.
+  if (bytes !== null && startsLikeSnapshot(bytes)) await restoreOrRefuse(createStateBackend(), bytes, save);
+  const opened = await openPersistent(createStateBackend(), createFileStore(save), { durability: 'immediate' }).catch((error: Error) => {
+    throw new CliError(`cannot open ${save}: ${error.message}`);
   });
-  if (bytes === null) {
-    if (snapshot !== undefined) throw new CliError(`${snapshot}: no such file.`);
-    log(`${save} does not exist yet: starting empty`);
-    return;
-  }
+  if (opened.restored.status === 'corrupt') log(opened.restored.reason);
+  log(existed ? `restored ${save}` : `${save} does not exist yet: starting empty`);
+  return opened.backend;
+}
+
+async function restoreOrRefuse(backend: Backend, bytes: Uint8Array, file: string): Promise<void> {
   try {
     await backend.restore(bytes);
   } catch (error) {
-    // The file is left exactly as it is: nothing is saved over a snapshot that could not be read.
-    if (isVfsError(error)) throw new CliError(`${from} is not a snapshot this agentvfs can restore: ${error.message}`);
+    // The file is left exactly as it is: nothing is saved over a workspace that could not be read.
+    if (isVfsError(error)) throw new CliError(`${file} is not a snapshot this agentvfs can restore: ${error.message}`);
     throw error;
   }
-  log(`restored ${from}`);
 }

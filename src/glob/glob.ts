@@ -10,9 +10,10 @@ export type PathMatcher = (relativePath: string) => boolean;
 
 /**
  * Compiles a glob once. Dotfiles are included. With `basenameIfNoSlash`, a
- * pattern without "/" matches the last segment at any depth (grep's `glob`).
+ * pattern without "/" matches the last segment at any depth (grep's `glob`); with
+ * `ignoreCase`, letters match either case.
  */
-export function compileGlob(pattern: string, options: { basenameIfNoSlash?: boolean } = {}): PathMatcher {
+export function compileGlob(pattern: string, options: { basenameIfNoSlash?: boolean; ignoreCase?: boolean } = {}): PathMatcher {
   if (typeof pattern !== 'string' || pattern.length === 0) {
     throw new VfsError('EINVAL', 'The glob pattern is empty. Use "**/*" to match every file.');
   }
@@ -20,7 +21,7 @@ export function compileGlob(pattern: string, options: { basenameIfNoSlash?: bool
   try {
     // posix: a leading "!" in a class negates it, as in sh ("[!a]" = "[^a]"). Without it picomatch
     // reads "!" as a member, so "[!a]" matched exactly the names it should exclude (picomatch #187).
-    return picomatch(pattern, { dot: true, basename, posix: true });
+    return picomatch(pattern, { dot: true, basename, posix: true, nocase: options.ignoreCase === true });
   } catch (cause) {
     throw new VfsError('EINVAL', `Invalid glob pattern ${JSON.stringify(pattern)}: ${(cause as Error).message}`, { cause });
   }

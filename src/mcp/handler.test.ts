@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStateBackend } from '../backend/state-backend.ts';
 import { createTools } from '../tools/create-tools.ts';
 import { mcpHandler } from './handler.ts';
@@ -134,6 +134,46 @@ describe('mcpHandler({ sessions: true })', () => {
     expect(unknown.status).toBe(404);
     const without = await fetch(url, { method: 'POST', headers: POST_HEADERS, body: rpc('tools/list', 4) });
     expect(without.status).toBe(400);
+  });
+});
+
+describe('mcpHandler sessions that are never ended by their client', () => {
+  afterEach(() => vi.useRealTimers());
+  const listTools = (url: URL, id: string) =>
+    fetch(url, { method: 'POST', headers: { ...POST_HEADERS, 'mcp-session-id': id }, body: rpc('tools/list', 9) }).then(
+      async (r) => (await r.text(), r.status),
+    );
+  // Raw requests, not the SDK's client: it also opens a GET stream whenever it gets to it, which
+  // would count as a use at a moment the test does not choose.
+  const open = async (url: URL) => {
+    const response = await fetch(url, { method: 'POST', headers: POST_HEADERS, body: rpc('initialize', 1, INIT) });
+    await response.text();
+    return response.headers.get('mcp-session-id')!;
+  };
+
+  it('ends the one idle longest once maxSessions are open', async () => {
+    const url = await serve(mcpHandler(createStateBackend(), { sessions: true, maxSessions: 2 }));
+    const a = await open(url);
+    const b = await open(url);
+    expect(await listTools(url, a)).toBe(200); // a was used last: b is now the idlest
+    const c = await open(url);
+    expect([await listTools(url, b), await listTools(url, a), await listTools(url, c)]).toEqual([404, 200, 200]);
+  });
+
+  it('ends a session that got no request for sessionIdleMs; the others stay', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // only the clock: the sockets and the SDK's timers stay real
+    const url = await serve(mcpHandler(createStateBackend(), { sessions: true, sessionIdleMs: 60_000 }));
+    const idle = await open(url);
+    vi.setSystemTime(Date.now() + 40_000);
+    const busy = await open(url);
+    vi.setSystemTime(Date.now() + 30_000); // idle: 70 s without a request; busy: 30 s
+    expect(await listTools(url, busy)).toBe(200);
+    expect(await listTools(url, idle)).toBe(404);
+  });
+
+  it('refuses bad limits when the handler is made', () => {
+    expect(() => mcpHandler(createStateBackend(), { sessions: true, sessionIdleMs: 0 })).toThrow(/sessionIdleMs must be a number of milliseconds above 0/);
+    expect(() => mcpHandler(createStateBackend(), { sessions: true, maxSessions: 1.5 })).toThrow(/maxSessions must be an integer of at least 1, not 1\.5/);
   });
 });
 

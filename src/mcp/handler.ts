@@ -14,6 +14,14 @@ export interface McpHandlerOptions extends McpServerOptions {
    * `Mcp-Session-Id` header) with a tool session of its own, kept until the client sends DELETE.
    */
   sessions?: boolean;
+  /**
+   * With sessions: a session that gets no request for this long is ended (its tool session
+   * freed); its client's next request gets 404 and, as MCP clients do, starts a new session.
+   * Default 30 minutes. A client that goes away without DELETE would otherwise be kept forever.
+   */
+  sessionIdleMs?: number;
+  /** With sessions: the most kept at once; opening one more ends the one idle longest. Default 1,000. */
+  maxSessions?: number;
   /** Answer with one JSON body instead of an SSE stream. Default false (as the SDK). */
   enableJsonResponse?: boolean;
 }
@@ -21,7 +29,13 @@ export interface McpHandlerOptions extends McpServerOptions {
 type Transport = InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
 
 export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}): (request: Request) => Promise<Response> {
-  const { sessions = false, enableJsonResponse = false, ...serverOptions } = options;
+  const { sessions = false, enableJsonResponse = false, sessionIdleMs = 30 * 60_000, maxSessions = 1_000, ...serverOptions } = options;
+  if (typeof sessionIdleMs !== 'number' || !(sessionIdleMs > 0)) {
+    throw new TypeError(`agentvfs/mcp: sessionIdleMs must be a number of milliseconds above 0 (Infinity: never), not ${JSON.stringify(sessionIdleMs)}.`);
+  }
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) {
+    throw new TypeError(`agentvfs/mcp: maxSessions must be an integer of at least 1, not ${JSON.stringify(maxSessions)}.`);
+  }
   // Checked now, so a wrong target or option fails where the handler is made, not at the first request.
   const shared = toTools(target, 'mcp');
   checkInclude(
@@ -41,19 +55,34 @@ export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}):
     };
   }
 
-  const open = new Map<string, Transport>();
+  // In order of last use (a use moves a session to the end), so the idlest come first.
+  const open = new Map<string, { transport: Transport; usedAt: number }>();
+  const end = (id: string) => {
+    const session = open.get(id);
+    open.delete(id);
+    void session?.transport.close().catch(() => {});
+  };
   return async (request) => {
+    const now = Date.now();
+    for (const [id, session] of open) {
+      if (now - session.usedAt <= sessionIdleMs) break;
+      end(id);
+    }
     const id = request.headers.get('mcp-session-id');
     if (id !== null) {
-      const transport = open.get(id);
-      return transport ? transport.handleRequest(request) : sessionNotFound();
+      const session = open.get(id);
+      if (!session) return sessionNotFound();
+      open.delete(id);
+      open.set(id, { transport: session.transport, usedAt: now });
+      return session.transport.handleRequest(request);
     }
     // No session yet: the transport accepts only an initialize request here (400 otherwise).
     const transport: Transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomId,
       enableJsonResponse,
       onsessioninitialized: (sessionId) => {
-        open.set(sessionId, transport);
+        open.set(sessionId, { transport, usedAt: Date.now() });
+        if (open.size > maxSessions) end(open.keys().next().value!);
       },
       onsessionclosed: (sessionId) => {
         open.delete(sessionId);

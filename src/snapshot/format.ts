@@ -418,3 +418,8 @@ function describe(value: unknown): string {
 }
 
 const hex = (n: number, width: number): string => n.toString(16).toUpperCase().padStart(width, '0');
+
+/** True when `bytes` start like a snapshot (its magic), whether or not the rest is valid: what a file holds, before restoring it. */
+export function startsLikeSnapshot(bytes: Uint8Array): boolean {
+  return bytes.length >= MAGIC.length && MAGIC.every((b, i) => bytes[i] === b);
+}

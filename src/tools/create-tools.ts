@@ -177,32 +177,31 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
         fixedStrings: args.fixed_strings as boolean,
         respectGitIgnore: args.respect_git_ignore as boolean,
       };
-      let found: GrepMatch[];
-      let ignored: number;
-      try {
-        ({ matches: found, ignored } = await backend.grep(pattern, {
+      const search = (reportBinary: boolean) =>
+        backend.grep(pattern, {
           path: base,
           ...(glob === undefined ? {} : { glob }),
           ignoreCase: call.ignoreCase,
           fixedStrings: call.fixedStrings,
           // Listing files needs one line of each: a common pattern would otherwise build every matching line.
-          ...(mode === 'files_with_matches' ? { maxMatchesPerFile: 1 } : {}),
-          reportBinary: true,
+          ...(mode === 'files_with_matches' || reportBinary ? { maxMatchesPerFile: 1 } : {}),
+          reportBinary,
           respectGitIgnore: call.respectGitIgnore,
           countIgnored: true,
-        }));
+        });
+      let matches: GrepMatch[];
+      let ignored: number;
+      try {
+        ({ matches, ignored } = await search(false));
       } catch (error) {
         throw await withLiteralHint(backend, call, error);
       }
-      const binaries = found.filter((m) => m.binary === true);
-      const matches = binaries.length === 0 ? found : found.filter((m) => m.binary !== true);
-      if (matches.length === 0)
-        return grepNothingFound(
-          backend,
-          call,
-          binaries.map((m) => m.path),
-          ignored,
-        );
+      if (matches.length === 0) {
+        // Which binary files were skipped matters only when nothing matched: asked then, so a search
+        // that finds something does not list every binary file in scope.
+        const binaries = (await search(true)).matches.filter((m) => m.binary === true).map((m) => m.path);
+        return grepNothingFound(backend, call, binaries, ignored);
+      }
       const note = ignored === 0 ? null : grepIgnoredNote(ignored);
       const headLimit = (args.head_limit as number) === 0 ? Infinity : (args.head_limit as number);
       if (mode === 'content') {

@@ -9,10 +9,14 @@ export const TOOL_NAMES = ['ls', 'read_file', 'write_file', 'edit_file', 'glob',
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface JsonSchemaProperty {
-  type: 'string' | 'integer' | 'boolean' | 'array';
+  type: 'string' | 'integer' | 'boolean' | 'array' | 'object';
   description: string;
   /** For an array: its items (the text editor's `view_range` is two integers; edit_file's `edits` are objects of strings). */
   items?: { type: 'integer' | 'string' } | ObjectItems;
+  /** For an object: its properties, optional booleans (Gemini CLI's `file_filtering_options`). */
+  properties?: Record<string, { type: 'boolean'; description: string }>;
+  /** For an object: always false, as every object here is closed. */
+  additionalProperties?: false;
   default?: string | number | boolean;
   enum?: readonly string[];
   minimum?: number;

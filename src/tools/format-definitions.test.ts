@@ -13,7 +13,9 @@ const definitions = buildDefinitions();
 const chat: OpenAI.Chat.Completions.ChatCompletionFunctionTool[] = formatDefinitions(definitions, 'openai-chat');
 const chatTools: OpenAI.Chat.Completions.ChatCompletionTool[] = chat;
 const chatStrict: OpenAI.Chat.Completions.ChatCompletionFunctionTool[] = formatDefinitions(definitions, 'openai-chat', { strict: true });
-const responses: OpenAI.Responses.FunctionTool[] = formatDefinitions(definitions, 'openai-responses');
+const responsesTools: OpenAI.Responses.Tool[] = formatDefinitions(definitions, 'openai-responses');
+// The six tools are functions (a built-in apply_patch would not be; see dialects/openai-definitions.test.ts).
+const responses = responsesTools.filter((t): t is OpenAI.Responses.FunctionTool => t.type === 'function');
 const responsesStrict: OpenAI.Responses.Tool[] = formatDefinitions(definitions, 'openai-responses', { strict: true });
 // Built-in tools (a dialect's text editor) are in the union messages.create takes.
 const anthropic: Anthropic.ToolUnion[] = formatDefinitions(definitions, 'anthropic');
@@ -247,7 +249,7 @@ describe('formatDefinitions: bad input', () => {
       d.name === 'glob' ? { ...d, parameters: { ...d.parameters, properties: { ...d.parameters.properties, n: { type: 'number', description: 'n' } } } } : d,
     );
     expect(() => formatDefinitions(widened as never, 'gemini')).toThrow(
-      'formatDefinitions: definitions[4] (glob) parameter "n" has type "number"; the tool schemas use string, integer, boolean and array.',
+      'formatDefinitions: definitions[4] (glob) parameter "n" has type "number"; the tool schemas use string, integer, boolean, array and object.',
     );
   });
 

@@ -33,6 +33,10 @@ export type StrictProperty = {
   items?: JsonSchemaProperty['items'];
   enum?: (string | null)[];
   minimum?: number;
+  /** An object's properties, each nullable and all required, as strict mode wants. */
+  properties?: Record<string, { type: ['boolean', 'null']; description: string }>;
+  required?: string[];
+  additionalProperties?: false;
 };
 export type StrictParameters = {
   type: 'object';
@@ -53,6 +57,14 @@ export interface OpenAIResponsesTool {
   description: string;
   parameters: OpenAIParameters;
   strict: boolean;
+}
+
+/**
+ * The Responses API's built-in apply_patch tool: the model answers with `apply_patch_call` items
+ * (`operation: { type, path, diff }`), each answered with an `apply_patch_call_output`.
+ */
+export interface OpenAIApplyPatchTool {
+  type: 'apply_patch';
 }
 
 export interface AnthropicTool {
@@ -95,6 +107,8 @@ export interface GeminiProperty {
   format?: 'enum';
   enum?: string[];
   items?: { type: Type; properties?: Record<string, { type: Type; description: string }>; required?: string[] };
+  /** An object's properties (Gemini CLI's file_filtering_options). */
+  properties?: Record<string, { type: Type; description: string }>;
   default?: string | number | boolean;
   minimum?: number;
 }
@@ -114,7 +128,7 @@ export interface GeminiTool {
 
 export interface FormattedDefinitions {
   'openai-chat': OpenAIChatTool[];
-  'openai-responses': OpenAIResponsesTool[];
+  'openai-responses': (OpenAIResponsesTool | OpenAIApplyPatchTool)[];
   anthropic: (AnthropicTool | AnthropicBuiltinTool)[];
   gemini: GeminiTool;
 }
@@ -160,14 +174,20 @@ const FORMATTERS: { [P in FormatProvider]: (definitions: readonly DefinitionLike
       type: 'function',
       function: strict ? { name, description, parameters: strictSchema(parameters), strict: true } : { name, description, parameters },
     })),
+  // A definition of type 'apply_patch' goes as the Responses API's built-in tool (Chat Completions
+  // has no such built-in, so 'openai-chat' keeps it a function).
   'openai-responses': (definitions, strict) =>
-    definitions.map(({ name, description, parameters }) => ({
-      type: 'function',
-      name,
-      description,
-      parameters: strict ? strictSchema(parameters) : parameters,
-      strict,
-    })),
+    definitions.map(({ name, description, parameters, type }) =>
+      type === 'apply_patch'
+        ? { type }
+        : {
+            type: 'function',
+            name,
+            description,
+            parameters: strict ? strictSchema(parameters) : parameters,
+            strict,
+          },
+    ),
   // A definition carrying one of Anthropic's built-in tool types goes as that built-in tool.
   anthropic: (definitions) =>
     definitions.map(({ name, description, parameters, type }) => anthropicBuiltin(type, name) ?? { name, description, input_schema: parameters }),
@@ -182,7 +202,7 @@ function checkDefinition(d: DefinitionLike, index: number, provider: FormatProvi
   for (const [key, prop] of Object.entries(d.parameters.properties ?? {})) {
     if (!Object.hasOwn(GEMINI_TYPES, prop?.type)) {
       throw new TypeError(
-        `formatDefinitions: definitions[${index}] (${d.name}) parameter "${key}" has type ${JSON.stringify(prop?.type)}; the tool schemas use string, integer, boolean and array.`,
+        `formatDefinitions: definitions[${index}] (${d.name}) parameter "${key}" has type ${JSON.stringify(prop?.type)}; the tool schemas use string, integer, boolean, array and object.`,
       );
     }
   }
@@ -216,13 +236,22 @@ function strictSchema(parameters: ToolParameters): StrictParameters {
     if (values) out.enum = optional ? [...values, null] : [...values];
     if (minimum !== undefined) out.minimum = minimum;
     if (items !== undefined) out.items = items;
+    if (prop.properties !== undefined) {
+      const inner = Object.entries(prop.properties).map(
+        ([k, p]) => [k, { type: ['boolean', 'null'] as ['boolean', 'null'], description: p.description }] as const,
+      );
+      Object.assign(out, { properties: Object.fromEntries(inner), required: inner.map(([k]) => k), additionalProperties: false });
+    }
     properties[key] = out;
   }
   return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
 }
 
 // The JSON Schema type names as Gemini spells them (its Type enum). Cast once: the enum is a type only.
-const GEMINI_TYPES = { string: 'STRING', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY' } as unknown as Record<JsonSchemaProperty['type'], Type>;
+const GEMINI_TYPES = { string: 'STRING', integer: 'INTEGER', boolean: 'BOOLEAN', array: 'ARRAY', object: 'OBJECT' } as unknown as Record<
+  JsonSchemaProperty['type'],
+  Type
+>;
 
 /** Gemini's Schema subset: uppercase types, `format: 'enum'` beside an enum, no additionalProperties. */
 function geminiSchema(parameters: ToolParameters): GeminiParameters {
@@ -237,6 +266,9 @@ function geminiSchema(parameters: ToolParameters): GeminiParameters {
       const props = Object.fromEntries(Object.entries(prop.items.properties).map(([k, p]) => [k, { type: GEMINI_TYPES[p.type], description: p.description }]));
       out.items = { type: 'OBJECT' as unknown as Type, properties: props, required: prop.items.required };
     } else if (prop.items !== undefined) out.items = { type: GEMINI_TYPES[prop.items.type] };
+    if (prop.properties !== undefined) {
+      out.properties = Object.fromEntries(Object.entries(prop.properties).map(([k, p]) => [k, { type: GEMINI_TYPES[p.type], description: p.description }]));
+    }
     properties[key] = out;
   }
   const names = Object.keys(properties);

@@ -65,5 +65,15 @@ function checkValue(value: unknown, prop: ToolDefinition['parameters']['properti
       const ok = Array.isArray(value) && value.every((v) => (items.type === 'integer' ? Number.isSafeInteger(v) : typeof v === 'string'));
       return ok ? null : `must be an array of ${items.type}s`;
     }
+    case 'object': {
+      // Optional booleans; null reads as left out, as for top-level arguments.
+      const keys = Object.keys(prop.properties ?? {});
+      const ok =
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.entries(value).every(([k, v]) => keys.includes(k) && (v === null || typeof v === 'boolean'));
+      return ok ? null : `must be an object with optional booleans ${keys.join(' and ')}`;
+    }
   }
 }

@@ -155,6 +155,13 @@ export function backendSuite(make: BackendFactory) {
       await expectVfsError(b.grep('(unclosed'), 'EREGEX');
     });
 
+    it('glob with ignoreCase matches names in either case; without it, exactly', async () => {
+      const b = await make({ files: { '/docs/README.MD': '#\n', '/docs/notes.md': 'n\n', '/Docs2/Other.Md': 'o\n', '/docs/a.mdx': 'x\n' } });
+      expect((await b.glob('**/*.md')).sort()).toEqual(['/docs/notes.md']);
+      expect((await b.glob('**/*.md', { ignoreCase: true })).sort()).toEqual(['/Docs2/Other.Md', '/docs/README.MD', '/docs/notes.md']);
+      expect((await b.glob('DOCS/*', { ignoreCase: true, path: '/' })).sort()).toEqual(['/docs/README.MD', '/docs/a.mdx', '/docs/notes.md']);
+    });
+
     it('grep caps matching lines in total (maxMatches) and per file (maxMatchesPerFile), in path order', async () => {
       // One file searched as text (the regex has no literal), the other through its literal.
       const b = await make({ files: { '/a.txt': 'x1\nx2\nx3\n', '/b.txt': 'x4\nno\nx5\nx6\n' } });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createSession, createTools } from '../../src/index.ts';
 import type { BackendFactory } from './harness.ts';
 
-/** The 'anthropic' dialect over every transport: the tools run where the backend lives. */
+/**
+ * The 'anthropic' dialect over every transport: the tools run where the backend lives. Expected
+ * texts: the text editor's from anthropic-quickstarts computer-use-demo/computer_use_demo/tools/edit.py
+ * ("edit.py"), the memory tool's from anthropic-sdk-python
+ * src/anthropic/lib/tools/_beta_builtin_memory_tool.py ("the SDK"); see src/tools/dialects/anthropic/*.test.ts.
+ */
 export function anthropicDialectSuite(make: BackendFactory) {
   describe("dialect 'anthropic'", () => {
     it('has the text editor and the memory tool, each carrying its built-in type', async () => {
@@ -17,6 +22,7 @@ export function anthropicDialectSuite(make: BackendFactory) {
       const backend = await make({ files: { '/src/app.py': 'def f():\n    return 1\n' } });
       const tools = createTools(backend, { dialect: 'anthropic' });
       const view = await tools.run('str_replace_based_edit_tool', { command: 'view', path: '/src/app.py', view_range: [2, -1] });
+      // edit.py _make_output: "Here's the result of running `cat -n` on {path}:\n" + 6-wide numbered rows + "\n".
       expect(view.text).toBe("Here's the result of running `cat -n` on /src/app.py:\n     2\t    return 1\n");
       const replaced = await tools.run('str_replace_based_edit_tool', {
         command: 'str_replace',
@@ -36,6 +42,7 @@ export function anthropicDialectSuite(make: BackendFactory) {
       const tools = createTools(backend, { dialect: 'anthropic' });
       const created = await tools.run('str_replace_based_edit_tool', { command: 'create', path: '/a.txt', file_text: 'b\n' });
       expect(created).toMatchObject({ isError: true, code: 'EEXIST', changed: [] });
+      // agentvfs's argument check (the schema's integer items) answers before edit.py's own sentence would.
       const badRange = await tools.run('str_replace_based_edit_tool', { command: 'view', path: '/a.txt', view_range: ['1', 2] });
       expect(badRange.text).toBe('Error: EINVAL: argument "view_range" of str_replace_based_edit_tool must be an array of integers, got ["1",2].');
       expect(await backend.readText('/a.txt')).toBe('a\n');
@@ -45,10 +52,12 @@ export function anthropicDialectSuite(make: BackendFactory) {
       const backend = await make({ files: { '/notes.txt': 'n\n' } });
       const tools = createTools(backend, { dialect: 'anthropic' });
       const made = await tools.run('memory', { command: 'create', path: '/memories/progress.md', file_text: '- step 1 done\n' });
+      // The SDK's create, and its _validate_path for a path that leaves /memories.
       expect(made.text).toBe('File created successfully at: /memories/progress.md');
       const outside = await tools.run('memory', { command: 'delete', path: '/memories/../notes.txt' });
       expect(outside).toMatchObject({ isError: true, text: 'Error: EINVAL: Path /memories/../notes.txt would escape /memories directory' });
       expect(await backend.readText('/notes.txt')).toBe('n\n');
+      // The SDK's view of a directory: "Here're …", then {size}\t{path} rows.
       const listed = await tools.call('memory', { command: 'view', path: '/memories' });
       expect(listed).toBe(
         "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items:\n14B\t/memories\n14B\t/memories/progress.md",

@@ -17,6 +17,79 @@ export function geminiDialectSuite(make: BackendFactory) {
       );
     });
 
+    // Gemini CLI's ignore switches and their defaults (packages/core/src/tools/definitions/model-family-sets/gemini-3.ts):
+    // glob's respect_git_ignore (default true), grep_search's no_ignore (default false), and
+    // file_filtering_options.respect_git_ignore of list_directory and read_many_files (default true).
+    // Result wording as tools/glob.ts and tools/ls.ts.
+    const IGNORED = {
+      '/.gitignore': 'dist/\n*.log\n',
+      '/src/app.js': 'const needle = 1;\n',
+      '/dist/app.js': 'const needle = 2;\n',
+      '/debug.log': 'needle\n',
+      '/node_modules/dep/index.js': 'needle\n',
+    };
+
+    it('glob leaves out ignored files and says how many, unless respect_git_ignore is false', async () => {
+      const tools = createTools(await make({ files: IGNORED }), { dialect: 'gemini' });
+      expect(await tools.call('glob', { pattern: '**/*.js' })).toBe(
+        'Found 1 file(s) matching "**/*.js" within / (2 additional files were ignored), sorted by modification time (newest first):\n/src/app.js',
+      );
+      expect(await tools.call('glob', { pattern: '**/*.log' })).toBe('No files found matching pattern "**/*.log" within / (1 files were ignored)');
+      const all = await tools.call('glob', { pattern: '**/*.js', respect_git_ignore: false, respect_gemini_ignore: false });
+      expect(all.split('\n').slice(1).sort()).toEqual(['/dist/app.js', '/node_modules/dep/index.js', '/src/app.js']);
+      expect(all).toMatch(/^Found 3 file\(s\) matching "\*\*\/\*\.js" within \/, sorted/);
+    });
+
+    it('glob matches names in either case unless case_sensitive is true (Gemini CLI’s default)', async () => {
+      const tools = createTools(await make({ files: { '/src/App.TSX': 'a\n', '/src/util.tsx': 'u\n' } }), { dialect: 'gemini' });
+      const found = async (args: object) => (await tools.call('glob', { pattern: '**/*.tsx', ...args })).split('\n').slice(1).sort();
+      expect(await found({})).toEqual(['/src/App.TSX', '/src/util.tsx']);
+      expect(await found({ case_sensitive: true })).toEqual(['/src/util.tsx']);
+    });
+
+    it('grep_search skips ignored files unless no_ignore is true', async () => {
+      const tools = createTools(await make({ files: IGNORED }), { dialect: 'gemini' });
+      expect(await tools.call('grep_search', { pattern: 'needle' })).toBe(
+        'Found 1 match for pattern "needle" in the workspace directory:\n---\nFile: /src/app.js\nL1: const needle = 1;\n---',
+      );
+      expect(await tools.call('grep_search', { pattern: 'needle', no_ignore: true, names_only: true })).toBe(
+        'Found 4 files with matches for pattern "needle" in the workspace directory:\n/debug.log\n/dist/app.js\n/node_modules/dep/index.js\n/src/app.js',
+      );
+    });
+
+    it('list_directory counts the ignored entries; file_filtering_options.respect_git_ignore: false lists them', async () => {
+      const tools = createTools(await make({ files: IGNORED }), { dialect: 'gemini' });
+      expect(await tools.call('list_directory', { dir_path: '/' })).toBe('Directory listing for /:\n[DIR] src\n.gitignore (12 bytes)\n\n(3 ignored)');
+      expect(await tools.call('list_directory', { dir_path: '/', file_filtering_options: { respect_git_ignore: false } })).toBe(
+        'Directory listing for /:\n[DIR] dist\n[DIR] node_modules\n[DIR] src\n.gitignore (12 bytes)\ndebug.log (7 bytes)',
+      );
+      // A directory named outright is listed as asked.
+      expect(await tools.call('list_directory', { dir_path: '/dist' })).toBe('Directory listing for /dist:\napp.js (18 bytes)');
+    });
+
+    it('read_many_files leaves out ignored files its patterns match, reads files named outright, and checks file_filtering_options', async () => {
+      const tools = createTools(await make({ files: IGNORED }), { dialect: 'gemini' });
+      const read = (text: string) => [...text.matchAll(/^--- (\/.*) ---$/gm)].map((m) => m[1]);
+      expect(read(await tools.call('read_many_files', { include: ['**/*.js'] }))).toEqual(['/src/app.js']);
+      expect(read(await tools.call('read_many_files', { include: ['**/*.js'], file_filtering_options: { respect_git_ignore: false } }))).toEqual([
+        '/dist/app.js',
+        '/src/app.js',
+      ]);
+      const everything = {
+        include: ['**/*.js'],
+        useDefaultExcludes: false,
+        file_filtering_options: { respect_git_ignore: false, respect_gemini_ignore: true },
+      };
+      expect(read(await tools.call('read_many_files', everything))).toEqual(['/dist/app.js', '/node_modules/dep/index.js', '/src/app.js']);
+      expect(read(await tools.call('read_many_files', { include: ['dist/app.js', 'debug.log'] }))).toEqual(['/debug.log', '/dist/app.js']);
+      expect(await tools.call('read_many_files', { include: ['**/*.js'], file_filtering_options: { respect_git_ignore: 'no' } })).toBe(
+        'Error: EINVAL: argument "file_filtering_options" of read_many_files must be an object with optional booleans respect_git_ignore and respect_gemini_ignore, got {"respect_git_ignore":"no"}.',
+      );
+      expect(await tools.call('list_directory', { dir_path: '/', file_filtering_options: { respect_gitignore: false } })).toBe(
+        'Error: EINVAL: argument "file_filtering_options" of list_directory must be an object with optional booleans respect_git_ignore and respect_gemini_ignore, got {"respect_gitignore":false}.',
+      );
+    });
+
     it('a bad argument names itself and changes nothing', async () => {
       const backend = await make({ files: { '/a.txt': 'a\n' } });
       const tools = createTools(backend, { dialect: 'gemini' });

@@ -5,12 +5,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../src/index.ts';
+import { readWorkspaceFile } from '../../src/persist/node/index.ts';
 
 const root = join(import.meta.dirname, '../..');
 let work = '';
@@ -50,19 +51,20 @@ async function start(...args: string[]): Promise<{ client: Client; stderr: () =>
 
 const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as Array<{ text: string }>)[0]!.text;
 
-/** What a snapshot file holds, restored into a fresh backend. */
+/** What a save file (a workspace log) or a snapshot file holds, restored into a fresh backend. */
 async function restored(file: string) {
   const backend = createStateBackend();
-  await backend.restore(new Uint8Array(readFileSync(file)));
+  await backend.restore(readWorkspaceFile(file)!);
   return backend;
 }
 
 describe('npx agentvfs mcp (the packed bin over stdio)', () => {
-  it('serves a directory, saves after a change and on exit, atomically, and starts again from the save', async () => {
+  it('serves a directory, saves each change before answering (only what it changed), and starts again from the save', async () => {
     const dir = join(work, 'project');
     mkdirSync(join(dir, 'src'), { recursive: true });
     writeFileSync(join(dir, 'src/app.ts'), 'export const greeting = "hello";\n');
     writeFileSync(join(dir, 'logo.bin'), new Uint8Array([0, 1, 2, 255]));
+    writeFileSync(join(dir, 'big.txt'), 'x'.repeat(1_000_000)); // a save that rewrote everything would add a megabyte
     const saves = join(work, 'saves');
     mkdirSync(saves);
     const save = join(saves, 'ws.snap');
@@ -72,17 +74,19 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
       text(await first.client.callTool({ name: 'glob', arguments: { pattern: '**/*' } }))
         .split('\n')
         .sort(),
-    ).toEqual(['/logo.bin', '/src/app.ts']);
+    ).toEqual(['/big.txt', '/logo.bin', '/src/app.ts']);
     expect(text(await first.client.callTool({ name: 'read_file', arguments: { path: '/src/app.ts' } }))).toBe('     1\texport const greeting = "hello";');
+    const sizeBefore = readFileSync(save).length;
     const edit = await first.client.callTool({ name: 'edit_file', arguments: { path: '/src/app.ts', old_string: 'hello', new_string: 'hi' } });
     expect(edit.isError).toBe(false);
-    // Saved before the result came back.
+    // Saved before the result came back, and only what changed (the file and a few bytes of metadata).
     expect(await (await restored(save)).readText('/src/app.ts')).toBe('export const greeting = "hi";\n');
+    expect(readFileSync(save).length - sizeBefore).toBeLessThan(1_000);
     const written = await first.client.callTool({ name: 'write_file', arguments: { path: '/notes/todo.md', content: 'ship\n' } });
     expect(text(written)).toBe('Created /notes/todo.md (1 line, 5 bytes).');
-    rmSync(save); // so what is there after exit was written on exit
-    await first.client.close(); // closes the bin's stdin: it saves and exits
-    expect(first.stderr()).toContain('agentvfs mcp: imported 2 files from');
+    expect(await (await restored(save)).readText('/notes/todo.md')).toBe('ship\n');
+    await first.client.close(); // closes the bin's stdin: it exits
+    expect(first.stderr()).toContain('agentvfs mcp: imported 3 files from');
 
     const saved = await restored(save);
     expect(await saved.readText('/notes/todo.md')).toBe('ship\n');
@@ -101,14 +105,25 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     }
   }, 60_000);
 
-  it('saves on SIGTERM, then exits', async () => {
+  it('opens a snapshot file an earlier version saved with --save, and keeps it as a log from then on', async () => {
+    const save = join(work, 'earlier.snap');
+    writeFileSync(save, await createStateBackend({ files: { '/old.txt': 'from before\n' } }).snapshot());
+    const first = await start('--save', save);
+    expect(text(await first.client.callTool({ name: 'read_file', arguments: { path: '/old.txt' } }))).toBe('     1\tfrom before');
+    await first.client.callTool({ name: 'write_file', arguments: { path: '/new.txt', content: 'after\n' } });
+    await first.client.close();
+    expect(readFileSync(save).subarray(0, 8).toString('latin1')).toBe('AVFSLOG1');
+    const saved = await restored(save);
+    expect([await saved.readText('/old.txt'), await saved.readText('/new.txt')]).toEqual(['from before\n', 'after\n']);
+  }, 60_000);
+
+  it('exits cleanly on SIGTERM with every change saved', async () => {
     const save = join(work, 'term.snap');
     // The installed bin itself (npx would stand between the signal and it).
     const transport = new StdioClientTransport({ command: join(consumer, 'node_modules/.bin/agentvfs'), args: ['mcp', '--save', save], stderr: 'pipe' });
     const client = new Client({ name: 'test', version: '1.0.0' });
     await client.connect(transport);
     await client.callTool({ name: 'write_file', arguments: { path: '/a.txt', content: 'a\n' } });
-    rmSync(save);
     const exited = new Promise<void>((resolve) => (client.onclose = resolve));
     process.kill(transport.pid!, 'SIGTERM');
     await exited;
@@ -130,12 +145,21 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     writeFileSync(junk, 'not a snapshot');
     const bad = await run(consumer, 'mcp', '--save', junk);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/junk\.snap is not a snapshot this agentvfs can restore: .*ESNAPSHOT|junk\.snap is not a snapshot this agentvfs can restore/);
+    expect(bad.stderr).toMatch(/cannot open .*junk\.snap: .*is not an agentvfs workspace log/);
     expect(readFileSync(junk, 'utf8')).toBe('not a snapshot');
+    // A damaged snapshot (as an earlier version saved): refused, not migrated.
+    const damaged = join(work, 'damaged.snap');
+    const snapshot = await createStateBackend({ files: { '/a': 'a' } }).snapshot();
+    snapshot[snapshot.length - 1]! ^= 0xff;
+    writeFileSync(damaged, snapshot);
+    const refused = await run(consumer, 'mcp', '--save', damaged);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/damaged\.snap is not a snapshot this agentvfs can restore: .*checksum mismatch/);
+    expect(new Uint8Array(readFileSync(damaged))).toEqual(snapshot);
 
     const unwritable = await run(consumer, 'mcp', '--save', join(work, 'no-such-dir', 'ws.snap'));
     expect(unwritable.code).toBe(1);
-    expect(unwritable.stderr).toMatch(/^agentvfs: cannot write .*no-such-dir\/ws\.snap: ENOENT/m);
+    expect(unwritable.stderr).toMatch(/^agentvfs: cannot open .*no-such-dir\/ws\.snap: ENOENT/m);
 
     // Without the SDK installed, the bin says what to install.
     const missing = await run(bare, 'mcp');

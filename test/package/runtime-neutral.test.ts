@@ -2,7 +2,7 @@
 // import may remain in dist, and it must not touch Node-only globals at load.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const dist = join(import.meta.dirname, '../../dist');
@@ -14,11 +14,32 @@ function jsFiles(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
+/** `files` and every file of dist they import, statically or dynamically. */
+function withImports(files: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) visit(join(dirname(file), spec!));
+  };
+  for (const file of files) visit(file);
+  return seen;
+}
+
 describe('built core is runtime-neutral', () => {
   it('has no node: or bare built-in imports', () => {
-    // dist/cli.js is the `agentvfs` command and dist/persist-node.js the file store: Node-only by nature (scripts/build.mjs's NODE_ENTRIES).
-    const files = jsFiles(dist).filter((file) => file !== join(dist, 'cli.js') && file !== join(dist, 'persist-node.js'));
-    expect(files.length).toBeGreaterThan(0);
+    // dist/cli.js is the `agentvfs` command and dist/persist-node.js the file store: Node-only by
+    // nature (scripts/build.mjs's NODE_ENTRIES), and so are the chunks only they import. Every
+    // other entry, and every file it imports, must be neutral.
+    const nodeOnly = [join(dist, 'cli.js'), join(dist, 'persist-node.js')];
+    const entries = readdirSync(dist)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => join(dist, name))
+      .filter((file) => !nodeOnly.includes(file));
+    const files = [...withImports(entries)];
+    expect(files.length).toBeGreaterThan(entries.length); // the walk found the chunks
+    const unreached = jsFiles(dist).filter((file) => !files.includes(file) && !withImports(nodeOnly).has(file));
+    expect(unreached, 'every built file is reached from an entry').toEqual([]);
     for (const file of files) {
       const code = readFileSync(file, 'utf8');
       expect(code, file).not.toMatch(/["']node:[a-z_/]+["']/);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../src/index.ts';
-import { createFileStore } from '../../src/persist/node/index.ts';
+import { createFileStore, readWorkspaceFile } from '../../src/persist/node/index.ts';
 import {
   createDurableObjectStore,
   createIndexedDBAdapter,
@@ -176,6 +176,57 @@ describe('file store', () => {
     await backend.close();
     const { backend: reopened } = await openPersistent(createStateBackend(), createFileStore(path));
     expect((await reopened.readFile('/f'))[0]).toBe(59);
+  });
+});
+
+describe('file store over a snapshot file (what `agentvfs mcp --save` wrote before the log)', () => {
+  it('opens the snapshot, and its first save replaces it with a log atomically; a later open reads the log', async () => {
+    const path = join(dir, 'legacy.snap');
+    const source = createStateBackend({ files: { '/src/a.ts': 'a\n', '/b.bin': new Uint8Array([0, 255]) } });
+    const snapshot = await source.snapshot();
+    writeFileSync(path, snapshot);
+    const { backend, restored } = await openPersistent(createStateBackend(), createFileStore(path), { durability: 'immediate' });
+    expect(restored).toEqual({ status: 'restored', bytes: snapshot.byteLength });
+    expect(await backend.readText('/src/a.ts')).toBe('a\n');
+    expect(readFileSync(path).subarray(0, 8).toString('latin1')).toBe('AVFSLOG1'); // migrated on open
+    await backend.writeFile('/src/a.ts', 'changed\n');
+    await backend.close();
+    const { backend: again } = await openPersistent(createStateBackend(), createFileStore(path));
+    expect(await again.readText('/src/a.ts')).toBe('changed\n');
+    expect([...(await again.readFile('/b.bin'))]).toEqual([0, 255]);
+    await again.close();
+  });
+
+  it('refuses any batch but the migrating one while the file still holds the snapshot, leaving it as it was', async () => {
+    const path = join(dir, 'legacy-held.snap');
+    const snapshot = await createStateBackend({ files: { '/x': 'x' } }).snapshot();
+    writeFileSync(path, snapshot);
+    const store = createFileStore(path);
+    expect(await store.readAll()).toEqual(new Map());
+    expect(await store.readLegacy?.()).toEqual(snapshot);
+    await expect(store.write({ puts: [['a', bytes('1')]], deletes: [] }, { durability: 'strict' })).rejects.toThrow('still holds a snapshot');
+    expect(new Uint8Array(readFileSync(path))).toEqual(snapshot);
+  });
+});
+
+describe('readWorkspaceFile', () => {
+  it('gives a log as a snapshot of its live records without writing to it, a snapshot as it is, null for no file', async () => {
+    const path = join(dir, 'read.log');
+    const { backend } = await openPersistent(createStateBackend(), createFileStore(path), { durability: 'immediate' });
+    await backend.writeFile('/keep.txt', 'kept');
+    await backend.writeFile('/gone.txt', 'gone');
+    await backend.remove('/gone.txt');
+    await backend.close();
+    const before = readFileSync(path);
+    const restored = createStateBackend();
+    await restored.restore(readWorkspaceFile(path)!);
+    expect(await restored.readText('/keep.txt')).toBe('kept');
+    expect(await restored.exists('/gone.txt')).toBe(false);
+    expect(readFileSync(path)).toEqual(before);
+    const snapshot = await restored.snapshot();
+    writeFileSync(join(dir, 'plain.snap'), snapshot);
+    expect(readWorkspaceFile(join(dir, 'plain.snap'))).toEqual(snapshot);
+    expect(readWorkspaceFile(join(dir, 'none.log'))).toBeNull();
   });
 });
 

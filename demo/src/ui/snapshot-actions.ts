@@ -44,7 +44,7 @@ export class SnapshotActions {
           type: 'button',
           class: 'danger',
           'data-testid': 'reset',
-          title: 'Back to the sample project, and forget the copy saved in this browser (undo available)',
+          title: 'Back to the sample project (undo available)',
           onclick: () => void this.reset(),
         },
         'Reset',
@@ -85,7 +85,7 @@ export class SnapshotActions {
     }
   }
 
-  async reset(why = 'Reset to the sample project; the copy saved in this browser was cleared.'): Promise<void> {
+  async reset(why = 'Reset to the sample project (saved in this browser as one change).'): Promise<void> {
     const before = await this.ws.snapshot();
     await this.ws.reset();
     this.transcript.event('workspace', why, 'reset to the sample project');

@@ -202,8 +202,8 @@ export class ToolConsole {
       let input: Field['input'];
       if (schema.enum) {
         input = h('select', { id }, ...schema.enum.map((v) => h('option', { value: v, selected: (example[name] ?? schema.default) === v }, v)));
-      } else if (schema.type === 'array') {
-        input = h(MULTILINE.has(name) ? 'textarea' : 'input', { id, spellcheck: false, placeholder: 'JSON array', value: example[name] ?? '' });
+      } else if (schema.type === 'array' || schema.type === 'object') {
+        input = h(MULTILINE.has(name) ? 'textarea' : 'input', { id, spellcheck: false, placeholder: `JSON ${schema.type}`, value: example[name] ?? '' });
       } else if (schema.type === 'boolean') {
         input = h('input', { id, type: 'checkbox', checked: schema.default === true });
       } else if (schema.type === 'integer') {
@@ -270,7 +270,7 @@ export class ToolConsole {
         if (checked !== (schema.default ?? false)) args[name] = checked;
       } else if (schema.type === 'integer') {
         if (input.value !== '') args[name] = Number(input.value);
-      } else if (schema.type === 'array') {
+      } else if (schema.type === 'array' || schema.type === 'object') {
         // Sent as parsed JSON; text that is not JSON goes as typed, and the tool says what is wrong.
         if (input.value !== '') args[name] = parseJson(input.value);
       } else if (schema.enum) {

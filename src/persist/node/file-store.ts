@@ -4,12 +4,16 @@
  * (and fsync'd for 'strict'), so a kill leaves the previous state or the new one: a torn last
  * batch fails its checksum and is cut off on open. When the log grows to twice the live data
  * (plus 4 MiB) it is rewritten to a temporary file, fsync'd and renamed over the log.
+ * A file holding a snapshot (what `agentvfs mcp --save` wrote before this store) is opened as
+ * the legacy state: the first save replaces it with a log the same atomic way.
  * One process at a time: the file is not locked.
  */
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { decodeBatch, encodeBatch } from '../batch-codec.ts';
+import { decodeRecords } from '../records.ts';
 import type { StoreBatch, WorkspaceStore } from '../store.ts';
+import { encodeSnapshot, startsLikeSnapshot } from '../../snapshot/format.ts';
 import { xxh32 } from '../../snapshot/xxhash32.ts';
 
 const MAGIC = new TextEncoder().encode('AVFSLOG1');
@@ -59,8 +63,23 @@ function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array
   return { live, end: at };
 }
 
+/**
+ * The workspace a file holds, as a snapshot: a workspace log's live records (as `createFileStore`
+ * would open them, without writing to the file), or the file's bytes as they are otherwise (a
+ * snapshot, validated by whoever restores it). Null when the file does not exist.
+ */
+export function readWorkspaceFile(path: string): Uint8Array | null {
+  if (!existsSync(path)) return null;
+  const bytes = new Uint8Array(readFileSync(path));
+  if (bytes.length < MAGIC.length || MAGIC.some((b, i) => bytes[i] !== b)) return bytes;
+  const decoded = decodeRecords(replay(bytes, path).live);
+  if ('problem' in decoded) throw new Error(`agentvfs/persist: ${path} holds a record that fails its check: ${decoded.problem}`);
+  return encodeSnapshot(decoded.entries);
+}
+
 export function createFileStore(path: string): FileStore {
   let fd: number | null = null;
+  let legacy: Uint8Array | null = null; // a snapshot the file held when opened, until the first save replaces it
   let size = 0; // bytes of the log
   const liveSizes = new Map<string, number>();
   let liveBytes = 0;
@@ -76,6 +95,14 @@ export function createFileStore(path: string): FileStore {
   function open(): Map<string, Uint8Array> {
     rmSync(`${path}.tmp`, { force: true }); // a compaction cut short: the log itself is intact
     const bytes = existsSync(path) ? new Uint8Array(readFileSync(path)) : new Uint8Array(0);
+    legacy = null;
+    if (startsLikeSnapshot(bytes)) {
+      // Nothing is written to the file until a save replaces the snapshot with a log (see write).
+      legacy = bytes;
+      liveSizes.clear();
+      liveBytes = 0;
+      return new Map();
+    }
     const { live, end } = replay(bytes, path);
     fd = openSync(path, existsSync(path) ? 'r+' : 'w+');
     if (end === 0) {
@@ -95,7 +122,12 @@ export function createFileStore(path: string): FileStore {
 
   function compact(): void {
     const { live } = replay(new Uint8Array(readFileSync(path)), path);
-    const framed = frame({ puts: [...live], deletes: [] });
+    replaceWith({ puts: [...live], deletes: [] });
+  }
+
+  /** Makes the file a log of this one batch: a temporary file, fsync'd, renamed over it. */
+  function replaceWith(batch: StoreBatch): void {
+    const framed = frame(batch);
     const tmp = openSync(`${path}.tmp`, 'w');
     writeSync(tmp, MAGIC, 0, MAGIC.length, 0);
     writeSync(tmp, framed, 0, framed.length, MAGIC.length);
@@ -103,7 +135,7 @@ export function createFileStore(path: string): FileStore {
     closeSync(tmp);
     renameSync(`${path}.tmp`, path);
     syncDirectory();
-    closeSync(fd!);
+    if (fd !== null) closeSync(fd);
     fd = openSync(path, 'r+');
     size = MAGIC.length + framed.length;
   }
@@ -124,10 +156,25 @@ export function createFileStore(path: string): FileStore {
     },
     async readAll() {
       if (fd !== null) closeSync(fd);
+      fd = null;
       return open();
     },
+    async readLegacy() {
+      return legacy;
+    },
     async write(batch, { durability }) {
-      if (fd === null) open();
+      if (fd === null && legacy === null) open();
+      if (legacy !== null) {
+        // The file still holds the snapshot: only the batch that migrates it (everything, and
+        // dropLegacy) may replace it, in one atomic rename; anything else would lose it.
+        if (!batch.dropLegacy) throw new Error(`agentvfs/persist: ${path} still holds a snapshot; the first save must migrate it (dropLegacy).`);
+        replaceWith({ puts: batch.puts, deletes: [] });
+        legacy = null;
+        liveSizes.clear();
+        liveBytes = 0;
+        track({ puts: batch.puts, deletes: [] });
+        return;
+      }
       const framed = frame(batch);
       // One write at the end of the log: a kill mid-way leaves a torn tail that replay cuts off.
       let written = 0;

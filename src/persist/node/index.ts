@@ -7,4 +7,4 @@
  * import { createFileStore } from 'agentvfs/persist/node';
  * const { backend } = await openPersistent(createStateBackend(), createFileStore('.agentvfs/workspace.log'), { durability: 'immediate' });
  */
-export { createFileStore, type FileStore } from './file-store.ts';
+export { createFileStore, readWorkspaceFile, type FileStore } from './file-store.ts';

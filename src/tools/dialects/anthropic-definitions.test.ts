@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../backend/state-backend.ts';
 import { createTools } from '../create-tools.ts';
-import { formatDefinitions } from '../format-definitions.ts';
+import { formatDefinitions, type OpenAIResponsesTool } from '../format-definitions.ts';
 
 /** The anthropic dialect's definitions as each model API takes them. */
 describe("formatDefinitions of the 'anthropic' dialect", () => {
@@ -21,7 +21,7 @@ describe("formatDefinitions of the 'anthropic' dialect", () => {
     expect(editor!.function.name).toBe('str_replace_based_edit_tool');
     expect(editor!.function.parameters.properties.view_range).toMatchObject({ type: 'array', items: { type: 'integer' } });
     const strict = formatDefinitions(tools.definitions, 'openai-responses', { strict: true });
-    expect(strict[0]!.parameters.properties.view_range).toMatchObject({ type: ['array', 'null'], items: { type: 'integer' } });
+    expect((strict[0] as OpenAIResponsesTool).parameters.properties.view_range).toMatchObject({ type: ['array', 'null'], items: { type: 'integer' } });
     const gemini = formatDefinitions(tools.definitions, 'gemini');
     expect(gemini.functionDeclarations[0]!.parameters.properties.view_range).toMatchObject({ type: 'ARRAY', items: { type: 'INTEGER' } });
     expect(gemini.functionDeclarations[1]!.parameters.required).toEqual(['command']);

@@ -10,6 +10,16 @@ const str = (description: string): JsonSchemaProperty => ({ type: 'string', desc
 const bool = (description: string): JsonSchemaProperty => ({ type: 'boolean', description });
 const int = (description: string, minimum: number): JsonSchemaProperty => ({ type: 'integer', description, minimum });
 const strings = (description: string): JsonSchemaProperty => ({ type: 'array', items: { type: 'string' }, description });
+// Gemini CLI's ignore switches of list_directory and read_many_files.
+const fileFiltering = (what: string): JsonSchemaProperty => ({
+  type: 'object',
+  description: 'Whether to respect ignore patterns from .gitignore or .geminiignore.',
+  properties: {
+    respect_git_ignore: { type: 'boolean', description: `Respect .gitignore patterns when ${what} files. Default true.` },
+    respect_gemini_ignore: { type: 'boolean', description: `Respect .geminiignore patterns when ${what} files. Default true.` },
+  },
+  additionalProperties: false,
+});
 
 function params(properties: Record<string, JsonSchemaProperty>, required: string[]): ToolParameters {
   return { type: 'object', properties, required, additionalProperties: false };
@@ -104,7 +114,14 @@ export function geminiDefinitions(descriptions: Partial<Record<string, string>>)
     {
       name: 'list_directory',
       description: d('list_directory'),
-      parameters: params({ dir_path: str('The path to the directory to list'), ignore: strings('List of glob patterns to ignore') }, ['dir_path']),
+      parameters: params(
+        {
+          dir_path: str('The path to the directory to list'),
+          ignore: strings('List of glob patterns to ignore'),
+          file_filtering_options: fileFiltering('listing'),
+        },
+        ['dir_path'],
+      ),
     },
     {
       name: 'read_many_files',
@@ -115,6 +132,7 @@ export function geminiDefinitions(descriptions: Partial<Record<string, string>>)
           exclude: strings('Glob patterns to exclude, e.g. "**/*.log"'),
           recursive: bool('Search recursively (mostly set by ** in patterns). Default true.'),
           useDefaultExcludes: bool('Exclude node_modules and .git. Default true.'),
+          file_filtering_options: fileFiltering('listing'),
         },
         ['include'],
       ),

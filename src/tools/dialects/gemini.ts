@@ -6,7 +6,7 @@ import { validateArgs } from '../validate-args.ts';
 import { geminiDefinitions } from './gemini-definitions.ts';
 import { readFile, replace, writeFile, type ReplaceArgs } from './gemini/files.ts';
 import { GEMINI_TOOL_ALIASES, type GeminiToolName } from './gemini/names.ts';
-import { glob, grepSearch, listDirectory, readManyFiles, type GrepArgs, type ReadManyArgs } from './gemini/search.ts';
+import { glob, grepSearch, listDirectory, readManyFiles, type GlobArgs, type GrepArgs, type ListDirectoryArgs, type ReadManyArgs } from './gemini/search.ts';
 
 export function geminiHandlers({ backend, reads }: { backend: Backend; reads: ReadVersions }): Record<GeminiToolName, ToolHandler> {
   const call = (changed: Parameters<ToolHandler>[1]) => ({ backend, reads, changed });
@@ -14,9 +14,9 @@ export function geminiHandlers({ backend, reads }: { backend: Backend; reads: Re
     read_file: (a, changed) => readFile(call(changed), a.file_path as string, a.start_line as number | undefined, a.end_line as number | undefined),
     write_file: (a, changed) => writeFile(call(changed), a.file_path as string, a.content as string),
     replace: (a, changed) => replace(call(changed), a as unknown as ReplaceArgs),
-    glob: (a, changed) => glob(call(changed), a.pattern as string, a.dir_path as string | undefined),
+    glob: (a, changed) => glob(call(changed), a as unknown as GlobArgs),
     grep_search: (a, changed) => grepSearch(call(changed), a as unknown as GrepArgs),
-    list_directory: (a, changed) => listDirectory(call(changed), a.dir_path as string, (a.ignore as string[] | undefined) ?? []),
+    list_directory: (a, changed) => listDirectory(call(changed), a as unknown as ListDirectoryArgs),
     read_many_files: (a, changed) => readManyFiles(call(changed), a as unknown as ReadManyArgs),
   };
 }

@@ -94,19 +94,24 @@ function eolOf(text: string): string {
 }
 
 /**
- * `insertion` placed after line `after` (0 = the top) of `text` as whole lines, in the file's line
- * endings; a file without a final newline gets one before text inserted at its end. Null when
- * `after` is outside [0, line count].
+ * `insertion` placed after line `after` (0 = the top) of `text` as whole lines (one trailing line
+ * break of `insertion` ends its last line), in the file's line endings. Null when `after` is
+ * outside [0, line count]. At the end of a file without a final newline, `finalNewline: 'keep'`
+ * leaves the result without one (edit.py joins the lines), `'add'` ends it with one (the SDK's
+ * memory tool always does).
  */
-export function insertLines(text: string, after: number, insertion: string): string | null {
+export function insertLines(text: string, after: number, insertion: string, finalNewline: 'keep' | 'add'): string | null {
   const lines = splitLines(text);
   if (after < 0 || after > lines.length) return null;
   const eol = eolOf(text);
   const block = insertion.replace(/\r?\n$/, '').replace(/\r?\n/g, eol) + eol;
   let offset = 0;
   for (let i = 0; i < after; i++) offset = text.indexOf('\n', offset) + 1;
-  if (after === lines.length && text !== '' && !text.endsWith('\n')) return `${text}${eol}${block}`;
-  return text.slice(0, offset) + block + text.slice(offset);
+  if (after === lines.length && text !== '' && !text.endsWith('\n')) {
+    return finalNewline === 'add' ? `${text}${eol}${block}` : `${text}${eol}${block.slice(0, -eol.length)}`;
+  }
+  const out = text.slice(0, offset) + block + text.slice(offset);
+  return finalNewline === 'add' && !out.endsWith('\n') ? `${out}${eol}` : out;
 }
 
 export interface TreeEntry {
@@ -117,15 +122,17 @@ export interface TreeEntry {
 }
 
 /**
- * The entries up to two levels below `dir`, as `find DIR -maxdepth 2 -not -path '*\/.*'` lists them:
- * hidden entries (a name starting with ".") are left out and not entered; depth-first, in ls order
- * (directories first, then by name) where find would give the order of the disk.
+ * The entries up to two levels below `dir`, depth-first, hidden entries (a name starting with ".")
+ * left out and not entered. `order`: 'ls' (directories first, then by name; the text editor's
+ * `find` would give the order of the disk) or 'name' (by name alone, as the SDK's memory tool sorts).
  */
-export async function listTwoLevels(call: DialectCall, dir: string): Promise<TreeEntry[]> {
+export async function listTwoLevels(call: DialectCall, dir: string, order: 'ls' | 'name'): Promise<TreeEntry[]> {
   const out: TreeEntry[] = [];
   const walk = async (path: string, depth: number): Promise<number> => {
     let total = 0;
-    for (const e of await call.backend.ls(path)) {
+    const entries = await call.backend.ls(path);
+    if (order === 'name') entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
       if (e.name.startsWith('.')) continue;
       const entry: TreeEntry = { path: e.path, isDir: e.isDir, size: e.size };
       out.push(entry);

@@ -6,9 +6,10 @@ import type { DialectCall } from './context.ts';
 import { formatSize, runMemory, type MemoryArgs } from './memory.ts';
 
 /**
- * The memory tool against Anthropic's documentation ("Memory tool", memory_20250818): each
- * command's example call from the docs, with results worded as Anthropic's SDK implementation
- * (anthropic-sdk-python lib/tools/_beta_builtin_memory_tool.py) words them.
+ * The memory tool against Anthropic's SDK: the cases of anthropic-sdk-python
+ * tests/lib/tools/memory_tools/test_filesystem.py (BetaLocalFilesystemMemoryTool, the sync ones),
+ * ported, with expected texts as that test file and src/anthropic/lib/tools/_beta_builtin_memory_tool.py
+ * ("the SDK" below) give them, commit 009b035.
  */
 
 function session(files: Record<string, string> = {}) {
@@ -26,90 +27,159 @@ function session(files: Record<string, string> = {}) {
   return { backend, run };
 }
 
-describe('memory (the documentation examples)', () => {
-  it('view of /memories lists sizes two levels deep, directories with a slash, no hidden entries', async () => {
+describe('test_filesystem.py (anthropic-sdk-python)', () => {
+  it('test_create, test_create_nested_directories, test_create_error_if_file_already_exists', async () => {
+    const { backend, run } = session();
+    expect(await run({ command: 'create', path: '/memories/test_file.txt', file_text: 'Hello, World!' })).toBe(
+      'File created successfully at: /memories/test_file.txt',
+    );
+    expect(await backend.readText('/memories/test_file.txt')).toBe('Hello, World!');
+    expect(await run({ command: 'create', path: '/memories/deep/nested/file.txt', file_text: 'Nested file' })).toBe(
+      'File created successfully at: /memories/deep/nested/file.txt',
+    );
+    await run({ command: 'create', path: '/memories/existing.txt', file_text: 'Original' });
+    expect(await run({ command: 'create', path: '/memories/existing.txt', file_text: 'New' })).toBe(
+      'Error: EEXIST: File /memories/existing.txt already exists',
+    );
+    expect(await backend.readText('/memories/existing.txt')).toBe('Original');
+  });
+
+  it('test_view_file, test_view_file_with_range, test_view_error_for_non_existent_file', async () => {
+    const { run } = session({ '/memories/view_test.txt': 'Line 1\nLine 2\nLine 3', '/memories/range_test.txt': 'Line 1\nLine 2\nLine 3\nLine 4\nLine 5' });
+    expect(await run({ command: 'view', path: '/memories/view_test.txt' })).toBe(
+      "Here's the content of /memories/view_test.txt with line numbers:\n     1\tLine 1\n     2\tLine 2\n     3\tLine 3",
+    );
+    expect(await run({ command: 'view', path: '/memories/range_test.txt', view_range: [2, 4] })).toBe(
+      "Here's the content of /memories/range_test.txt with line numbers:\n     2\tLine 2\n     3\tLine 3\n     4\tLine 4",
+    );
+    expect(await run({ command: 'view', path: '/memories/nonexistent.txt' })).toBe(
+      'Error: ENOENT: The path /memories/nonexistent.txt does not exist. Please provide a valid path.',
+    );
+  });
+
+  it('test_view_directory', async () => {
+    const { run } = session({ '/memories/dir/file1.txt': 'File 1', '/memories/dir/file2.txt': 'File 2' });
+    const out = await run({ command: 'view', path: '/memories/dir' });
+    expect(out).toContain("Here're the files and directories up to 2 levels deep in /memories/dir");
+    expect(out).toContain('/memories/dir/file1.txt');
+    expect(out).toContain('/memories/dir/file2.txt');
+  });
+
+  it('test_str_replace and its errors (not found, several times, no file)', async () => {
+    const { backend, run } = session({
+      '/memories/replace_test.txt': 'Line 1\nOld Text\nLine 3',
+      '/memories/hello.txt': 'Hello, World!',
+      '/memories/twice.txt': 'Hello\nMiddle\nHello',
+    });
+    expect(await run({ command: 'str_replace', path: '/memories/replace_test.txt', old_str: 'Old Text', new_str: 'New Text' })).toBe(
+      'The memory file has been edited. Here is the snippet showing the change (with line numbers):\n     1\tLine 1\n     2\tNew Text\n     3\tLine 3',
+    );
+    expect(await backend.readText('/memories/replace_test.txt')).toBe('Line 1\nNew Text\nLine 3');
+    expect(await run({ command: 'str_replace', path: '/memories/hello.txt', old_str: 'NotFound', new_str: 'Python' })).toBe(
+      'Error: ENOMATCH: No replacement was performed, old_str `NotFound` did not appear verbatim in /memories/hello.txt.',
+    );
+    expect(await run({ command: 'str_replace', path: '/memories/twice.txt', old_str: 'Hello', new_str: 'Hi' })).toBe(
+      'Error: EAMBIGUOUS: No replacement was performed. Multiple occurrences of old_str `Hello` in lines: 1, 3. Please ensure it is unique',
+    );
+    expect(await run({ command: 'str_replace', path: '/memories/nonexistent.txt', old_str: 'old', new_str: 'new' })).toBe(
+      'Error: ENOENT: The path /memories/nonexistent.txt does not exist. Please provide a valid path.',
+    );
+  });
+
+  it('test_insert, at the beginning, at the end, and its errors: the file ends with a line break, as the SDK writes it', async () => {
+    const files = { '/memories/a.txt': 'Line 1\nLine 2', '/memories/b.txt': 'Line 1\nLine 2', '/memories/c.txt': 'Line 1\nLine 2' };
+    const { backend, run } = session(files);
+    expect(await run({ command: 'insert', path: '/memories/a.txt', insert_line: 1, insert_text: 'Inserted Line' })).toBe(
+      'The file /memories/a.txt has been edited.',
+    );
+    expect(await backend.readText('/memories/a.txt')).toBe('Line 1\nInserted Line\nLine 2\n');
+    await run({ command: 'insert', path: '/memories/b.txt', insert_line: 0, insert_text: 'First Line' });
+    expect(await backend.readText('/memories/b.txt')).toBe('First Line\nLine 1\nLine 2\n');
+    await run({ command: 'insert', path: '/memories/c.txt', insert_line: 2, insert_text: 'Last Line' });
+    expect(await backend.readText('/memories/c.txt')).toBe('Line 1\nLine 2\nLast Line\n');
+    expect(await run({ command: 'insert', path: '/memories/nonexistent.txt', insert_line: 0, insert_text: 'text' })).toBe(
+      'Error: ENOENT: The path /memories/nonexistent.txt does not exist. Please provide a valid path.',
+    );
+    expect(await run({ command: 'insert', path: '/memories/c.txt', insert_line: 10, insert_text: 'text' })).toBe(
+      'Error: EINVAL: Invalid `insert_line` parameter: 10. It should be within the range [0, 3].',
+    );
+  });
+
+  it('test_delete, test_delete_directory, test_delete_error_when_file_not_found, test_delete_not_allow_deleting_memories_directory', async () => {
+    const { backend, run } = session({ '/memories/delete_me.txt': 'To be deleted', '/memories/subdir/file.txt': 'Content' });
+    expect(await run({ command: 'delete', path: '/memories/delete_me.txt' })).toBe('Successfully deleted /memories/delete_me.txt');
+    expect(await run({ command: 'delete', path: '/memories/subdir' })).toBe('Successfully deleted /memories/subdir');
+    expect(await backend.exists('/memories/subdir/file.txt')).toBe(false);
+    expect(await run({ command: 'delete', path: '/memories/nonexistent.txt' })).toBe('Error: ENOENT: The path /memories/nonexistent.txt does not exist');
+    expect(await run({ command: 'delete', path: '/memories' })).toBe('Error: EINVAL: Cannot delete the /memories directory itself');
+  });
+
+  it('test_rename, test_rename_to_nested_path, and its errors (no source, destination exists)', async () => {
+    const { backend, run } = session({
+      '/memories/old_name.txt': 'Original content',
+      '/memories/file.txt': 'Content',
+      '/memories/file1.txt': 'File 1',
+      '/memories/file2.txt': 'File 2',
+    });
+    expect(await run({ command: 'rename', old_path: '/memories/old_name.txt', new_path: '/memories/new_name.txt' })).toBe(
+      'Successfully renamed /memories/old_name.txt to /memories/new_name.txt',
+    );
+    expect(await backend.readText('/memories/new_name.txt')).toBe('Original content');
+    expect(await run({ command: 'rename', old_path: '/memories/file.txt', new_path: '/memories/nested/dir/file.txt' })).toBe(
+      'Successfully renamed /memories/file.txt to /memories/nested/dir/file.txt',
+    );
+    expect(await backend.readText('/memories/nested/dir/file.txt')).toBe('Content');
+    expect(await run({ command: 'rename', old_path: '/memories/nonexistent.txt', new_path: '/memories/new.txt' })).toBe(
+      'Error: ENOENT: The path /memories/nonexistent.txt does not exist',
+    );
+    expect(await run({ command: 'rename', old_path: '/memories/file1.txt', new_path: '/memories/file2.txt' })).toBe(
+      'Error: EEXIST: The destination /memories/file2.txt already exists',
+    );
+    expect(await backend.readText('/memories/file1.txt')).toBe('File 1');
+  });
+
+  it('test_path_validation_reject_paths_not_starting_with_memories, …_trying_to_escape_memories', async () => {
+    const { backend, run } = session();
+    expect(await run({ command: 'create', path: '/invalid/path.txt', file_text: 'Invalid' })).toBe(
+      'Error: EINVAL: Path must start with /memories, got: /invalid/path.txt',
+    );
+    expect(await run({ command: 'create', path: '/memories/../../../etc/passwd', file_text: 'Escape attempt' })).toBe(
+      'Error: EINVAL: Path /memories/../../../etc/passwd would escape /memories directory',
+    );
+    expect(await backend.exists('/invalid')).toBe(false);
+    expect(await backend.exists('/etc')).toBe(false);
+  });
+});
+
+describe('view of a directory', () => {
+  // The SDK's view: "Here're …" header, then `{size}\t{path}` rows, directories with a trailing
+  // slash, entries sorted by name at each level, hidden ones left out, two levels deep.
+  // A directory's size: the files listed below it (deep/ is not entered: 0B); the SDK prints the block size.
+  it('lists sizes two levels deep in name order, directories with a slash, no hidden entries', async () => {
     const { run } = session({
-      '/memories/customer_service_guidelines.xml': 'x'.repeat(1536),
-      '/memories/refund_policies.xml': 'y'.repeat(2048),
+      '/memories/notes.xml': 'x'.repeat(1536),
+      '/memories/zeta.xml': 'y'.repeat(2048),
       '/memories/projects/a.md': 'z'.repeat(100),
+      '/memories/projects/deep/er/b.md': 'b',
       '/memories/.secret': 's',
     });
     expect(await run({ command: 'view', path: '/memories' })).toBe(
       "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items:\n" +
-        '3.6K\t/memories\n100B\t/memories/projects/\n100B\t/memories/projects/a.md\n1.5K\t/memories/customer_service_guidelines.xml\n2K\t/memories/refund_policies.xml',
+        '3.6K\t/memories\n1.5K\t/memories/notes.xml\n100B\t/memories/projects/\n100B\t/memories/projects/a.md\n0B\t/memories/projects/deep/\n2K\t/memories/zeta.xml',
     );
   });
 
-  it('view of an empty (absent) /memories writes nothing', async () => {
+  it('an absent /memories views as empty and writes nothing (the SDK creates the directory up front)', async () => {
     const { backend, run } = session();
     expect(await run({ command: 'view', path: '/memories' })).toBe(
       "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items:\n0B\t/memories",
     );
     expect(await backend.exists('/memories')).toBe(false);
   });
-
-  it('create: {"path": "/memories/notes.txt", "file_text": "Meeting notes:\\n- Discussed project timeline\\n- Next steps defined\\n"}', async () => {
-    const { backend, run } = session();
-    const file_text = 'Meeting notes:\n- Discussed project timeline\n- Next steps defined\n';
-    expect(await run({ command: 'create', path: '/memories/notes.txt', file_text })).toBe('File created successfully at: /memories/notes.txt');
-    expect(await backend.readText('/memories/notes.txt')).toBe(file_text);
-    expect(await run({ command: 'create', path: '/memories/notes.txt', file_text: '' })).toBe('Error: EEXIST: File /memories/notes.txt already exists');
-    expect(await run({ command: 'view', path: '/memories/notes.txt', view_range: [2, -1] })).toBe(
-      "Here's the content of /memories/notes.txt with line numbers:\n     2\t- Discussed project timeline\n     3\t- Next steps defined",
-    );
-  });
-
-  it('str_replace: {"path": "/memories/preferences.txt", "old_str": "Favorite color: blue", "new_str": "Favorite color: green"}', async () => {
-    const { backend, run } = session({ '/memories/preferences.txt': 'Name: Ada\nFavorite color: blue\nFood: pasta\n' });
-    expect(await run({ command: 'str_replace', path: '/memories/preferences.txt', old_str: 'Favorite color: blue', new_str: 'Favorite color: green' })).toBe(
-      'The memory file has been edited. Here is the snippet showing the change (with line numbers):\n     1\tName: Ada\n     2\tFavorite color: green\n     3\tFood: pasta',
-    );
-    expect(await backend.readText('/memories/preferences.txt')).toBe('Name: Ada\nFavorite color: green\nFood: pasta\n');
-    expect(await run({ command: 'str_replace', path: '/memories/preferences.txt', old_str: 'Favorite color: red', new_str: 'x' })).toBe(
-      'Error: ENOMATCH: No replacement was performed, old_str `Favorite color: red` did not appear verbatim in /memories/preferences.txt.',
-    );
-  });
-
-  it('str_replace with several matches names their lines', async () => {
-    const { run } = session({ '/memories/t.txt': 'a\nb\na\n' });
-    expect(await run({ command: 'str_replace', path: '/memories/t.txt', old_str: 'a', new_str: 'c' })).toBe(
-      'Error: EAMBIGUOUS: No replacement was performed. Multiple occurrences of old_str `a` in lines: 1, 3. Please ensure it is unique',
-    );
-  });
-
-  it('insert: {"path": "/memories/todo.txt", "insert_line": 2, "insert_text": "- Review memory tool documentation\\n"}', async () => {
-    const { backend, run } = session({ '/memories/todo.txt': 'TODO:\n- Write tests\n- Ship\n' });
-    expect(await run({ command: 'insert', path: '/memories/todo.txt', insert_line: 2, insert_text: '- Review memory tool documentation\n' })).toBe(
-      'The file /memories/todo.txt has been edited.',
-    );
-    expect(await backend.readText('/memories/todo.txt')).toBe('TODO:\n- Write tests\n- Review memory tool documentation\n- Ship\n');
-    expect(await run({ command: 'insert', path: '/memories/todo.txt', insert_line: 7, insert_text: 'x' })).toBe(
-      'Error: EINVAL: Invalid `insert_line` parameter: 7. It should be within the range [0, 4].',
-    );
-  });
-
-  it('delete: {"path": "/memories/old_file.txt"}; never /memories itself', async () => {
-    const { backend, run } = session({ '/memories/old_file.txt': 'x', '/memories/dir/a': 'a' });
-    expect(await run({ command: 'delete', path: '/memories/old_file.txt' })).toBe('Successfully deleted /memories/old_file.txt');
-    expect(await run({ command: 'delete', path: '/memories/dir' })).toBe('Successfully deleted /memories/dir');
-    expect(await backend.exists('/memories/dir/a')).toBe(false);
-    expect(await run({ command: 'delete', path: '/memories/old_file.txt' })).toBe('Error: ENOENT: The path /memories/old_file.txt does not exist');
-    expect(await run({ command: 'delete', path: '/memories' })).toBe('Error: EINVAL: Cannot delete the /memories directory itself');
-  });
-
-  it('rename: {"old_path": "/memories/draft.txt", "new_path": "/memories/final.txt"}', async () => {
-    const { backend, run } = session({ '/memories/draft.txt': 'd', '/memories/taken.txt': 't' });
-    expect(await run({ command: 'rename', old_path: '/memories/draft.txt', new_path: '/memories/taken.txt' })).toBe(
-      'Error: EEXIST: The destination /memories/taken.txt already exists',
-    );
-    expect(await run({ command: 'rename', old_path: '/memories/draft.txt', new_path: '/memories/archive/final.txt' })).toBe(
-      'Successfully renamed /memories/draft.txt to /memories/archive/final.txt',
-    );
-    expect(await backend.readText('/memories/archive/final.txt')).toBe('d');
-  });
 });
 
 describe('confinement to /memories', () => {
+  // Texts: the SDK's _validate_path. "/memoriesX/a" the SDK would read as /memories/X/a; here it is refused (docs/dialects.md).
   it('refuses paths outside it, traversal and look-alike prefixes, and changes nothing', async () => {
     const { backend, run } = session({ '/secret.txt': 's', '/memories/a.txt': 'a' });
     expect(await run({ command: 'view', path: '/secret.txt' })).toBe('Error: EINVAL: Path must start with /memories, got: /secret.txt');
@@ -126,6 +196,7 @@ describe('confinement to /memories', () => {
 });
 
 describe('formatSize', () => {
+  // The SDK's _format_file_size: B/K/M/G by powers of 1024, "{int}" when whole, else one decimal.
   it('matches the SDK: whole numbers without a decimal, others with one', () => {
     expect([0, 5, 1024, 1536, 4096, 1_572_864, 3 * 1024 ** 3].map(formatSize)).toEqual(['0B', '5B', '1K', '1.5K', '4K', '1.5M', '3G']);
   });

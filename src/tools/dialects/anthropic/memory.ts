@@ -95,7 +95,7 @@ async function view(call: DialectCall, args: MemoryArgs): Promise<string> {
   // The SDK creates /memories up front; here an absent one views as empty, without writing anything.
   if (info === null && path !== MEMORY_ROOT) throw fail('ENOENT', `The path ${path} does not exist. Please provide a valid path.`, path);
   if (info === null || info.isDir) {
-    const entries = info === null ? [] : await listTwoLevels(call, path);
+    const entries = info === null ? [] : await listTwoLevels(call, path, 'name');
     const total = entries.filter((e) => e.path.lastIndexOf('/') === path.length).reduce((sum, e) => sum + e.size, 0);
     const rows = [`${formatSize(total)}\t${path}`, ...entries.map((e) => `${formatSize(e.size)}\t${e.path}${e.isDir ? '/' : ''}`)];
     return `Here're the files and directories up to 2 levels deep in ${path}, excluding hidden items:\n${rows.join('\n')}`;
@@ -141,7 +141,7 @@ async function insert(call: DialectCall, args: MemoryArgs): Promise<string> {
   if (args.insert_text === undefined) throw fail('EINVAL', 'Parameter `insert_text` is required for command: insert');
   await existingFile(call, path);
   const file = await readTextFile(call, path, true);
-  const next = insertLines(file.text, args.insert_line, args.insert_text);
+  const next = insertLines(file.text, args.insert_line, args.insert_text, 'add');
   if (next === null) {
     const n = splitLines(file.text).length;
     throw fail('EINVAL', `Invalid \`insert_line\` parameter: ${args.insert_line}. It should be within the range [0, ${n}].`, path);

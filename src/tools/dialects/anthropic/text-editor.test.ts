@@ -6,12 +6,16 @@ import type { DialectCall } from './context.ts';
 import { runTextEditor, type TextEditorArgs } from './text-editor.ts';
 
 /**
- * The text editor against Anthropic's documentation ("Text editor tool", text_editor_20250728):
- * the primes.py walkthrough's calls, and results worded as the reference implementation
- * (anthropic-quickstarts computer-use-demo tools/edit.py) words them.
+ * The text editor against Anthropic's sources. Calls: the primes.py walkthrough of the "Text
+ * editor tool" page (https://docs.anthropic.com/ja/docs/agents-and-tools/tool-use/text-editor-tool,
+ * https://docs.claude.com/zh-CN/docs/agents-and-tools/tool-use/text-editor-tool) and the cases of
+ * anthropic-quickstarts computer-use-demo/tests/tools/edit_test.py. Expected texts: the reference
+ * implementation, anthropic-quickstarts computer-use-demo/computer_use_demo/tools/edit.py
+ * (EditTool20250429, "edit.py" below), commit 44c2b5c.
  */
 
-// The file of the documentation's example: "There's a syntax error in my primes.py file."
+// A stand-in primes.py with the walkthrough's syntax error (a missing colon in get_primes): the
+// page's view result was not available to check against, so only the calls below are the page's.
 const PRIMES = [
   'def is_prime(n):',
   '    """Check if a number is prime."""',
@@ -53,7 +57,8 @@ function session(files: Record<string, string> = { '/primes.py': PRIMES }) {
   return { backend, run };
 }
 
-describe('str_replace_based_edit_tool (the documentation example)', () => {
+describe('str_replace_based_edit_tool: the calls of the documentation walkthrough', () => {
+  // Result wording: edit.py view (`_make_output`: "Here's the result of running `cat -n` on …", 6-wide numbers, a tab).
   it('view: {"command": "view", "path": "primes.py"} shows the file cat -n style', async () => {
     const { run } = session();
     const out = await run({ command: 'view', path: 'primes.py' });
@@ -62,13 +67,14 @@ describe('str_replace_based_edit_tool (the documentation example)', () => {
     expect(out.endsWith('    22\t    return primes\n')).toBe(true);
   });
 
-  it('str_replace: {"old_str": "    for num in range(2, limit + 1)", "new_str": "    for num in range(2, limit + 1):"} fixes the syntax error', async () => {
+  // Result wording: edit.py str_replace (the snippet: 4 lines either side, numbered from the file).
+  it('str_replace: {"old_str": "for num in range(2, limit + 1)", "new_str": "for num in range(2, limit + 1):"} fixes the syntax error', async () => {
     const { backend, run } = session();
     const out = await run({
       command: 'str_replace',
       path: 'primes.py',
-      old_str: '    for num in range(2, limit + 1)',
-      new_str: '    for num in range(2, limit + 1):',
+      old_str: 'for num in range(2, limit + 1)',
+      new_str: 'for num in range(2, limit + 1):',
     });
     expect(out).toBe(
       "The file /primes.py has been edited. Here's the result of running `cat -n` on a snippet of /primes.py:\n" +
@@ -80,6 +86,8 @@ describe('str_replace_based_edit_tool (the documentation example)', () => {
     expect(await backend.readText('/primes.py')).toBe(PRIMES.replace('limit + 1)\n', 'limit + 1):\n'));
   });
 
+  // Result wording: edit.py insert. The page's new_str ends with a line break, which here ends the
+  // inserted block's last line (edit.py would add an empty line; docs/dialects.md).
   it('insert: the docstring at insert_line 0', async () => {
     const { backend, run } = session();
     const doc =
@@ -123,7 +131,8 @@ describe('view', () => {
   it('lists a directory two levels deep without hidden entries', async () => {
     const { run } = session({ '/repo/a.ts': '', '/repo/src/b.ts': '', '/repo/src/deep/c.ts': '', '/repo/.git/HEAD': '', '/repo/src/.env': '' });
     expect(await run({ command: 'view', path: '/repo' })).toBe(
-      "Here's the files and directories up to 2 levels deep in /repo, excluding hidden items:\n/repo\n/repo/src\n/repo/src/deep\n/repo/src/b.ts\n/repo/a.ts\n",
+      // edit.py: find's output (ending in a line break) plus a line break.
+      "Here's the files and directories up to 2 levels deep in /repo, excluding hidden items:\n/repo\n/repo/src\n/repo/src/deep\n/repo/src/b.ts\n/repo/a.ts\n\n",
     );
     expect(await run({ command: 'view', path: '/repo', view_range: [1, 2] })).toBe(
       'Error: EINVAL: The `view_range` parameter is not allowed when `path` points to a directory.',
@@ -178,10 +187,11 @@ describe('create, str_replace, insert', () => {
     expect(await run({ command: 'str_replace', path: '/a.txt', old_str: 'changed', new_str: 'x' })).toContain('has been edited');
   });
 
-  it('insert keeps CRLF endings and a BOM, and adds the missing final newline before text at the end', async () => {
+  it('insert keeps CRLF endings, a BOM and the absence of a final newline', async () => {
     const { backend, run } = session({ '/w.txt': '\uFEFFa\r\nb' });
     await run({ command: 'insert', path: '/w.txt', insert_line: 2, new_str: 'c\nd' });
-    expect(await backend.readFile('/w.txt')).toEqual(new TextEncoder().encode('\uFEFFa\r\nb\r\nc\r\nd\r\n'));
+    expect(await backend.readFile('/w.txt')).toEqual(new TextEncoder().encode('\uFEFFa\r\nb\r\nc\r\nd'));
+    // edit.py: f"Invalid `insert_line` parameter: {insert_line}. It should be within the range of lines of the file: {[0, n_lines_file]}"
     expect(await run({ command: 'insert', path: '/w.txt', insert_line: 9, new_str: 'x' })).toBe(
       'Error: EINVAL: Invalid `insert_line` parameter: 9. It should be within the range of lines of the file: [0, 4]',
     );
@@ -195,5 +205,68 @@ describe('create, str_replace, insert', () => {
     expect(await run({ command: 'undo_edit', path: '/d/f' })).toBe(
       'Error: EINVAL: Unrecognized command undo_edit. The allowed commands for the str_replace_based_edit_tool tool are: view, create, str_replace, insert',
     );
+  });
+});
+
+/**
+ * anthropic-quickstarts computer-use-demo/tests/tools/edit_test.py, ported (the file contents its
+ * mocks return become files). Its undo_edit cases are left out (not a text_editor_20250728
+ * command), and so is its relative-path case (relative paths are accepted here, docs/dialects.md).
+ */
+describe('edit_test.py', () => {
+  it('test_view_command', async () => {
+    const { run } = session({
+      '/test/file.txt': 'File content',
+      '/test/l.txt': 'Line 1\nLine 2\nLine 3\nLine 4',
+      '/test/dir/file1.txt': '',
+      '/test/dir/file2.txt': '',
+    });
+    expect(await run({ command: 'view', path: '/test/file.txt' })).toContain('File content');
+    const dir = await run({ command: 'view', path: '/test/dir' });
+    expect(dir).toContain('file1.txt');
+    expect(dir).toContain('file2.txt');
+    expect(await run({ command: 'view', path: '/test/l.txt', view_range: [2, 3] })).toContain('\n     2\tLine 2\n     3\tLine 3\n');
+    expect(await run({ command: 'view', path: '/test/l.txt', view_range: [3, 2] })).toContain('Invalid `view_range`');
+    expect(await run({ command: 'view', path: '/nonexistent/file.txt' })).toContain('does not exist');
+    expect(await run({ command: 'view', path: '/test/dir', view_range: [1, 2] })).toContain('view_range` parameter is not allowed');
+  });
+
+  it('test_create_command', async () => {
+    const { backend, run } = session({ '/test/existingfile.txt': 'x' });
+    expect(await run({ command: 'create', path: '/test/newfile.txt', file_text: 'New file content' })).toContain('File created successfully');
+    expect(await backend.readText('/test/newfile.txt')).toBe('New file content');
+    expect(await run({ command: 'create', path: '/test/other.txt' })).toContain('Parameter `file_text` is required');
+    expect(await run({ command: 'create', path: '/test/existingfile.txt', file_text: 'Content' })).toContain('File already exists');
+  });
+
+  it('test_str_replace_command', async () => {
+    const { backend, run } = session({ '/test/file.txt': 'Original content', '/test/t.txt': 'Test test test' });
+    expect(await run({ command: 'str_replace', path: '/test/file.txt', old_str: 'Original', new_str: 'New' })).toContain('has been edited');
+    expect(await backend.readText('/test/file.txt')).toBe('New content');
+    expect(await run({ command: 'str_replace', path: '/test/file.txt', old_str: 'Nonexistent', new_str: 'New' })).toContain('did not appear verbatim');
+    // edit.py lists each line holding old_str once: [1].
+    expect(await run({ command: 'str_replace', path: '/test/t.txt', old_str: 'test', new_str: 'example' })).toBe(
+      'Error: EAMBIGUOUS: No replacement was performed. Multiple occurrences of old_str `test` in lines [1]. Please ensure it is unique',
+    );
+  });
+
+  it('test_insert_command', async () => {
+    const { backend, run } = session({ '/test/a.txt': 'Line 1\nLine 2\nLine 3', '/test/b.txt': 'Line 1\nLine 2', '/test/c.txt': 'Line 1\nLine 2' });
+    expect(await run({ command: 'insert', path: '/test/a.txt', insert_line: 2, new_str: 'New Line' })).toContain('has been edited');
+    expect(await backend.readText('/test/a.txt')).toBe('Line 1\nLine 2\nNew Line\nLine 3');
+    await run({ command: 'insert', path: '/test/b.txt', insert_line: 0, new_str: 'New First Line' });
+    expect(await backend.readText('/test/b.txt')).toBe('New First Line\nLine 1\nLine 2');
+    await run({ command: 'insert', path: '/test/c.txt', insert_line: 2, new_str: 'New Last Line' });
+    expect(await backend.readText('/test/c.txt')).toBe('Line 1\nLine 2\nNew Last Line');
+    expect(await run({ command: 'insert', path: '/test/c.txt', insert_line: 5, new_str: 'Invalid Line' })).toContain('Invalid `insert_line` parameter');
+  });
+
+  it('test_validate_path (absolute paths)', async () => {
+    const { run } = session({ '/valid/path.txt': '', '/existing/file.txt': '', '/directory/path/x': '' });
+    expect(await run({ command: 'view', path: '/valid/path.txt' })).not.toMatch(/^Error/);
+    expect(await run({ command: 'view', path: '/nonexistent/file.txt' })).toContain('does not exist');
+    expect(await run({ command: 'create', path: '/existing/file.txt', file_text: '' })).toContain('File already exists');
+    expect(await run({ command: 'str_replace', path: '/directory/path', old_str: 'a', new_str: 'b' })).toContain('is a directory');
+    expect(await run({ command: 'view', path: '/directory/path' })).not.toMatch(/^Error/);
   });
 });

@@ -83,22 +83,26 @@ async function didYouMean(call: DialectCall, path: string): Promise<string> {
   return '';
 }
 
+/** edit.py tests `if view_range:`, so an empty list means none. */
+function given(viewRange: unknown): boolean {
+  return viewRange !== undefined && viewRange !== null && !(Array.isArray(viewRange) && viewRange.length === 0);
+}
+
 function output(content: string, descriptor: string, initLine: number): string {
   return `Here's the result of running \`cat -n\` on ${descriptor}:\n${numberedRows(content === '' ? [''] : content.split('\n'), initLine)}\n`;
 }
 
 async function viewDirectory(call: DialectCall, path: string, viewRange: unknown): Promise<string> {
-  if (viewRange !== undefined && viewRange !== null) {
-    throw toolError('EINVAL', 'The `view_range` parameter is not allowed when `path` points to a directory.', path);
-  }
-  const entries = await listTwoLevels(call, path);
-  return `Here's the files and directories up to 2 levels deep in ${path}, excluding hidden items:\n${[path, ...entries.map((e) => e.path)].join('\n')}\n`;
+  if (given(viewRange)) throw toolError('EINVAL', 'The `view_range` parameter is not allowed when `path` points to a directory.', path);
+  const entries = await listTwoLevels(call, path, 'ls');
+  // edit.py appends a line break to find's output, which ends with one.
+  return `Here's the files and directories up to 2 levels deep in ${path}, excluding hidden items:\n${[path, ...entries.map((e) => e.path)].join('\n')}\n\n`;
 }
 
 async function viewFile(call: DialectCall, path: string, viewRange: unknown): Promise<string> {
   const file = await readTextFile(call, path, false);
   const lines = splitLines(file.text);
-  if (viewRange === undefined || viewRange === null) return output(lines.join('\n'), path, 1);
+  if (!given(viewRange)) return output(lines.join('\n'), path, 1);
   if (!Array.isArray(viewRange) || viewRange.length !== 2 || !viewRange.every((n) => Number.isSafeInteger(n))) {
     throw toolError('EINVAL', 'Invalid `view_range`. It should be a list of two integers.', path);
   }
@@ -141,7 +145,7 @@ async function strReplace(call: DialectCall, path: string, oldStr: string, newSt
   if (outcome.kind === 'many') {
     throw toolError(
       'EAMBIGUOUS',
-      `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines [${outcome.lines.join(', ')}]. Please ensure it is unique`,
+      `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines [${[...new Set(outcome.lines)].join(', ')}]. Please ensure it is unique`,
       path,
     );
   }
@@ -158,7 +162,7 @@ async function strReplace(call: DialectCall, path: string, oldStr: string, newSt
 async function insert(call: DialectCall, path: string, insertLine: number, newStr: string): Promise<string> {
   const file = await readTextFile(call, path, true);
   const n = splitLines(file.text).length;
-  const next = insertLines(file.text, insertLine, newStr);
+  const next = insertLines(file.text, insertLine, newStr, 'keep');
   if (next === null) {
     throw toolError('EINVAL', `Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${n}]`, path);
   }

@@ -1,20 +1,37 @@
 /** Gemini CLI's glob, grep_search, list_directory and read_many_files over a Backend (searches run in the backend's linear-time engine). */
-import type { GrepMatch } from '../../../backend/types.ts';
+import type { GrepMatch, LsReport } from '../../../backend/types.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
+import { compileGlob } from '../../../glob/glob.ts';
 import { decodeText, isBinary, splitLines } from '../../../text.ts';
 import { GLOB_MAX_RESULTS } from '../../definitions.ts';
 import type { DialectCall } from '../anthropic/context.ts';
 import { suggestions } from './files.ts';
 import { GREP_DEFAULT_MAX_MATCHES, MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
 
-export async function glob(call: DialectCall, pattern: string, dirPath?: string): Promise<string> {
-  const base = await call.backend.resolvePath(dirPath ?? '/');
-  const paths = await call.backend.glob(pattern, { path: base });
-  if (paths.length === 0) return `No files found matching pattern "${pattern}" within ${base}`;
+export interface GlobArgs {
+  pattern: string;
+  dir_path?: string;
+  /** Gemini CLI's default is true: .gitignore files and the default .git/ and node_modules/ ignores apply. */
+  respect_git_ignore?: boolean;
+  /** Gemini CLI's default is false: names match in either case. */
+  case_sensitive?: boolean;
+}
+
+export async function glob(call: DialectCall, args: GlobArgs): Promise<string> {
+  const base = await call.backend.resolvePath(args.dir_path ?? '/');
+  const { paths, ignored } = await call.backend.glob(args.pattern, {
+    path: base,
+    ignoreCase: args.case_sensitive !== true,
+    respectGitIgnore: args.respect_git_ignore !== false,
+    countIgnored: true,
+  });
+  // Gemini CLI's wording for files its ignore rules left out (tools/glob.ts).
+  if (paths.length === 0) return `No files found matching pattern "${args.pattern}" within ${base}${ignored > 0 ? ` (${ignored} files were ignored)` : ''}`;
   const shown = paths.slice(0, GLOB_MAX_RESULTS);
   const more = paths.length - shown.length;
   const tail = more > 0 ? `\n... [${more} more files not shown (${paths.length} in total); use a more specific pattern or dir_path]` : '';
-  return `Found ${paths.length} file(s) matching "${pattern}" within ${base}, sorted by modification time (newest first):\n${shown.join('\n')}${tail}`;
+  const left = ignored > 0 ? ` (${ignored} additional files were ignored)` : '';
+  return `Found ${paths.length} file(s) matching "${args.pattern}" within ${base}${left}, sorted by modification time (newest first):\n${shown.join('\n')}${tail}`;
 }
 
 export interface GrepArgs {
@@ -30,6 +47,8 @@ export interface GrepArgs {
   before?: number;
   max_matches_per_file?: number;
   total_max_matches?: number;
+  /** Gemini CLI (ripgrep) searches ignored files only with no_ignore: true. */
+  no_ignore?: boolean;
 }
 
 export async function grepSearch(call: DialectCall, args: GrepArgs): Promise<string> {
@@ -39,6 +58,7 @@ export async function grepSearch(call: DialectCall, args: GrepArgs): Promise<str
     path: base,
     ...(args.include_pattern === undefined ? {} : { glob: args.include_pattern }),
     ignoreCase: args.case_sensitive !== true,
+    respectGitIgnore: args.no_ignore !== true,
     ...(args.max_matches_per_file === undefined ? {} : { maxMatchesPerFile: args.max_matches_per_file }),
   };
   let matches = await call.backend.grep(args.pattern, {
@@ -86,25 +106,37 @@ function clip(line: string): string {
   return line.length > MAX_LINE_LENGTH ? `${line.slice(0, MAX_LINE_LENGTH)}... [truncated]` : line;
 }
 
-export async function listDirectory(call: DialectCall, dirPath: string, ignore: readonly string[] = []): Promise<string> {
-  const dir = await call.backend.resolvePath(dirPath);
-  let entries: Awaited<ReturnType<typeof call.backend.ls>>;
+/** Gemini CLI's list_directory and read_many_files take their ignore switches in one object. */
+interface FileFilteringOptions {
+  respect_git_ignore?: boolean;
+  respect_gemini_ignore?: boolean;
+}
+
+export interface ListDirectoryArgs {
+  dir_path: string;
+  ignore?: readonly string[];
+  file_filtering_options?: FileFilteringOptions;
+}
+
+export async function listDirectory(call: DialectCall, args: ListDirectoryArgs): Promise<string> {
+  const dir = await call.backend.resolvePath(args.dir_path);
+  let report: LsReport;
   try {
-    entries = await call.backend.ls(dir);
+    report = await call.backend.ls(dir, { respectGitIgnore: args.file_filtering_options?.respect_git_ignore !== false, countIgnored: true });
   } catch (error) {
     if (isVfsError(error) && error.code === 'ENOENT')
       throw new VfsError('ENOENT', `Directory not found or inaccessible: ${dir}.${suggestions(error)}`, { path: dir });
     if (isVfsError(error) && error.code === 'ENOTDIR') throw new VfsError('ENOTDIR', `Path is not a directory: ${dir}`, { path: dir });
     throw error;
   }
-  // Ignore patterns match names in this directory, through the backend's glob.
-  const ignored = new Set<string>();
-  for (const pattern of ignore) for (const p of await call.backend.glob(pattern, { path: dir })) ignored.add(p);
-  const kept = entries.filter((e) => !ignored.has(e.path));
-  if (entries.length === 0) return `Directory ${dir} is empty.`;
+  const { entries, ignored } = report;
+  if (entries.length === 0 && ignored === 0) return `Directory ${dir} is empty.`;
+  // As Gemini CLI: \`ignore\` patterns match entry names (files and directories) and drop them
+  // silently; "(N ignored)" counts what the ignore files left out.
+  const matchers = (args.ignore ?? []).map((pattern) => compileGlob(pattern));
+  const kept = entries.filter((e) => !matchers.some((matches) => matches(e.name)));
   const rows = kept.map((e) => (e.isDir ? `[DIR] ${e.name}` : `${e.name} (${e.size} bytes)`));
-  const dropped = entries.length - kept.length;
-  return `Directory listing for ${dir}:\n${rows.join('\n')}${dropped > 0 ? `\n\n(${dropped} ignored)` : ''}`;
+  return `Directory listing for ${dir}:\n${rows.join('\n')}${ignored > 0 ? `\n\n(${ignored} ignored)` : ''}`;
 }
 
 // Gemini CLI skips dependency and VCS directories unless useDefaultExcludes is false.
@@ -114,16 +146,20 @@ export interface ReadManyArgs {
   include: readonly string[];
   exclude?: readonly string[];
   useDefaultExcludes?: boolean;
+  file_filtering_options?: FileFilteringOptions;
 }
 
 export async function readManyFiles(call: DialectCall, args: ReadManyArgs): Promise<string> {
   const cwd = await call.backend.resolvePath('.');
+  const respectGitIgnore = args.file_filtering_options?.respect_git_ignore !== false;
   const files = new Set<string>();
   for (const entry of args.include) {
     const path = await call.backend.resolvePath(entry).catch(() => null);
     const info = path === null ? null : await call.backend.stat(path).catch(() => null);
     if (info !== null && !info.isDir) files.add(info.path);
-    else for (const p of await call.backend.glob(info?.isDir ? '**' : entry, { path: info?.isDir ? info.path : cwd })) files.add(p);
+    // A file named outright is read as asked (as read_file reads an ignored file); patterns and
+    // directories leave out what the ignore files exclude.
+    else for (const p of await call.backend.glob(info?.isDir ? '**' : entry, { path: info?.isDir ? info.path : cwd, respectGitIgnore })) files.add(p);
   }
   const excludes = [...(args.exclude ?? []), ...(args.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDES)];
   for (const pattern of excludes) for (const p of await call.backend.glob(pattern, { path: cwd })) files.delete(p);
