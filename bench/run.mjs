@@ -138,6 +138,8 @@ const OPS = [
   'read_1000',
   'edit_1000',
   'snapshot_restore',
+  'snapshot_restore_adopting',
+  'snapshot_copy_floor',
   'retained_memory',
   // agentvfs's tools respect .gitignore rules: without any .gitignore (the defaults only), then with GITIGNORE.
   'grep_literal_respect',
@@ -150,6 +152,8 @@ const OPS = [
 // read_1000_unread reads another 1,000 files each run, between read_1000's picks: 5 runs after a
 // warm-up fit between them at 1x (10,501 files) without reading a file twice.
 const UNREAD_RUNS = 5;
+// first_grep and first_grep_restored: fresh instances timed (each after a load or a restore).
+const FIRST_GREP_RUNS = (scale) => (tiny ? 1 : scale >= 16 ? 2 : 5);
 const runOp = (op) => !only || only.includes(op) || op === 'load';
 
 // ---- helpers ---------------------------------------------------------------
@@ -290,15 +294,32 @@ for (const scale of scales) {
     // eighth of the corpus and scans the rest directly. On a fresh instance, so index_build below
     // still times the whole index.
     if (typeof inst.prepareSearch === 'function' && runOp('grep_literal')) {
-      gc();
-      let input = freshEntries(entries);
-      const fresh = await sys.create();
-      await fresh.load(input);
-      input = null;
-      const t = now();
-      await fresh.grep(QUERIES.grep_literal);
-      push('first_grep', sys, base, [now() - t], { note: 'one-time: grep_literal right after a load, before any prepareSearch()' });
-      await fresh.dispose();
+      // A few fresh instances (after one untimed, so the first does not also pay for compiling the search code).
+      const firstGreps = async (fresh) => {
+        const times = [];
+        for (let i = 0; i <= FIRST_GREP_RUNS(scale); i++) {
+          gc();
+          const inst = await fresh();
+          gc();
+          const t = now();
+          await inst.grep(QUERIES.grep_literal);
+          if (i > 0) times.push(now() - t);
+          await inst.dispose();
+        }
+        return times;
+      };
+      const fromLoad = await firstGreps(async () => {
+        const fresh = await sys.create();
+        await fresh.load(freshEntries(entries));
+        return fresh;
+      });
+      push('first_grep', sys, base, fromLoad, { note: 'grep_literal right after a load into a fresh instance, before any prepareSearch()' });
+      // The same after a restore (a Durable Object or a page waking up, persistence opening a store).
+      if (typeof inst.restored === 'function') {
+        const bytes = await inst.snapshot();
+        const fromRestore = await firstGreps(() => inst.restored(bytes));
+        push('first_grep_restored', sys, base, fromRestore, { note: 'grep_literal right after restore() into a fresh instance, before any prepareSearch()' });
+      }
     }
     if (runOp('retained_memory')) {
       if (sys.reference) record('retained_memory', { note: 'n/a: separate process' });
@@ -323,6 +344,19 @@ for (const scale of scales) {
       read_1000: () => inst.read(readPaths),
       edit_1000: (i) => inst.edit(editTargets.map((t) => (i % 2 ? { path: t.path, from: t.to, to: t.from } : t))),
       snapshot_restore: () => inst.snapshotRestore(),
+      snapshot_restore_adopting: () => {
+        if (typeof inst.snapshotRestoreAdopting !== 'function') throw new NotAvailable('no restore(bytes, { copy: false })');
+        return inst.snapshotRestoreAdopting();
+      },
+      // What snapshot + restore are measured against: two plain copies of that many bytes (into fresh memory, as a snapshot and a restore make).
+      snapshot_copy_floor: () => {
+        if (snapshotBytes === null) throw new NotAvailable('no snapshot_restore to compare with');
+        const a = new Uint8Array(snapshotBytes.length);
+        a.set(snapshotBytes);
+        const b = new Uint8Array(a.length);
+        b.set(a);
+        return a.length + b.length - 2 * snapshotBytes.length; // 0: counts nothing
+      },
       // Last: the *_gitignore ops add a .gitignore to the corpus (on their warm-up run, whose time the note then gives).
       grep_literal_respect: () => ignoring(inst).grep(QUERIES.grep_literal, null),
       glob_respect: () => ignoring(inst).glob(GLOB, null),
@@ -356,6 +390,7 @@ for (const scale of scales) {
       gc();
       pushRetained('retained_after_edits');
     };
+    let snapshotBytes = null;
     for (const [op, fn] of Object.entries(ops)) {
       if (op in QUERIES) searched ||= runOp(op);
       else afterGrep();
@@ -381,7 +416,7 @@ for (const scale of scales) {
         continue;
       }
       const extra = { note: m.note };
-      if (typeof m.result === 'number' && op !== 'edit_1000' && op !== 'snapshot_restore') {
+      if (typeof m.result === 'number' && op !== 'edit_1000' && !op.startsWith('snapshot_')) {
         extra.matches = m.result;
         const ref = refs[op];
         if (!ref) refs[op] = { value: m.result, by: sys.name };
@@ -390,7 +425,10 @@ for (const scale of scales) {
           extra.mismatch = `expected ${ref.value} (${ref.by})`;
         }
       }
-      if (op === 'snapshot_restore') extra.snapshot_bytes = m.result;
+      if (op === 'snapshot_restore') {
+        extra.snapshot_bytes = m.result;
+        snapshotBytes = copyOfCorpus(m.result);
+      }
       push(op, sys, base, m.times, extra);
     }
     afterGrep();
@@ -400,6 +438,21 @@ for (const scale of scales) {
     gc();
   }
   fs.writeFileSync(ROWS_OUT, `${JSON.stringify(rows)}\n`); // after every scale: a crash later keeps these
+}
+
+/** `n` bytes of corpus content (repeated), in memory already touched: what the copy floor copies. */
+function copyOfCorpus(n) {
+  const out = new Uint8Array(n);
+  let at = 0;
+  while (at < n) {
+    for (const f of corpus.files) {
+      if (at >= n) break;
+      const part = f.bytes.subarray(0, n - at);
+      out.set(part, at);
+      at += part.length;
+    }
+  }
+  return out;
 }
 
 /** A system's searches that respect .gitignore rules (`gitignore`: the root .gitignore to have first, or null for none). */

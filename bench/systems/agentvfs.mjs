@@ -48,6 +48,22 @@ export async function adapterOf(createStateBackend) {
       await b.restore(bytes);
       return bytes.length;
     },
+    // The snapshot is made for this restore and never touched again: agentvfs may keep it (as the load keeps its arrays).
+    async snapshotRestoreAdopting() {
+      const bytes = await b.snapshot();
+      await b.restore(bytes, { copy: false });
+      return bytes.length;
+    },
+    snapshot: () => b.snapshot(),
+    // A fresh instance holding `bytes` (a snapshot of this one): what a woken process starts from.
+    async restored(bytes) {
+      const fresh = await adapterOf(createStateBackend);
+      await fresh.restoreFrom(bytes);
+      return fresh;
+    },
+    async restoreFrom(bytes) {
+      await b.restore(bytes);
+    },
     // Searches as the tools run them: respecting .gitignore rules, after writing `gitignore` (if
     // not null and not yet there) to the corpus's root .gitignore.
     respectingGitIgnore() {

@@ -36,4 +36,17 @@ describe('search index', () => {
     expect(await b.prepareSearch()).toEqual({ done: true, indexedFiles: 1 });
     expect(await paths(b, 'beta')).toEqual(['/b.ts']);
   });
+
+  it('the first search of a new state (a fresh backend, a restore) builds no index, and finds the same; the next one builds it', async () => {
+    const files = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`/f${i}.ts`, `const f${i} = ${i};\n`]));
+    const b = createStateBackend({ files });
+    const snapshot = await b.snapshot();
+    for (const wake of [async () => {}, () => b.restore(snapshot)]) {
+      await wake();
+      expect(await paths(b, 'f2 =')).toEqual(['/f2.ts']);
+      expect(await b.prepareSearch({ maxBytes: 0 })).toEqual({ done: false, indexedFiles: 1 }); // nothing was built
+      expect(await paths(b, 'f3 =')).toEqual(['/f3.ts']);
+      expect(await b.prepareSearch()).toEqual({ done: true, indexedFiles: 0 }); // the second search built the rest
+    }
+  });
 });

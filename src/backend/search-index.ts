@@ -25,11 +25,24 @@ export interface SearchIndex {
 export function createSearchIndex(): SearchIndex {
   const filters = new Filters();
   const ignores = new GitIgnores();
+  // The tree searched last (weakly: a restore must not keep the old tree alive). The first search
+  // of a tree (after a load into a new backend, a restore, an open) builds no filters: scanning a
+  // file costs 1-3 ns a byte, indexing it ~15, so a one-off search after a wake-up (a Durable
+  // Object woken for one request) pays only the scan; the index grows from the next search on.
+  let searched: WeakRef<SearchedFiles> | null = null;
+  const firstSearchOf = (files: SearchedFiles): boolean => {
+    if (searched?.deref() === files) return false;
+    searched = new WeakRef(files);
+    return true;
+  };
   return {
     ignoredFlags: (files, respect) => (respect ? (list, base) => ignores.flagsFor(files, list, base) : null),
     glob: (files, pattern, base, flags, ignoreCase) => globFiles(files, pattern, base, flags, ignoreCase),
-    grep: (files, query) => grepFiles(files, filters, query),
+    grep: (files, query) => grepFiles(files, filters, query, !firstSearchOf(files)),
     ignoredEntries: (files, dir, entries) => ignores.entriesIgnored(files, dir, entries),
-    prepare: (files, maxBytes) => prepareSearch(files, filters, maxBytes),
+    prepare: (files, maxBytes) => {
+      firstSearchOf(files); // indexing ahead is asked for: later searches build the rest
+      return prepareSearch(files, filters, maxBytes);
+    },
   };
 }

@@ -97,10 +97,10 @@ function indexBudgetFor(metas: readonly Meta[]): number {
 const MIN_INDEX_BYTES_PER_SEARCH = 4 * 1024 * 1024;
 
 /** Matching lines in path order; binary files are skipped. `ignored`: files in scope that ignore rules left out. */
-export function grepFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery): { matches: GrepMatch[]; ignored: number } {
+export function grepFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, buildIndex = true): { matches: GrepMatch[]; ignored: number } {
   const plan = planGrep(query);
   const found = new Found(plan.matcher, query);
-  if (plan.anchor?.includes('\n') !== true) searchFiles(tree, filters, query, plan, found); // (matching is per line)
+  if (plan.anchor?.includes('\n') !== true) searchFiles(tree, filters, query, plan, found, buildIndex); // (matching is per line)
   return { matches: found.out, ignored: found.ignored };
 }
 
@@ -197,13 +197,13 @@ class Found {
   }
 }
 
-function searchFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, plan: GrepPlan, found: Found): void {
+function searchFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, plan: GrepPlan, found: Found, buildIndex: boolean): void {
   const { include, includeAbsolute, required, anchor, anchorNeedle, anyMissesNonAscii, usableIn, othersIn, trigrams, longLines } = plan;
   const list = tree.fileListUnder(query.base);
   const { paths, metas } = list;
   const ignored = query.ignoredFlags === null ? null : query.ignoredFlags(list, query.base);
   const filtered = trigrams.length > 0 || anyMissesNonAscii;
-  let indexBudget = filtered ? indexBudgetFor(metas) : 0;
+  let indexBudget = filtered && buildIndex ? indexBudgetFor(metas) : 0;
   const known = filtered ? filters.positions(list) : null;
   const offset = list.offset;
   for (let i = 0; i < paths.length; i++) {

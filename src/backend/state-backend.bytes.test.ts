@@ -1,6 +1,6 @@
 // What counts as file bytes for writeFile/uploadFiles (any realm's Uint8Array or Buffer, nothing
 // else), and that stored bytes never alias the caller's (writes, uploads, restores copy them)
-// unless the caller hands them over with `copy: false`.
+// unless the caller hands them over with `copy: false` (restores too).
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from './state-backend.ts';
@@ -75,14 +75,40 @@ describe('file bytes', () => {
     expect([...bytes]).toEqual([5, 2, 3]);
   });
 
+  it("restore(bytes, { copy: false }) keeps the snapshot's bytes (a later change shows); a failed one never writes into them", async () => {
+    const a = createStateBackend({ files: { '/a': 'abc', '/d/b': 'xyz' } });
+    const snap = await a.snapshot();
+    const b = createStateBackend({ files: { '/keep': 'keep' } });
+    const damaged = snap.slice();
+    damaged[damaged.length - 1]! ^= 1;
+    const before = damaged.slice();
+    await expect(b.restore(damaged, { copy: false })).rejects.toMatchObject({ code: 'ESNAPSHOT' });
+    expect(damaged).toEqual(before);
+    expect(await b.readText('/keep')).toBe('keep');
+    await b.restore(snap, { copy: false });
+    const at = snap.lastIndexOf(0x78); // the "x" of /d/b's content, near the end
+    snap[at] = 0x58;
+    expect(await b.readText('/d/b')).toBe('Xyz');
+    expect(await b.readText('/a')).toBe('abc');
+    await b.writeFile('/d/b', 'new');
+    expect(snap[at]).toBe(0x58);
+  });
+
   it('copy: false still copies shared memory, which another thread may change', async () => {
     const b = createStateBackend();
     const shared = new Uint8Array(new SharedArrayBuffer(3));
     shared.set([1, 2, 3]);
     await b.uploadFiles([['/u', shared]], { copy: false });
     await b.writeFile('/w', shared, { copy: false });
+    const snap = await createStateBackend({ files: { '/s': new Uint8Array([1, 2, 3]) } }).snapshot();
+    const sharedSnap = new Uint8Array(new SharedArrayBuffer(snap.length));
+    sharedSnap.set(snap);
+    const r = createStateBackend();
+    await r.restore(sharedSnap, { copy: false });
     shared.fill(0);
+    sharedSnap.fill(0);
     expect([...(await b.readFile('/u'))]).toEqual([1, 2, 3]);
     expect([...(await b.readFile('/w'))]).toEqual([1, 2, 3]);
+    expect([...(await r.readFile('/s'))]).toEqual([1, 2, 3]);
   });
 });

@@ -17,6 +17,7 @@ import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import { applyBatch, type PreparedChange } from './batch.ts';
 import { createSearchIndex } from './search-index.ts';
 import { DEFAULT_TEXT_CACHE_BYTES, TextCache, roundTrips } from './text-cache.ts';
+import { BulkCopy } from '../storage/memfs-store.ts';
 import { Tree } from './tree.ts';
 import { treeDifferences, Watchers } from './watch.ts';
 import type {
@@ -48,6 +49,7 @@ import type {
   PrepareSearchOptions,
   PrepareSearchResult,
   UploadOptions,
+  RestoreOptions,
   UploadResult,
   WriteOptions,
   WriteResult,
@@ -296,12 +298,13 @@ class InMemoryBackend implements Backend {
 
   async uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options: UploadOptions = {}): Promise<UploadResult[]> {
     if (!Array.isArray(files)) throw new VfsError('EINVAL', 'uploadFiles expects an array of [path, bytes] pairs.');
+    const bulk = options.copy === false ? undefined : new BulkCopy(uploadSizes(files));
     return files.map((pair) => {
       const path = Array.isArray(pair) && typeof pair[0] === 'string' ? pair[0] : String(pair);
       try {
         const p = this.#path(path);
         const bytes = toBytes(pair[1], p, false);
-        this.#tree.writeFile(p, bytes, keeps(options.copy, bytes));
+        this.#tree.writeFile(p, bytes, keeps(options.copy, bytes), bulk);
         return { path: p };
       } catch (error) {
         return { path, error: describe(error) };
@@ -345,10 +348,11 @@ class InMemoryBackend implements Backend {
     return encodeSnapshot(this.#tree.snapshotEntries(), { validate: false });
   }
 
-  async restore(bytes: Uint8Array): Promise<void> {
+  async restore(bytes: Uint8Array, options: RestoreOptions = {}): Promise<void> {
     const old = this.#tree;
     // Views, not copies: storage copies each file as it goes in (one copy per file, not one
-    // arena whose every byte a single surviving file, or a checkpoint, would keep alive).
+    // arena whose every byte a single surviving file, or a checkpoint, would keep alive),
+    // unless the caller hands the snapshot over (copy: false) and the files stay views into it.
     // The tree limits path length in UTF-16 units, the format in UTF-8 bytes (up to 3 per unit):
     // allow what the tree allows, and let load() check units.
     const limits = { ...old.limits, maxPathLength: old.limits.maxPathLength * 3 };
@@ -358,7 +362,7 @@ class InMemoryBackend implements Backend {
     // Build the new state to the side; swap only when every entry went in.
     const next = new Tree(old.limits, old.now, this.#versions);
     try {
-      next.load(entries, old.now());
+      next.load(entries, old.now(), keeps(options.copy, bytes));
     } catch (error) {
       throw new VfsError('ESNAPSHOT', `Snapshot rejected, state unchanged: ${describe(error)}`, { cause: error });
     }
@@ -557,6 +561,16 @@ function toBytes(data: unknown, path: string, allowString = true): Uint8Array {
     `Content for ${path} must be ${allowString ? 'a string or ' : ''}a Uint8Array, got ${data === null ? 'null' : typeof data}. Nothing was written.`,
     { path },
   );
+}
+
+/** The lengths of the files an upload would copy (what is not a Uint8Array is refused later). */
+function uploadSizes(files: readonly unknown[]): number[] {
+  const sizes: number[] = [];
+  for (const pair of files) {
+    const bytes = Array.isArray(pair) ? (pair[1] as unknown) : undefined;
+    if (ArrayBuffer.isView(bytes)) sizes.push(bytes.byteLength);
+  }
+  return sizes;
 }
 
 /** Whether to keep the caller's bytes as they are (copy: false), which shared memory never is. */

@@ -9,7 +9,7 @@ import { VfsError } from '../errors.ts';
 import { formatBytes, type Limits } from '../limits.ts';
 import { ancestorsOf, baseName, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
-import { MemfsStore } from '../storage/memfs-store.ts';
+import { BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
 import { notFoundMessage } from './not-found.ts';
 import type { FileInfo } from './types.ts';
 import type { WatchEvent } from './types.ts';
@@ -196,9 +196,10 @@ export class Tree {
 
   /**
    * Writes a file, creating missing parents. All checks happen before storage is touched.
-   * The bytes are copied, unless `owned`: bytes made for this write (encoded text) are kept as they are.
+   * The bytes are copied (by `bulk`, in a bulk write), unless `owned`: bytes made for this write
+   * (encoded text) are kept as they are.
    */
-  writeFile(path: string, bytes: Uint8Array, owned = false): { meta: Meta; created: boolean } {
+  writeFile(path: string, bytes: Uint8Array, owned = false, bulk?: BulkCopy): { meta: Meta; created: boolean } {
     const mtimeMs = this.now();
     if (path === '/') throw new VfsError('EISDIR', 'The root "/" is a directory; give a file path.', { path });
     const existing = this.#meta.get(path);
@@ -220,7 +221,7 @@ export class Tree {
     if (parent !== undefined) this.#lastDir = parent;
     if (existing) this.observer?.retiring(path, existing, this);
     if (owned) this.#store.writeOwned(path, bytes);
-    else this.#store.write(path, bytes);
+    else this.#store.write(path, bytes, bulk);
     const meta: Meta = { kind: 'file', size: bytes.byteLength, mtimeMs, version: this.#nextVersion() };
     this.#meta.set(path, meta);
     this.observer?.changed(path);
@@ -255,9 +256,11 @@ export class Tree {
    * Fills this new, empty tree from snapshot entries that `decodeSnapshot` has validated
    * against this tree's limits (canonical and unique paths, nothing under a file), in path
    * order (parents first). Skips the per-write checks that validation already made.
-   * `time` stamps directories the snapshot only implies.
+   * `time` stamps directories the snapshot only implies. `owned`: keep the contents as they are
+   * (views the caller hands over) instead of copying them.
    */
-  load(entries: readonly SnapshotEntry[], time: number): void {
+  load(entries: readonly SnapshotEntry[], time: number, owned = false): void {
+    const bulk = owned ? undefined : new BulkCopy(entries.map((entry) => entry.content?.byteLength ?? 0));
     for (const entry of entries) {
       const { path, mtimeMs } = entry;
       this.#checkLength(path); // in the units the tree counts (decoding checked UTF-8 bytes)
@@ -272,7 +275,8 @@ export class Tree {
         continue;
       }
       const content = entry.content!;
-      this.#store.write(path, content);
+      if (owned) this.#store.writeOwned(path, content);
+      else this.#store.write(path, content, bulk);
       this.#meta.set(path, { kind: 'file', size: content.byteLength, mtimeMs, version: this.#nextVersion() });
       this.#totalBytes += content.byteLength;
       this.#fileCount++;

@@ -52,6 +52,16 @@ export interface UploadOptions {
   copy?: boolean;
 }
 
+export interface RestoreOptions {
+  /**
+   * false: keep the snapshot's bytes instead of copying each file out of it: every restored file
+   * is a view into `bytes`, which you must not modify afterwards (a file would change without a
+   * new version), and which stays alive while any of those files does. A failed restore never
+   * writes into it. Bytes over a SharedArrayBuffer are copied anyway. Default true.
+   */
+  copy?: boolean;
+}
+
 export interface EditOptions {
   /** Replace every occurrence instead of refusing with EAMBIGUOUS. */
   replaceAll?: boolean;
@@ -277,13 +287,13 @@ export interface Backend {
   /**
    * Builds grep's per-file index (trigram filters) now, up to `maxBytes` of file bytes per
    * call (default: all); otherwise each search builds it for an eighth of what it searches
-   * (at least 4 MB) and scans the rest unindexed. Call it when you have time to spare, e.g.
+   * (at least 4 MB; the first search of a new state, none) and scans the rest unindexed. Call it when you have time to spare, e.g.
    * after a load; a worker does it by itself when idle. `done`: every file is indexed.
    */
   prepareSearch(options?: PrepareSearchOptions): Promise<PrepareSearchResult>;
   downloadFiles(paths: readonly string[]): Promise<DownloadResult[]>;
   snapshot(): Promise<Uint8Array>;
-  restore(bytes: Uint8Array): Promise<void>;
+  restore(bytes: Uint8Array, options?: RestoreOptions): Promise<void>;
   /** Records the current state; returns its id. Costs memory in proportion to what changed since the last one. */
   checkpoint(label?: string): Promise<string>;
   listCheckpoints(): Promise<CheckpointInfo[]>;

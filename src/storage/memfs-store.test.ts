@@ -4,7 +4,7 @@
 import { Link } from '@jsonjoy.com/fs-core/lib/Link';
 import { Node } from '@jsonjoy.com/fs-core/lib/Node';
 import { describe, expect, it } from 'vitest';
-import { LINK_FIELDS, MemfsStore, NODE_FIELDS } from './memfs-store.ts';
+import { BulkCopy, LINK_FIELDS, MemfsStore, NODE_FIELDS } from './memfs-store.ts';
 
 const S_IFDIR = 0o040000;
 const S_IFREG = 0o100000;
@@ -91,5 +91,42 @@ describe('storage: memfs internals the store depends on', () => {
   it('a file entry refuses children', () => {
     const { link } = sample().memfsEntry('/top.txt');
     expect(() => link.children.set('x', link)).toThrow(/cannot have children/);
+  });
+});
+
+describe('storage: bulk copies', () => {
+  // (Compared as Buffers: vitest's deep equality walks megabytes slowly.)
+  const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+
+  it('a bulk write of 128 MiB or more copies small files into a few shared buffers (an eighth of it each), a big one into its own; each file reads back exactly', () => {
+    const store = new MemfsStore();
+    const inputs = Array.from({ length: 40 }, (_, i) => new Uint8Array(100_000).fill(i));
+    const big = new Uint8Array(40_000_000).fill(255); // over a quarter of a shared buffer
+    // 1,000 files of 100 kB and the big one: 140 MB, so shared buffers of 17.5 MB. Only the first 40 are written here.
+    const bulk = new BulkCopy([...Array.from({ length: 1000 }, () => 100_000), big.length]);
+    for (let i = 0; i < inputs.length; i++) store.write(`/f${i}`, inputs[i]!, bulk);
+    store.write('/big', big, bulk);
+    for (const input of inputs) input.fill(7); // the caller's arrays are not kept
+    const buffers = new Set(inputs.map((_, i) => store.view(`/f${i}`).buffer));
+    expect(buffers.size).toBe(1); // 4 MB of them fit in the first shared buffer
+    expect([...buffers][0]!.byteLength).toBe(17_500_000);
+    expect(store.view('/big').buffer.byteLength).toBe(big.length);
+    for (let i = 0; i < inputs.length; i++) expect(same(store.read(`/f${i}`), new Uint8Array(100_000).fill(i))).toBe(true);
+    expect(same(store.read('/big'), big)).toBe(true);
+    // Rewriting a file gives it a buffer of its own; its neighbours in the shared one are untouched.
+    store.write('/f1', utf8('new'));
+    expect(new TextDecoder().decode(store.read('/f1'))).toBe('new');
+    expect(same(store.read('/f0'), new Uint8Array(100_000).fill(0))).toBe(true);
+    expect(same(store.read('/f2'), new Uint8Array(100_000).fill(2))).toBe(true);
+  });
+
+  it('a smaller bulk write copies each file into a buffer of its own', () => {
+    const store = new MemfsStore();
+    const bulk = new BulkCopy([100_000, 100_000]);
+    store.write('/a', new Uint8Array(100_000).fill(1), bulk);
+    store.write('/b', new Uint8Array(100_000).fill(2), bulk);
+    expect(store.view('/a').buffer).not.toBe(store.view('/b').buffer);
+    expect(same(store.read('/a'), new Uint8Array(100_000).fill(1))).toBe(true);
+    expect(same(store.read('/b'), new Uint8Array(100_000).fill(2))).toBe(true);
   });
 });

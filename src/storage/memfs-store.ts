@@ -154,6 +154,62 @@ function copyOf(bytes: Uint8Array): Uint8Array {
   return buf;
 }
 
+const BULK_PARTS = 8;
+const BULK_MIN_CHUNK_BYTES = 1024 * 1024;
+// Below this a bulk write copies each file into a buffer of its own: it starts at most a collection
+// or two that way, and the allocator recycles the buffers of files freed before (a repeated 62 MB
+// restore measured 61-74 ms per file against 95-98 ms in shared buffers; 248 MB, 636 against 537).
+const BULK_MIN_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Copies for a bulk write (an upload, a restore) of 128 MiB or more, handed out of a few shared
+ * buffers, an eighth of the write each, all allocated up front. V8 starts a full garbage collection
+ * whenever 64 MB more of ArrayBuffers exist than after the last one, and each walks the whole
+ * heap: a buffer per file, or buffers made as the write goes, made a copying load of 1 GB in
+ * 164,000 files spend 2-4 s of 5-7 in GC (a collection per 64 or 128 MB, each slower as the tree
+ * grows). Allocated together, they cost one collection, while the heap is still small.
+ * A buffer is freed when every file in it is gone (rewritten or removed), so they never hold
+ * more than the bulk write's own bytes.
+ */
+export class BulkCopy {
+  readonly #chunks: Uint8Array[] = [];
+  #chunk: Uint8Array = EMPTY;
+  #used = 0;
+  readonly #chunkBytes: number;
+
+  /** `sizes`: the lengths of the files the write will copy (some may be refused and copy nothing). */
+  constructor(sizes: readonly number[]) {
+    let total = 0;
+    for (const n of sizes) total += n;
+    this.#chunkBytes = total < BULK_MIN_BYTES ? 0 : Math.max(BULK_MIN_CHUNK_BYTES, Math.ceil(total / BULK_PARTS));
+    let shared = 0; // what goes into the shared buffers: files that are not big
+    for (const n of sizes) if (!this.#big(n)) shared += n;
+    for (let left = shared; left > 0; left -= this.#chunkBytes) this.#chunks.push(MemfsBuffer.allocUnsafe(Math.min(left, this.#chunkBytes)));
+    this.#chunks.reverse(); // taken from the end
+  }
+
+  copy(bytes: Uint8Array): Uint8Array {
+    const n = bytes.byteLength;
+    if (n === 0) return EMPTY;
+    if (this.#big(n)) return copyOf(bytes);
+    if (this.#used + n > this.#chunk.length) {
+      // The next buffer, or one more when files did not pack exactly into those made up front.
+      this.#chunk = this.#chunks.pop() ?? MemfsBuffer.allocUnsafe(Math.max(n, BULK_MIN_CHUNK_BYTES));
+      this.#used = 0;
+      if (n > this.#chunk.length) this.#chunk = MemfsBuffer.allocUnsafe(n);
+    }
+    const out = this.#chunk.subarray(this.#used, this.#used + n);
+    out.set(bytes);
+    this.#used += n;
+    return out;
+  }
+
+  /** A big file gets a buffer of its own. */
+  #big(n: number): boolean {
+    return n > this.#chunkBytes / 4;
+  }
+}
+
 export class MemfsStore {
   #nextIno = 1;
   readonly #links = new Map<string, StoreLink>();
@@ -196,9 +252,9 @@ export class MemfsStore {
     return new Uint8Array(buf.buffer, buf.byteOffset, node.size);
   }
 
-  /** Writes a file whose parent directory exists. The bytes are copied, so the caller may reuse them. */
-  write(path: string, bytes: Uint8Array): void {
-    this.#put(path, copyOf(bytes));
+  /** Writes a file whose parent directory exists. The bytes are copied (by `bulk`, in a bulk write), so the caller may reuse them. */
+  write(path: string, bytes: Uint8Array, bulk?: BulkCopy): void {
+    this.#put(path, bulk === undefined ? copyOf(bytes) : bulk.copy(bytes));
   }
 
   /**

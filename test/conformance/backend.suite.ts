@@ -295,6 +295,38 @@ export function backendSuite(make: BackendFactory) {
       }
     });
 
+    it('restore(bytes, { copy: false }) restores the same state; bad bytes still give ESNAPSHOT, state and bytes untouched', async () => {
+      const a = await make({ files: { '/a.txt': 'alpha', '/d/b.bin': new Uint8Array([0, 1, 2]) } });
+      await a.mkdir('/empty');
+      const snap = await a.snapshot();
+      const b = await make({ files: { '/keep.txt': 'keep' } });
+      const flipped = snap.slice();
+      flipped[flipped.length - 2]! ^= 0xff;
+      // Too big for the target: checksums pass, the limits refuse it.
+      const small = await make({ limits: { maxFileBytes: 4 }, files: { '/keep.txt': 'keep' } });
+      for (const [target, bad] of [
+        [b, flipped],
+        [b, snap.subarray(0, snap.length - 1)],
+        [small, snap.slice()],
+      ] as const) {
+        const before = bad.slice();
+        await expectVfsError(target.restore(bad, { copy: false }), 'ESNAPSHOT');
+        expect(bad).toEqual(before);
+        expect((await target.ls('/')).map((e) => e.path)).toEqual(['/keep.txt']);
+        expect(await target.readText('/keep.txt')).toBe('keep');
+      }
+      const original = snap.slice();
+      await b.restore(snap, { copy: false });
+      expect((await b.ls('/')).map((e) => e.path)).toEqual(['/d', '/empty', '/a.txt']);
+      expect(await b.readText('/a.txt')).toBe('alpha');
+      expect([...(await b.readFile('/d/b.bin'))]).toEqual([0, 1, 2]);
+      expect(await b.grep('alp')).toEqual([expect.objectContaining({ path: '/a.txt', line: 1 })]);
+      // Later writes replace files; they never write into the adopted bytes.
+      await b.writeFile('/a.txt', 'changed');
+      expect(await b.readText('/a.txt')).toBe('changed');
+      expect(snap).toEqual(original);
+    });
+
     it('a snapshot over the target limits is refused whole', async () => {
       const big = await make({ files: { '/a': '1234567890', '/b': 'x' } });
       const small = await make({ limits: { maxFileBytes: 5 }, files: { '/mine': 'mine' } });

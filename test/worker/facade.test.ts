@@ -160,6 +160,37 @@ describe('worker facade', () => {
     }
   });
 
+  it("restore's copy option reaches the backend as given; with transferInputs a copy: false restore adopts the moved snapshot", async () => {
+    const backend = createStateBackend();
+    const seen: unknown[] = [];
+    const spy = new Proxy(backend, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as unknown;
+        if (key !== 'restore') return typeof value === 'function' ? value.bind(target) : value;
+        return (...args: unknown[]) => (seen.push(args[1]), (value as (...a: unknown[]) => unknown).apply(target, args));
+      },
+    });
+    const { port1, port2 } = new MessageChannel();
+    expose(spy, port1);
+    const remote = connect(port2, { transferInputs: true });
+    try {
+      const snap = await createStateBackend({ files: { '/a': 'alpha', '/b': 'beta' } }).snapshot();
+      await remote.restore(snap.slice());
+      const moved = snap.slice();
+      await remote.restore(moved, { copy: false });
+      expect(moved.byteLength).toBe(0);
+      expect(seen).toEqual([undefined, { copy: false }]);
+      expect(await remote.readText('/a')).toBe('alpha');
+      await remote.writeFile('/a', 'changed');
+      expect(await remote.readText('/b')).toBe('beta');
+      await expect(remote.restore(snap.subarray(0, 50).slice(), { copy: false })).rejects.toMatchObject({ code: 'ESNAPSHOT' });
+      expect(await remote.readText('/a')).toBe('changed');
+    } finally {
+      remote.close();
+      port1.close();
+    }
+  });
+
   it('indexes for search by itself once idle after changes (unless told not to)', async () => {
     const files = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`/f${i}.ts`, `const x${i} = ${i};\n`.repeat(2000)]));
     type Remote = ReturnType<typeof connect>;
