@@ -62,7 +62,7 @@ export async function openFollower(
     if ('problem' in decoded) restored = { status: 'corrupt', reason: `agentvfs/persist: the stored workspace was not opened: ${decoded.problem}` };
     else {
       try {
-        await backend.restore(snapshotOf(decoded.entries));
+        await backend.restore(snapshotOf(decoded.entries), { copy: false }); // bytes made here: adopted, not copied again
         restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
       } catch (error) {
         if (!isVfsError(error)) throw error;

@@ -59,7 +59,7 @@ async function openClaimed(backend: Backend, store: WorkspaceStore, options: Per
     let problem = 'problem' in decoded ? decoded.problem : null;
     if (!('problem' in decoded)) {
       try {
-        await backend.restore(snapshotOf(decoded.entries));
+        await backend.restore(snapshotOf(decoded.entries), { copy: false }); // bytes made here: adopted, not copied again
         restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
       } catch (error) {
         if (!isVfsError(error) || (error.code !== 'ESNAPSHOT' && error.code !== 'EINVAL')) throw error;
