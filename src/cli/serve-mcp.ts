@@ -2,7 +2,7 @@
  * `agentvfs mcp`: builds the workspace (from a directory, a snapshot or the save file), then
  * serves it over stdio until the client closes stdin or the process is asked to stop.
  */
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend } from '../backend/types.ts';
@@ -82,15 +82,16 @@ async function startingState({ dir, snapshot }: McpCommand): Promise<Backend | n
 /** Opens (or creates) the save file as a workspace store; what it holds is left untouched when it cannot be opened. */
 async function openSaveFile(save: string) {
   const existed = existsSync(save);
-  let bytes: Uint8Array | null = null;
-  try {
-    bytes = readWorkspaceFile(save);
-  } catch (error) {
-    throw new CliError(`cannot open ${save}: ${(error as Error).message}`);
-  }
   // A snapshot saved by an earlier version is migrated to a log on open; check it restores first,
-  // so a damaged one stops the command instead of being set aside.
-  if (bytes !== null && startsLikeSnapshot(bytes)) await restoreOrRefuse(createStateBackend(), bytes, save);
+  // so a damaged one stops the command instead of being set aside. (A log is only read once, by the store.)
+  if (existed) {
+    try {
+      if (startsLikeSnapshot(head(save))) await restoreOrRefuse(createStateBackend(), new Uint8Array(readFileSync(save)), save);
+    } catch (error) {
+      if (error instanceof CliError) throw error;
+      throw new CliError(`cannot open ${save}: ${(error as Error).message}`);
+    }
+  }
   const opened = await openPersistent(createStateBackend(), createFileStore(save), { durability: 'immediate' }).catch((error: Error) => {
     throw new CliError(`cannot open ${save}: ${error.message}`);
   });
@@ -106,5 +107,16 @@ async function restoreOrRefuse(backend: Backend, bytes: Uint8Array, file: string
     // The file is left exactly as it is: nothing is saved over a workspace that could not be read.
     if (isVfsError(error)) throw new CliError(`${file} is not a snapshot this agentvfs can restore: ${error.message}`);
     throw error;
+  }
+}
+
+/** The first bytes of a file: enough to tell a snapshot from a workspace log without reading it all. */
+function head(path: string): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = new Uint8Array(16);
+    return bytes.subarray(0, readSync(fd, bytes, 0, bytes.length, 0));
+  } finally {
+    closeSync(fd);
   }
 }
