@@ -1,5 +1,7 @@
 // grep's index (a filter per file's bytes) lives beside the tree, keyed by those bytes:
 // what keeps the bytes keeps the index, and what changes them gets a new one.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from './state-backend.ts';
 
@@ -48,5 +50,20 @@ describe('search index', () => {
       expect(await paths(b, 'f3 =')).toEqual(['/f3.ts']);
       expect(await b.prepareSearch()).toEqual({ done: true, indexedFiles: 0 }); // the second search built the rest
     }
+  });
+
+  it('keeps no replaced tree alive: what a restore replaced is freed before the event loop turns again', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const MB = 1024 * 1024;
+    const b = createStateBackend({ limits: { maxFileBytes: 64 * MB } });
+    const empty = await b.snapshot();
+    gc();
+    const start = process.memoryUsage().arrayBuffers;
+    await b.writeFile('/big.txt', new Uint8Array(48 * MB).fill(0x61));
+    expect(await b.grep('needle')).toEqual([]); // the search remembers the tree it searched
+    await b.restore(empty);
+    gc(); // no await in between: a WeakRef to the searched tree would still hold it here
+    expect(process.memoryUsage().arrayBuffers - start).toBeLessThan(16 * MB);
   });
 });
