@@ -182,7 +182,8 @@ export function summarizeTargets(rows) {
     if (rs.length < 2) continue;
     const perMb = rs.map((r) => r.median_ms / (r.corpus_bytes / 1e6));
     const spread = Math.max(...perMb) / Math.min(...perMb);
-    const detail = rs.map((r, i) => `${r.scale}x ${ms(r.median_ms)} ms = ${perMb[i].toFixed(2)} ms/MB`).join(', ');
+    const faults = (r) => (r.faults_per_mb === undefined ? '' : `, ${r.faults_per_mb} page faults/MB`);
+    const detail = rs.map((r, i) => `${r.scale}x ${ms(r.median_ms)} ms = ${perMb[i].toFixed(2)} ms/MB${faults(r)}`).join(', ');
     console.log(`  ${spread <= 1.3 ? 'MET ' : 'MISS'} ${op} linear (per-MB cost within 1.3x across scales): ${detail} (${spread.toFixed(2)}x)`);
   }
 }

@@ -277,18 +277,26 @@ for (const scale of scales) {
     // false }), which its load above uses: the harness' copies are never touched again, and
     // @cloudflare/shell keeps arrays by default). Its default, copying load is measured too.
     if (typeof inst.loadCopying === 'function') {
+      // Minor page faults per MB copied: 256 is one per 4 KiB page, memory fresh from the OS;
+      // far fewer, memory the allocator recycled from the run before (bench/README.md, issue 22).
+      const faults = [];
       const copying = await measure(async () => {
         gc();
         let input = freshEntries(entries);
         const fresh = await sys.create();
+        const f = process.resourceUsage().minorPageFault;
         const t = now();
         await fresh.loadCopying(input);
         const ms = now() - t;
+        faults.push(process.resourceUsage().minorPageFault - f);
         input = null;
         await fresh.dispose();
         return ms;
       }, true).catch((e) => ({ error: e }));
-      if (!copying.error) push('load_copying', sys, base, copying.times, { note: copying.note ?? 'the default: uploadFiles copies every file' });
+      if (!copying.error) {
+        const note = copying.note ?? 'the default: uploadFiles copies every file';
+        push('load_copying', sys, base, copying.times, { note, faults_per_mb: Math.round(median(faults) / (bytes / 1e6)) });
+      }
     }
     // agentvfs's first search right after a load, with no prepareSearch(): it indexes about an
     // eighth of the corpus and scans the rest directly. On a fresh instance, so index_build below
