@@ -97,3 +97,19 @@ export function isVfsError(value: unknown): value is VfsError {
   const v = value as { name?: unknown; code?: unknown; message?: unknown };
   return v.name === 'VfsError' && typeof v.code === 'string' && CODES.has(v.code) && typeof v.message === 'string';
 }
+
+/**
+ * The one failure after which the call's change did happen: persistence (agentvfs/persist) made
+ * it in memory, and saving it failed. The next save writes it too, so it must not be made again
+ * (an insert repeated would insert twice); the tools say so. Recognised by `name`.
+ */
+export class NotSavedError extends Error {
+  constructor(cause: unknown) {
+    super(`agentvfs/persist: the change was applied in memory but could not be saved: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'NotSavedError';
+  }
+}
+
+export function isNotSavedError(value: unknown): value is NotSavedError {
+  return value instanceof Error && value.name === 'NotSavedError';
+}

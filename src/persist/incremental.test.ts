@@ -2,6 +2,7 @@
 // one batch; the store reopens to the same state; corrupt and foreign stores are kept aside.
 import { describe, expect, it } from 'vitest';
 import { createStateBackend, createTools } from '../index.ts';
+import { NotSavedError } from '../errors.ts';
 import { createMemoryAdapter } from './adapter.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { openPersistent } from './persistent.ts';
@@ -154,6 +155,33 @@ describe('openPersistent(backend, store)', () => {
     const reopened = await openPersistent(createStateBackend(), store);
     expect(await reopened.backend.readText('/lost-then-saved')).toBe('1');
     expect(await reopened.backend.readText('/other')).toBe('2');
+  });
+
+  it('a tool call whose save fails tells the model the change was made and must not be made again', async () => {
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(createStateBackend({ files: { '/notes.md': 'one\n' } }), store, { durability: 'immediate' });
+    const write = store.write.bind(store);
+    let fail = true;
+    store.write = async (batch, options) => {
+      if (fail) throw new Error('disk full');
+      return write(batch, options);
+    };
+    await expect(backend.writeFile('/direct', 'x')).rejects.toBeInstanceOf(NotSavedError);
+    const tools = createTools(backend, { dialect: 'anthropic' });
+    const view = await tools.run('str_replace_based_edit_tool', { command: 'view', path: '/notes.md' });
+    expect(view.isError).toBe(false);
+    const insert = await tools.run('str_replace_based_edit_tool', { command: 'insert', path: '/notes.md', insert_line: 1, new_str: 'two' });
+    expect(insert.isError).toBe(true);
+    expect(insert.text).toBe(
+      'Error: not saved: agentvfs/persist: the change was applied in memory but could not be saved: disk full. ' +
+        'The change is in the workspace: do not make it again; the next save writes it too.',
+    );
+    expect(await backend.readText('/notes.md')).toBe('one\ntwo\n');
+    fail = false;
+    await backend.writeFile('/later', 'y');
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect(await reopened.backend.readText('/notes.md')).toBe('one\ntwo\n');
+    expect(await reopened.backend.readText('/direct')).toBe('x');
   });
 
   it('migrates a snapshot saved by the snapshot adapter: opened, rewritten as records, the old copy dropped in the same batch', async () => {

@@ -5,7 +5,7 @@
  */
 import type { Backend, FileInfo } from '../backend/types.ts';
 import { backendCall, toolCall } from '../calls.ts';
-import { isVfsError } from '../errors.ts';
+import { isVfsError, NotSavedError } from '../errors.ts';
 import { ancestorsOf, isWithin } from '../paths.ts';
 import { isToolHost } from '../tool-host.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
@@ -267,7 +267,7 @@ function wrapWithStore(
     try {
       await save('strict');
     } catch (error) {
-      throw new Error(`agentvfs/persist: the change was applied in memory but could not be saved: ${(error as Error).message}`);
+      throw new NotSavedError(error);
     }
     return result;
   }

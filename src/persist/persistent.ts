@@ -5,7 +5,7 @@
  */
 import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
-import { isVfsError } from '../errors.ts';
+import { isVfsError, NotSavedError } from '../errors.ts';
 import { isToolHost } from '../tool-host.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import { toolSet } from '../tools/tool-set.ts';
@@ -94,7 +94,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     try {
       await saveNow('strict');
     } catch (error) {
-      throw new Error(`agentvfs/persist: the change was applied in memory but could not be saved: ${(error as Error).message}`);
+      throw new NotSavedError(error);
     }
     return result;
   }

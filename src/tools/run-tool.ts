@@ -3,7 +3,7 @@
  * or throws into a ToolResult (an `Error:` text for a tool-level failure, never a rejection).
  */
 import type { Backend } from '../backend/types.ts';
-import { isVfsError } from '../errors.ts';
+import { isNotSavedError, isVfsError } from '../errors.ts';
 import type { DecidedResult } from '../guard/audit.ts';
 import { runGuarded } from '../guard/run-guarded.ts';
 import type { GuardSession } from '../guard/session.ts';
@@ -64,6 +64,12 @@ function badArgument(message: string): ToolResult {
 
 function toolError(error: unknown): Omit<ToolResult, 'changed'> {
   if (isVfsError(error)) return { text: capResult(`Error: ${error.code}: ${error.message}`), isError: true, code: error.code };
+  if (isNotSavedError(error)) {
+    return {
+      text: capResult(`Error: not saved: ${error.message}. The change is in the workspace: do not make it again; the next save writes it too.`),
+      isError: true,
+    };
+  }
   const message = error instanceof Error ? error.message : String(error);
   return { text: capResult(`Error: unexpected failure: ${message}. Nothing may have been changed; retry once, and report it if it persists.`), isError: true };
 }
