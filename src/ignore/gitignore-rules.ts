@@ -64,3 +64,16 @@ export function compileMatcher(patterns: readonly (readonly string[])[], rescued
 function escapeGlob(name: string): string {
   return name.replace(/[\\*?[\]!# ]/g, '\\$&');
 }
+
+/**
+ * One ignore file read as Gemini CLI reads its `.geminiignore` (GeminiIgnoreParser): lines
+ * trimmed, blank and `#` lines dropped, the rest given to the `ignore` package with its
+ * defaults (so names match in either case). Paths are relative to the file's directory.
+ */
+export function compileGeminiIgnore(text: string): IgnoreMatcher {
+  const patterns = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  return ignore().add(patterns);
+}

@@ -90,6 +90,43 @@ export function geminiDialectSuite(make: BackendFactory) {
       );
     });
 
+    // The project's .geminiignore (GeminiIgnoreParser: the root's file, lines trimmed, the ignore
+    // package's defaults, so names match in either case), besides .gitignore.
+    const GEMINI_IGNORED = {
+      '/.geminiignore': '# secrets\nsecret/\n  *.LOG  \n',
+      '/secret/key.txt': 'needle\n',
+      '/run.log': 'needle\n',
+      '/src/app.txt': 'needle\n',
+    };
+
+    it('.geminiignore leaves files out of glob, grep_search, list_directory and read_many_files unless switched off', async () => {
+      const tools = createTools(await make({ files: GEMINI_IGNORED }), { dialect: 'gemini' });
+      const globbed = (await tools.call('glob', { pattern: '**/*' })).split('\n');
+      expect(globbed[0]).toBe('Found 2 file(s) matching "**/*" within / (2 additional files were ignored), sorted by modification time (newest first):');
+      expect(globbed.slice(1).sort()).toEqual(['/.geminiignore', '/src/app.txt']);
+      expect((await tools.call('glob', { pattern: '**/*.txt', respect_gemini_ignore: false })).split('\n').slice(1).sort()).toEqual([
+        '/secret/key.txt',
+        '/src/app.txt',
+      ]);
+      expect(await tools.call('grep_search', { pattern: 'needle', names_only: true })).toBe(
+        'Found 1 files with matches for pattern "needle" in the workspace directory:\n/src/app.txt',
+      );
+      expect(await tools.call('grep_search', { pattern: 'needle', names_only: true, no_ignore: true })).toBe(
+        'Found 3 files with matches for pattern "needle" in the workspace directory:\n/run.log\n/secret/key.txt\n/src/app.txt',
+      );
+      expect(await tools.call('list_directory', { dir_path: '/' })).toBe('Directory listing for /:\n[DIR] src\n.geminiignore (28 bytes)\n\n(2 ignored)');
+      expect(await tools.call('list_directory', { dir_path: '/', file_filtering_options: { respect_gemini_ignore: false } })).toBe(
+        'Directory listing for /:\n[DIR] secret\n[DIR] src\n.geminiignore (28 bytes)\nrun.log (7 bytes)',
+      );
+      const read = (text: string) => [...text.matchAll(/^--- (\/.*) ---$/gm)].map((m) => m[1]);
+      expect(read(await tools.call('read_many_files', { include: ['**/*.txt', '*.log'] }))).toEqual(['/src/app.txt']);
+      expect(read(await tools.call('read_many_files', { include: ['secret/key.txt'] }))).toEqual(['/secret/key.txt']); // named outright
+      expect(read(await tools.call('read_many_files', { include: ['**/*.txt'], file_filtering_options: { respect_gemini_ignore: false } }))).toEqual([
+        '/secret/key.txt',
+        '/src/app.txt',
+      ]);
+    });
+
     it('a bad argument names itself and changes nothing', async () => {
       const backend = await make({ files: { '/a.txt': 'a\n' } });
       const tools = createTools(backend, { dialect: 'gemini' });

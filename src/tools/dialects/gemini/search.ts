@@ -6,6 +6,7 @@ import { decodeText, isBinary, splitLines } from '../../../text.ts';
 import { GLOB_MAX_RESULTS } from '../../definitions.ts';
 import type { DialectCall } from '../anthropic/context.ts';
 import { suggestions } from './files.ts';
+import { geminiIgnore } from './gemini-ignore.ts';
 import { GREP_DEFAULT_MAX_MATCHES, MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
 
 export interface GlobArgs {
@@ -13,18 +14,23 @@ export interface GlobArgs {
   dir_path?: string;
   /** Gemini CLI's default is true: .gitignore files and the default .git/ and node_modules/ ignores apply. */
   respect_git_ignore?: boolean;
+  /** Gemini CLI's default is true: the project's .geminiignore applies. */
+  respect_gemini_ignore?: boolean;
   /** Gemini CLI's default is false: names match in either case. */
   case_sensitive?: boolean;
 }
 
 export async function glob(call: DialectCall, args: GlobArgs): Promise<string> {
   const base = await call.backend.resolvePath(args.dir_path ?? '/');
-  const { paths, ignored } = await call.backend.glob(args.pattern, {
+  const found = await call.backend.glob(args.pattern, {
     path: base,
     ignoreCase: args.case_sensitive !== true,
     respectGitIgnore: args.respect_git_ignore !== false,
     countIgnored: true,
   });
+  const ignoredByGemini = await geminiIgnore(call, args.respect_gemini_ignore !== false);
+  const paths = ignoredByGemini === null ? found.paths : found.paths.filter((path) => !ignoredByGemini(path, false));
+  const ignored = found.ignored + found.paths.length - paths.length;
   // Gemini CLI's wording for files its ignore rules left out (tools/glob.ts).
   if (paths.length === 0) return `No files found matching pattern "${args.pattern}" within ${base}${ignored > 0 ? ` (${ignored} files were ignored)` : ''}`;
   const shown = paths.slice(0, GLOB_MAX_RESULTS);
@@ -61,16 +67,21 @@ export async function grepSearch(call: DialectCall, args: GrepArgs): Promise<str
     respectGitIgnore: args.no_ignore !== true,
     ...(args.max_matches_per_file === undefined ? {} : { maxMatchesPerFile: args.max_matches_per_file }),
   };
+  const ignoredByGemini = await geminiIgnore(call, args.no_ignore !== true);
+  // Lines or files left out afterwards: the search runs uncapped, then the cap applies.
+  const filtered = Boolean(args.exclude_pattern) || ignoredByGemini !== null;
   let matches = await call.backend.grep(args.pattern, {
     ...options,
     fixedStrings: args.fixed_strings === true,
-    ...(args.exclude_pattern ? {} : { maxMatches: max }),
+    ...(filtered ? {} : { maxMatches: max }),
   });
+  if (ignoredByGemini !== null) matches = matches.filter((m) => !ignoredByGemini(m.path, false));
   if (args.exclude_pattern) {
     // The exclusion runs in the same engine: lines it matches are dropped.
     const excluded = new Set((await call.backend.grep(args.exclude_pattern, options)).map((m) => `${m.line}:${m.path}`));
-    matches = matches.filter((m) => !excluded.has(`${m.line}:${m.path}`)).slice(0, max);
+    matches = matches.filter((m) => !excluded.has(`${m.line}:${m.path}`));
   }
+  if (filtered) matches = matches.slice(0, max);
   const where = args.dir_path === undefined ? 'in the workspace directory' : `in path "${base}"`;
   const filter = args.include_pattern ? ` (filter: "${args.include_pattern}")` : '';
   if (matches.length === 0) return `No matches found for pattern "${args.pattern}" ${where}${filter}.`;
@@ -129,7 +140,9 @@ export async function listDirectory(call: DialectCall, args: ListDirectoryArgs):
     if (isVfsError(error) && error.code === 'ENOTDIR') throw new VfsError('ENOTDIR', `Path is not a directory: ${dir}`, { path: dir });
     throw error;
   }
-  const { entries, ignored } = report;
+  const ignoredByGemini = await geminiIgnore(call, args.file_filtering_options?.respect_gemini_ignore !== false);
+  const entries = ignoredByGemini === null ? report.entries : report.entries.filter((e) => !ignoredByGemini(e.path, e.isDir));
+  const ignored = report.ignored + report.entries.length - entries.length;
   if (entries.length === 0 && ignored === 0) return `Directory ${dir} is empty.`;
   // As Gemini CLI: \`ignore\` patterns match entry names (files and directories) and drop them
   // silently; "(N ignored)" counts what the ignore files left out.
@@ -152,6 +165,7 @@ export interface ReadManyArgs {
 export async function readManyFiles(call: DialectCall, args: ReadManyArgs): Promise<string> {
   const cwd = await call.backend.resolvePath('.');
   const respectGitIgnore = args.file_filtering_options?.respect_git_ignore !== false;
+  const ignoredByGemini = await geminiIgnore(call, args.file_filtering_options?.respect_gemini_ignore !== false);
   const files = new Set<string>();
   for (const entry of args.include) {
     const path = await call.backend.resolvePath(entry).catch(() => null);
@@ -159,7 +173,11 @@ export async function readManyFiles(call: DialectCall, args: ReadManyArgs): Prom
     if (info !== null && !info.isDir) files.add(info.path);
     // A file named outright is read as asked (as read_file reads an ignored file); patterns and
     // directories leave out what the ignore files exclude.
-    else for (const p of await call.backend.glob(info?.isDir ? '**' : entry, { path: info?.isDir ? info.path : cwd, respectGitIgnore })) files.add(p);
+    else {
+      for (const p of await call.backend.glob(info?.isDir ? '**' : entry, { path: info?.isDir ? info.path : cwd, respectGitIgnore })) {
+        if (ignoredByGemini === null || !ignoredByGemini(p, false)) files.add(p);
+      }
+    }
   }
   const excludes = [...(args.exclude ?? []), ...(args.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDES)];
   for (const pattern of excludes) for (const p of await call.backend.glob(pattern, { path: cwd })) files.delete(p);
