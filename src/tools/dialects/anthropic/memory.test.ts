@@ -70,6 +70,7 @@ describe('test_filesystem.py (anthropic-sdk-python)', () => {
       '/memories/replace_test.txt': 'Line 1\nOld Text\nLine 3',
       '/memories/hello.txt': 'Hello, World!',
       '/memories/twice.txt': 'Hello\nMiddle\nHello',
+      '/memories/overlap.txt': 'aaaa\nx\naa\n',
     });
     expect(await run({ command: 'str_replace', path: '/memories/replace_test.txt', old_str: 'Old Text', new_str: 'New Text' })).toBe(
       'The memory file has been edited. Here is the snippet showing the change (with line numbers):\n     1\tLine 1\n     2\tNew Text\n     3\tLine 3',
@@ -80,6 +81,10 @@ describe('test_filesystem.py (anthropic-sdk-python)', () => {
     );
     expect(await run({ command: 'str_replace', path: '/memories/twice.txt', old_str: 'Hello', new_str: 'Hi' })).toBe(
       'Error: EAMBIGUOUS: No replacement was performed. Multiple occurrences of old_str `Hello` in lines: 1, 3. Please ensure it is unique',
+    );
+    // The SDK counts matches with str.count (two in "aaaa") but lists the line of every start, overlapping ones too.
+    expect(await run({ command: 'str_replace', path: '/memories/overlap.txt', old_str: 'aa', new_str: 'b' })).toBe(
+      'Error: EAMBIGUOUS: No replacement was performed. Multiple occurrences of old_str `aa` in lines: 1, 1, 1, 3. Please ensure it is unique',
     );
     expect(await run({ command: 'str_replace', path: '/memories/nonexistent.txt', old_str: 'old', new_str: 'new' })).toBe(
       'Error: ENOENT: The path /memories/nonexistent.txt does not exist. Please provide a valid path.',

@@ -113,6 +113,22 @@ async function view(call: DialectCall, args: MemoryArgs): Promise<string> {
   return `Here's the content of ${path} with line numbers:\n${numberedRows(shown, first)}`;
 }
 
+/**
+ * The line of every position `needle` starts at, overlapping ones too, as the SDK lists them (it
+ * searches again from one past each match); null when the text holds it once or not at all (the
+ * match was one of the corrections: its lines are the matcher's).
+ */
+function linesOfEveryStart(text: string, needle: string): number[] | null {
+  const lines: number[] = [];
+  let line = 1;
+  let counted = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    for (; counted < at; counted++) if (text.charCodeAt(counted) === 10) line++;
+    lines.push(line);
+  }
+  return lines.length > 1 ? lines : null;
+}
+
 async function strReplace(call: DialectCall, args: MemoryArgs): Promise<string> {
   const path = await memoryPath(call, args.path);
   if (args.old_str === undefined) throw fail('EINVAL', 'Parameter `old_str` is required for command: str_replace');
@@ -124,7 +140,7 @@ async function strReplace(call: DialectCall, args: MemoryArgs): Promise<string> 
   if (outcome.kind === 'many') {
     throw fail(
       'EAMBIGUOUS',
-      `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${outcome.lines.join(', ')}. Please ensure it is unique`,
+      `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${(linesOfEveryStart(file.text, oldStr) ?? outcome.lines).join(', ')}. Please ensure it is unique`,
       path,
     );
   }
