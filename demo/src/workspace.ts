@@ -127,7 +127,10 @@ export class Workspace {
       status = { status: 'unavailable', reason: (e as Error).message };
       this.#setStatus({ state: 'off', error: status.reason });
     }
-    if (!this.#backend.writable) this.#setStatus({ state: 'following' });
+    if (!this.#backend.writable) {
+      this.#setStatus({ state: 'following' });
+      void this.#backend.whenWritable.then((writable) => writable && this.#tookOver());
+    }
     // Seeded through the raw worker; the store hears of it (watch) and saves it like any change.
     if (status.status !== 'restored' && this.#backend.writable) await this.#worker.restore(this.#sample.slice());
     else if (status.status === 'restored' && this.#backend.writable) this.#setStatus({ state: 'saved', at: Date.now() });
@@ -205,12 +208,8 @@ export class Workspace {
     return root;
   }
 
-  /**
-   * The store, watched: the status bar shows when a save starts, lands or fails, and when this
-   * tab, having followed another one, takes over the workspace (the other tab closed).
-   */
+  /** The store, watched: the status bar shows when a save starts, lands or fails. */
   #watch(store: WorkspaceStore): WorkspaceStore {
-    const claim = store.claim?.bind(store);
     return {
       name: store.name,
       readAll: () => store.readAll(),
@@ -218,13 +217,7 @@ export class Workspace {
       close: store.close?.bind(store),
       follow: store.follow?.bind(store),
       readKeys: store.readKeys?.bind(store),
-      claim:
-        claim &&
-        (async (options) => {
-          const claimed = await claim(options);
-          if (claimed && options.wait) void this.#tookOver();
-          return claimed;
-        }),
+      claim: store.claim?.bind(store),
       write: async (batch, options) => {
         this.#setStatus({ state: 'saving' });
         try {
@@ -239,9 +232,8 @@ export class Workspace {
     };
   }
 
-  // The follower opens as the writer right after its claim resolves: wait until it does.
-  async #tookOver(): Promise<void> {
-    while (this.#backend && !this.#backend.writable) await new Promise((r) => setTimeout(r, 50));
+  // This tab followed another and now writes (backend.whenWritable).
+  #tookOver(): void {
     if (this.#status.state === 'following') this.#setStatus({ state: 'idle' });
     this.changed();
   }

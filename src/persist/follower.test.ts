@@ -73,13 +73,25 @@ describe('a workspace another context holds', () => {
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(/cannot write/);
 
+    expect(await a.backend.whenWritable).toBe(true);
     await a.backend.close();
-    await vi.waitFor(() => expect(b.backend.writable).toBe(true));
+    expect(await b.backend.whenWritable).toBe(true);
+    expect(b.backend.writable).toBe(true);
     await b.backend.writeFile('/b.txt', 'by b');
     await b.backend.close();
     const c = await openPersistent(createStateBackend(), open());
     expect(await c.backend.readText('/b.txt')).toBe('by b');
     expect(await c.backend.readText('/a.txt')).toBe('A');
     expect(await c.backend.exists('/d')).toBe(false);
+  });
+
+  it('whenWritable: a follower closed before it could take over resolves false', async () => {
+    const open = hub();
+    const a = await openPersistent(createStateBackend(), open());
+    const b = await openPersistent(createStateBackend(), open(), { ifHeld: 'follow' });
+    await b.backend.close();
+    expect(await b.backend.whenWritable).toBe(false);
+    await a.backend.close();
+    expect(b.backend.writable).toBe(false);
   });
 });

@@ -72,12 +72,18 @@ export async function openFollower(
   }
 
   // The holder closes: take over, from what the store holds then.
-  void store.claim?.({ wait: true }).then(async (claimed) => {
+  let tookOver: (writable: boolean) => void = () => {};
+  const whenWritable = new Promise<boolean>((resolve) => {
+    tookOver = resolve;
+  });
+  const claim = store.claim?.({ wait: true }).then(async (claimed) => {
     if (!claimed || closed) return;
     unfollow?.();
     await applying;
     writer = (await openAsWriter(backend, store, options)).backend;
   }, report);
+  // True once this context writes; false when it was closed, or could not take over, before.
+  void Promise.resolve(claim).then(() => tookOver(writer !== null));
 
   const refuse = () =>
     Promise.reject(new Error(`agentvfs/persist: ${held}; this tab follows its changes and cannot write. Write there, or close it: this tab then takes over.`));
@@ -89,12 +95,14 @@ export async function openFollower(
   }
   Object.defineProperties(wrapped, {
     writable: { get: () => writer !== null },
+    whenWritable: { value: whenWritable },
     lastError: { get: () => writer?.lastError ?? null },
     flush: { value: () => writer?.flush() ?? Promise.resolve() },
     close: {
       value: async () => {
         closed = true;
         unfollow?.();
+        tookOver(writer !== null);
         if (writer) return writer.close();
         (backend as { close?: () => unknown }).close?.();
         await store.close?.();

@@ -291,6 +291,7 @@ function wrapWithStore(
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
     writable: { value: true },
+    whenWritable: { value: Promise.resolve(true) },
     flush: {
       value: () => {
         timers.cancel();

@@ -40,6 +40,11 @@ export interface PersistentBackend extends Backend, ToolHost {
   readonly lastError: Error | null;
   /** False while this context only follows a workspace another tab or worker writes (`ifHeld: 'follow'`). */
   readonly writable: boolean;
+  /**
+   * Resolves true once this context may write: at once for the holder, when a follower takes
+   * over; false when it is closed (or its takeover fails, reported to `onError`) first.
+   */
+  readonly whenWritable: Promise<boolean>;
 }
 
 export function checkOptions(options: PersistOptions): {

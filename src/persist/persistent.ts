@@ -110,6 +110,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
     writable: { value: true },
+    whenWritable: { value: Promise.resolve(true) },
     flush: {
       value: () => {
         timers.cancel();
