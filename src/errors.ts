@@ -113,3 +113,19 @@ export class NotSavedError extends Error {
 export function isNotSavedError(value: unknown): value is NotSavedError {
   return value instanceof Error && value.name === 'NotSavedError';
 }
+
+/**
+ * A write refused because another tab or worker holds the workspace and this context follows it
+ * read-only (agentvfs/persist, `ifHeld: 'follow'`): nothing changed, and retrying does not help
+ * until that one closes; the tools say so. Recognised by `name`.
+ */
+export class WorkspaceHeldError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WorkspaceHeldError';
+  }
+}
+
+export function isWorkspaceHeldError(value: unknown): value is WorkspaceHeldError {
+  return value instanceof Error && value.name === 'WorkspaceHeldError';
+}

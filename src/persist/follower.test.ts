@@ -71,7 +71,10 @@ describe('a workspace another context holds', () => {
     await tools.run('read_file', { path: '/a.txt' });
     const refused = await tools.run('write_file', { path: '/a.txt', content: 'no' });
     expect(refused.isError).toBe(true);
-    expect(refused.text).toMatch(/cannot write/);
+    expect(refused.text).toBe(
+      'Error: read-only: agentvfs/persist: another tab or worker holds workspace "t" in the test hub; this tab follows its changes and cannot write. ' +
+        'Write there, or close it: this tab then takes over. Nothing was changed; writing again fails until then.',
+    );
 
     expect(await a.backend.whenWritable).toBe(true);
     await a.backend.close();

@@ -5,7 +5,7 @@
  */
 import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
-import { isVfsError } from '../errors.ts';
+import { isVfsError, WorkspaceHeldError } from '../errors.ts';
 import { comparePaths } from '../paths.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
@@ -86,7 +86,9 @@ export async function openFollower(
   void Promise.resolve(claim).then(() => tookOver(writer !== null));
 
   const refuse = () =>
-    Promise.reject(new Error(`agentvfs/persist: ${held}; this tab follows its changes and cannot write. Write there, or close it: this tab then takes over.`));
+    Promise.reject(
+      new WorkspaceHeldError(`agentvfs/persist: ${held}; this tab follows its changes and cannot write. Write there, or close it: this tab then takes over.`),
+    );
   const wrapped = Object.create(null) as PersistentBackend;
   for (const name of methodNames(backend)) {
     if (name === 'createToolSession') continue;
