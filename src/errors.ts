@@ -110,8 +110,9 @@ export class NotSavedError extends Error {
   }
 }
 
+/** True for a NotSavedError from any realm or worker (checks `name`, as a postMessage keeps it). */
 export function isNotSavedError(value: unknown): value is NotSavedError {
-  return value instanceof Error && value.name === 'NotSavedError';
+  return hasName(value, 'NotSavedError');
 }
 
 /**
@@ -126,6 +127,13 @@ export class WorkspaceHeldError extends Error {
   }
 }
 
+/** True for a WorkspaceHeldError from any realm or worker (checks `name`). */
 export function isWorkspaceHeldError(value: unknown): value is WorkspaceHeldError {
-  return value instanceof Error && value.name === 'WorkspaceHeldError';
+  return hasName(value, 'WorkspaceHeldError');
+}
+
+function hasName(value: unknown, name: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as { name?: unknown; message?: unknown };
+  return v.name === name && typeof v.message === 'string';
 }

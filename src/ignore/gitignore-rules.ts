@@ -68,12 +68,13 @@ function escapeGlob(name: string): string {
 /**
  * One ignore file read as Gemini CLI reads its `.geminiignore` (GeminiIgnoreParser): lines
  * trimmed, blank and `#` lines dropped, the rest given to the `ignore` package with its
- * defaults (so names match in either case). Paths are relative to the file's directory.
+ * defaults (so names match in either case). Paths are relative to the file's directory; null
+ * when no pattern is left.
  */
-export function compileGeminiIgnore(text: string): IgnoreMatcher {
+export function compileGeminiIgnore(text: string): IgnoreMatcher | null {
   const patterns = text
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'));
-  return ignore().add(patterns);
+  return patterns.length === 0 ? null : ignore().add(patterns); // no patterns: as if there were no file (Gemini CLI)
 }

@@ -88,6 +88,54 @@ describe('a workspace another context holds', () => {
     expect(await c.backend.exists('/d')).toBe(false);
   });
 
+  it('a follower closed while it takes over writes nothing and closes what it opened; whenWritable is false', async () => {
+    const open = hub();
+    const a = await openPersistent(createStateBackend(), open(), { durability: 'immediate' });
+    const store = open();
+    const reads = { count: 0, release: () => {} };
+    const readAll = store.readAll.bind(store);
+    // The second read is the takeover's: it waits until the test lets it go.
+    store.readAll = async () => (++reads.count === 2 ? new Promise<void>((r) => (reads.release = r)).then(readAll) : readAll());
+    const written: string[] = [];
+    const write = store.write.bind(store);
+    store.write = async (batch, o) => {
+      written.push(...batch.puts.map(([k]) => k));
+      return write(batch, o);
+    };
+    const b = await openPersistent(createStateBackend(), store, { ifHeld: 'follow', durability: 'immediate' });
+    await a.backend.close();
+    await vi.waitFor(() => expect(reads.count).toBe(2)); // the takeover is under way
+    const closing = b.backend.close();
+    expect(await b.backend.whenWritable).toBe(false);
+    reads.release();
+    await closing;
+    await new Promise((r) => setTimeout(r, 0)); // every promise of the in-memory takeover has settled
+    expect(b.backend.writable).toBe(false);
+    await expect(b.backend.writeFile('/late.txt', 'x')).rejects.toThrow(/cannot write/);
+    expect(written.filter((k) => k.includes('late'))).toEqual([]);
+    const c = await openPersistent(createStateBackend(), open()); // the claim was given back
+    expect(c.backend.writable).toBe(true);
+  });
+
+  it('a takeover that fails is reported to onError, gives the claim back, and whenWritable is false', async () => {
+    const open = hub();
+    const a = await openPersistent(createStateBackend(), open());
+    const store = open();
+    let reads = 0;
+    const readAll = store.readAll.bind(store);
+    store.readAll = async () => {
+      if (++reads === 2) throw new Error('disk gone');
+      return readAll();
+    };
+    const errors: string[] = [];
+    const b = await openPersistent(createStateBackend(), store, { ifHeld: 'follow', onError: (e) => errors.push(e.message) });
+    await a.backend.close();
+    expect(await b.backend.whenWritable).toBe(false);
+    expect(errors).toEqual(['disk gone']);
+    const c = await openPersistent(createStateBackend(), open());
+    expect(c.backend.writable).toBe(true);
+  });
+
   it('whenWritable: a follower closed before it could take over resolves false', async () => {
     const open = hub();
     const a = await openPersistent(createStateBackend(), open());

@@ -71,19 +71,28 @@ export async function openFollower(
     }
   }
 
-  // The holder closes: take over, from what the store holds then.
+  // The holder closes: take over, from what the store holds then. `opening` is the takeover once
+  // the claim is granted, which close() lets finish (and then closes what it opened).
+  let opening: Promise<void> | null = null;
   let tookOver: (writable: boolean) => void = () => {};
   const whenWritable = new Promise<boolean>((resolve) => {
     tookOver = resolve;
   });
-  const claim = store.claim?.({ wait: true }).then(async (claimed) => {
-    if (!claimed || closed) return;
-    unfollow?.();
-    await applying;
-    writer = (await openAsWriter(backend, store, options)).backend;
-  }, report);
-  // True once this context writes; false when it was closed, or could not take over, before.
-  void Promise.resolve(claim).then(() => tookOver(writer !== null));
+  void Promise.resolve(store.claim?.({ wait: true }))
+    .then((claimed) => {
+      if (!claimed || closed) return;
+      opening = (async () => {
+        unfollow?.();
+        await applying;
+        writer = (await openAsWriter(backend, store, options)).backend;
+      })();
+      return opening;
+    })
+    .catch(async (error: unknown) => {
+      report(error);
+      await store.close?.(); // gives the claim back: another tab may write
+    })
+    .finally(() => tookOver(writer !== null && !closed));
 
   const refuse = () =>
     Promise.reject(
@@ -93,10 +102,12 @@ export async function openFollower(
   for (const name of methodNames(backend)) {
     if (name === 'createToolSession') continue;
     const call = (...args: unknown[]) => ((writer ?? backend) as unknown as Record<string, (...a: unknown[]) => unknown>)[name]!(...args);
-    (wrapped as unknown as Record<string, unknown>)[name] = backendCall(name)?.mutates ? (...args: unknown[]) => (writer ? call(...args) : refuse()) : call;
+    (wrapped as unknown as Record<string, unknown>)[name] = backendCall(name)?.mutates
+      ? (...args: unknown[]) => (writer && !closed ? call(...args) : refuse())
+      : call;
   }
   Object.defineProperties(wrapped, {
-    writable: { get: () => writer !== null },
+    writable: { get: () => writer !== null && !closed },
     whenWritable: { value: whenWritable },
     lastError: { get: () => writer?.lastError ?? null },
     flush: { value: () => writer?.flush() ?? Promise.resolve() },
@@ -104,7 +115,8 @@ export async function openFollower(
       value: async () => {
         closed = true;
         unfollow?.();
-        tookOver(writer !== null);
+        tookOver(false); // (no change if it took over before)
+        await (opening as Promise<void> | null)?.catch(() => {}); // a takeover under way: close what it opens
         if (writer) return writer.close();
         (backend as { close?: () => unknown }).close?.();
         await store.close?.();

@@ -176,12 +176,38 @@ describe('openPersistent(backend, store)', () => {
       'Error: not saved: agentvfs/persist: the change was applied in memory but could not be saved: disk full. ' +
         'The change is in the workspace: do not make it again; the next save writes it too.',
     );
+    expect(insert.changed.map((c) => c.path)).toEqual(['/notes.md']); // it did write the file
     expect(await backend.readText('/notes.md')).toBe('one\ntwo\n');
+    // The session saw its own write: the next edit of that file is not refused as stale.
+    const replaced = await tools.run('str_replace_based_edit_tool', { command: 'str_replace', path: '/notes.md', old_str: 'two', new_str: 'three' });
+    expect(replaced.text).toMatch(/^Error: not saved: /);
     fail = false;
     await backend.writeFile('/later', 'y');
     const reopened = await openPersistent(createStateBackend(), store);
-    expect(await reopened.backend.readText('/notes.md')).toBe('one\ntwo\n');
+    expect(await reopened.backend.readText('/notes.md')).toBe('one\nthree\n');
     expect(await reopened.backend.readText('/direct')).toBe('x');
+  });
+
+  it('a tool host (tools running where the backend lives) whose save fails answers not saved, never rejects', async () => {
+    const inner = createStateBackend({ files: { '/a.txt': 'a\n' } });
+    // What a worker's RemoteBackend is to persistence: a backend that runs tool calls itself.
+    const host = new Proxy(inner, {
+      get: (target, key) => {
+        if (key === 'createToolSession') return (options: object) => createTools(target, options);
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(host, store, { durability: 'immediate' });
+    store.write = async () => {
+      throw new Error('disk full');
+    };
+    const result = await createTools(backend).run('write_file', { path: '/b.txt', content: 'b\n' });
+    expect(result.isError).toBe(true);
+    expect(result.text).toMatch(/^Error: not saved: .*disk full\. The change is in the workspace/);
+    expect(result.changed.map((c) => c.path)).toEqual(['/b.txt']);
+    expect(await inner.readText('/b.txt')).toBe('b\n');
   });
 
   it('migrates a snapshot saved by the snapshot adapter: opened, rewritten as records, the old copy dropped in the same batch', async () => {

@@ -7,14 +7,12 @@ import type { Backend, FileInfo } from '../backend/types.ts';
 import { backendCall, toolCall } from '../calls.ts';
 import { isVfsError, NotSavedError } from '../errors.ts';
 import { ancestorsOf, isWithin } from '../paths.ts';
-import { isToolHost } from '../tool-host.ts';
-import { createLocalTools } from '../tools/create-tools.ts';
-import { toolSet } from '../tools/tool-set.ts';
-import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
+import type { Tools, ToolsOptions } from '../tools/types.ts';
 import type { SaveDurability } from './adapter.ts';
 import { methodNames } from './backend-methods.ts';
 import { scopesOfCall } from './changed-scopes.ts';
 import { saveScheduler } from './save-scheduler.ts';
+import { savedToolSession } from './tool-saves.ts';
 import { openFollower } from './follower.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
 import { META_KEY, asideKey, decodeRecords, dirKey, encodeAside, encodeMeta, encodeRecord, fileKey, snapshotOf, workspaceKeys } from './records.ts';
@@ -273,20 +271,27 @@ function wrapWithStore(
   }
 
   const wrapped = Object.create(null) as PersistentBackend;
+  // The same methods without the wait for their save, for the tools (tool-saves.ts).
+  const unsaved = Object.create(null) as Backend;
+  let mutations = 0;
   for (const name of methodNames(backend)) {
     const value = (backend as unknown as Record<string, unknown>)[name];
     if (typeof value !== 'function' || name === 'constructor' || name === 'createToolSession' || name in wrapped) continue;
     const method = value as (...a: unknown[]) => Promise<unknown>;
-    (wrapped as unknown as Record<string, unknown>)[name] = backendCall(name)?.mutates
-      ? async (...args: unknown[]) =>
-          mutated(
-            await exclusive(async () => {
-              const result = await method.apply(backend, args);
-              noteCall(scopesOfCall(name, args));
-              return result;
-            }),
-          )
-      : (...args: unknown[]) => method.apply(backend, args);
+    if (!backendCall(name)?.mutates) {
+      (unsaved as unknown as Record<string, unknown>)[name] = (wrapped as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
+        method.apply(backend, args);
+      continue;
+    }
+    const call = (...args: unknown[]) =>
+      exclusive(async () => {
+        const result = await method.apply(backend, args);
+        noteCall(scopesOfCall(name, args));
+        mutations++;
+        return result;
+      });
+    (unsaved as unknown as Record<string, unknown>)[name] = call;
+    (wrapped as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => mutated(await call(...args));
   }
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
@@ -310,21 +315,25 @@ function wrapWithStore(
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
       value(toolOptions: ToolsOptions): Tools<string> {
-        if (!isToolHost(backend)) return createLocalTools(wrapped, toolOptions);
-        // A tool host runs tools elsewhere: take the lock for a writing tool, then save what it changed.
-        const inner = backend.createToolSession(toolOptions);
-        const run = async (name: string, args?: unknown): Promise<ToolResult> => {
-          // A tool the table knows as read-only runs as it is; any other (a dialect's included) takes
-          // the lock, and is saved when its result names changed files.
-          if (toolCall(name, toolOptions.dialect)?.mutates === false) return inner.run(name, args);
-          const result = await exclusive(async () => {
-            const r = await inner.run(name, args);
-            noteCall(r.changed.map((c) => c.path));
-            return r;
-          });
-          return result.changed.length > 0 ? mutated(result) : result;
-        };
-        return toolSet(inner.definitions, run);
+        return savedToolSession(
+          {
+            backend,
+            unsaved,
+            mutations: () => mutations,
+            // A tool host runs tools elsewhere. A tool the table knows as read-only runs as it is; any
+            // other (a dialect's included) takes the lock, and is saved when its result names changed files.
+            hostCall: (name, run) =>
+              toolCall(name, toolOptions.dialect)?.mutates === false
+                ? run()
+                : exclusive(async () => {
+                    const r = await run();
+                    noteCall(r.changed.map((c) => c.path));
+                    return r;
+                  }),
+            save: () => mutated(null),
+          },
+          toolOptions,
+        );
       },
     },
   });

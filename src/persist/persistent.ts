@@ -6,16 +6,14 @@
 import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
 import { isVfsError, NotSavedError } from '../errors.ts';
-import { isToolHost } from '../tool-host.ts';
-import { createLocalTools } from '../tools/create-tools.ts';
-import { toolSet } from '../tools/tool-set.ts';
-import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
+import type { Tools, ToolsOptions } from '../tools/types.ts';
 import type { PersistenceAdapter, SaveDurability } from './adapter.ts';
 import { methodNames } from './backend-methods.ts';
 import { openStore } from './incremental.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
 import { saveScheduler } from './save-scheduler.ts';
 import { isWorkspaceStore, type WorkspaceStore } from './store.ts';
+import { savedToolSession } from './tool-saves.ts';
 
 export type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
 
@@ -100,12 +98,24 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
   }
 
   const wrapped = Object.create(null) as PersistentBackend;
+  // The same methods without the wait for their save, for the tools (tool-saves.ts).
+  const unsaved = Object.create(null) as Backend;
+  let mutations = 0;
   for (const name of methodNames(backend)) {
     const value = (backend as unknown as Record<string, unknown>)[name];
     if (typeof value !== 'function' || name === 'constructor' || name === 'createToolSession' || name in wrapped) continue;
-    (wrapped as unknown as Record<string, unknown>)[name] = backendCall(name)?.mutates
-      ? async (...args: unknown[]) => mutated(await (value as (...a: unknown[]) => Promise<unknown>).apply(backend, args))
-      : (...args: unknown[]) => (value as (...a: unknown[]) => unknown).apply(backend, args);
+    const method = value as (...a: unknown[]) => Promise<unknown>;
+    const mutates = backendCall(name)?.mutates === true;
+    const call = mutates
+      ? async (...args: unknown[]) => {
+          const result = await method.apply(backend, args);
+          dirty = true;
+          mutations++;
+          return result;
+        }
+      : (...args: unknown[]) => method.apply(backend, args);
+    (unsaved as unknown as Record<string, unknown>)[name] = call;
+    (wrapped as unknown as Record<string, unknown>)[name] = mutates ? async (...args: unknown[]) => mutated(await call(...args)) : call;
   }
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
@@ -128,14 +138,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
       value(toolOptions: ToolsOptions): Tools<string> {
-        // Tools over the wrapper save through its methods; a tool host runs them elsewhere, so save after a call that wrote files.
-        if (!isToolHost(backend)) return createLocalTools(wrapped, toolOptions);
-        const inner = backend.createToolSession(toolOptions);
-        const run = async (name: string, args?: unknown): Promise<ToolResult> => {
-          const result = await inner.run(name, args);
-          return result.changed.length > 0 ? mutated(result) : result;
-        };
-        return toolSet(inner.definitions, run);
+        return savedToolSession({ backend, unsaved, mutations: () => mutations, hostCall: (_name, run) => run(), save: () => mutated(null) }, toolOptions);
       },
     },
   });

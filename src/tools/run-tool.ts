@@ -67,12 +67,12 @@ function toolError(error: unknown): Omit<ToolResult, 'changed'> {
   if (isWorkspaceHeldError(error)) {
     return { text: capResult(`Error: read-only: ${error.message} Nothing was changed; writing again fails until then.`), isError: true };
   }
-  if (isNotSavedError(error)) {
-    return {
-      text: capResult(`Error: not saved: ${error.message}. The change is in the workspace: do not make it again; the next save writes it too.`),
-      isError: true,
-    };
-  }
+  if (isNotSavedError(error)) return { text: notSavedText(error), isError: true };
   const message = error instanceof Error ? error.message : String(error);
   return { text: capResult(`Error: unexpected failure: ${message}. Nothing may have been changed; retry once, and report it if it persists.`), isError: true };
+}
+
+/** What a tool answers when its change was made but could not be saved (agentvfs/persist's NotSavedError). */
+export function notSavedText(error: Error): string {
+  return capResult(`Error: not saved: ${error.message}. The change is in the workspace: do not make it again; the next save writes it too.`);
 }

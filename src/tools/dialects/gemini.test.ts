@@ -127,4 +127,15 @@ describe("dialect 'gemini'", () => {
     expect(await t.call('read_many_files', { include: ['docs/'], exclude: ['**/b.md'] })).toBe('--- /docs/a.md ---\n\n# A\n\n\n--- End of content ---');
     expect(await t.call('read_many_files', { include: ['*.py'] })).toBe('No files matching the criteria were found or all were skipped.');
   });
+
+  it('grep_search finds the matches .geminiignore leaves in, past any number of ignored ones, within its cap', async () => {
+    const { tools: t } = tools({ '/.geminiignore': '# generated\ngen/\n', '/gen/big.txt': 'needle\n'.repeat(300), '/src/a.txt': 'needle\n' });
+    expect(await t.call('grep_search', { pattern: 'needle', total_max_matches: 5 })).toBe(
+      'Found 1 match for pattern "needle" in the workspace directory:\n---\nFile: /src/a.txt\nL1: needle\n---',
+    );
+    const { tools: onlyComments } = tools({ '/.geminiignore': '# nothing here\n\n', '/gen/a.txt': 'needle\n' });
+    expect(await onlyComments.call('grep_search', { pattern: 'needle', names_only: true })).toBe(
+      'Found 1 files with matches for pattern "needle" in the workspace directory:\n/gen/a.txt',
+    );
+  });
 });

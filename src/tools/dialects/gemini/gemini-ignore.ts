@@ -26,5 +26,6 @@ export async function geminiIgnore(call: DialectCall, respect: boolean): Promise
     throw error;
   }
   const matcher = compileGeminiIgnore(text);
+  if (matcher === null) return null;
   return (path, isDir) => path !== root && isWithin(path, root) && matcher.ignores(relativeTo(path, root) + (isDir ? '/' : ''));
 }

@@ -68,20 +68,22 @@ export async function grepSearch(call: DialectCall, args: GrepArgs): Promise<str
     ...(args.max_matches_per_file === undefined ? {} : { maxMatchesPerFile: args.max_matches_per_file }),
   };
   const ignoredByGemini = await geminiIgnore(call, args.no_ignore !== true);
-  // Lines or files left out afterwards: the search runs uncapped, then the cap applies.
-  const filtered = Boolean(args.exclude_pattern) || ignoredByGemini !== null;
-  let matches = await call.backend.grep(args.pattern, {
-    ...options,
-    fixedStrings: args.fixed_strings === true,
-    ...(filtered ? {} : { maxMatches: max }),
-  });
-  if (ignoredByGemini !== null) matches = matches.filter((m) => !ignoredByGemini(m.path, false));
+  const search = (cap: number | null) =>
+    call.backend.grep(args.pattern, { ...options, fixedStrings: args.fixed_strings === true, ...(cap === null ? {} : { maxMatches: cap }) });
+  let matches: GrepMatch[];
   if (args.exclude_pattern) {
-    // The exclusion runs in the same engine: lines it matches are dropped.
+    // The exclusion runs in the same engine: lines it matches are dropped (so the search runs uncapped, then the cap applies).
     const excluded = new Set((await call.backend.grep(args.exclude_pattern, options)).map((m) => `${m.line}:${m.path}`));
-    matches = matches.filter((m) => !excluded.has(`${m.line}:${m.path}`));
-  }
-  if (filtered) matches = matches.slice(0, max);
+    matches = (await search(null)).filter((m) => !excluded.has(`${m.line}:${m.path}`) && !ignoredByGemini?.(m.path, false));
+  } else if (ignoredByGemini !== null) {
+    // Matches in files .geminiignore leaves out are dropped: search with a wider cap until enough are left, or all were found.
+    for (let cap = 2 * max; ; cap *= 4) {
+      const found = await search(cap);
+      matches = found.filter((m) => !ignoredByGemini(m.path, false));
+      if (found.length < cap || matches.length >= max) break;
+    }
+  } else matches = await search(max);
+  matches = matches.slice(0, max);
   const where = args.dir_path === undefined ? 'in the workspace directory' : `in path "${base}"`;
   const filter = args.include_pattern ? ` (filter: "${args.include_pattern}")` : '';
   if (matches.length === 0) return `No matches found for pattern "${args.pattern}" ${where}${filter}.`;

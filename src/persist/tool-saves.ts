@@ -1,0 +1,53 @@
+/**
+ * Tool calls on a persistent backend: the tools run over the backend's methods without their
+ * saves, and a call that changed anything is saved once its result is known. So a save that
+ * fails still answers with what the call changed (the session records the versions it wrote,
+ * so the model's next edit of that file is not refused as stale), marked `Error: not saved: …`,
+ * and never rejects: tools never throw (SPEC §3).
+ */
+import type { Backend } from '../backend/types.ts';
+import { isNotSavedError } from '../errors.ts';
+import { isToolHost } from '../tool-host.ts';
+import { createLocalTools } from '../tools/create-tools.ts';
+import { notSavedText } from '../tools/run-tool.ts';
+import { toolSet } from '../tools/tool-set.ts';
+import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
+
+export interface SavedToolsParts {
+  /** The backend the wrapper wraps (a tool host runs the tools itself). */
+  backend: Backend;
+  /** The wrapper's methods that do not wait for a save (mutations counted by `mutations`). */
+  unsaved: Backend;
+  /** How many mutating calls `unsaved` has made so far. */
+  mutations(): number;
+  /** Runs a call of a tool host's tool `name`; its result names the files it changed. */
+  hostCall(name: string, run: () => Promise<ToolResult>): Promise<ToolResult>;
+  /** Saves what changed as the wrapper's durability asks; throws NotSavedError when an immediate save fails. */
+  save(): Promise<unknown>;
+}
+
+export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptions): Tools<string> {
+  const saved = async (result: ToolResult): Promise<ToolResult> => {
+    try {
+      await parts.save();
+      return result;
+    } catch (error) {
+      if (!isNotSavedError(error)) throw error;
+      return { ...result, isError: true, text: notSavedText(error) };
+    }
+  };
+  if (!isToolHost(parts.backend)) {
+    const local = createLocalTools(parts.unsaved, toolOptions);
+    return toolSet(local.definitions, async (name, args) => {
+      const before = parts.mutations();
+      const result = await local.run(name, args);
+      // Any mutation during the call (this one's, or one that ran beside it) is saved before it answers.
+      return parts.mutations() === before ? result : saved(result);
+    });
+  }
+  const inner = parts.backend.createToolSession(toolOptions);
+  return toolSet(inner.definitions, async (name, args) => {
+    const result = await parts.hostCall(name, () => inner.run(name, args));
+    return result.changed.length > 0 ? saved(result) : result;
+  });
+}
