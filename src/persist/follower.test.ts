@@ -136,6 +136,24 @@ describe('a workspace another context holds', () => {
     expect(c.backend.writable).toBe(true);
   });
 
+  it('tools made while following save as a writer once it took over: a failed save answers not saved, with what the call changed', async () => {
+    const open = hub();
+    const a = await openPersistent(createStateBackend(), open());
+    const store = open();
+    const b = await openPersistent(createStateBackend(), store, { ifHeld: 'follow', durability: 'immediate' });
+    const tools = createTools(b.backend);
+    expect((await tools.run('write_file', { path: '/c.txt', content: 'c' })).text).toMatch(/^Error: read-only: /);
+    await a.backend.close();
+    expect(await b.backend.whenWritable).toBe(true);
+    store.write = async () => {
+      throw new Error('disk full');
+    };
+    const result = await tools.run('write_file', { path: '/c.txt', content: 'c' });
+    expect(result.text).toMatch(/^Error: not saved: .*disk full/);
+    expect(result.changed.map((c) => c.path)).toEqual(['/c.txt']);
+    expect(await b.backend.readText('/c.txt')).toBe('c');
+  });
+
   it('whenWritable: a follower closed before it could take over resolves false', async () => {
     const open = hub();
     const a = await openPersistent(createStateBackend(), open());

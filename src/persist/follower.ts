@@ -8,6 +8,8 @@ import { backendCall } from '../calls.ts';
 import { isVfsError, WorkspaceHeldError } from '../errors.ts';
 import { comparePaths } from '../paths.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
+import { createSession } from '../tools/session.ts';
+import { toolSet } from '../tools/tool-set.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import { methodNames } from './backend-methods.ts';
 import type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
@@ -123,8 +125,18 @@ export async function openFollower(
       },
     },
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
-    // Through this wrapper, so a write is refused (or, once writing, saved) the same way as a method.
-    createToolSession: { value: (toolOptions: ToolsOptions): Tools<string> => createLocalTools(wrapped, toolOptions) },
+    createToolSession: {
+      value(toolOptions: ToolsOptions): Tools<string> {
+        // While following, over this wrapper (a write is refused as a method's is); once writing, the
+        // writer's own tools (saved per call, tool-saves.ts). One session: the reads made while following count.
+        const options = { ...toolOptions, session: toolOptions.session ?? createSession() };
+        const following = createLocalTools(wrapped, options);
+        let writing: Tools<string> | null = null;
+        return toolSet(following.definitions, (name, args) =>
+          writer && !closed ? (writing ??= writer.createToolSession(options)).run(name, args) : following.run(name, args),
+        );
+      },
+    },
   });
   return { backend: wrapped, restored };
 }
