@@ -167,7 +167,8 @@ describe('openPersistent(backend, store)', () => {
       return write(batch, options);
     };
     await expect(backend.writeFile('/direct', 'x')).rejects.toBeInstanceOf(NotSavedError);
-    const tools = createTools(backend, { dialect: 'anthropic' });
+    const events: { tool: string; ok: boolean; changed: { path: string }[] }[] = [];
+    const tools = createTools(backend, { dialect: 'anthropic', onEvent: (e) => events.push(e) });
     const view = await tools.run('str_replace_based_edit_tool', { command: 'view', path: '/notes.md' });
     expect(view.isError).toBe(false);
     const insert = await tools.run('str_replace_based_edit_tool', { command: 'insert', path: '/notes.md', insert_line: 1, new_str: 'two' });
@@ -177,6 +178,11 @@ describe('openPersistent(backend, store)', () => {
         'The change is in the workspace: do not make it again; the next save writes it too.',
     );
     expect(insert.changed.map((c) => c.path)).toEqual(['/notes.md']); // it did write the file
+    // The audit trail says the same: not ok, and what it changed.
+    expect(events.map((e) => [e.ok, e.changed.map((c) => c.path)])).toEqual([
+      [true, []],
+      [false, ['/notes.md']],
+    ]);
     expect(await backend.readText('/notes.md')).toBe('one\ntwo\n');
     // The session saw its own write: the next edit of that file is not refused as stale.
     const replaced = await tools.run('str_replace_based_edit_tool', { command: 'str_replace', path: '/notes.md', old_str: 'two', new_str: 'three' });

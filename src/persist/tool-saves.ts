@@ -37,13 +37,15 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
     }
   };
   if (!isToolHost(parts.backend)) {
-    const local = createLocalTools(parts.unsaved, toolOptions);
-    return toolSet(local.definitions, async (name, args) => {
-      const before = parts.mutations();
-      const result = await local.run(name, args);
-      // Any mutation during the call (this one's, or one that ran beside it) is saved before it answers.
-      return parts.mutations() === before ? result : saved(result);
-    });
+    // Inside the audit: onEvent reports a call whose save failed as failed, like its result.
+    return createLocalTools(parts.unsaved, toolOptions, (session) =>
+      toolSet(session.definitions, async (name, args) => {
+        const before = parts.mutations();
+        const result = await session.run(name, args);
+        // Any mutation during the call (this one's, or one that ran beside it) is saved before it answers.
+        return parts.mutations() === before ? result : saved(result);
+      }),
+    );
   }
   const inner = parts.backend.createToolSession(toolOptions);
   return toolSet(inner.definitions, async (name, args) => {

@@ -37,9 +37,13 @@ export function createTools<D extends DialectName = 'agentvfs'>(backend: Backend
   return createLocalTools(backend, options) as Tools<DialectToolName<D>>;
 }
 
-/** The tools running here, over `backend`'s methods (used by tool hosts that wrap a local backend). */
-export function createLocalTools(backend: Backend, options: ToolsOptions = {}): Tools<string> {
-  const tools = createSessionTools(backend, options);
+/**
+ * The tools running here, over `backend`'s methods (used by tool hosts that wrap a local backend).
+ * `around` wraps each call inside the audit, so onEvent sees what it makes of the result.
+ */
+export function createLocalTools(backend: Backend, options: ToolsOptions = {}, around?: (tools: Tools<string>) => Tools<string>): Tools<string> {
+  const session = createSessionTools(backend, options);
+  const tools = around ? around(session) : session;
   return options.permissions || options.approve || options.onEvent ? withAudit(tools, options.onEvent) : tools;
 }
 
