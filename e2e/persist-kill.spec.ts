@@ -24,13 +24,13 @@ function seeded(seed: number): () => number {
 }
 
 /** Debian's Chromium in a process group of its own, on `profile`, reachable over CDP. */
-async function launch(profile: string): Promise<{ child: ChildProcess; browser: Browser }> {
+async function launch(profile: string): Promise<{ child: ChildProcess; browser: Browser; log: () => string }> {
   const child = spawn(CHROMIUM.executablePath, [...CHROMIUM.args, `--user-data-dir=${profile}`, '--remote-debugging-port=0', 'about:blank'], {
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let err = ''; // Chromium's stderr, kept for the failure message (storage errors are logged there)
   const endpoint = await new Promise<string>((resolve, reject) => {
-    let err = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       err += chunk.toString();
       const hit = err.match(/DevTools listening on (ws:\/\/\S+)/);
@@ -38,7 +38,7 @@ async function launch(profile: string): Promise<{ child: ChildProcess; browser: 
     });
     child.on('exit', () => reject(new Error(`chromium exited before listening: ${err.slice(-500)}`)));
   });
-  return { child, browser: await chromium.connectOverCDP(endpoint) };
+  return { child, browser: await chromium.connectOverCDP(endpoint), log: () => err };
 }
 
 /** SIGKILLs the group, then waits until none of its processes is left (one still exiting may hold the profile's files). */
@@ -70,17 +70,29 @@ interface Storm {
   seed: number;
 }
 
-/** Runs `kills` rounds of launch, check, write storm, SIGKILL on one profile; returns the acknowledged writes counted. */
-async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ acks: number; checked: number }> {
+// What Chromium logs when, on the launch after a kill, its LevelDB-backed IndexedDB finds its own
+// files corrupt (a log record torn by the kill fails its checksum) and deletes the whole database:
+// seen in about 1 of 180 kills of Chromium 156, acknowledged writes or not. No IndexedDB user can
+// keep data through that; such a kill is counted apart (and more kills are made), not hidden.
+const CHROMIUM_DELETED = /IndexedDB recovering from a corrupted \(and deleted\) database/;
+
+/**
+ * Launch, check, write storm, SIGKILL on one profile, until `kills` kills were checked against a
+ * database Chromium kept; returns the acknowledged writes counted and the kills after which
+ * Chromium deleted its database.
+ */
+async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ acks: number; checked: number; deletedByChromium: number }> {
   const profile = mkdtempSync(join(tmpdir(), 'agentvfs-chromium-kill-'));
   const random = seeded(seed);
   let next = 0;
   let totalAcks = 0;
   let checked = 0;
   let acked = new Map<number, number>(); // slot → last write that must be there, over every round so far
+  let verified = 0;
+  let deletedByChromium = 0;
   try {
-    for (let round = 0; round <= kills; round++) {
-      const { child, browser } = await launch(profile);
+    for (let round = 0; ; round++) {
+      const { child, browser, log } = await launch(profile);
       const context = browser.contexts()[0]!;
       const page = context.pages()[0] ?? (await context.newPage());
       const acks: Array<[number, number]> = [];
@@ -118,20 +130,39 @@ async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ ac
         },
         { start: next, durability },
       );
-      // What earlier rounds required must be there, whole.
+      // What earlier rounds required must be there, whole, unless Chromium deleted the database.
       expect(seen.status).not.toBe('corrupt');
+      // An empty workspace where writes were acknowledged: Chromium's stderr (its own pipe) may still be on its way.
+      if (seen.status === 'empty' && acked.size > 0) {
+        for (const until = Date.now() + 5_000; !CHROMIUM_DELETED.test(log()) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
+      }
+      if (CHROMIUM_DELETED.test(log())) {
+        expect(seen.status, 'Chromium deleted its database: the workspace opens empty').toBe('empty');
+        deletedByChromium++;
+        acked = new Map();
+      } else if (round > 0) verified++;
       // Checked in plain code, one expect each: an expect per slot costs milliseconds under load.
       const partial = Object.entries(seen.files).filter(([, i]) => i < 0);
       expect(partial, 'files holding a partial write').toEqual([]);
       const lost = [...acked].filter(([slot, i]) => (seen.files[`/w/${slot}.bin`] ?? -1) < i);
-      expect(lost, 'writes acknowledged before a kill, then missing ([slot, write])').toEqual([]);
+      const writes = Object.values(seen.files);
+      // What the reopened workspace held, and what Chromium logged about storage, to tell a lost commit from a lost database.
+      const state = `round ${round}: restored ${seen.status}, ${writes.length} files, writes ${Math.min(...writes)}..${Math.max(...writes)}; chromium: ${
+        log()
+          .split('\n')
+          .filter((line) => /indexed|leveldb|sqlite|corrupt|storage/i.test(line))
+          .slice(-5)
+          .join(' | ') || 'nothing about storage'
+      }`;
+      expect(lost, `writes acknowledged before a kill, then missing ([slot, write]); ${state}`).toEqual([]);
       checked += acked.size;
       next = Math.max(next, ...Object.values(seen.files)) + 1;
-      if (round === kills) {
+      if (verified === kills) {
         await browser.close();
         await killGroup(child);
         break;
       }
+      if (deletedByChromium > kills / 3) throw new Error(`Chromium deleted its IndexedDB database after ${deletedByChromium} of ${round} kills`);
       await firstAck;
       await new Promise((r) => setTimeout(r, (durability === 'immediate' ? 5 : 1_300) + Math.floor(random() * 400)));
       const killedAt = Date.now();
@@ -145,14 +176,16 @@ async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ ac
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }
-  return { acks: totalAcks, checked };
+  return { acks: totalAcks, checked, deletedByChromium };
 }
 
 // ~35 s each on an idle 2-core machine; the timeouts leave room for a loaded one.
 test("IndexedDB, durability 'immediate': 30 browser kills, every acknowledged write is there, nothing partial", async () => {
   test.setTimeout(300_000);
-  const { acks, checked } = await storm({ durability: 'immediate', kills: 30, windowMs: 0, seed: 22 });
-  console.log(`Chromium + IndexedDB, immediate: 30 kills, ${acks} acknowledged writes (${checked} slot checks), none lost`);
+  const { acks, checked, deletedByChromium } = await storm({ durability: 'immediate', kills: 30, windowMs: 0, seed: 22 });
+  console.log(
+    `Chromium + IndexedDB, immediate: 30 kills, ${acks} acknowledged writes (${checked} slot checks), none lost; ${deletedByChromium} more kill(s) after which Chromium deleted its database`,
+  );
   expect(acks).toBeGreaterThan(30);
 });
 
@@ -161,7 +194,9 @@ test("IndexedDB, durability 'immediate': 30 browser kills, every acknowledged wr
 // Without a maximum wait (the bug this guards against) a steady stream would lose them all.
 test("IndexedDB, durability 'debounced' (maxWaitMs 100): nothing acknowledged more than maxWaitMs (+1 s for timers and the commit) before a kill is lost", async () => {
   test.setTimeout(300_000);
-  const { acks, checked } = await storm({ durability: 'debounced', kills: 10, windowMs: 1_100, seed: 7 });
-  console.log(`Chromium + IndexedDB, debounced: 10 kills, ${acks} acknowledged writes (${checked} slot checks older than the window), none lost`);
+  const { acks, checked, deletedByChromium } = await storm({ durability: 'debounced', kills: 10, windowMs: 1_100, seed: 7 });
+  console.log(
+    `Chromium + IndexedDB, debounced: 10 kills, ${acks} acknowledged writes (${checked} slot checks older than the window), none lost; ${deletedByChromium} more kill(s) after which Chromium deleted its database`,
+  );
   expect(checked).toBeGreaterThan(0);
 });
