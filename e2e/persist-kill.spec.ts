@@ -90,9 +90,11 @@ async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ ac
   let acked = new Map<number, number>(); // slot → last write that must be there, over every round so far
   let verified = 0;
   let deletedByChromium = 0;
+  let running: ChildProcess | null = null; // the browser of this round, until it is killed
   try {
     for (let round = 0; ; round++) {
       const { child, browser, log } = await launch(profile);
+      running = child;
       const context = browser.contexts()[0]!;
       const page = context.pages()[0] ?? (await context.newPage());
       const acks: Array<[number, number]> = [];
@@ -174,6 +176,8 @@ async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ ac
       next = Math.max(next, ...acks.map(([i]) => i)) + 1;
     }
   } finally {
+    // A failed check leaves its round's browser running: kill it, so no Chromium outlives the test.
+    if (running !== null && running.exitCode === null && running.signalCode === null) await killGroup(running);
     rmSync(profile, { recursive: true, force: true });
   }
   return { acks: totalAcks, checked, deletedByChromium };
