@@ -1,3 +1,7 @@
+import type { Backend } from '../backend/types.ts';
+import { backendCall } from '../calls.ts';
+import type { PersistentBackend } from './persist-options.ts';
+
 /** Every method a backend has, own or inherited (a class instance, a plain object, another wrapper). */
 export function methodNames(backend: object): string[] {
   const names = new Set<string>();
@@ -7,4 +11,37 @@ export function methodNames(backend: object): string[] {
     }
   }
   return [...names];
+}
+
+/**
+ * A persistence wrapper's two tables of `backend`'s methods (without `createToolSession`): in
+ * `unsaved`, a mutating method runs through `record` (which notes what it changed) and is
+ * counted; in `wrapped`, it then also waits for `mutated` (the save its durability asks for).
+ * The tools use `unsaved` and save once per call (tool-saves.ts).
+ */
+export function persistentMethods(
+  backend: Backend,
+  record: (name: string, args: unknown[], run: () => Promise<unknown>) => Promise<unknown>,
+  mutated: (result: unknown) => Promise<unknown>,
+): { wrapped: PersistentBackend; unsaved: Backend; mutations: () => number } {
+  const wrapped = Object.create(null) as Record<string, unknown>;
+  const unsaved = Object.create(null) as Record<string, unknown>;
+  let mutations = 0;
+  for (const name of methodNames(backend)) {
+    const value = (backend as unknown as Record<string, unknown>)[name];
+    if (typeof value !== 'function' || name === 'createToolSession' || name in wrapped) continue;
+    const method = value as (...a: unknown[]) => Promise<unknown>;
+    if (!backendCall(name)?.mutates) {
+      unsaved[name] = wrapped[name] = (...args: unknown[]) => method.apply(backend, args);
+      continue;
+    }
+    const call = async (...args: unknown[]) => {
+      const result = await record(name, args, () => method.apply(backend, args));
+      mutations++;
+      return result;
+    };
+    unsaved[name] = call;
+    wrapped[name] = async (...args: unknown[]) => mutated(await call(...args));
+  }
+  return { wrapped: wrapped as unknown as PersistentBackend, unsaved: unsaved as unknown as Backend, mutations: () => mutations };
 }

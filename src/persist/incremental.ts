@@ -4,12 +4,12 @@
  * batch take turns (one lock), so each batch is a state the backend really had.
  */
 import type { Backend, FileInfo } from '../backend/types.ts';
-import { backendCall, toolCall } from '../calls.ts';
+import { toolCall } from '../calls.ts';
 import { isVfsError, NotSavedError } from '../errors.ts';
 import { ancestorsOf, isWithin } from '../paths.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import type { SaveDurability } from './adapter.ts';
-import { methodNames } from './backend-methods.ts';
+import { persistentMethods } from './backend-methods.ts';
 import { scopesOfCall } from './changed-scopes.ts';
 import { saveScheduler } from './save-scheduler.ts';
 import { savedToolSession } from './tool-saves.ts';
@@ -270,29 +270,16 @@ function wrapWithStore(
     return result;
   }
 
-  const wrapped = Object.create(null) as PersistentBackend;
-  // The same methods without the wait for their save, for the tools (tool-saves.ts).
-  const unsaved = Object.create(null) as Backend;
-  let mutations = 0;
-  for (const name of methodNames(backend)) {
-    const value = (backend as unknown as Record<string, unknown>)[name];
-    if (typeof value !== 'function' || name === 'constructor' || name === 'createToolSession' || name in wrapped) continue;
-    const method = value as (...a: unknown[]) => Promise<unknown>;
-    if (!backendCall(name)?.mutates) {
-      (unsaved as unknown as Record<string, unknown>)[name] = (wrapped as unknown as Record<string, unknown>)[name] = (...args: unknown[]) =>
-        method.apply(backend, args);
-      continue;
-    }
-    const call = (...args: unknown[]) =>
+  const { wrapped, unsaved, mutations } = persistentMethods(
+    backend,
+    (name, args, run) =>
       exclusive(async () => {
-        const result = await method.apply(backend, args);
+        const result = await run();
         noteCall(scopesOfCall(name, args));
-        mutations++;
         return result;
-      });
-    (unsaved as unknown as Record<string, unknown>)[name] = call;
-    (wrapped as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => mutated(await call(...args));
-  }
+      }),
+    mutated,
+  );
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
     writable: { value: true },
@@ -319,7 +306,7 @@ function wrapWithStore(
           {
             backend,
             unsaved,
-            mutations: () => mutations,
+            mutations,
             // A tool host runs tools elsewhere. A tool the table knows as read-only runs as it is; any
             // other (a dialect's included) takes the lock, and is saved when its result names changed files.
             hostCall: (name, run) =>

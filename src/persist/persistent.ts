@@ -4,11 +4,10 @@
  * debounced by default, or before each mutating call resolves ("immediate").
  */
 import type { Backend } from '../backend/types.ts';
-import { backendCall } from '../calls.ts';
 import { isVfsError, NotSavedError } from '../errors.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import type { PersistenceAdapter, SaveDurability } from './adapter.ts';
-import { methodNames } from './backend-methods.ts';
+import { persistentMethods } from './backend-methods.ts';
 import { openStore } from './incremental.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
 import { saveScheduler } from './save-scheduler.ts';
@@ -97,26 +96,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     return result;
   }
 
-  const wrapped = Object.create(null) as PersistentBackend;
-  // The same methods without the wait for their save, for the tools (tool-saves.ts).
-  const unsaved = Object.create(null) as Backend;
-  let mutations = 0;
-  for (const name of methodNames(backend)) {
-    const value = (backend as unknown as Record<string, unknown>)[name];
-    if (typeof value !== 'function' || name === 'constructor' || name === 'createToolSession' || name in wrapped) continue;
-    const method = value as (...a: unknown[]) => Promise<unknown>;
-    const mutates = backendCall(name)?.mutates === true;
-    const call = mutates
-      ? async (...args: unknown[]) => {
-          const result = await method.apply(backend, args);
-          dirty = true;
-          mutations++;
-          return result;
-        }
-      : (...args: unknown[]) => method.apply(backend, args);
-    (unsaved as unknown as Record<string, unknown>)[name] = call;
-    (wrapped as unknown as Record<string, unknown>)[name] = mutates ? async (...args: unknown[]) => mutated(await call(...args)) : call;
-  }
+  const { wrapped, unsaved, mutations } = persistentMethods(backend, (_name, _args, run) => run(), mutated);
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
     writable: { value: true },
@@ -138,7 +118,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
       value(toolOptions: ToolsOptions): Tools<string> {
-        return savedToolSession({ backend, unsaved, mutations: () => mutations, hostCall: (_name, run) => run(), save: () => mutated(null) }, toolOptions);
+        return savedToolSession({ backend, unsaved, mutations, hostCall: (_name, run) => run(), save: () => mutated(null) }, toolOptions);
       },
     },
   });
