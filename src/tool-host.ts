@@ -7,12 +7,17 @@
  */
 import type { Tools, ToolsOptions } from './tools/types.ts';
 
+/** Wraps a tool set's calls (see createLocalTools). */
+export type ToolsAround = (tools: Tools<string>) => Tools<string>;
+
 export interface ToolHost {
   /**
    * A new tool set of `options.dialect` (its own read tracking, or `options.session`'s) that runs
    * each call where this backend's files live. createTools has checked the options.
+   * `around` wraps each call inside the audit (as createLocalTools's does), so onEvent sees
+   * what it makes of the result (a persistence wrapper's failed save).
    */
-  createToolSession(options: ToolsOptions): Tools<string>;
+  createToolSession(options: ToolsOptions, around?: ToolsAround): Tools<string>;
 }
 
 /** True when `backend` runs tool sessions itself (see ToolHost). */

@@ -5,7 +5,7 @@
 import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import type { Backend, StateBackendOptions, WatchListener, WatchOptions } from '../backend/types.ts';
 import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
-import type { ToolHost } from '../tool-host.ts';
+import type { ToolHost, ToolsAround } from '../tool-host.ts';
 import { VfsError } from '../errors.ts';
 import { checkDialect, type DialectName } from '../tools/dialects/names.ts';
 import { dialectDefinitions } from '../tools/dialects/definitions.ts';
@@ -224,7 +224,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
    * A guarded one is opened there first, with its permissions and a port to ask approve() through,
    * so the question runs here; onEvent runs here too, after each call.
    */
-  createToolSession(options: ToolsOptions): Tools<string> {
+  createToolSession(options: ToolsOptions, around?: ToolsAround): Tools<string> {
     const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
     const api = this.#api;
     const tool = this.#toolRemote;
@@ -241,7 +241,8 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
       if (this.#live.reason) return Promise.reject(this.#live.reason);
       return this.ready.then(() => tool(request));
     };
-    const plain = toolSet(dialectDefinitions(dialect, options.descriptions), run);
+    const remote = toolSet(dialectDefinitions(dialect, options.descriptions), run);
+    const plain = around ? around(remote) : remote;
     const tools = guarded || options.onEvent ? withAudit(plain, options.onEvent) : plain;
     const port = guarded?.port;
     sessions?.register(tools, () => {

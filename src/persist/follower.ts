@@ -10,6 +10,7 @@ import { comparePaths } from '../paths.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import { createSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
+import type { ToolsAround } from '../tool-host.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import { methodNames } from './backend-methods.ts';
 import type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
@@ -126,14 +127,14 @@ export async function openFollower(
     },
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
-      value(toolOptions: ToolsOptions): Tools<string> {
+      value(toolOptions: ToolsOptions, around?: ToolsAround): Tools<string> {
         // While following, over this wrapper (a write is refused as a method's is); once writing, the
         // writer's own tools (saved per call, tool-saves.ts). One session: the reads made while following count.
         const options = { ...toolOptions, session: toolOptions.session ?? createSession() };
-        const following = createLocalTools(wrapped, options);
+        const following = createLocalTools(wrapped, options, around);
         let writing: Tools<string> | null = null;
         return toolSet(following.definitions, (name, args) =>
-          writer && !closed ? (writing ??= writer.createToolSession(options)).run(name, args) : following.run(name, args),
+          writer && !closed ? (writing ??= writer.createToolSession(options, around)).run(name, args) : following.run(name, args),
         );
       },
     },

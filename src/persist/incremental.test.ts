@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createStateBackend, createTools } from '../index.ts';
 import { NotSavedError } from '../errors.ts';
+import type { ToolsAround } from '../tool-host.ts';
+import { createLocalTools } from '../tools/create-tools.ts';
 import { createMemoryAdapter } from './adapter.ts';
 import { createMemoryStore } from './memory-store.ts';
 import { openPersistent } from './persistent.ts';
@@ -199,7 +201,7 @@ describe('openPersistent(backend, store)', () => {
     // What a worker's RemoteBackend is to persistence: a backend that runs tool calls itself.
     const host = new Proxy(inner, {
       get: (target, key) => {
-        if (key === 'createToolSession') return (options: object) => createTools(target, options);
+        if (key === 'createToolSession') return (options: object, around?: ToolsAround) => createLocalTools(target, options, around);
         const value = Reflect.get(target, key);
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -209,8 +211,10 @@ describe('openPersistent(backend, store)', () => {
     store.write = async () => {
       throw new Error('disk full');
     };
-    const result = await createTools(backend).run('write_file', { path: '/b.txt', content: 'b\n' });
+    const events: { ok: boolean }[] = [];
+    const result = await createTools(backend, { onEvent: (e) => events.push(e) }).run('write_file', { path: '/b.txt', content: 'b\n' });
     expect(result.isError).toBe(true);
+    expect(events.map((e) => e.ok)).toEqual([false]); // the host's audit saw the save fail too
     expect(result.text).toMatch(/^Error: not saved: .*disk full\. The change is in the workspace/);
     expect(result.changed.map((c) => c.path)).toEqual(['/b.txt']);
     expect(await inner.readText('/b.txt')).toBe('b\n');

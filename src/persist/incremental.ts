@@ -7,6 +7,7 @@ import type { Backend, FileInfo } from '../backend/types.ts';
 import { toolCall } from '../calls.ts';
 import { isVfsError, NotSavedError } from '../errors.ts';
 import { ancestorsOf, isWithin } from '../paths.ts';
+import type { ToolsAround } from '../tool-host.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import type { SaveDurability } from './adapter.ts';
 import { persistentMethods } from './backend-methods.ts';
@@ -301,7 +302,7 @@ function wrapWithStore(
     },
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
-      value(toolOptions: ToolsOptions): Tools<string> {
+      value(toolOptions: ToolsOptions, around?: ToolsAround): Tools<string> {
         return savedToolSession(
           {
             backend,
@@ -320,6 +321,7 @@ function wrapWithStore(
             save: () => mutated(null),
           },
           toolOptions,
+          around,
         );
       },
     },

@@ -5,6 +5,7 @@
  */
 import type { Backend } from '../backend/types.ts';
 import { isVfsError, NotSavedError } from '../errors.ts';
+import type { ToolsAround } from '../tool-host.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import type { PersistenceAdapter, SaveDurability } from './adapter.ts';
 import { persistentMethods } from './backend-methods.ts';
@@ -117,8 +118,8 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     },
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
-      value(toolOptions: ToolsOptions): Tools<string> {
-        return savedToolSession({ backend, unsaved, mutations, hostCall: (_name, run) => run(), save: () => mutated(null) }, toolOptions);
+      value(toolOptions: ToolsOptions, around?: ToolsAround): Tools<string> {
+        return savedToolSession({ backend, unsaved, mutations, hostCall: (_name, run) => run(), save: () => mutated(null) }, toolOptions, around);
       },
     },
   });

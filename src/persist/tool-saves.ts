@@ -7,7 +7,7 @@
  */
 import type { Backend } from '../backend/types.ts';
 import { isNotSavedError } from '../errors.ts';
-import { isToolHost } from '../tool-host.ts';
+import { isToolHost, type ToolsAround } from '../tool-host.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import { notSavedText } from '../tools/run-tool.ts';
 import { toolSet } from '../tools/tool-set.ts';
@@ -26,7 +26,8 @@ export interface SavedToolsParts {
   save(): Promise<unknown>;
 }
 
-export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptions): Tools<string> {
+/** `around`: what the caller of createToolSession wraps each call in (inside the audit, outside the save). */
+export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptions, around: ToolsAround = (tools) => tools): Tools<string> {
   const saved = async (result: ToolResult): Promise<ToolResult> => {
     try {
       await parts.save();
@@ -39,17 +40,23 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
   if (!isToolHost(parts.backend)) {
     // Inside the audit: onEvent reports a call whose save failed as failed, like its result.
     return createLocalTools(parts.unsaved, toolOptions, (session) =>
-      toolSet(session.definitions, async (name, args) => {
-        const before = parts.mutations();
-        const result = await session.run(name, args);
-        // Any mutation during the call (this one's, or one that ran beside it) is saved before it answers.
-        return parts.mutations() === before ? result : saved(result);
-      }),
+      around(
+        toolSet(session.definitions, async (name, args) => {
+          const before = parts.mutations();
+          const result = await session.run(name, args);
+          // Any mutation during the call (this one's, or one that ran beside it) is saved before it answers.
+          return parts.mutations() === before ? result : saved(result);
+        }),
+      ),
     );
   }
-  const inner = parts.backend.createToolSession(toolOptions);
-  return toolSet(inner.definitions, async (name, args) => {
-    const result = await parts.hostCall(name, () => inner.run(name, args));
-    return result.changed.length > 0 ? saved(result) : result;
-  });
+  // The host's audit (a worker's onEvent runs on this side) sees the result after its save, too.
+  return parts.backend.createToolSession(toolOptions, (inner) =>
+    around(
+      toolSet(inner.definitions, async (name, args) => {
+        const result = await parts.hostCall(name, () => inner.run(name, args));
+        return result.changed.length > 0 ? saved(result) : result;
+      }),
+    ),
+  );
 }

@@ -6,7 +6,7 @@
 import type { Backend, GrepMatch } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
 import { counted } from '../counted.ts';
-import { isToolHost } from '../tool-host.ts';
+import { isToolHost, type ToolsAround } from '../tool-host.ts';
 import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
 import { buildDefinitions, GLOB_MAX_RESULTS, MAX_RESULT_CHARS, type ToolName } from './definitions.ts';
 import { checkDialect, type DialectName, type DialectToolName } from './dialects/names.ts';
@@ -41,7 +41,7 @@ export function createTools<D extends DialectName = 'agentvfs'>(backend: Backend
  * The tools running here, over `backend`'s methods (used by tool hosts that wrap a local backend).
  * `around` wraps each call inside the audit, so onEvent sees what it makes of the result.
  */
-export function createLocalTools(backend: Backend, options: ToolsOptions = {}, around?: (tools: Tools<string>) => Tools<string>): Tools<string> {
+export function createLocalTools(backend: Backend, options: ToolsOptions = {}, around?: ToolsAround): Tools<string> {
   const session = createSessionTools(backend, options);
   const tools = around ? around(session) : session;
   return options.permissions || options.approve || options.onEvent ? withAudit(tools, options.onEvent) : tools;

@@ -31,4 +31,25 @@ describe.each([
     expect(await reopened.readText('/new/b.txt')).toBe('b');
     expect(await reopened.exists('/big.bin')).toBe(false);
   });
+
+  it('a tool call whose save fails is not ok in onEvent either, guarded or not, with its decision', async () => {
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(make({ files: { '/a.txt': 'one\n' } }), store, { durability: 'immediate' });
+    store.write = async () => {
+      throw new Error('disk full');
+    };
+    for (const guard of [{}, { approve: () => ({ allow: true as const }) }]) {
+      const events: { tool: string; ok: boolean; changed: { path: string }[]; decision?: unknown }[] = [];
+      const tools = createTools(backend, { ...guard, onEvent: (e) => events.push(e) });
+      await tools.run('read_file', { path: '/a.txt' });
+      const result = await tools.run('write_file', { path: '/a.txt', content: 'two\n' });
+      expect(result.text).toMatch(/^Error: not saved: .*disk full/);
+      expect(events.map((e) => [e.tool, e.ok, e.changed.map((c) => c.path)])).toEqual([
+        ['read_file', true, []],
+        ['write_file', false, ['/a.txt']],
+      ]);
+      // A guarded session's event still says what was decided.
+      expect(events[1]!.decision).toBe('approve' in guard ? 'allow' : undefined);
+    }
+  });
 });
