@@ -1,11 +1,15 @@
 /**
- * A workspace store in IndexedDB (browsers, main thread or a Worker): one record per file in
- * the object store "workspaces" under [workspace, key]; each save is one transaction. The
+ * A workspace store in IndexedDB (browsers, main thread or a Worker): records in the object
+ * store "workspaces", packed many to a value or loose (indexeddb-layout.ts); each save is one
+ * transaction. The
  * snapshot the IndexedDB adapter kept under the same name in "snapshots" is migrated on open.
  */
 import type { SaveDurability } from './adapter.ts';
-import { type IDBFactoryLike, type IDBRequestLike, asError, openAgentvfsDatabase, SNAPSHOTS, WORKSPACES } from './indexeddb-database.ts';
+import { type IDBFactoryLike, type IDBRequestLike, type IDBStoreLike, asError, openAgentvfsDatabase, SNAPSHOTS, WORKSPACES } from './indexeddb-database.ts';
+import { lookUp, type Ops, PackedLayout, type RowKey } from './indexeddb-layout.ts';
 import type { WorkspaceStore } from './store.ts';
+
+const asBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer));
 
 export interface IndexedDBStoreOptions {
   /** Database name. Default "agentvfs" (the IndexedDB adapter's, so its snapshots migrate). */
@@ -38,39 +42,105 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
     });
   }
 
+  // What the rows hold, learned by readAll and kept up to date by each commit; null until then,
+  // or after a failed commit (writes then stay loose: correct whatever the rows hold).
+  let layout: PackedLayout | null = null;
+  let closed = false;
+  // Writes and compaction steps run one at a time, so each is planned against the rows it changes.
+  let queue: Promise<unknown> = Promise.resolve();
+  function serial<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  function apply(store: IDBStoreLike, ops: Ops): void {
+    for (const key of ops.deletes) store.delete([workspace, key]);
+    for (const [key, value] of ops.puts) store.put(value, [workspace, key]);
+  }
+
+  /** One compaction step in a transaction of its own (it changes how records lie, not what they are), then the next. */
+  function compactLater(): void {
+    if (closed || !tabs.mayWrite()) return;
+    void serial(async () => {
+      const step = closed ? null : layout?.compaction();
+      if (!step) return false;
+      // 'strict' like an immediate save: no step ever waits in a buffer a kill can tear.
+      const tx = (await db).transaction([WORKSPACES], 'readwrite', { durability: 'strict' });
+      const store = tx.objectStore(WORKSPACES);
+      const values = new Map<RowKey, Uint8Array>();
+      let left = step.reads.length;
+      if (left === 0) apply(store, step.finish(values));
+      for (const key of step.reads) {
+        const request = store.get([workspace, key]);
+        request.onsuccess = () => {
+          values.set(key, asBytes(request.result));
+          if (--left === 0) apply(store, step.finish(values));
+        };
+      }
+      try {
+        await finish(tx, 'compaction');
+      } catch {
+        layout = null; // the plan already counted it as done
+        return false;
+      }
+      return true;
+    }).then(
+      (more) => more && compactLater(),
+      () => (layout = null),
+    );
+  }
+
   return {
     async readAll() {
-      const tx = (await db).transaction([WORKSPACES], 'readonly');
-      const store = tx.objectStore(WORKSPACES);
-      const keys = store.getAllKeys(range()) as IDBRequestLike<Array<[string, string]>>;
-      const values = store.getAll(range()) as IDBRequestLike<unknown[]>;
-      await finish(tx, 'read');
-      const out = new Map<string, Uint8Array>();
-      keys.result.forEach((k, i) => {
-        const v = values.result[i];
-        out.set(k[1], v instanceof Uint8Array ? v : new Uint8Array(v as ArrayBuffer));
+      return serial(async () => {
+        const tx = (await db).transaction([WORKSPACES], 'readonly');
+        const store = tx.objectStore(WORKSPACES);
+        const keys = store.getAllKeys(range()) as IDBRequestLike<Array<[string, RowKey]>>;
+        const values = store.getAll(range()) as IDBRequestLike<unknown[]>;
+        await finish(tx, 'read');
+        layout = new PackedLayout();
+        const all = layout.load(keys.result.map((k, i) => [k[1], asBytes(values.result[i])] as const));
+        compactLater();
+        return all;
       });
-      return out;
     },
     async write(batch, { durability }: { durability: SaveDurability }) {
-      // Chromium commits 'default' transactions 'relaxed' (not power-loss safe); 'strict' waits for the disk.
-      const tx = (await db).transaction([WORKSPACES, SNAPSHOTS], 'readwrite', { durability });
-      const store = tx.objectStore(WORKSPACES);
-      for (const key of batch.deletes) store.delete([workspace, key]);
-      for (const [key, value] of batch.puts) store.put(value, [workspace, key]);
-      if (batch.dropLegacy) tx.objectStore(SNAPSHOTS).delete(workspace);
-      await finish(tx, 'save');
+      await serial(async () => {
+        const ops: Ops = layout
+          ? layout.plan(batch)
+          : { puts: [...batch.puts, ...batch.deletes.map((k) => [k, new Uint8Array(0)] as [string, Uint8Array])], deletes: [] };
+        // Chromium commits 'default' transactions 'relaxed' (not power-loss safe); 'strict' waits for the disk.
+        const tx = (await db).transaction([WORKSPACES, SNAPSHOTS], 'readwrite', { durability });
+        apply(tx.objectStore(WORKSPACES), ops);
+        if (batch.dropLegacy) tx.objectStore(SNAPSHOTS).delete(workspace);
+        try {
+          await finish(tx, 'save');
+        } catch (error) {
+          layout = null;
+          throw error;
+        }
+      });
       tabs.announce([...batch.puts.map(([k]) => k), ...batch.deletes]);
+      compactLater();
     },
     async readKeys(keys) {
       const tx = (await db).transaction([WORKSPACES], 'readonly');
       const store = tx.objectStore(WORKSPACES);
-      const requests = keys.map((k) => [k, store.get([workspace, k])] as const);
+      const loose = keys.map((k) => [k, store.get([workspace, k])] as const);
+      // Every pack, read only when some key has no loose record (a follower's rare case: a big commit, or compaction).
+      const packKeys = store.getAllKeys(KeyRange.bound([workspace, -Infinity], [workspace, Infinity])) as IDBRequestLike<Array<[string, number]>>;
+      const packs: Array<[number, IDBRequestLike]> = [];
+      packKeys.onsuccess = () => {
+        if (loose.every(([, r]) => r.result !== undefined)) return;
+        for (const [, n] of packKeys.result) packs.push([n, store.get([workspace, n])]);
+      };
       await finish(tx, 'read');
-      const out = new Map<string, Uint8Array>();
-      for (const [k, r] of requests)
-        if (r.result !== undefined) out.set(k, r.result instanceof Uint8Array ? r.result : new Uint8Array(r.result as ArrayBuffer));
-      return out;
+      return lookUp(
+        keys,
+        new Map(loose.map(([k, r]) => [k, r.result === undefined ? undefined : asBytes(r.result)])),
+        packs.map(([n, r]) => [n, asBytes(r.result)] as const),
+      );
     },
     name: label,
     claim: tabs.claim,
@@ -83,6 +153,8 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
       return value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : null;
     },
     async close() {
+      closed = true;
+      await queue;
       tabs.close();
       (await db).close();
     },
@@ -113,6 +185,7 @@ function coordination(lockName: string) {
   const locks = g.navigator?.locks;
   const channel = g.BroadcastChannel ? new g.BroadcastChannel(lockName) : null;
   let release: (() => void) | null = null;
+  let claimed = false;
   const waiting = g.AbortController ? new g.AbortController() : null;
   return {
     claim({ wait }: { wait: boolean }): Promise<boolean> {
@@ -121,6 +194,7 @@ function coordination(lockName: string) {
         locks
           .request(lockName, wait ? { signal: waiting?.signal } : { ifAvailable: true }, (lock) => {
             if (!lock) return (resolve(false), undefined);
+            claimed = true;
             resolve(true);
             return new Promise<void>((r) => (release = r)); // held until close()
           })
@@ -137,6 +211,8 @@ function coordination(lockName: string) {
         channel.onmessage = null;
       };
     },
+    /** True once this context holds the workspace, or when nothing is coordinated. */
+    mayWrite: (): boolean => !locks || claimed,
     announce(keys: string[]): void {
       channel?.postMessage({ keys });
     },

@@ -1,0 +1,224 @@
+// The IndexedDB store's layout (indexeddb-layout.ts), seen in the rows it leaves: a big save
+// becomes a few packs, a small one loose records, a removal a tombstone; compaction packs loose
+// records, rewrites a mostly dead pack and drops tombstones no pack needs; a follower reads packed keys; a pack that does not
+// decode is kept aside; a workspace saved one record per file (the layout before packs) opens.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from '../index.ts';
+import { PACK_BYTES } from './indexeddb-layout.ts';
+import { createIndexedDBStore } from './indexeddb-store.ts';
+import { openPersistent } from './persistent.ts';
+import { decodeAside, encodeMeta, encodeRecord, fileKey } from './records.ts';
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+const text = (b: Uint8Array | undefined) => (b ? new TextDecoder().decode(b) : undefined);
+const strict = { durability: 'strict' } as const;
+const records = (n: number, size = 100, prefix = 'k') =>
+  Array.from({ length: n }, (_, i) => [`${prefix}${String(i).padStart(4, '0')}`, new Uint8Array(size).fill(i % 256)] as [string, Uint8Array]);
+
+/** Every row of `workspace` in the database, as the store left it: packs (number keys) and loose records (string keys). */
+async function rows(factory: IDBFactory, workspace = 'default'): Promise<{ packs: number[]; loose: Map<string, number> }> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = factory.open('agentvfs');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const tx = db.transaction('workspaces', 'readonly');
+  const range = IDBKeyRange.bound([workspace], [workspace, []]);
+  const keys = tx.objectStore('workspaces').getAllKeys(range);
+  const values = tx.objectStore('workspaces').getAll(range);
+  await new Promise((resolve) => (tx.oncomplete = resolve));
+  db.close();
+  const out = { packs: [] as number[], loose: new Map<string, number>() };
+  (keys.result as Array<[string, string | number]>).forEach(([, k], i) => {
+    if (typeof k === 'number') out.packs.push(k);
+    else out.loose.set(k, (values.result[i] as Uint8Array).length);
+  });
+  return out;
+}
+
+async function putRow(factory: IDBFactory, key: [string, string | number], value: Uint8Array): Promise<void> {
+  const db = await new Promise<IDBDatabase>((resolve) => {
+    const request = factory.open('agentvfs', 2);
+    request.onupgradeneeded = () => {
+      for (const name of ['snapshots', 'workspaces']) if (!request.result.objectStoreNames.contains(name)) request.result.createObjectStore(name);
+    };
+    request.onsuccess = () => resolve(request.result);
+  });
+  const tx = db.transaction('workspaces', 'readwrite');
+  tx.objectStore('workspaces').put(value, key);
+  await new Promise((resolve) => (tx.oncomplete = resolve));
+  db.close();
+}
+
+const storeOn = (factory: IDBFactory) => createIndexedDBStore({ indexedDB: factory, IDBKeyRange });
+
+describe('IndexedDB store layout', () => {
+  it('writes a big save as packs of up to PACK_BYTES, a small one as loose records, and a removal of a packed key as a tombstone', async () => {
+    const factory = new IDBFactory();
+    const store = storeOn(factory);
+    await store.readAll();
+    await store.write({ puts: records(300, 10_000), deletes: [] }, strict); // 3 MB
+    let layout = await rows(factory);
+    expect(layout.packs.length).toBe(Math.ceil(300 / Math.floor(PACK_BYTES / 10_000))); // whole records, each pack up to PACK_BYTES
+    expect(layout.loose.size).toBe(0);
+
+    await store.write(
+      {
+        puts: [
+          ['k0001', bytes('edited')],
+          ['new', bytes('n')],
+        ],
+        deletes: ['k0002', 'absent'],
+      },
+      strict,
+    );
+    layout = await rows(factory);
+    expect(Object.fromEntries(layout.loose)).toEqual({ k0001: 6, new: 1, k0002: 0 });
+
+    await store.write({ puts: [], deletes: ['new'] }, strict); // only loose: deleted outright
+    expect(Object.fromEntries((await rows(factory)).loose)).toEqual({ k0001: 6, k0002: 0 });
+    await store.close?.();
+
+    const all = await storeOn(factory).readAll();
+    expect(all.size).toBe(299);
+    expect(text(all.get('k0001'))).toBe('edited');
+    expect(all.has('k0002')).toBe(false);
+    expect(all.get('k0299')).toEqual(new Uint8Array(10_000).fill(299 % 256));
+  });
+
+  it('drops a pack, and the tombstones only it needed, once every record in it is gone', async () => {
+    const factory = new IDBFactory();
+    const store = storeOn(factory);
+    await store.readAll();
+    const keys = records(100).map(([k]) => k);
+    await store.write({ puts: records(100), deletes: [] }, strict);
+    await store.write({ puts: [], deletes: keys.slice(0, 10) }, strict);
+    expect((await rows(factory)).loose.size).toBe(10);
+    await store.write({ puts: [], deletes: keys.slice(10) }, strict);
+    expect(await rows(factory)).toEqual({ packs: [], loose: new Map() });
+    await store.close?.();
+  });
+
+  it('compaction moves loose records into a pack once enough are waiting', async () => {
+    const factory = new IDBFactory();
+    const store = storeOn(factory);
+    await store.readAll();
+    for (const record of records(300)) await store.write({ puts: [record], deletes: [] }, strict);
+    await store.readAll(); // queued behind the compaction steps started so far
+    const layout = await rows(factory);
+    expect(layout.packs).toHaveLength(1); // the first 256, packed once the 256th was written
+    expect(layout.loose.size).toBe(300 - 256);
+    await store.close?.();
+    const all = await storeOn(factory).readAll();
+    expect([...all.keys()]).toEqual(records(300).map(([k]) => k));
+  });
+
+  it('compaction rewrites a pack that is mostly dead, keeping its live records', async () => {
+    const factory = new IDBFactory();
+    const store = storeOn(factory);
+    await store.readAll();
+    await store.write({ puts: records(100), deletes: [] }, strict);
+    const [old] = (await rows(factory)).packs;
+    await store.write({ puts: records(60).map(([k]) => [k, bytes('over')]), deletes: [] }, strict);
+    await store.readAll();
+    const layout = await rows(factory);
+    expect(layout.packs).toHaveLength(1);
+    expect(layout.packs[0]).not.toBe(old);
+    expect(layout.loose.size).toBe(60);
+    const all = await store.readAll();
+    expect(text(all.get('k0000'))).toBe('over');
+    expect(all.get('k0099')).toEqual(new Uint8Array(100).fill(99));
+    await store.close?.();
+  });
+
+  it('a write before any read keeps every removal as a tombstone; the next opener drops those no pack needs', async () => {
+    const factory = new IDBFactory();
+    const first = storeOn(factory);
+    await first.readAll();
+    await first.write(
+      {
+        puts: [
+          ['x', bytes('x')],
+          ['y', bytes('y')],
+        ],
+        deletes: [],
+      },
+      strict,
+    );
+    await first.close?.();
+    await storeOn(factory).write({ puts: [], deletes: ['x'] }, strict); // this store never read the rows
+    expect(Object.fromEntries((await rows(factory)).loose)).toEqual({ x: 0, y: 1 });
+    const next = storeOn(factory);
+    expect([...(await next.readAll()).keys()]).toEqual(['y']);
+    await next.readAll(); // queued behind the compaction step the first read started
+    expect(Object.fromEntries((await rows(factory)).loose)).toEqual({ y: 1 });
+    await next.close?.();
+  });
+
+  it('a follower reads keys that are packed, loose or removed', async () => {
+    const factory = new IDBFactory();
+    const writer = storeOn(factory);
+    await writer.readAll();
+    await writer.write({ puts: records(100), deletes: [] }, strict);
+    await writer.write({ puts: [['k0001', bytes('loose')]], deletes: ['k0002'] }, strict);
+    const values = await storeOn(factory).readKeys!(['k0000', 'k0001', 'k0002', 'k0099', 'absent']);
+    expect([...values.keys()].sort()).toEqual(['k0000', 'k0001', 'k0099']);
+    expect(text(values.get('k0001'))).toBe('loose');
+    expect(values.get('k0099')).toEqual(new Uint8Array(100).fill(99));
+    await writer.close?.();
+  });
+
+  it('a pack that does not decode is kept aside with everything else, and the workspace starts afresh', async () => {
+    const factory = new IDBFactory();
+    const first = await openPersistent(
+      createStateBackend({ files: Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`/f${i}`, `file ${i}`])) }),
+      storeOn(factory),
+      {
+        durability: 'immediate',
+      },
+    );
+    await first.backend.close();
+    const [pack] = (await rows(factory)).packs;
+    await putRow(factory, ['default', pack!], bytes('not a pack'));
+    const { backend, restored } = await openPersistent(createStateBackend(), storeOn(factory));
+    expect(restored).toMatchObject({ status: 'corrupt', reason: expect.stringContaining('kept aside') });
+    expect(await backend.glob('**', { path: '/' })).toEqual([]);
+    await backend.close();
+    const layout = await rows(factory);
+    const aside = [...layout.loose.keys()].filter((k) => k.startsWith('aside:'));
+    expect(aside).toHaveLength(1);
+    expect(layout.packs).toEqual([]);
+    const kept = decodeAside((await storeOn(factory).readAll()).get(aside[0]!)!);
+    expect(kept.records.find(([k]) => k === `pack:${pack}`)?.[1]).toEqual(bytes('not a pack'));
+  });
+
+  it('opens a workspace saved one record per file (the layout before packs)', async () => {
+    const factory = new IDBFactory();
+    await putRow(factory, ['default', 'meta'], encodeMeta());
+    for (let i = 0; i < 5; i++) await putRow(factory, ['default', fileKey(`/f${i}`)], encodeRecord(fileKey(`/f${i}`), 1_000 + i, bytes(`old ${i}`)));
+    const { backend, restored } = await openPersistent(createStateBackend(), storeOn(factory), { durability: 'immediate' });
+    expect(restored.status).toBe('restored');
+    expect(await backend.readText('/f4')).toBe('old 4');
+    await backend.remove('/f0');
+    await backend.close();
+    const again = await openPersistent(createStateBackend(), storeOn(factory));
+    expect((await again.backend.glob('**', { path: '/' })).sort()).toEqual(['/f1', '/f2', '/f3', '/f4']);
+    await again.backend.close();
+  });
+
+  it('a small edit in a packed workspace writes only its records: the packs are untouched', async () => {
+    const factory = new IDBFactory();
+    const files = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`/src/f${i}.ts`, 'x'.repeat(5_000)]));
+    const { backend } = await openPersistent(createStateBackend({ files }), storeOn(factory), { durability: 'immediate' });
+    const before = await rows(factory);
+    await backend.writeFile('/src/f7.ts', 'small edit');
+    const after = await rows(factory);
+    expect(after.packs).toEqual(before.packs);
+    expect([...after.loose.keys()].filter((k) => !before.loose.has(k)).sort()).toEqual(['f:/src/f7.ts']);
+    await backend.close();
+    const again = await openPersistent(createStateBackend(), storeOn(factory));
+    expect(await again.backend.readText('/src/f7.ts')).toBe('small edit');
+    await again.backend.close();
+  });
+});
