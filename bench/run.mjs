@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Benchmark harness (issue 7). Usage:
 //   node bench/run.mjs [--tiny] [--scale 1,4,16] [--runs N] [--only op1,op2] [--systems a,b] [--out file]
-// then bench/persist.mjs (persistence in Chromium; `--only` without `persist` leaves it out).
+// then bench/cold-load.mjs (one load per fresh process at each scale; `--only` without `cold`
+// leaves it out) and bench/persist.mjs (persistence in Chromium; `--only` without `persist` leaves it out).
 // Re-executes itself with --expose-gc and a large heap when started without them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -100,12 +101,18 @@ if (child === null) {
   summarizeTargets(rows);
   printBaseline(rows);
   console.log(`\nwrote ${path.relative(process.cwd(), OUT)}`);
-  // Persistence (Chromium, IndexedDB) last, in a process of its own; --tiny runs its small version.
+  // Cold loads (a process each), then persistence (Chromium, IndexedDB), each in processes of their own; --tiny runs their small versions.
+  const cold =
+    only && !only.includes('cold')
+      ? { status: 0 }
+      : spawnSync(process.execPath, [path.join(HERE, 'cold-load.mjs'), '--scale', scales.join(','), ...(tiny ? ['--tiny', '--runs', '1'] : [])], {
+          stdio: 'inherit',
+        });
   const persisted =
     only && !only.includes('persist')
       ? { status: 0 }
       : spawnSync(process.execPath, [path.join(HERE, 'persist.mjs'), ...(tiny ? ['--tiny'] : [])], { stdio: 'inherit' });
-  process.exit(rows.length > 0 && crashed.size === 0 && persisted.status === 0 ? 0 : 1);
+  process.exit(rows.length > 0 && crashed.size === 0 && cold.status === 0 && persisted.status === 0 ? 0 : 1);
 }
 const ROWS_OUT = opt('rows', null);
 const systems = [];
