@@ -220,6 +220,25 @@ describe('openPersistent(backend, store)', () => {
     expect(await inner.readText('/b.txt')).toBe('b\n');
   });
 
+  it('a tool host that ignores the wrapper (written for createToolSession(options)) is still saved after each call', async () => {
+    const inner = createStateBackend();
+    const host = new Proxy(inner, {
+      get: (target, key) => {
+        if (key === 'createToolSession') return (options: object) => createLocalTools(target, options);
+        const value = Reflect.get(target, key);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(host, store, { durability: 'immediate' });
+    const n = store.batches.length;
+    const result = await createTools(backend).run('write_file', { path: '/a.txt', content: 'a\n' });
+    expect(result.isError).toBe(false);
+    expect(store.batches.slice(n).flatMap((b) => b.puts.map(([k]) => k))).toContain('f:/a.txt');
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect(await reopened.backend.readText('/a.txt')).toBe('a\n');
+  });
+
   it('migrates a snapshot saved by the snapshot adapter: opened, rewritten as records, the old copy dropped in the same batch', async () => {
     // What the current code wrote: persist(backend, adapter) saved whole snapshots.
     const adapter = createMemoryAdapter();

@@ -50,13 +50,16 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
       ),
     );
   }
-  // The host's audit (a worker's onEvent runs on this side) sees the result after its save, too.
-  return parts.backend.createToolSession(toolOptions, (inner) =>
+  const saving = (inner: Tools<string>): Tools<string> =>
     around(
       toolSet(inner.definitions, async (name, args) => {
         const result = await parts.hostCall(name, () => inner.run(name, args));
         return result.changed.length > 0 ? saved(result) : result;
       }),
-    ),
-  );
+    );
+  // The host's audit (a worker's onEvent runs on this side) sees the result after its save, too.
+  let wrapped = false;
+  const tools = parts.backend.createToolSession(toolOptions, (inner) => ((wrapped = true), saving(inner)));
+  // A host that does not take the wrapper (one written before it existed) is saved around its audit, as then.
+  return wrapped ? tools : saving(tools);
 }
