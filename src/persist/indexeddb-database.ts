@@ -1,6 +1,6 @@
 /**
  * The agentvfs IndexedDB database, shared by the snapshot adapter ("snapshots": one snapshot per
- * key) and the workspace store ("workspaces": one record per file), and the slice of the
+ * key) and the workspace store ("workspaces": records, packed or loose, see indexeddb-layout.ts), and the slice of the
  * IndexedDB API they use, so the core needs no DOM types.
  */
 export const SNAPSHOTS = 'snapshots';
@@ -30,10 +30,12 @@ interface IDBTransactionLike {
   onerror: Handler;
   onabort: Handler;
   error: unknown;
+  abort(): void;
 }
 export interface IDBStoreLike {
   get(key: unknown): IDBRequestLike;
   put(value: unknown, key: unknown): IDBRequestLike;
+  add(value: unknown, key: unknown): IDBRequestLike;
   delete(key: unknown): IDBRequestLike;
   getAllKeys(range?: unknown): IDBRequestLike<unknown[]>;
   getAll(range?: unknown): IDBRequestLike<unknown[]>;
@@ -55,5 +57,5 @@ export function openAgentvfsDatabase(factory: IDBFactoryLike, name: string): Pro
 
 export function asError(error: unknown, context: string): Error {
   const message = error instanceof Error || (typeof error === 'object' && error !== null && 'message' in error) ? (error as Error).message : String(error);
-  return new Error(`agentvfs/persist: ${context}: ${message}`);
+  return new Error(`agentvfs/persist: ${context}: ${message}`, { cause: error });
 }

@@ -23,7 +23,7 @@ const PACK_MAX_VALUE = PACK_BYTES / 4;
 /** Compaction starts once this many loose records are waiting. */
 const LOOSE_LIMIT = 256;
 /** Where a pack that cannot be decoded is reported, so the caller keeps it aside like any bad record. */
-const BAD_PACK_PREFIX = 'pack:';
+export const BAD_PACK_PREFIX = 'pack:';
 
 export type RowKey = string | number;
 export interface Ops {

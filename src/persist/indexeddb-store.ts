@@ -6,8 +6,18 @@
  */
 import type { SaveDurability } from './adapter.ts';
 import { type IDBFactoryLike, type IDBRequestLike, type IDBStoreLike, asError, openAgentvfsDatabase, SNAPSHOTS, WORKSPACES } from './indexeddb-database.ts';
-import { lookUp, type Ops, PackedLayout, type RowKey } from './indexeddb-layout.ts';
-import type { WorkspaceStore } from './store.ts';
+import { BAD_PACK_PREFIX, lookUp, type Ops, PackedLayout, type RowKey } from './indexeddb-layout.ts';
+import type { StoreBatch, WorkspaceStore } from './store.ts';
+
+/**
+ * A batch as rows when the layout is unknown (before readAll, after a failed commit): each put
+ * loose, each delete a tombstone (a pack may hold the key), and a bad pack kept aside deleted.
+ */
+function looseOps(batch: StoreBatch): Ops {
+  const packs = batch.deletes.filter((k) => k.startsWith(BAD_PACK_PREFIX)).map((k) => Number(k.slice(BAD_PACK_PREFIX.length)));
+  const tombstones = batch.deletes.filter((k) => !k.startsWith(BAD_PACK_PREFIX)).map((k): [string, Uint8Array] => [k, new Uint8Array(0)]);
+  return { puts: [...batch.puts, ...tombstones], deletes: packs };
+}
 
 const asBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer));
 
@@ -38,7 +48,8 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
   function finish(tx: { oncomplete: unknown; onerror: unknown; onabort: unknown; error: unknown }, what: string): Promise<void> {
     return new Promise((resolve, reject) => {
       tx.oncomplete = () => resolve();
-      tx.onerror = tx.onabort = () => reject(asError(tx.error, `IndexedDB ${what} failed`));
+      // A failed request's error reaches the transaction before the abort sets tx.error.
+      tx.onerror = tx.onabort = (event?: { target?: { error?: unknown } }) => reject(asError(tx.error ?? event?.target?.error, `IndexedDB ${what} failed`));
     });
   }
 
@@ -56,7 +67,12 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
 
   function apply(store: IDBStoreLike, ops: Ops): void {
     for (const key of ops.deletes) store.delete([workspace, key]);
-    for (const [key, value] of ops.puts) store.put(value, [workspace, key]);
+    // A pack is only ever written new: add() fails (ConstraintError) where a writer this one does not
+    // know of (no Web Locks to keep it out) took the number, instead of replacing that writer's pack.
+    for (const [key, value] of ops.puts) {
+      if (typeof key === 'number') store.add(value, [workspace, key]);
+      else store.put(value, [workspace, key]);
+    }
   }
 
   /** One compaction step in a transaction of its own (it changes how records lie, not what they are), then the next. */
@@ -100,25 +116,33 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
         const values = store.getAll(range()) as IDBRequestLike<unknown[]>;
         await finish(tx, 'read');
         layout = new PackedLayout();
-        const all = layout.load(keys.result.map((k, i) => [k[1], asBytes(values.result[i])] as const));
-        compactLater();
-        return all;
+        // Compaction waits for the first save: until then the opener may still find the rows bad and keep them aside.
+        return layout.load(keys.result.map((k, i) => [k[1], asBytes(values.result[i])] as const));
       });
     },
     async write(batch, { durability }: { durability: SaveDurability }) {
       await serial(async () => {
-        const ops: Ops = layout
-          ? layout.plan(batch)
-          : { puts: [...batch.puts, ...batch.deletes.map((k) => [k, new Uint8Array(0)] as [string, Uint8Array])], deletes: [] };
-        // Chromium commits 'default' transactions 'relaxed' (not power-loss safe); 'strict' waits for the disk.
-        const tx = (await db).transaction([WORKSPACES, SNAPSHOTS], 'readwrite', { durability });
-        apply(tx.objectStore(WORKSPACES), ops);
-        if (batch.dropLegacy) tx.objectStore(SNAPSHOTS).delete(workspace);
-        try {
+        const commit = async (ops: Ops): Promise<void> => {
+          // Chromium commits 'default' transactions 'relaxed' (not power-loss safe); 'strict' waits for the disk.
+          const tx = (await db).transaction([WORKSPACES, SNAPSHOTS], 'readwrite', { durability });
+          try {
+            apply(tx.objectStore(WORKSPACES), ops);
+            if (batch.dropLegacy) tx.objectStore(SNAPSHOTS).delete(workspace);
+          } catch (error) {
+            tx.abort(); // nothing of a batch that did not go in whole
+            throw error;
+          }
           await finish(tx, 'save');
+        };
+        const ops = layout ? layout.plan(batch) : looseOps(batch);
+        try {
+          await commit(ops);
         } catch (error) {
-          layout = null;
-          throw error;
+          layout = null; // it counted the batch as committed
+          // Another writer took a pack's number: the same records, loose.
+          if (ops.puts.some(([key]) => typeof key === 'number') && (error as { cause?: { name?: unknown } }).cause?.name === 'ConstraintError') {
+            await commit(looseOps(batch));
+          } else throw error;
         }
       });
       tabs.announce([...batch.puts.map(([k]) => k), ...batch.deletes]);
