@@ -2,8 +2,8 @@
 // becomes a few packs, a small one loose records, a removal a tombstone; compaction packs loose
 // records, rewrites a mostly dead pack and drops tombstones no pack needs; a follower reads packed keys; a pack that does not
 // decode is kept aside; a workspace saved one record per file (the layout before packs) opens.
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
 import { createStateBackend } from '../index.ts';
 import { PACK_BYTES } from './indexeddb-layout.ts';
 import { createIndexedDBStore } from './indexeddb-store.ts';
@@ -187,6 +187,31 @@ describe('IndexedDB store layout', () => {
     expect(text(values.get('k0001'))).toBe('loose');
     expect(values.get('k0099')).toEqual(new Uint8Array(100).fill(99));
     await writer.close?.();
+  });
+
+  it('a follower told of a removal reads no pack for it; a key written again after is looked up again', async () => {
+    const factory = new IDBFactory();
+    const writer = storeOn(factory);
+    await writer.readAll();
+    await writer.write({ puts: records(100), deletes: [] }, strict); // packs
+    await writer.write({ puts: [['n1', bytes('one')]], deletes: [] }, strict); // loose, in no pack
+    const follower = storeOn(factory);
+    const heard: string[][] = [];
+    const unfollow = follower.follow!((keys) => heard.push(keys));
+    await writer.write({ puts: [], deletes: ['n1'] }, strict);
+    await vi.waitFor(() => expect(heard).toEqual([['n1']]));
+    const packReads = vi.spyOn(IDBObjectStore.prototype, 'get');
+    expect([...(await follower.readKeys!(['n1'])).keys()]).toEqual([]);
+    expect(packReads.mock.calls.filter(([key]) => typeof (key as unknown[])[1] === 'number')).toEqual([]);
+    packReads.mockRestore();
+    // Written again, into a pack this time: the follower looks for it in the packs again.
+    await writer.write({ puts: [['n1', bytes('again')], ...records(79, 10, 'm')], deletes: [] }, strict);
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    expect((await rows(factory)).loose.has('n1')).toBe(false); // packed
+    expect(text((await follower.readKeys!(['n1'])).get('n1'))).toBe('again');
+    unfollow();
+    await writer.close?.();
+    await follower.close?.();
   });
 
   it('a pack that does not decode is kept aside with everything else, and the workspace starts afresh', async () => {

@@ -145,23 +145,28 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
           } else throw error;
         }
       });
-      tabs.announce([...batch.puts.map(([k]) => k), ...batch.deletes]);
+      tabs.announce(
+        batch.puts.map(([k]) => k),
+        batch.deletes,
+      );
       compactLater();
     },
     async readKeys(keys) {
       const tx = (await db).transaction([WORKSPACES], 'readonly');
       const store = tx.objectStore(WORKSPACES);
       const loose = keys.map((k) => [k, store.get([workspace, k])] as const);
-      // Every pack, read only when some key has no loose record (a follower's rare case: a big commit, or compaction).
+      // A key with no loose record is in a pack, or gone: a removal the writer announced needs no pack.
+      const inPacks = (k: string, r: IDBRequestLike) => r.result === undefined && !tabs.gone.has(k);
+      // Every pack, read only when some key may be in one (a big commit, or compaction moved it).
       const packKeys = store.getAllKeys(KeyRange.bound([workspace, -Infinity], [workspace, Infinity])) as IDBRequestLike<Array<[string, number]>>;
       const packs: Array<[number, IDBRequestLike]> = [];
       packKeys.onsuccess = () => {
-        if (loose.every(([, r]) => r.result !== undefined)) return;
+        if (!loose.some(([k, r]) => inPacks(k, r))) return;
         for (const [, n] of packKeys.result) packs.push([n, store.get([workspace, n])]);
       };
       await finish(tx, 'read');
       return lookUp(
-        keys,
+        keys.filter((k, i) => loose[i]![1].result !== undefined || !tabs.gone.has(k)),
         new Map(loose.map(([k, r]) => [k, r.result === undefined ? undefined : asBytes(r.result)])),
         packs.map(([n, r]) => [n, asBytes(r.result)] as const),
       );
@@ -210,6 +215,7 @@ function coordination(lockName: string) {
   const channel = g.BroadcastChannel ? new g.BroadcastChannel(lockName) : null;
   let release: (() => void) | null = null;
   let claimed = false;
+  const gone = new Set<string>();
   const waiting = g.AbortController ? new g.AbortController() : null;
   return {
     claim({ wait }: { wait: boolean }): Promise<boolean> {
@@ -225,11 +231,19 @@ function coordination(lockName: string) {
           .catch((error: unknown) => (wait ? resolve(false) : reject(error)));
       });
     },
+    /** Keys the writer announced removed and not written since: a follower need not look for them in packs. */
+    gone,
     follow(listener: (keys: string[]) => void): () => void {
       if (!channel) return () => {};
       channel.onmessage = (event) => {
-        const keys = (event.data as { keys?: unknown }).keys;
-        if (Array.isArray(keys)) listener(keys as string[]);
+        const { keys, removed } = event.data as { keys?: unknown; removed?: unknown };
+        if (!Array.isArray(keys)) return;
+        const out = new Set(Array.isArray(removed) ? (removed as string[]) : []);
+        for (const key of keys as string[]) {
+          if (out.has(key)) gone.add(key);
+          else gone.delete(key);
+        }
+        listener(keys as string[]);
       };
       return () => {
         channel.onmessage = null;
@@ -237,8 +251,9 @@ function coordination(lockName: string) {
     },
     /** True once this context holds the workspace, or when nothing is coordinated. */
     mayWrite: (): boolean => !locks || claimed,
-    announce(keys: string[]): void {
-      channel?.postMessage({ keys });
+    /** Names a commit's keys; `keys` keeps the removed ones too, as tabs on earlier versions read it. */
+    announce(written: readonly string[], removed: readonly string[]): void {
+      channel?.postMessage({ keys: [...written, ...removed], removed });
     },
     close(): void {
       waiting?.abort();
