@@ -13,20 +13,11 @@ import { join } from 'node:path';
 import { type Browser, chromium, expect, test } from '@playwright/test';
 import { CHROMIUM } from '../scripts/chromium.mjs';
 import { serveDist } from './static-dist.ts';
+import { seeded } from '../test/seeded.ts';
 
 const SEED = 100;
 const SLOTS = 400;
 const KILL_CONTENT = readFileSync(join(import.meta.dirname, '../test/persist/kill-content.mjs'), 'utf8');
-
-/** mulberry32, seeded: the kill moments of a run can be replayed. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Debian's Chromium in a process group of its own, on `profile`, reachable over CDP. */
 async function launch(profile: string): Promise<{ child: ChildProcess; browser: Browser; log: () => string }> {

@@ -8,18 +8,9 @@ import { isVfsError } from '../errors.ts';
 import { compileLinear } from './linear.ts';
 import { compileLineMatcher, PROGRAM_BUDGET } from './matcher.ts';
 import { parse } from './parse.ts';
+import { seeded } from '../../test/seeded.ts';
 
 type Found = { index: number; length: number } | null;
-
-/** mulberry32: exact 32-bit arithmetic, so the sequence never collapses into a short cycle. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const rand = seeded(16);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;

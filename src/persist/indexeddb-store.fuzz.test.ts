@@ -6,16 +6,7 @@ import { IDBDatabase, IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createIndexedDBStore } from './indexeddb-store.ts';
 import type { WorkspaceStore } from './store.ts';
-
-/** mulberry32 */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../../test/seeded.ts';
 
 const realTransaction = IDBDatabase.prototype.transaction;
 afterEach(() => {

@@ -12,20 +12,11 @@ import { createStateBackend } from '../../src/index.ts';
 import { createFileStore } from '../../src/persist/node/index.ts';
 import { openPersistent } from '../../src/persist/index.ts';
 import { writeOf } from './kill-content.mjs';
+import { seeded } from '../seeded.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentvfs-kill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const WRITER = new URL('./kill-writer.mjs', import.meta.url).pathname;
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed with the same moments. */
-function seeded(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Round {
   acks: Map<number, number>; // write → when acknowledged
