@@ -238,9 +238,9 @@ function coordination(lockName: string) {
       channel.onmessage = (event) => {
         const { keys, removed } = event.data as { keys?: unknown; removed?: unknown };
         if (!Array.isArray(keys)) return;
-        const out = new Set(Array.isArray(removed) ? (removed as string[]) : []);
+        const removedKeys = new Set(Array.isArray(removed) ? (removed as string[]) : []);
         for (const key of keys as string[]) {
-          if (out.has(key)) gone.add(key);
+          if (removedKeys.has(key)) gone.add(key);
           else gone.delete(key);
         }
         listener(keys as string[]);
