@@ -36,7 +36,12 @@ interface Pack {
   /** Each key the pack holds, with its value's length. */
   sizes: Map<string, number>;
   bytes: number;
+  /** Bytes of the records that are still read from this pack (no loose record, no later pack), kept as keys move: an edit costs O(its keys), not O(the pack). */
+  live: number;
 }
+
+/** A loose value that compaction moves into a pack. */
+const isWaiting = (size: number) => size > 0 && size <= PACK_MAX_VALUE;
 
 export class PackedLayout {
   private readonly loose = new Map<string, number>(); // key -> value length (0: tombstone)
@@ -44,6 +49,8 @@ export class PackedLayout {
   private readonly holders = new Map<string, number[]>(); // key -> packs holding it, ascending
   private nextPack = 0;
   private readonly suspects = new Set<number>(); // packs that lost records since compaction last looked
+  private waiting = 0; // loose values that are isWaiting
+  private mayHaveOrphans = false; // tombstones no pack needs: only rows written while the layout was unknown leave them
 
   /** Learns the layout from every row, and returns what the rows hold (packs, then loose records over them). */
   load(rows: ReadonlyArray<readonly [RowKey, Uint8Array]>): Map<string, Uint8Array> {
@@ -55,16 +62,17 @@ export class PackedLayout {
       try {
         records = decodeBatch(value).puts;
       } catch {
-        this.packs.set(n, { sizes: new Map(), bytes: value.length });
+        this.packs.set(n, { sizes: new Map(), bytes: value.length, live: 0 });
         out.set(BAD_PACK_PREFIX + n, value);
         continue;
       }
       this.addPack(n, records);
       for (const [k, v] of records) out.set(k, v);
     }
+    this.mayHaveOrphans = true;
     for (const [key, value] of rows) {
       if (typeof key !== 'string') continue;
-      this.loose.set(key, value.length);
+      this.setLoose(key, value.length);
       if (value.length === 0) out.delete(key);
       else out.set(key, value);
     }
@@ -89,7 +97,7 @@ export class PackedLayout {
       if (packed.has(key)) continue;
       for (const n of this.holders.get(key) ?? []) touched.add(n);
       ops.puts.push([key, value]);
-      this.loose.set(key, value.length);
+      this.setLoose(key, value.length);
     }
     for (const records of chunks(packable)) this.writePack(records, ops, touched);
     for (const n of touched) {
@@ -107,21 +115,22 @@ export class PackedLayout {
    */
   compaction(): { reads: RowKey[]; finish(values: ReadonlyMap<RowKey, Uint8Array>): Ops } | null {
     // Tombstones no pack needs (left by writes made while the layout was unknown).
-    const orphans = [...this.loose].filter(([key, size]) => size === 0 && !this.holders.has(key)).map(([key]) => key);
+    const orphans = this.mayHaveOrphans ? [...this.loose].filter(([key, size]) => size === 0 && !this.holders.has(key)).map(([key]) => key) : [];
+    this.mayHaveOrphans = false;
     if (orphans.length > 0) {
       return {
         reads: [],
         finish: () => {
-          for (const key of orphans) this.loose.delete(key);
+          for (const key of orphans) this.deleteLoose(key);
           return { puts: [], deletes: orphans };
         },
       };
     }
-    const waiting = [...this.loose].filter(([, size]) => size > 0 && size <= PACK_MAX_VALUE);
-    if (waiting.length >= LOOSE_LIMIT) {
+    if (this.waiting >= LOOSE_LIMIT) {
       const keys: string[] = [];
       let bytes = 0;
-      for (const [key, size] of waiting) {
+      for (const [key, size] of this.loose) {
+        if (!isWaiting(size)) continue;
         if (bytes + size > PACK_BYTES && keys.length > 0) break;
         keys.push(key);
         bytes += size;
@@ -164,10 +173,9 @@ export class PackedLayout {
     if (held) {
       for (const n of held) touched.add(n);
       ops.puts.push([key, TOMBSTONE]);
-      this.loose.set(key, 0);
-    } else if (this.loose.has(key)) {
+      this.setLoose(key, 0);
+    } else if (this.deleteLoose(key)) {
       ops.deletes.push(key);
-      this.loose.delete(key);
     }
   }
 
@@ -178,39 +186,51 @@ export class PackedLayout {
     this.addPack(n, records);
     for (const [key] of records) {
       for (const m of this.holders.get(key)!) if (m !== n) touched.add(m);
-      if (this.loose.delete(key)) ops.deletes.push(key);
+      if (this.deleteLoose(key)) ops.deletes.push(key);
     }
   }
 
   private addPack(n: number, records: StoreBatch['puts']): void {
     const sizes = new Map<string, number>();
     let bytes = 0;
+    let live = 0;
     for (const [k, v] of records) {
+      const hidden = this.loose.has(k);
+      const twice = sizes.get(k); // a key twice in one pack: the later record is the one read
+      if (twice !== undefined) {
+        if (!hidden) live -= twice;
+      } else {
+        if (!hidden) this.shiftLive(k, -1); // the pack that held it last no longer does
+        const held = this.holders.get(k);
+        if (held) held.push(n);
+        else this.holders.set(k, [n]);
+      }
       sizes.set(k, v.length);
       bytes += v.length;
-      const held = this.holders.get(k);
-      if (held) held.push(n);
-      else this.holders.set(k, [n]);
+      if (!hidden) live += v.length;
     }
-    this.packs.set(n, { sizes, bytes });
+    this.packs.set(n, { sizes, bytes, live });
   }
 
   /** Deletes pack `n`; a tombstone for a key no other pack holds goes with it. */
   private dropPack(n: number, ops: Ops): void {
     ops.deletes.push(n);
-    for (const key of this.packs.get(n)!.sizes.keys()) {
-      const held = this.holders.get(key)!.filter((m) => m !== n);
+    const dropped = this.packs.get(n)!;
+    this.packs.delete(n);
+    for (const key of dropped.sizes.keys()) {
+      const was = this.holders.get(key)!;
+      const held = was.filter((m) => m !== n);
       if (held.length > 0) {
         this.holders.set(key, held);
+        if (was[was.length - 1] === n && !this.loose.has(key)) this.shiftLive(key, 1); // the pack before it is read again
         continue;
       }
       this.holders.delete(key);
       if (this.loose.get(key) === 0) {
-        this.loose.delete(key);
+        this.deleteLoose(key);
         ops.deletes.push(key);
       }
     }
-    this.packs.delete(n);
   }
 
   private isLive(n: number, key: string): boolean {
@@ -219,9 +239,33 @@ export class PackedLayout {
   }
 
   private liveBytes(n: number): number {
-    let bytes = 0;
-    for (const [key, size] of this.packs.get(n)!.sizes) if (this.isLive(n, key)) bytes += size;
-    return bytes;
+    return this.packs.get(n)!.live;
+  }
+
+  /** Every change to `loose` goes through here and deleteLoose, which keep `live` and `waiting` up to date. */
+  private setLoose(key: string, size: number): void {
+    const was = this.loose.get(key);
+    if (was === undefined) this.shiftLive(key, -1);
+    else if (isWaiting(was)) this.waiting--;
+    this.loose.set(key, size);
+    if (isWaiting(size)) this.waiting++;
+  }
+
+  private deleteLoose(key: string): boolean {
+    const was = this.loose.get(key);
+    if (was === undefined) return false;
+    if (isWaiting(was)) this.waiting--;
+    this.loose.delete(key);
+    this.shiftLive(key, 1);
+    return true;
+  }
+
+  /** The latest pack holding `key` starts (1) or stops (-1) being where it is read from. */
+  private shiftLive(key: string, sign: 1 | -1): void {
+    const held = this.holders.get(key);
+    if (!held) return;
+    const pack = this.packs.get(held[held.length - 1]!)!;
+    pack.live += sign * pack.sizes.get(key)!;
   }
 }
 
