@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
-// Kill test, Chromium + IndexedDB: a page writes as fast as it can into an IndexedDB workspace
-// and the whole browser (its process group) is SIGKILLed at seeded random moments; the next
-// launch, on the same profile, reopens the workspace and checks it holds every acknowledged
-// write and nothing partial. Outcome-deterministic: the checks hold for any kill moment.
+// Kill test, Chromium + IndexedDB: a page writes and removes files as fast as it can in an
+// IndexedDB workspace and the whole browser (its process group) is SIGKILLed at seeded random
+// moments; the next launch, on the same profile, reopens the workspace and checks it is exactly the
+// state after one operation, none earlier than the last acknowledged: nothing lost, nothing
+// partial, no removed file back. Outcome-deterministic: the checks hold for any kill moment.
 // The first round uploads SEED files in one call (the store writes them as packs) and the storm
 // cycles through SLOTS files, more than the store keeps loose: kills also land in its compaction
 // steps (loose records moved into packs, mostly dead packs rewritten).
@@ -14,6 +15,7 @@ import { type Browser, chromium, expect, test } from '@playwright/test';
 import { CHROMIUM } from '../scripts/chromium.mjs';
 import { serveDist } from './static-dist.ts';
 import { seeded } from '../test/seeded.ts';
+import { stateAfter } from '../test/persist/kill-content.mjs';
 
 const SEED = 100;
 const SLOTS = 400;
@@ -53,7 +55,7 @@ async function killGroup(child: ChildProcess): Promise<void> {
 }
 
 interface Seen {
-  /** Slot → which write the reopened workspace holds there (-1: not a whole write). */
+  /** File → which write the reopened workspace holds there (-1: not a whole write). */
   files: Record<string, number>;
   /** How many seed files hold their content (0 in the first round, which uploads them). */
   seeds: number;
@@ -78,16 +80,17 @@ const CHROMIUM_DELETED = /IndexedDB recovering from a corrupted \(and deleted\) 
 
 /**
  * Launch, check, write storm, SIGKILL on one profile, until `kills` kills were checked against a
- * database Chromium kept; returns the acknowledged writes counted and the kills after which
- * Chromium deleted its database.
+ * database Chromium kept; returns the acknowledged operations counted (`checked`: those old enough
+ * to be required) and the kills after which Chromium deleted its database.
  */
 async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ acks: number; checked: number; deletedByChromium: number; packs: number }> {
   const profile = mkdtempSync(join(tmpdir(), 'agentvfs-chromium-kill-'));
   const random = seeded(seed);
-  let next = 0;
+  let next = 0; // the first operation of the next round (it runs the one in flight at the kill again)
   let totalAcks = 0;
   let checked = 0;
-  let acked = new Map<number, number>(); // slot → last write that must be there, over every round so far
+  // The last round: where it started, over which files, the last operation that must be there and the last that may have run.
+  let last = { start: 0, initial: {} as Record<string, number>, required: -1, lastRun: -1 };
   let verified = 0;
   let deletedByChromium = 0;
   let packs = 0;
@@ -107,11 +110,12 @@ async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ ac
       });
       await serveDist(page, { '/kill-content.mjs': KILL_CONTENT });
       // Reopen what the last round left, check it, then start a storm that runs until the kill.
+      const start = next;
       const seen: Seen = await page.evaluate(
         async ({ start, durability, SEED, SLOTS }) => {
           const { createStateBackend } = await import('/dist/index.js' as string);
           const { createIndexedDBStore, openPersistent } = await import('/dist/persist.js' as string);
-          const { contentOf, writeOf } = await import('/kill-content.mjs' as string);
+          const { contentOf, removes, writeOf } = await import('/kill-content.mjs' as string);
           const { backend, restored } = await openPersistent(createStateBackend(), createIndexedDBStore({ database: 'kill' }), {
             durability,
             debounceMs: 20,
@@ -137,25 +141,27 @@ async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ ac
           const yieldNow = () => new Promise((r) => ((port1.onmessage = r), port2.postMessage(0)));
           void (async () => {
             for (let i = start; ; i++) {
-              await backend.writeFile(`/w/${i % SLOTS}.bin`, contentOf(i));
+              const path = `/w/${i % SLOTS}.bin`;
+              if (!removes(i)) await backend.writeFile(path, contentOf(i));
+              else if (await backend.exists(path)) await backend.remove(path);
               console.log(`ack ${i} ${Date.now()}`);
               await yieldNow();
             }
           })();
           return { files, seeds, packs, status: restored.status };
         },
-        { start: next, durability, SEED, SLOTS },
+        { start, durability, SEED, SLOTS },
       );
       // What earlier rounds required must be there, whole, unless Chromium deleted the database.
       expect(seen.status).not.toBe('corrupt');
       // An empty workspace where writes were acknowledged: Chromium's stderr (its own pipe) may still be on its way.
-      if (seen.status === 'empty' && acked.size > 0) {
+      if (seen.status === 'empty' && round > 0) {
         for (const until = Date.now() + 5_000; !CHROMIUM_DELETED.test(log()) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 50));
       }
-      if (CHROMIUM_DELETED.test(log())) {
+      const deleted = CHROMIUM_DELETED.test(log());
+      if (deleted) {
         expect(seen.status, 'Chromium deleted its database: the workspace opens empty').toBe('empty');
         deletedByChromium++;
-        acked = new Map();
       } else if (round > 0) {
         verified++;
         expect(seen.seeds, 'seed files whole').toBe(SEED);
@@ -164,7 +170,15 @@ async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ ac
       // Checked in plain code, one expect each: an expect per slot costs milliseconds under load.
       const partial = Object.entries(seen.files).filter(([, i]) => i < 0);
       expect(partial, 'files holding a partial write').toEqual([]);
-      const lost = [...acked].filter(([slot, i]) => (seen.files[`/w/${slot}.bin`] ?? -1) < i);
+      const at = (slot: number) => `/w/${slot}.bin`;
+      const { initial, required, lastRun } = last;
+      const after = stateAfter((slot) => seen.files[at(slot)], {
+        initial: (slot) => initial[at(slot)],
+        start: last.start,
+        from: required,
+        to: lastRun,
+        slots: SLOTS,
+      });
       const writes = Object.values(seen.files);
       // What the reopened workspace held, and what Chromium logged about storage, to tell a lost commit from a lost database.
       const state = `round ${round}: restored ${seen.status}, ${writes.length} files, writes ${Math.min(...writes)}..${Math.max(...writes)}; chromium: ${
@@ -174,9 +188,11 @@ async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ ac
           .slice(-5)
           .join(' | ') || 'nothing about storage'
       }`;
-      expect(lost, `writes acknowledged before a kill, then missing ([slot, write]); ${state}`).toEqual([]);
-      checked += acked.size;
-      next = Math.max(next, ...Object.values(seen.files)) + 1;
+      if (!deleted)
+        expect(
+          after,
+          `not the state after any operation from ${required} (the last acknowledged) to ${lastRun} (in flight at the kill); ${state}`,
+        ).not.toBeNull();
       if (verified === kills) {
         await browser.close();
         await killGroup(child);
@@ -189,9 +205,11 @@ async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ ac
       await killGroup(child);
       // Console messages already delivered are all we count as acknowledged: a lost one only makes the check weaker.
       totalAcks += acks.length;
-      acked = new Map(acked);
-      for (const [i, at] of acks) if (at <= killedAt - windowMs) acked.set(i % SLOTS, Math.max(acked.get(i % SLOTS) ?? -1, i));
-      next = Math.max(next, ...acks.map(([i]) => i)) + 1;
+      const old = acks.filter(([, at]) => at <= killedAt - windowMs).map(([i]) => i);
+      checked += old.length;
+      next = Math.max(...acks.map(([i]) => i)) + 1;
+      // Operations newer than the window may be lost: the next check starts from what this round found.
+      last = { start, initial: seen.files, required: Math.max(start - 1, ...old), lastRun: next };
     }
   } finally {
     // A failed check leaves its round's browser running: kill it, so no Chromium outlives the test.
@@ -202,11 +220,11 @@ async function storm({ durability, kills, windowMs, seed }: Storm): Promise<{ ac
 }
 
 // ~35 s each on an idle 2-core machine; the timeouts leave room for a loaded one.
-test("IndexedDB, durability 'immediate': 30 browser kills, every acknowledged write is there, nothing partial", async () => {
+test("IndexedDB, durability 'immediate': 30 browser kills, every acknowledged write and removal is there, nothing partial", async () => {
   test.setTimeout(300_000);
-  const { acks, checked, deletedByChromium, packs } = await storm({ durability: 'immediate', kills: 30, windowMs: 0, seed: 22 });
+  const { acks, deletedByChromium, packs } = await storm({ durability: 'immediate', kills: 30, windowMs: 0, seed: 22 });
   console.log(
-    `Chromium + IndexedDB, immediate: 30 kills, ${acks} acknowledged writes (${checked} slot checks), none lost; ${deletedByChromium} more kill(s) after which Chromium deleted its database; up to ${packs} packs`,
+    `Chromium + IndexedDB, immediate: 30 kills, ${acks} acknowledged writes and removals, none lost; ${deletedByChromium} more kill(s) after which Chromium deleted its database; up to ${packs} packs`,
   );
   expect(packs, 'the seed and compaction made packs').toBeGreaterThan(0);
   expect(acks).toBeGreaterThan(30);
@@ -219,7 +237,7 @@ test("IndexedDB, durability 'debounced' (maxWaitMs 100): nothing acknowledged mo
   test.setTimeout(300_000);
   const { acks, checked, deletedByChromium } = await storm({ durability: 'debounced', kills: 10, windowMs: 1_100, seed: 7 });
   console.log(
-    `Chromium + IndexedDB, debounced: 10 kills, ${acks} acknowledged writes (${checked} slot checks older than the window), none lost; ${deletedByChromium} more kill(s) after which Chromium deleted its database`,
+    `Chromium + IndexedDB, debounced: 10 kills, ${acks} acknowledged writes and removals (${checked} older than the window), none lost; ${deletedByChromium} more kill(s) after which Chromium deleted its database`,
   );
   expect(checked).toBeGreaterThan(0);
 });
