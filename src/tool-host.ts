@@ -13,9 +13,10 @@ export type ToolsAround = (tools: Tools<string>) => Tools<string>;
 export interface ToolHost {
   /**
    * A new tool set of `options.dialect` (its own read tracking, or `options.session`'s) that runs
-   * each call where this backend's files live. createTools has checked the options.
-   * `around` wraps each call inside the audit (as createLocalTools's does), so onEvent sees
-   * what it makes of the result (a persistence wrapper's failed save).
+   * each call where this backend's files live. createTools has checked the options, and runs
+   * the audit (onEvent) around what this returns: leave each guarded call's `decision` on its
+   * result, for the audit to take off. `around`, when given, wraps each call (a persistence
+   * wrapper's save), so onEvent sees what it makes of the result.
    */
   createToolSession(options: ToolsOptions, around?: ToolsAround): Tools<string>;
 }

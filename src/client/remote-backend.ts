@@ -14,7 +14,6 @@ import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { PROTOCOL_VERSION, type BackendRef, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
-import { withAudit } from '../guard/audit.ts';
 import { checkGuardOptions } from '../guard/options.ts';
 import { serveApprove, type ApprovePort } from '../worker/approve-port.ts';
 import { watchLiveness, WorkerGoneError, type Liveness } from './liveness.ts';
@@ -222,7 +221,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   /**
    * Tool sessions live in the worker: each call is one round trip and runs there (see ToolHost).
    * A guarded one is opened there first, with its permissions and a port to ask approve() through,
-   * so the question runs here; onEvent runs here too, after each call.
+   * so the question runs here; createTools's audit (onEvent) runs here too, after each call.
    */
   createToolSession(options: ToolsOptions, around?: ToolsAround): Tools<string> {
     const id = `${Date.now().toString(36)}-${(sessionCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -242,8 +241,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
       return this.ready.then(() => tool(request));
     };
     const remote = toolSet(dialectDefinitions(dialect, options.descriptions), run);
-    const plain = around ? around(remote) : remote;
-    const tools = guarded || options.onEvent ? withAudit(plain, options.onEvent) : plain;
+    const tools = around ? around(remote) : remote;
     const port = guarded?.port;
     sessions?.register(tools, () => {
       if (port) {

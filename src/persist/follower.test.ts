@@ -2,12 +2,12 @@
 // BroadcastChannel, here a small in-memory hub): the second is refused, or follows the
 // holder's commits read-only and takes over when the holder closes.
 import { describe, expect, it, vi } from 'vitest';
-import { createStateBackend, createTools } from '../index.ts';
+import { type Backend, createStateBackend, createTools } from '../index.ts';
 import { openPersistent } from './persistent.ts';
 import type { WorkspaceStore } from './store.ts';
 
-/** Stores over one shared map: one claim at a time, commits announced to the others. */
-function hub(): () => WorkspaceStore {
+/** Stores over one shared map: one claim at a time, commits announced to the others (unless `quiet()`: a holder killed before it announced). */
+function hub(quiet = () => false): () => WorkspaceStore {
   const entries = new Map<string, Uint8Array>();
   let holder: object | null = null;
   const waiting: Array<() => void> = [];
@@ -21,7 +21,7 @@ function hub(): () => WorkspaceStore {
         for (const key of batch.deletes) entries.delete(key);
         for (const [key, value] of batch.puts) entries.set(key, value.slice());
         const keys = [...batch.puts.map(([k]) => k), ...batch.deletes];
-        for (const l of listeners) if (l.owner !== self) l.fn(keys);
+        if (!quiet()) for (const l of listeners) if (l.owner !== self) l.fn(keys);
       },
       readKeys: async (keys) => new Map(keys.filter((k) => entries.has(k)).map((k) => [k, entries.get(k)!])),
       async claim({ wait }) {
@@ -152,6 +152,56 @@ describe('a workspace another context holds', () => {
     expect(result.text).toMatch(/^Error: not saved: .*disk full/);
     expect(result.changed.map((c) => c.path)).toEqual(['/c.txt']);
     expect(await b.backend.readText('/c.txt')).toBe('c');
+  });
+
+  it('tools made while following stay one tool set after the takeover: seq goes on, "always" is not asked again, reads stay current', async () => {
+    const open = hub();
+    const a = await openPersistent(createStateBackend({ files: { '/a.txt': 'a' } }), open());
+    const b = await openPersistent(createStateBackend(), open(), { ifHeld: 'follow', durability: 'immediate' });
+    const approve = vi.fn(() => ({ allow: true as const, always: true }));
+    const events: Array<{ seq: number; tool: string; ok: boolean; decision?: string }> = [];
+    const tools = createTools(b.backend, { approve, onEvent: (e) => events.push(e) });
+    await tools.run('read_file', { path: '/a.txt' });
+    expect((await tools.run('write_file', { path: '/a.txt', content: 'b' })).text).toMatch(/^Error: read-only: /);
+    await a.backend.close();
+    expect(await b.backend.whenWritable).toBe(true);
+    // Read while following: still current after the takeover (it changed nothing there), so no ESTALE.
+    expect((await tools.run('write_file', { path: '/a.txt', content: 'c' })).text).toBe('Updated /a.txt (1 line, 1 byte).');
+    expect(approve).toHaveBeenCalledTimes(1);
+    expect(events.map((e) => [e.seq, e.tool, e.ok, e.decision])).toEqual([
+      [1, 'read_file', true, undefined],
+      [2, 'write_file', false, 'always'],
+      [3, 'write_file', true, 'always'],
+    ]);
+    expect(await b.backend.readText('/a.txt')).toBe('c');
+  });
+
+  it('takes over in place: what it missed is applied, what did not change keeps its version', async () => {
+    let quiet = false;
+    const open = hub(() => quiet);
+    const files = { '/keep.txt': 'k', '/change.txt': 'c1', '/gone.txt': 'g', '/kind': 'x', '/dir/f': 'f' };
+    const a = await openPersistent(createStateBackend({ files }), open(), { durability: 'immediate' });
+    const b = await openPersistent(createStateBackend(), open(), { ifHeld: 'follow' });
+    const tools = createTools(b.backend);
+    await tools.run('read_file', { path: '/keep.txt' });
+    const kept = (await b.backend.stat('/keep.txt')).version;
+    quiet = true; // commits the follower never hears of
+    await a.backend.writeFile('/change.txt', 'c2');
+    await a.backend.remove('/gone.txt');
+    await a.backend.remove('/kind');
+    await a.backend.writeFile('/kind/in', 'i');
+    await a.backend.remove('/dir', { recursive: true });
+    await a.backend.writeFile('/new.txt', 'n');
+    expect(await b.backend.readText('/change.txt')).toBe('c1');
+    await a.backend.close();
+    expect(await b.backend.whenWritable).toBe(true);
+    const tree = async (backend: Backend) => (await backend.glob('**/*')).sort();
+    const reopened = await openPersistent(createStateBackend(), open(), { ifHeld: 'follow' });
+    expect(await tree(b.backend)).toEqual(await tree(reopened.backend));
+    expect(await tree(b.backend)).toEqual(['/change.txt', '/keep.txt', '/kind/in', '/new.txt']);
+    expect(await b.backend.readText('/change.txt')).toBe('c2');
+    expect((await b.backend.stat('/keep.txt')).version).toBe(kept);
+    expect((await tools.run('write_file', { path: '/keep.txt', content: 'k2' })).isError).toBe(false);
   });
 
   it('whenWritable: a follower closed before it could take over resolves false', async () => {

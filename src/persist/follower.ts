@@ -6,18 +6,24 @@
 import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
 import { isVfsError, WorkspaceHeldError } from '../errors.ts';
-import { comparePaths } from '../paths.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import { createSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolsAround } from '../tool-host.ts';
+import type { Approve } from '../guard/types.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
+import { applyEntries } from './apply-entries.ts';
 import { methodNames } from './backend-methods.ts';
 import type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
 import { decodeRecord, decodeRecords, isEntryKey, snapshotOf } from './records.ts';
 import type { WorkspaceStore } from './store.ts';
 
-type OpenAsWriter = (backend: Backend, store: WorkspaceStore, options: PersistOptions) => Promise<{ backend: PersistentBackend; restored: RestoreStatus }>;
+type OpenAsWriter = (
+  backend: Backend,
+  store: WorkspaceStore,
+  options: PersistOptions,
+  how: { inPlace: boolean },
+) => Promise<{ backend: PersistentBackend; restored: RestoreStatus }>;
 
 export async function openFollower(
   backend: Backend,
@@ -39,23 +45,13 @@ export async function openFollower(
   async function apply(keys: string[]): Promise<void> {
     if (writer || closed) return;
     const entryKeys = keys.filter(isEntryKey);
+    // Latest values, whatever commits came between.
     const values = (await store.readKeys?.(entryKeys)) ?? new Map<string, Uint8Array>();
-    // Latest values, whatever commits came between: removals (deepest first), then directories, then files.
-    for (const key of entryKeys.filter((k) => !values.has(k)).sort((a, b) => comparePaths(b.slice(2), a.slice(2)))) {
-      const path = key.slice(2);
-      const info = await backend.stat(path).catch(() => null);
-      if (info && info.isDir === key.startsWith('d:')) await backend.remove(path, { recursive: true });
-    }
     const entries = [...values].map(([k, v]) => decodeRecord(k, v));
     const bad = entries.find((e) => typeof e === 'string');
     if (bad !== undefined) throw new Error(`agentvfs/persist: a change from the tab that holds the workspace was not applied: ${bad}`);
-    for (const entry of (entries as Exclude<(typeof entries)[number], string>[]).sort((a, b) => comparePaths(a.path, b.path))) {
-      const info = await backend.stat(entry.path).catch(() => null);
-      if (info && info.isDir !== (entry.kind === 'dir')) await backend.remove(entry.path, { recursive: true });
-      if (entry.kind === 'dir') {
-        if (!info?.isDir) await backend.mkdir(entry.path);
-      } else await backend.writeFile(entry.path, entry.content!);
-    }
+    const removals = entryKeys.filter((k) => !values.has(k)).map((k) => ({ path: k.slice(2), dir: k.startsWith('d:') }));
+    await applyEntries(backend, entries as Exclude<(typeof entries)[number], string>[], removals);
   }
 
   let restored: RestoreStatus = { status: 'empty' };
@@ -87,7 +83,8 @@ export async function openFollower(
       opening = (async () => {
         unfollow?.();
         await applying;
-        writer = (await openAsWriter(backend, store, options)).backend;
+        // In place: what did not change keeps its version, so reads made while following stay current.
+        writer = (await openAsWriter(backend, store, options, { inPlace: true })).backend;
       })();
       return opening;
     })
@@ -129,8 +126,10 @@ export async function openFollower(
     createToolSession: {
       value(toolOptions: ToolsOptions, around?: ToolsAround): Tools<string> {
         // While following, over this wrapper (a write is refused as a method's is); once writing, the
-        // writer's own tools (saved per call, tool-saves.ts). One session: the reads made while following count.
-        const options = { ...toolOptions, session: toolOptions.session ?? createSession() };
+        // writer's own tools (saved per call, tool-saves.ts). One session: the reads made while following
+        // count; one "always"; and createTools audits both as one tool set.
+        const approve = toolOptions.approve && rememberingAlways(toolOptions.approve);
+        const options = { ...toolOptions, session: toolOptions.session ?? createSession(), ...(approve ? { approve } : {}) };
         const following = createLocalTools(wrapped, options, around);
         let writing: Tools<string> | null = null;
         return toolSet(following.definitions, (name, args) =>
@@ -140,4 +139,19 @@ export async function openFollower(
     },
   });
   return { backend: wrapped, restored };
+}
+
+/**
+ * `approve`, answering "always" itself once the person has: the writer's tool set after a
+ * takeover has a guard of its own (in a worker, for a worker's backend), which must not ask again.
+ */
+function rememberingAlways(approve: Approve): Approve {
+  let always = false;
+  return async (request) => {
+    if (always) return { allow: true, always: true };
+    const answer = await approve(request);
+    // As askApproval reads it: a changed content is an edit, whatever `always` says.
+    if (answer?.allow === true && answer.always === true && answer.content === undefined) always = true;
+    return answer;
+  };
 }

@@ -10,7 +10,9 @@ import { ancestorsOf, isWithin } from '../paths.ts';
 import type { ToolsAround } from '../tool-host.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import type { SaveDurability } from './adapter.ts';
+import { applyEntries, type Removal, walkTree } from './apply-entries.ts';
 import { persistentMethods } from './backend-methods.ts';
+import type { SnapshotEntry } from '../snapshot/format.ts';
 import { scopesOfCall } from './changed-scopes.ts';
 import { saveScheduler } from './save-scheduler.ts';
 import { savedToolSession } from './tool-saves.ts';
@@ -45,8 +47,17 @@ export async function openStore(
   }
 }
 
-/** openStore once this context may write (it holds the claim, or the store has none). */
-async function openClaimed(backend: Backend, store: WorkspaceStore, options: PersistOptions): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
+/**
+ * openStore once this context may write (it holds the claim, or the store has none). `inPlace`
+ * (a follower taking over): the backend is changed only where it differs from the store, so its
+ * unchanged files keep their versions, instead of being restored.
+ */
+async function openClaimed(
+  backend: Backend,
+  store: WorkspaceStore,
+  options: PersistOptions,
+  { inPlace }: { inPlace: boolean } = { inPlace: false },
+): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
   const settings = checkOptions(options);
   const all = await store.readAll();
   const keys = workspaceKeys(all);
@@ -58,7 +69,8 @@ async function openClaimed(backend: Backend, store: WorkspaceStore, options: Per
     let problem = 'problem' in decoded ? decoded.problem : null;
     if (!('problem' in decoded)) {
       try {
-        await backend.restore(snapshotOf(decoded.entries), { copy: false }); // bytes made here: adopted, not copied again
+        if (inPlace) await applyEntries(backend, decoded.entries, await removalsFor(backend, decoded.entries));
+        else await backend.restore(snapshotOf(decoded.entries), { copy: false }); // bytes made here: adopted, not copied again
         restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
       } catch (error) {
         if (!isVfsError(error) || (error.code !== 'ESNAPSHOT' && error.code !== 'EINVAL')) throw error;
@@ -94,6 +106,14 @@ async function openClaimed(backend: Backend, store: WorkspaceStore, options: Per
   if (rewrite || dropLegacy) await wrapped.resync({ meta: rewrite, dropLegacy });
   else await wrapped.adopt();
   return { backend: wrapped.backend, restored };
+}
+
+/** What `backend` holds that `entries` do not (a kind that differs, applyEntries replaces). */
+async function removalsFor(backend: Backend, entries: readonly SnapshotEntry[]): Promise<Removal[]> {
+  const held = new Map<string, FileInfo>();
+  await walkTree(backend, '/', held);
+  const kept = new Set(entries.map((e) => e.path));
+  return [...held].filter(([path]) => !kept.has(path)).map(([path, info]) => ({ path, dir: info.isDir }));
 }
 
 function wrapWithStore(
@@ -143,12 +163,7 @@ function wrapWithStore(
     if (!watched) note(paths);
   };
 
-  async function walk(dir: string, into: Map<string, FileInfo>): Promise<void> {
-    for (const info of await backend.ls(dir)) {
-      into.set(info.path, info);
-      if (info.isDir) await walk(info.path, into);
-    }
-  }
+  const walk = (dir: string, into: Map<string, FileInfo>) => walkTree(backend, dir, into);
 
   async function statOrNull(path: string): Promise<FileInfo | null> {
     try {

@@ -33,18 +33,18 @@ export function createTools<D extends DialectName = 'agentvfs'>(backend: Backend
   checkDialect(options.dialect);
   checkSession(options.session);
   // A remote backend runs the tools where it lives (one round trip per call, session kept there).
-  if (isToolHost(backend)) return backend.createToolSession(options) as Tools<DialectToolName<D>>;
-  return createLocalTools(backend, options) as Tools<DialectToolName<D>>;
+  const session = isToolHost(backend) ? backend.createToolSession(options) : createSessionTools(backend, options);
+  // The one audit of a tool set, wherever its calls run: a host's session leaves each call's decision on its result.
+  return (options.permissions || options.approve || options.onEvent ? withAudit(session, options.onEvent) : session) as Tools<DialectToolName<D>>;
 }
 
 /**
- * The tools running here, over `backend`'s methods (used by tool hosts that wrap a local backend).
- * `around` wraps each call inside the audit, so onEvent sees what it makes of the result.
+ * The tools running here, over `backend`'s methods, each call wrapped in `around` (used by tool
+ * hosts that wrap a local backend). No audit: createTools adds it around the host's session.
  */
 export function createLocalTools(backend: Backend, options: ToolsOptions = {}, around?: ToolsAround): Tools<string> {
   const session = createSessionTools(backend, options);
-  const tools = around ? around(session) : session;
-  return options.permissions || options.approve || options.onEvent ? withAudit(tools, options.onEvent) : tools;
+  return around ? around(session) : session;
 }
 
 /**

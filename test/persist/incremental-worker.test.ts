@@ -3,6 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStateBackend, createTools } from '../../src/index.ts';
 import { createMemoryStore, openPersistent } from '../../src/persist/index.ts';
+import { expose } from '../../src/worker/expose.ts';
+import { connect } from '../../src/client/connect.ts';
 import { closeAll, inWorkerThread, overMessageChannel } from '../worker/factories.ts';
 
 afterEach(closeAll);
@@ -50,6 +52,34 @@ describe.each([
       ]);
       // A guarded session's event still says what was decided.
       expect(events[1]!.decision).toBe('approve' in guard ? 'allow' : undefined);
+    }
+  });
+});
+
+describe('openPersistent inside the worker (the worker exposes the persistent backend)', () => {
+  it("a guarded tool call is saved there, and this side's onEvent gets its decision", async () => {
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(createStateBackend({ files: { '/a.txt': 'one\n' } }), store, { durability: 'immediate' });
+    const { port1, port2 } = new MessageChannel();
+    expose(backend, port1);
+    const remote = connect(port2);
+    try {
+      const events: Array<{ tool: string; ok: boolean; decision?: string }> = [];
+      const answers = [{ allow: true as const }, { allow: true as const, always: true }];
+      const tools = createTools(remote, { approve: () => answers.shift()!, onEvent: (e) => events.push(e) });
+      await tools.run('read_file', { path: '/a.txt' });
+      const n = store.batches.length;
+      for (const content of ['two\n', 'three\n', 'four\n']) expect((await tools.run('write_file', { path: '/a.txt', content })).isError).toBe(false);
+      expect(events.map((e) => [e.tool, e.ok, e.decision])).toEqual([
+        ['read_file', true, undefined],
+        ['write_file', true, 'allow'],
+        ['write_file', true, 'always'],
+        ['write_file', true, 'always'],
+      ]);
+      expect(store.batches).toHaveLength(n + 3);
+    } finally {
+      remote.close();
+      port1.close();
     }
   });
 });
