@@ -14,7 +14,11 @@ export interface Removal {
   dir: boolean;
 }
 
-export async function applyEntries(backend: Backend, entries: readonly SnapshotEntry[], removals: readonly Removal[]): Promise<void> {
+/**
+ * Returns the paths it wrote or made: they have this backend's times, not the entries'. A
+ * failure half way (a size limit crossed between two files) leaves what was applied so far.
+ */
+export async function applyEntries(backend: Backend, entries: readonly SnapshotEntry[], removals: readonly Removal[]): Promise<string[]> {
   // Removals deepest first, then directories and files parents first.
   for (const { path, dir } of [...removals].sort((a, b) => comparePaths(b.path, a.path))) {
     const info = await statOrNull(backend, path);
@@ -25,13 +29,18 @@ export async function applyEntries(backend: Backend, entries: readonly SnapshotE
   for (const entry of sorted) infos.set(entry.path, await statOrNull(backend, entry.path));
   const maybeSame = sorted.filter((e) => e.kind === 'file' && infos.get(e.path)?.isDir === false && infos.get(e.path)!.size === e.content!.length);
   const held = new Map((await backend.downloadFiles(maybeSame.map((e) => e.path))).map((r) => [r.path, r.content]));
+  const changed: string[] = [];
   for (const entry of sorted) {
     const info = infos.get(entry.path);
     if (info && info.isDir !== (entry.kind === 'dir')) await backend.remove(entry.path, { recursive: true });
     if (entry.kind === 'dir') {
-      if (!info?.isDir) await backend.mkdir(entry.path);
-    } else if (!sameBytes(held.get(entry.path), entry.content!)) await backend.writeFile(entry.path, entry.content!);
+      if (info?.isDir) continue;
+      await backend.mkdir(entry.path);
+    } else if (sameBytes(held.get(entry.path), entry.content!)) continue;
+    else await backend.writeFile(entry.path, entry.content!);
+    changed.push(entry.path);
   }
+  return changed;
 }
 
 /** Every path under `dir` (not `dir` itself), with its info. */

@@ -204,6 +204,42 @@ describe('a workspace another context holds', () => {
     expect((await tools.run('write_file', { path: '/keep.txt', content: 'k2' })).isError).toBe(false);
   });
 
+  it('a takeover in place that would cross a size limit half way restores the store whole instead', async () => {
+    let quiet = false;
+    const open = hub(() => quiet);
+    const limits = { maxTotalBytes: 12 };
+    const a = await openPersistent(createStateBackend({ files: { '/a': '1', '/b': '12345678' }, limits }), open(), { durability: 'immediate' });
+    const errors: Error[] = [];
+    const b = await openPersistent(createStateBackend({ limits }), open(), { ifHeld: 'follow', onError: (e) => errors.push(e) });
+    quiet = true;
+    await a.backend.writeFile('/b', '1');
+    await a.backend.writeFile('/a', '12345678'); // written first in place, /a would go over the limit
+    await a.backend.close();
+    expect(await b.backend.whenWritable).toBe(true);
+    expect(errors).toEqual([]);
+    expect([await b.backend.readText('/a'), await b.backend.readText('/b')]).toEqual(['12345678', '1']);
+  });
+
+  it('after a takeover in place, the store keeps the times the files have in the tab that took over', async () => {
+    let quiet = false;
+    const open = hub(() => quiet);
+    let t = 1_000_000;
+    const clock = () => (t += 1_000);
+    const a = await openPersistent(createStateBackend({ files: { '/x/a.txt': 'a', '/b.txt': 'b' }, now: clock }), open(), { durability: 'immediate' });
+    const b = await openPersistent(createStateBackend({ now: clock }), open(), { ifHeld: 'follow' });
+    quiet = true;
+    await a.backend.writeFile('/x/a.txt', 'A');
+    await a.backend.writeFile('/x/new/n.txt', 'N');
+    await a.backend.close();
+    expect(await b.backend.whenWritable).toBe(true);
+    const times = async (backend: Backend) => {
+      const paths = ['/x', '/x/a.txt', '/x/new', '/x/new/n.txt', '/b.txt'];
+      return Promise.all(paths.map(async (p) => [p, (await backend.stat(p)).mtimeMs]));
+    };
+    const reopened = await openPersistent(createStateBackend(), open(), { ifHeld: 'follow' });
+    expect(await times(reopened.backend)).toEqual(await times(b.backend));
+  });
+
   it('whenWritable: a follower closed before it could take over resolves false', async () => {
     const open = hub();
     const a = await openPersistent(createStateBackend(), open());

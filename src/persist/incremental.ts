@@ -64,12 +64,13 @@ async function openClaimed(
   let restored: RestoreStatus = { status: 'empty' };
   let dropLegacy = false;
   let rewrite = false; // the store does not hold this workspace as records yet
+  let restamp: string[] = []; // changed in place: saved again, so that the store keeps the times they have here
   if (keys.length > 0) {
     const decoded = decodeRecords(all);
     let problem = 'problem' in decoded ? decoded.problem : null;
     if (!('problem' in decoded)) {
       try {
-        if (inPlace) await applyEntries(backend, decoded.entries, await removalsFor(backend, decoded.entries));
+        if (inPlace) restamp = await applyInPlace(backend, decoded.entries);
         else await backend.restore(snapshotOf(decoded.entries), { copy: false }); // bytes made here: adopted, not copied again
         restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
       } catch (error) {
@@ -104,8 +105,25 @@ async function openClaimed(
   const wrapped = wrapWithStore(backend, store, settings, new Map());
   // Opened from its records: the store already holds this state, so only learn the versions.
   if (rewrite || dropLegacy) await wrapped.resync({ meta: rewrite, dropLegacy });
-  else await wrapped.adopt();
+  else {
+    await wrapped.adopt();
+    if (restamp.length > 0) await wrapped.restamp(restamp);
+  }
   return { backend: wrapped.backend, restored };
+}
+
+/**
+ * A takeover: `entries` applied in place, or, when that fails half way (a size limit crossed
+ * between two files), restored whole, which checks before it changes anything. Returns the
+ * paths changed in place.
+ */
+async function applyInPlace(backend: Backend, entries: SnapshotEntry[]): Promise<string[]> {
+  try {
+    return await applyEntries(backend, entries, await removalsFor(backend, entries));
+  } catch {
+    await backend.restore(snapshotOf(entries), { copy: false });
+    return [];
+  }
 }
 
 /** What `backend` holds that `entries` do not (a kind that differs, applyEntries replaces). */
@@ -121,7 +139,12 @@ function wrapWithStore(
   store: WorkspaceStore,
   settings: ReturnType<typeof checkOptions>,
   known: Map<string, Known>,
-): { backend: PersistentBackend; resync(first: { meta: boolean; dropLegacy: boolean }): Promise<void>; adopt(): Promise<void> } {
+): {
+  backend: PersistentBackend;
+  resync(first: { meta: boolean; dropLegacy: boolean }): Promise<void>;
+  adopt(): Promise<void>;
+  restamp(paths: readonly string[]): Promise<void>;
+} {
   const { immediate, debounceMs, maxWaitMs, onError } = settings;
   const pending = new Set<string>();
   let everything = false;
@@ -353,6 +376,14 @@ function wrapWithStore(
       first = head;
       everything = true;
       await save('strict');
+    },
+    /** Saves `paths` and their parents again, as they are here (adopt() took their times as saved). */
+    restamp(paths) {
+      for (const path of paths) {
+        pending.add(path);
+        for (const p of [path, ...ancestorsOf(path)]) known.delete(p);
+      }
+      return save('strict');
     },
   };
 }
