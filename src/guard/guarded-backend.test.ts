@@ -108,7 +108,11 @@ describe('guarded applyBatch (a backend with one, as the apply_patch dialect bri
     };
     // A proxy, so the backend's own methods keep their instance as `this`.
     const backend = new Proxy(inner, {
-      get: (target, key) => (key === 'applyBatch' ? applyBatch : (Reflect.get(target, key) as (...a: unknown[]) => unknown).bind(target)),
+      get: (target, key) => {
+        if (key === 'applyBatch') return applyBatch;
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
     });
     return { inner, calls, backend: backend as Backend & { applyBatch: typeof applyBatch } };
   }

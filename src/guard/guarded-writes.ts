@@ -122,7 +122,8 @@ export function guardedWrites(context: WriteContext) {
     });
   };
 
-  const asking = () => session.approve !== undefined && !session.always;
+  // A backend that cannot write now (a tab following another's workspace) refuses the write: no one is asked about it.
+  const asking = () => session.approve !== undefined && !session.always && (inner as { writable?: unknown }).writable !== false;
 
   async function writeFile(path: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<WriteResult> {
     const p = await inner.resolvePath(path);

@@ -154,7 +154,7 @@ describe('a workspace another context holds', () => {
     expect(await b.backend.readText('/c.txt')).toBe('c');
   });
 
-  it('tools made while following stay one tool set after the takeover: seq goes on, "always" is not asked again, reads stay current', async () => {
+  it('tools made while following stay one tool set after the takeover: no question while read-only, seq goes on, "always" holds, reads stay current', async () => {
     const open = hub();
     const a = await openPersistent(createStateBackend({ files: { '/a.txt': 'a' } }), open());
     const b = await openPersistent(createStateBackend(), open(), { ifHeld: 'follow', durability: 'immediate' });
@@ -162,18 +162,22 @@ describe('a workspace another context holds', () => {
     const events: Array<{ seq: number; tool: string; ok: boolean; decision?: string }> = [];
     const tools = createTools(b.backend, { approve, onEvent: (e) => events.push(e) });
     await tools.run('read_file', { path: '/a.txt' });
+    // Refused read-only before anyone is asked: approving it could not make it happen.
     expect((await tools.run('write_file', { path: '/a.txt', content: 'b' })).text).toMatch(/^Error: read-only: /);
+    expect(approve).not.toHaveBeenCalled();
     await a.backend.close();
     expect(await b.backend.whenWritable).toBe(true);
     // Read while following: still current after the takeover (it changed nothing there), so no ESTALE.
     expect((await tools.run('write_file', { path: '/a.txt', content: 'c' })).text).toBe('Updated /a.txt (1 line, 1 byte).');
+    expect((await tools.run('write_file', { path: '/a.txt', content: 'd' })).isError).toBe(false);
     expect(approve).toHaveBeenCalledTimes(1);
     expect(events.map((e) => [e.seq, e.tool, e.ok, e.decision])).toEqual([
       [1, 'read_file', true, undefined],
-      [2, 'write_file', false, 'always'],
+      [2, 'write_file', false, undefined],
       [3, 'write_file', true, 'always'],
+      [4, 'write_file', true, 'always'],
     ]);
-    expect(await b.backend.readText('/a.txt')).toBe('c');
+    expect(await b.backend.readText('/a.txt')).toBe('d');
   });
 
   it('takes over in place: what it missed is applied, what did not change keeps its version', async () => {
