@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeBatch } from './batch-codec.ts';
 import { PackedLayout, type Ops, type RowKey } from './indexeddb-layout.ts';
+import { randomBatch } from '../../test/random-batch.ts';
 import { seeded } from '../../test/seeded.ts';
 
 interface Internals {
@@ -65,18 +66,9 @@ describe('PackedLayout bookkeeping, seeded random saves', () => {
     const keys = 300 + Math.floor(random() * 300); // enough for LOOSE_LIMIT loose records
     for (let step = 0; step < 400; step++) {
       const n = random() < 0.05 ? 64 + Math.floor(random() * 300) : 1 + Math.floor(random() * 4);
-      const puts = new Map<string, Uint8Array>();
-      const deletes = new Set<string>();
-      for (let i = 0; i < n; i++) {
-        const key = `f:/${Math.floor(random() * keys)}`;
-        if (random() < 0.25 && !puts.has(key)) deletes.add(key);
-        else if (!deletes.has(key)) {
-          // Now and then a value too big for a pack, which stays loose.
-          const value = new Uint8Array(random() < 0.02 ? 300_000 : 16 + Math.floor(random() * 12_000));
-          new DataView(value.buffer).setUint32(0, ++written);
-          puts.set(key, value);
-        }
-      }
+      // Now and then a value too big for a pack, which stays loose.
+      const size = () => (random() < 0.02 ? 300_000 : 16 + Math.floor(random() * 12_000));
+      const { puts, deletes } = randomBatch(random, { n, keys, removeRate: 0.25, size, next: () => ++written });
       if (random() < 0.04) {
         // Saved while the layout is unknown (after a failed commit): loose records and tombstones, then reopened.
         for (const [k, v] of puts) rows.set(k, v);

@@ -6,6 +6,7 @@ import { IDBDatabase, IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createIndexedDBStore } from './indexeddb-store.ts';
 import type { WorkspaceStore } from './store.ts';
+import { randomBatch } from '../../test/random-batch.ts';
 import { seeded } from '../../test/seeded.ts';
 
 const realTransaction = IDBDatabase.prototype.transaction;
@@ -45,17 +46,8 @@ describe('IndexedDB store, seeded random saves against a map', () => {
           await store.readAll();
         }
         const n = random() < 0.15 ? 64 + Math.floor(random() * 100) : 1 + Math.floor(random() * 4);
-        const puts = new Map<string, Uint8Array>();
-        const deletes = new Set<string>();
-        for (let i = 0; i < n; i++) {
-          const key = `f:/${Math.floor(random() * keys)}`;
-          if (random() < 0.3 && !puts.has(key)) deletes.add(key);
-          else if (!deletes.has(key)) {
-            const value = new Uint8Array(16 + Math.floor(random() * 3000));
-            new DataView(value.buffer).setUint32(0, ++written);
-            puts.set(key, value);
-          }
-        }
+        const size = () => 16 + Math.floor(random() * 3000);
+        const { puts, deletes } = randomBatch(random, { n, keys, removeRate: 0.3, size, next: () => ++written });
         try {
           await store.write({ puts: [...puts], deletes: [...deletes] }, { durability: 'strict' });
         } catch {
