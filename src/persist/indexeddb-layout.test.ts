@@ -12,9 +12,24 @@ import { seeded } from '../../test/seeded.ts';
 
 interface Internals {
   loose: Map<string, number>;
-  packs: Map<number, { sizes: Map<string, number>; live: number }>;
+  packs: Map<number, { sizes: Map<string, number>; bytes: number; live: number }>;
   holders: Map<string, number[]>;
   waiting: number;
+  suspects: Set<number>;
+  mayHaveOrphans: boolean;
+}
+
+/** Everything the layout knows, copied (to compare before and after a plan that was taken back). */
+function whole(layout: PackedLayout) {
+  const { loose, packs, holders, waiting, suspects, mayHaveOrphans } = layout as unknown as Internals;
+  return {
+    loose: new Map([...loose].sort(([a], [b]) => (a < b ? -1 : 1))),
+    packs: new Map([...packs].sort(([a], [b]) => a - b).map(([n, p]) => [n, { keys: [...p.sizes], bytes: p.bytes, live: p.live }])),
+    holders: new Map([...holders].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, ns]) => [k, [...ns]])),
+    waiting,
+    suspects: [...suspects].sort((a, b) => a - b),
+    mayHaveOrphans,
+  };
 }
 
 function apply(rows: Map<RowKey, Uint8Array>, ops: Ops): void {
@@ -50,8 +65,8 @@ function kept(layout: PackedLayout): Bookkeeping {
 
 const sorted = (holders: Map<string, number[]>) => new Map([...holders].sort(([a], [b]) => (a < b ? -1 : 1)));
 
-/** Compaction steps run over all seeds, by kind. */
-const steps = { orphans: 0, loose: 0, rewrite: 0 };
+/** Compaction steps run over all seeds, by kind, and plans and steps taken back (their commit failed). */
+const steps = { orphans: 0, loose: 0, rewrite: 0, failedSaves: 0, failedSteps: 0 };
 
 const tag = (v: Uint8Array | undefined) => (v ? `${new DataView(v.buffer, v.byteOffset).getUint32(0)}/${v.length}` : 'none');
 
@@ -65,26 +80,53 @@ describe('PackedLayout bookkeeping, seeded random saves', () => {
     let written = 0;
     const keys = 300 + Math.floor(random() * 300); // enough for LOOSE_LIMIT loose records
     for (let step = 0; step < 400; step++) {
-      const n = random() < 0.05 ? 64 + Math.floor(random() * 300) : 1 + Math.floor(random() * 4);
+      const n = random() < 0.02 ? 64 + Math.floor(random() * 300) : 1 + Math.floor(random() * 4);
       // Now and then a value too big for a pack, which stays loose.
       const size = () => (random() < 0.02 ? 300_000 : 16 + Math.floor(random() * 12_000));
       const { puts, deletes } = randomBatch(random, { n, keys, removeRate: 0.25, size, next: () => ++written });
+      const batch = { puts: [...puts], deletes: [...deletes] };
+      if (random() < 0.08) {
+        // Its commit fails: the rows stay as they were, and so must the layout.
+        const before = whole(layout);
+        layout.begin();
+        layout.plan(batch);
+        layout.settle(false);
+        steps.failedSaves++;
+        expect(whole(layout), `after save ${step} was taken back`).toEqual(before);
+        continue;
+      }
       if (random() < 0.04) {
-        // Saved while the layout is unknown (after a failed commit): loose records and tombstones, then reopened.
+        // Saved while the layout is unknown (before a first read, or once another writer took a pack's number):
+        // loose records and tombstones, then reopened.
         for (const [k, v] of puts) rows.set(k, v);
         for (const k of deletes) rows.set(k, new Uint8Array(0));
         layout = new PackedLayout();
         layout.load([...rows]);
-      } else apply(rows, layout.plan({ puts: [...puts], deletes: [...deletes] }));
+      } else {
+        layout.begin();
+        apply(rows, layout.plan(batch));
+        layout.settle(true);
+      }
       for (const [k, v] of puts) model.set(k, v);
       for (const k of deletes) model.delete(k);
       expect(kept(layout), `after save ${step}`).toEqual(scanned(layout));
       // Some steps now, the rest later (a save may come first); a step begun is always finished.
       while (random() < 0.8) {
+        const before = whole(layout);
+        layout.begin();
         const s = layout.compaction();
+        const values = new Map(s?.reads.map((k) => [k, rows.get(k)!]));
+        if (s && random() < 0.1) {
+          s.finish(values);
+          layout.settle(false); // its transaction failed
+          steps.failedSteps++;
+          expect(whole(layout), `after a compaction step at ${step} was taken back`).toEqual(before);
+          continue;
+        }
+        layout.settle(true);
         if (!s) break;
         steps[s.reads.length === 0 ? 'orphans' : typeof s.reads[0] === 'string' ? 'loose' : 'rewrite']++;
-        apply(rows, s.finish(new Map(s.reads.map((k) => [k, rows.get(k)!]))));
+        apply(rows, s.finish(values));
         expect(kept(layout), `after a compaction step at ${step}`).toEqual(scanned(layout));
       }
     }

@@ -51,6 +51,22 @@ export class PackedLayout {
   private readonly suspects = new Set<number>(); // packs that lost records since compaction last looked
   private waiting = 0; // loose values that are isWaiting
   private mayHaveOrphans = false; // tombstones no pack needs: only rows written while the layout was unknown leave them
+  private undo: Array<() => void> | null = null; // how to take back what the plan or step under way did
+
+  /**
+   * Starts recording what a plan or compaction step does to the layout, until `settle`: kept
+   * when its rows were committed, taken back when they were not (the rows are as they were).
+   * Pack numbers it took stay taken.
+   */
+  begin(): void {
+    this.undo = [];
+  }
+
+  settle(committed: boolean): void {
+    const undo = this.undo;
+    this.undo = null;
+    if (!committed && undo) for (let i = undo.length - 1; i >= 0; i--) undo[i]!();
+  }
 
   /** Learns the layout from every row, and returns what the rows hold (packs, then loose records over them). */
   load(rows: ReadonlyArray<readonly [RowKey, Uint8Array]>): Map<string, Uint8Array> {
@@ -103,7 +119,7 @@ export class PackedLayout {
     for (const n of touched) {
       if (!this.packs.has(n)) continue;
       if (this.liveBytes(n) === 0) this.dropPack(n, ops);
-      else this.suspects.add(n);
+      else this.suspect(n);
     }
     return withoutDeletedTombstones(ops);
   }
@@ -116,6 +132,7 @@ export class PackedLayout {
   compaction(): { reads: RowKey[]; finish(values: ReadonlyMap<RowKey, Uint8Array>): Ops } | null {
     // Tombstones no pack needs (left by writes made while the layout was unknown).
     const orphans = this.mayHaveOrphans ? [...this.loose].filter(([key, size]) => size === 0 && !this.holders.has(key)).map(([key]) => key) : [];
+    if (this.mayHaveOrphans) this.undo?.push(() => (this.mayHaveOrphans = true));
     this.mayHaveOrphans = false;
     if (orphans.length > 0) {
       return {
@@ -152,6 +169,7 @@ export class PackedLayout {
     }
     for (const n of this.suspects) {
       this.suspects.delete(n);
+      this.undo?.push(() => this.suspects.add(n));
       const pack = this.packs.get(n);
       if (!pack || pack.sizes.size === 0 || this.liveBytes(n) * 2 >= pack.bytes) continue;
       return {
@@ -204,12 +222,14 @@ export class PackedLayout {
         const held = this.holders.get(k);
         if (held) held.push(n);
         else this.holders.set(k, [n]);
+        this.undo?.push(held ? () => held.pop() : () => this.holders.delete(k));
       }
       sizes.set(k, v.length);
       bytes += v.length;
       if (!hidden) live += v.length;
     }
     this.packs.set(n, { sizes, bytes, live });
+    this.undo?.push(() => this.packs.delete(n));
   }
 
   /** Deletes pack `n`; a tombstone for a key no other pack holds goes with it. */
@@ -217,9 +237,11 @@ export class PackedLayout {
     ops.deletes.push(n);
     const dropped = this.packs.get(n)!;
     this.packs.delete(n);
+    this.undo?.push(() => this.packs.set(n, dropped));
     for (const key of dropped.sizes.keys()) {
       const was = this.holders.get(key)!;
       const held = was.filter((m) => m !== n);
+      this.undo?.push(() => this.holders.set(key, was));
       if (held.length > 0) {
         this.holders.set(key, held);
         if (was[was.length - 1] === n && !this.loose.has(key)) this.shiftLive(key, 1); // the pack before it is read again
@@ -242,9 +264,16 @@ export class PackedLayout {
     return this.packs.get(n)!.live;
   }
 
+  private suspect(n: number): void {
+    if (this.suspects.has(n)) return;
+    this.suspects.add(n);
+    this.undo?.push(() => this.suspects.delete(n));
+  }
+
   /** Every change to `loose` goes through here and deleteLoose, which keep `live` and `waiting` up to date. */
   private setLoose(key: string, size: number): void {
     const was = this.loose.get(key);
+    this.undoLoose(key, was);
     if (was === undefined) this.shiftLive(key, -1);
     else if (isWaiting(was)) this.waiting--;
     this.loose.set(key, size);
@@ -254,6 +283,7 @@ export class PackedLayout {
   private deleteLoose(key: string): boolean {
     const was = this.loose.get(key);
     if (was === undefined) return false;
+    this.undoLoose(key, was);
     if (isWaiting(was)) this.waiting--;
     this.loose.delete(key);
     this.shiftLive(key, 1);
@@ -265,7 +295,19 @@ export class PackedLayout {
     const held = this.holders.get(key);
     if (!held) return;
     const pack = this.packs.get(held[held.length - 1]!)!;
+    const live = pack.live;
+    this.undo?.push(() => (pack.live = live));
     pack.live += sign * pack.sizes.get(key)!;
+  }
+
+  private undoLoose(key: string, was: number | undefined): void {
+    if (!this.undo) return;
+    const waiting = this.waiting;
+    this.undo.push(() => {
+      if (was === undefined) this.loose.delete(key);
+      else this.loose.set(key, was);
+      this.waiting = waiting;
+    });
   }
 }
 

@@ -54,6 +54,26 @@ async function putRow(factory: IDBFactory, key: [string, string | number], value
 const storeOn = (factory: IDBFactory) => createIndexedDBStore({ indexedDB: factory, IDBKeyRange });
 
 describe('IndexedDB store layout', () => {
+  it('a failed commit changes neither the rows nor what the store knows of them: the next big save is packed again', async () => {
+    const factory = new IDBFactory();
+    const store = storeOn(factory);
+    await store.readAll();
+    await store.write({ puts: records(100), deletes: [] }, strict);
+    const before = await rows(factory);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementationOnce(() => {
+      throw new Error('quota exceeded');
+    });
+    await expect(store.write({ puts: [['k0001', bytes('new')]], deletes: ['k0002'] }, strict)).rejects.toThrow('quota exceeded');
+    put.mockRestore();
+    expect(await rows(factory)).toEqual(before);
+    await store.write({ puts: records(100, 100, 'z'), deletes: ['k0002'] }, strict);
+    const after = await rows(factory);
+    expect(after.packs.length).toBeGreaterThan(before.packs.length);
+    expect([...after.loose.keys()]).toEqual(['k0002']); // a tombstone: a pack holds it
+    expect(text((await storeOn(factory).readAll()).get('k0001'))).toBe(text(records(100)[1]![1]));
+    await store.close?.();
+  });
+
   it('writes a big save as packs of up to PACK_BYTES, a small one as loose records, and a removal of a packed key as a tombstone', async () => {
     const factory = new IDBFactory();
     const store = storeOn(factory);

@@ -53,8 +53,9 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
     });
   }
 
-  // What the rows hold, learned by readAll and kept up to date by each commit; null until then,
-  // or after a failed commit (writes then stay loose: correct whatever the rows hold).
+  // What the rows hold, learned by readAll and kept up to date by each commit (a failed one takes
+  // its plan back); null until then, or once another writer took a pack's number (writes then stay
+  // loose: correct whatever the rows hold).
   let layout: PackedLayout | null = null;
   let closed = false;
   // Writes and compaction steps run one at a time, so each is planned against the rows it changes.
@@ -79,32 +80,34 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
   function compactLater(): void {
     if (closed || !tabs.mayWrite()) return;
     void serial(async () => {
-      const step = closed ? null : layout?.compaction();
-      if (!step) return false;
-      // 'strict' like an immediate save: no step ever waits in a buffer a kill can tear.
-      const tx = (await db).transaction([WORKSPACES], 'readwrite', { durability: 'strict' });
-      const store = tx.objectStore(WORKSPACES);
-      const values = new Map<RowKey, Uint8Array>();
-      let left = step.reads.length;
-      if (left === 0) apply(store, step.finish(values));
-      for (const key of step.reads) {
-        const request = store.get([workspace, key]);
-        request.onsuccess = () => {
-          values.set(key, asBytes(request.result));
-          if (--left === 0) apply(store, step.finish(values));
-        };
-      }
+      const planned = closed ? null : layout;
+      if (!planned) return false;
+      planned.begin();
+      let done = false;
       try {
+        const step = planned.compaction();
+        if (!step) return ((done = true), false);
+        // 'strict' like an immediate save: no step ever waits in a buffer a kill can tear.
+        const tx = (await db).transaction([WORKSPACES], 'readwrite', { durability: 'strict' });
+        const store = tx.objectStore(WORKSPACES);
+        const values = new Map<RowKey, Uint8Array>();
+        let left = step.reads.length;
+        if (left === 0) apply(store, step.finish(values));
+        for (const key of step.reads) {
+          const request = store.get([workspace, key]);
+          request.onsuccess = () => {
+            values.set(key, asBytes(request.result));
+            if (--left === 0) apply(store, step.finish(values));
+          };
+        }
         await finish(tx, 'compaction');
+        return (done = true);
       } catch {
-        layout = null; // the plan already counted it as done
-        return false;
+        return false; // the rows are as they were; so is the layout, below
+      } finally {
+        planned.settle(done);
       }
-      return true;
-    }).then(
-      (more) => more && compactLater(),
-      () => (layout = null),
-    );
+    }).then((more) => more && compactLater());
   }
 
   return {
@@ -134,15 +137,21 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
           }
           await finish(tx, 'save');
         };
-        const ops = layout ? layout.plan(batch) : looseOps(batch);
+        const planned = layout;
+        planned?.begin();
+        let ops: Ops | null = null;
         try {
+          ops = planned ? planned.plan(batch) : looseOps(batch);
           await commit(ops);
+          planned?.settle(true);
         } catch (error) {
-          layout = null; // it counted the batch as committed
-          // Another writer took a pack's number: the same records, loose.
-          if (ops.puts.some(([key]) => typeof key === 'number') && (error as { cause?: { name?: unknown } }).cause?.name === 'ConstraintError') {
-            await commit(looseOps(batch));
-          } else throw error;
+          planned?.settle(false); // the rows are as they were: so is the layout
+          const taken = ops?.puts.some(([key]) => typeof key === 'number') && (error as { cause?: { name?: unknown } }).cause?.name === 'ConstraintError';
+          if (!taken) throw error;
+          // Another writer took a pack's number (no Web Lock kept it out): the layout is not known
+          // any more, and the same records go in loose.
+          layout = null;
+          await commit(looseOps(batch));
         }
       });
       tabs.announce(
