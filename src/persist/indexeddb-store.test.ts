@@ -196,6 +196,29 @@ describe('IndexedDB store layout', () => {
     expect(text(all.get('b0099'))).toBe(text(new Uint8Array(100).fill(99)));
   });
 
+  it("a compaction step that finds its pack's number taken by another writer forgets the layout: that writer's later values stay", async () => {
+    const factory = new IDBFactory();
+    const value = (tag: string) => bytes(tag.padEnd(200, '.'));
+    const keys = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `K${String(from + i).padStart(3, '0')}`);
+    const a = storeOn(factory);
+    await a.readAll();
+    await a.write({ puts: keys(0, 100).map((k) => [k, value('v1')]), deletes: [] }, strict); // a: pack 0
+    const b = storeOn(factory);
+    await b.readAll();
+    // b: pack 1, newer values of K000–K049 (pack 0 stays half live for b: no rewrite of its own).
+    await b.write({ puts: [...keys(0, 50).map((k): [string, Uint8Array] => [k, value('v2')]), ...records(20, 200, 'x')], deletes: [] }, strict);
+    // a: 60 loose overwrites leave its pack 0 40% live; its rewrite plans pack 1, which b took.
+    await a.write({ puts: keys(40, 100).map((k) => [k, value('v3')]), deletes: [] }, strict);
+    // Each save waits for the compaction step queued before it, and queues the next.
+    await a.write({ puts: [['y', value('y')]], deletes: [] }, strict);
+    await a.write({ puts: [['z', value('z')]], deletes: [] }, strict);
+    await a.close?.();
+    await b.close?.();
+    const all = await storeOn(factory).readAll();
+    expect(new Set(keys(0, 40).map((k) => text(all.get(k))!.slice(0, 2)))).toEqual(new Set(['v2']));
+    expect(new Set(keys(40, 100).map((k) => text(all.get(k))!.slice(0, 2)))).toEqual(new Set(['v3']));
+  });
+
   it('a follower reads keys that are packed, loose or removed', async () => {
     const factory = new IDBFactory();
     const writer = storeOn(factory);

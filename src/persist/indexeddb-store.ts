@@ -19,6 +19,10 @@ function looseOps(batch: StoreBatch): Ops {
   return { puts: [...batch.puts, ...tombstones], deletes: packs };
 }
 
+/** A commit failed because a writer this one does not know of (no Web Lock kept it out) had taken one of its pack numbers. */
+const packTaken = (ops: Ops | null, error: unknown): boolean =>
+  ops !== null && ops.puts.some(([key]) => typeof key === 'number') && (error as { cause?: { name?: unknown } }).cause?.name === 'ConstraintError';
+
 const asBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer));
 
 export interface IndexedDBStoreOptions {
@@ -84,6 +88,7 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
       if (!planned) return false;
       planned.begin();
       let done = false;
+      let ops: Ops | null = null;
       try {
         const step = planned.compaction();
         if (!step) return ((done = true), false);
@@ -92,17 +97,26 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
         const store = tx.objectStore(WORKSPACES);
         const values = new Map<RowKey, Uint8Array>();
         let left = step.reads.length;
-        if (left === 0) apply(store, step.finish(values));
+        // (A throw in a request's handler below aborts the transaction by itself.)
+        if (left === 0) {
+          try {
+            apply(store, (ops = step.finish(values)));
+          } catch (error) {
+            tx.abort();
+            throw error;
+          }
+        }
         for (const key of step.reads) {
           const request = store.get([workspace, key]);
           request.onsuccess = () => {
             values.set(key, asBytes(request.result));
-            if (--left === 0) apply(store, step.finish(values));
+            if (--left === 0) apply(store, (ops = step.finish(values)));
           };
         }
         await finish(tx, 'compaction');
         return (done = true);
-      } catch {
+      } catch (error) {
+        if (packTaken(ops, error)) layout = null; // after the settle below: another writer's rows are not in it
         return false; // the rows are as they were; so is the layout, below
       } finally {
         planned.settle(done);
@@ -146,8 +160,7 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
           planned?.settle(true);
         } catch (error) {
           planned?.settle(false); // the rows are as they were: so is the layout
-          const taken = ops?.puts.some(([key]) => typeof key === 'number') && (error as { cause?: { name?: unknown } }).cause?.name === 'ConstraintError';
-          if (!taken) throw error;
+          if (!packTaken(ops, error)) throw error;
           // Another writer took a pack's number (no Web Lock kept it out): the layout is not known
           // any more, and the same records go in loose.
           layout = null;
