@@ -21,7 +21,7 @@ function looseOps(batch: StoreBatch): Ops {
 
 /** A commit failed because a writer this one does not know of (no Web Lock kept it out) had taken one of its pack numbers. */
 const packTaken = (ops: Ops | null, error: unknown): boolean =>
-  ops !== null && ops.puts.some(([key]) => typeof key === 'number') && (error as { cause?: { name?: unknown } }).cause?.name === 'ConstraintError';
+  ops?.puts.some(([key]) => typeof key === 'number') === true && (error as { cause?: { name?: unknown } }).cause?.name === 'ConstraintError';
 
 const asBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer));
 
