@@ -57,6 +57,7 @@ import type {
   WatchListener,
   WatchOptions,
 } from './types.ts';
+import { sameBytes } from '../same-bytes.ts';
 
 export type { StateBackend };
 
@@ -576,12 +577,6 @@ function uploadSizes(files: readonly unknown[]): number[] {
 /** Whether to keep the caller's bytes as they are (copy: false), which shared memory never is. */
 function keeps(copy: unknown, bytes: Uint8Array): boolean {
   return copy === false && !(typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer);
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 function withBom(bytes: Uint8Array): Uint8Array {

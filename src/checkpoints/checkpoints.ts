@@ -11,6 +11,7 @@ import { VfsError } from '../errors.ts';
 import { comparePaths } from '../paths.ts';
 import { decodeText, isBinary } from '../text.ts';
 import { unifiedDiff } from './unified-diff.ts';
+import { sameBytes } from '../same-bytes.ts';
 
 interface Checkpoint extends CheckpointInfo {
   delta: Map<string, Meta | null>;
@@ -202,12 +203,6 @@ function info({ delta: _delta, ...rest }: Checkpoint): CheckpointInfo {
 function sameMeta(a: Meta | undefined, b: Meta | null): boolean {
   if (!a || !b) return !a && !b;
   return a.kind === b.kind && a.version === b.version && a.mtimeMs === b.mtimeMs;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 export function filePatch(path: string, before: Uint8Array | null, after: Uint8Array | null): string {

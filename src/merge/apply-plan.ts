@@ -7,6 +7,7 @@ import type { CheckpointDiff } from '../backend/types.ts';
 import { filePatch } from '../checkpoints/checkpoints.ts';
 import { comparePaths } from '../paths.ts';
 import type { MergeOp } from './three-way.ts';
+import { sameBytes } from '../same-bytes.ts';
 
 /** Runs `ops` on `tree` (a copy the caller discards if this throws). */
 export function applyPlan(tree: Tree, ops: readonly MergeOp[]): void {
@@ -57,10 +58,4 @@ export function diffTrees(from: Tree, to: Tree, paths?: Iterable<string>): Check
     if (aBytes || bBytes) patches.push(filePatch(path, aBytes, bBytes));
   }
   return { added, removed, modified, patch: patches.filter((p) => p !== '').join('\n') };
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

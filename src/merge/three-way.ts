@@ -12,6 +12,7 @@ import type { MergeConflict } from '../backend/types.ts';
 import { ancestorsOf, comparePaths, isWithin } from '../paths.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import { mergeText } from './merge-text.ts';
+import { sameBytes } from '../same-bytes.ts';
 
 export type MergeOp =
   | { op: 'remove'; path: string }
@@ -28,12 +29,6 @@ export interface MergePlan {
 
 const unchanged = (base: Meta | undefined, side: Meta | undefined): boolean =>
   base === side || (base !== undefined && side !== undefined && base.kind === side.kind && (base.kind === 'dir' || base.version === side.version));
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** Text of bytes that can be merged line-wise, or null (binary, or not UTF-8 that decodes back to itself). */
 function mergeable(bytes: Uint8Array): string | null {

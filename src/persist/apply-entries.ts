@@ -6,6 +6,7 @@
  */
 import type { Backend, FileInfo } from '../backend/types.ts';
 import { comparePaths } from '../paths.ts';
+import { sameBytes } from '../same-bytes.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
 
 export interface Removal {
@@ -36,7 +37,7 @@ export async function applyEntries(backend: Backend, entries: readonly SnapshotE
     if (entry.kind === 'dir') {
       if (info?.isDir) continue;
       await backend.mkdir(entry.path);
-    } else if (sameBytes(held.get(entry.path), entry.content!)) continue;
+    } else if (isHeld(held.get(entry.path), entry.content!)) continue;
     else await backend.writeFile(entry.path, entry.content!);
     changed.push(entry.path);
   }
@@ -51,12 +52,8 @@ export async function walkTree(backend: Backend, dir: string, into: Map<string, 
   }
 }
 
+const isHeld = (held: Uint8Array | null | undefined, content: Uint8Array) => held != null && sameBytes(held, content);
+
 async function statOrNull(backend: Backend, path: string): Promise<FileInfo | null> {
   return backend.stat(path).catch(() => null);
-}
-
-function sameBytes(a: Uint8Array | null | undefined, b: Uint8Array): boolean {
-  if (!a || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
