@@ -351,19 +351,18 @@ class InMemoryBackend implements Backend {
 
   async restore(bytes: Uint8Array, options: RestoreOptions = {}): Promise<void> {
     const old = this.#tree;
-    // Views, not copies: storage copies each file as it goes in (one copy per file, not one
-    // arena whose every byte a single surviving file, or a checkpoint, would keep alive),
+    // Decoding copies the files (into a few shared parts, in the pass that checks the checksum),
     // unless the caller hands the snapshot over (copy: false) and the files stay views into it.
     // The tree limits path length in UTF-16 units, the format in UTF-8 bytes (up to 3 per unit):
     // allow what the tree allows, and let load() check units.
     const limits = { ...old.limits, maxPathLength: old.limits.maxPathLength * 3 };
-    const { entries, inPathOrder } = decodeSnapshotEntries(bytes, limits, { copy: false });
+    const { entries, inPathOrder } = decodeSnapshotEntries(bytes, limits, { copy: !keeps(options.copy, bytes) });
     // Our own snapshots are already in path order; a foreign writer's may not be (any order is valid).
     if (!inPathOrder) entries.sort((a, b) => comparePaths(a.path, b.path));
     // Build the new state to the side; swap only when every entry went in.
     const next = new Tree(old.limits, old.now, this.#versions);
     try {
-      next.load(entries, old.now(), keeps(options.copy, bytes));
+      next.load(entries, old.now(), true);
     } catch (error) {
       throw new VfsError('ESNAPSHOT', `Snapshot rejected, state unchanged: ${describe(error)}`, { cause: error });
     }
