@@ -13,7 +13,7 @@ import type { ToolsAround } from '../tool-host.ts';
 import type { Approve } from '../guard/types.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import { applyEntries } from './apply-entries.ts';
-import { methodNames } from './backend-methods.ts';
+import { closedError, methodNames } from './backend-methods.ts';
 import type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
 import { decodeRecord, decodeRecords, isEntryKey, snapshotOf } from './records.ts';
 import type { WorkspaceStore } from './store.ts';
@@ -96,7 +96,11 @@ export async function openFollower(
 
   const refuse = () =>
     Promise.reject(
-      new WorkspaceHeldError(`agentvfs/persist: ${held}; this tab follows its changes and cannot write. Write there, or close it: this tab then takes over.`),
+      closed
+        ? closedError()
+        : new WorkspaceHeldError(
+            `agentvfs/persist: ${held}; this tab follows its changes and cannot write. Write there, or close it: this tab then takes over.`,
+          ),
     );
   const wrapped = Object.create(null) as PersistentBackend;
   for (const name of methodNames(backend)) {

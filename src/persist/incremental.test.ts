@@ -254,6 +254,35 @@ describe('openPersistent(backend, store)', () => {
   });
 });
 
+describe('after close()', () => {
+  const opens = {
+    'a store': () => ({ target: createMemoryStore() }),
+    'a snapshot adapter': () => ({ target: createMemoryAdapter() }),
+  };
+  for (const [label, make] of Object.entries(opens)) {
+    it(`with ${label}: every mutation and tool write is refused, nothing changes, reads still answer`, async () => {
+      const { target } = make();
+      const { backend } = await openPersistent(createStateBackend(), target, { durability: 'immediate' });
+      await backend.writeFile('/a.txt', 'saved');
+      const tools = createTools(backend);
+      await backend.close();
+      expect(backend.writable).toBe(false);
+      const closed = /this workspace is closed \(close\(\) was called\), so nothing was written/;
+      await expect(backend.writeFile('/a.txt', 'lost?')).rejects.toThrow(closed);
+      await expect(backend.remove('/a.txt')).rejects.toThrow(closed);
+      await expect(backend.uploadFiles([['/b.txt', new Uint8Array([1])]])).rejects.toThrow(closed);
+      const result = await tools.run('write_file', { path: '/c.txt', content: 'x' });
+      expect(result.isError).toBe(true);
+      expect(result.text).toMatch(closed);
+      expect(await backend.readText('/a.txt')).toBe('saved');
+      expect(await backend.exists('/b.txt')).toBe(false);
+      expect(await backend.exists('/c.txt')).toBe(false);
+      const { backend: again } = await openPersistent(createStateBackend(), target);
+      expect(await again.readText('/a.txt')).toBe('saved');
+    });
+  }
+});
+
 describe('where the changed paths come from', () => {
   it('without watch(), from the calls table: the same batches', async () => {
     const store = createMemoryStore();

@@ -309,7 +309,7 @@ function wrapWithStore(
     return result;
   }
 
-  const { wrapped, unsaved, mutations } = persistentMethods(
+  const { wrapped, unsaved, mutations, close, closed } = persistentMethods(
     backend,
     (name, args, run) =>
       exclusive(async () => {
@@ -321,7 +321,7 @@ function wrapWithStore(
   );
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
-    writable: { value: true },
+    writable: { get: () => !closed() },
     whenWritable: { value: Promise.resolve(true) },
     flush: {
       value: () => {
@@ -331,6 +331,7 @@ function wrapWithStore(
     },
     close: {
       value: async () => {
+        close();
         timers.close();
         await wrapped.flush();
         unwatch?.();

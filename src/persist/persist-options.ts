@@ -38,7 +38,10 @@ export interface PersistentBackend extends Backend, ToolHost {
   readonly ready: Promise<void>;
   /** The last background save error, if the latest save failed. */
   readonly lastError: Error | null;
-  /** False while this context only follows a workspace another tab or worker writes (`ifHeld: 'follow'`). */
+  /**
+   * False while this context only follows a workspace another tab or worker writes (`ifHeld:
+   * 'follow'`), and once it is closed: its mutations are then refused, nothing changed.
+   */
   readonly writable: boolean;
   /**
    * Resolves true once this context may write: at once for the holder, when a follower takes
