@@ -2,7 +2,7 @@
 // A separate consumer project installs the packed tarball, builds with Vite and no
 // configuration at all, and runs the worker backend in Chromium.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -10,9 +10,10 @@ import { expect, test } from '@playwright/test';
 const root = join(import.meta.dirname, '..');
 const ORIGIN = 'http://consumer.test';
 let site = '';
+let work = '';
 
 test.beforeAll(() => {
-  const work = mkdtempSync(join(tmpdir(), 'agentvfs-vite-'));
+  work = mkdtempSync(join(tmpdir(), 'agentvfs-vite-'));
   const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], { cwd: root, encoding: 'utf8' })) as Array<{
     filename: string;
   }>;
@@ -35,6 +36,9 @@ document.title = 'done';`,
   );
   execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], { cwd: app, stdio: 'inherit' });
   site = join(app, 'dist');
+});
+test.afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 test('a Vite app using the packed package runs the worker backend with no configuration', async ({ page }) => {

@@ -1,13 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createStateBackend } from '../backend/state-backend.ts';
 import { importDirectory } from './import-dir.ts';
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 function tree(): string {
   const root = mkdtempSync(join(tmpdir(), 'agentvfs-import-'));
+  made.push(root);
   mkdirSync(join(root, 'src/lib'), { recursive: true });
   mkdirSync(join(root, 'empty'));
   writeFileSync(join(root, 'README.md'), '# hi\n');

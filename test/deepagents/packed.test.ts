@@ -3,10 +3,10 @@
 // plain Node, and a strict TypeScript consumer compiles against the shipped types and the
 // frameworks' own (test/package/packed.test.ts checks the import without the peer).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 let consumer = '';
@@ -15,8 +15,9 @@ function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+let out = '';
 beforeAll(() => {
-  const out = mkdtempSync(join(tmpdir(), 'agentvfs-langchain-pack-'));
+  out = mkdtempSync(join(tmpdir(), 'agentvfs-langchain-pack-'));
   const packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], root)) as Array<{ filename: string }>;
   consumer = join(out, 'consumer');
   mkdirSync(consumer);
@@ -27,6 +28,7 @@ beforeAll(() => {
   for (const name of ['@langchain', 'deepagents', 'langchain', 'zod'])
     symlinkSync(realpathSync(join(root, 'node_modules', name)), join(consumer, 'node_modules', name));
 }, 120_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 it('runs a deep agent over AgentvfsBackend and a LangChain agent over langchainTools from plain Node', () => {
   writeFileSync(

@@ -5,11 +5,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../src/index.ts';
 import { readWorkspaceFile } from '../../src/persist/node/index.ts';
 
@@ -38,6 +38,9 @@ beforeAll(() => {
   consumer = project('consumer', tarball, '@modelcontextprotocol/sdk@1.32.2');
   bare = project('bare', tarball);
 }, 180_000);
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 /** Starts `npx agentvfs mcp ...args` in the consumer project and connects the SDK's client to it. */
 async function start(...args: string[]): Promise<{ client: Client; stderr: () => string }> {

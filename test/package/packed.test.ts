@@ -1,10 +1,10 @@
 // Packs the package as npm would publish it, installs the tarball into an empty
 // project and uses it from plain Node and from a TypeScript consumer.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -19,8 +19,9 @@ function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+let out = '';
 beforeAll(() => {
-  const out = mkdtempSync(join(tmpdir(), 'agentvfs-pack-'));
+  out = mkdtempSync(join(tmpdir(), 'agentvfs-pack-'));
   const packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], root)) as Array<{ filename: string }>;
   tarball = join(out, packed[0]!.filename);
   consumer = join(out, 'consumer');
@@ -28,6 +29,7 @@ beforeAll(() => {
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], consumer);
 }, 120_000);
+afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 /** The frameworks (peer dependencies) a subpath's built module imports, itself or through its chunks. */
 function peersOf(subpath: string): string[] {

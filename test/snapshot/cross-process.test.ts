@@ -1,14 +1,16 @@
 // A snapshot taken in one Node process restores byte for byte in another.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 
 const cli = join(import.meta.dirname, 'snapshot-cli.mjs');
 
 it('restores in another process exactly: bytes, unicode paths, timestamps, empty directories', () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'agentvfs-snap-')), 'state.avfs');
+  const dir = mkdtempSync(join(tmpdir(), 'agentvfs-snap-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'state.avfs');
   execFileSync(process.execPath, [cli, 'take', file]);
   const tree = JSON.parse(execFileSync(process.execPath, [cli, 'dump', file], { encoding: 'utf8' })) as Record<
     string,
