@@ -127,6 +127,23 @@ export class WorkspaceHeldError extends Error {
   }
 }
 
+/**
+ * A write refused because the persistent workspace was closed (agentvfs/persist, `close()`):
+ * nothing changed, and no later write through it can succeed (it would never be saved).
+ * Recognised by `name`.
+ */
+export class WorkspaceClosedError extends Error {
+  constructor() {
+    super('agentvfs/persist: this workspace is closed (close() was called); open it again to write.');
+    this.name = 'WorkspaceClosedError';
+  }
+}
+
+/** True for a WorkspaceClosedError from any realm or worker (checks `name`). */
+export function isWorkspaceClosedError(value: unknown): value is WorkspaceClosedError {
+  return hasName(value, 'WorkspaceClosedError');
+}
+
 /** True for a WorkspaceHeldError from any realm or worker (checks `name`). */
 export function isWorkspaceHeldError(value: unknown): value is WorkspaceHeldError {
   return hasName(value, 'WorkspaceHeldError');

@@ -1,6 +1,7 @@
 import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
 import type { PersistentBackend } from './persist-options.ts';
+import { WorkspaceClosedError } from '../errors.ts';
 
 /** Every method a backend has, own or inherited (a class instance, a plain object, another wrapper). */
 export function methodNames(backend: object): string[] {
@@ -13,27 +14,25 @@ export function methodNames(backend: object): string[] {
   return [...names];
 }
 
-/** What a mutation of a closed persistent workspace rejects with: it would never be saved. */
-export function closedError(): Error {
-  return new Error('agentvfs/persist: this workspace is closed (close() was called), so nothing was written. Open it again to write.');
-}
-
 /**
  * A persistence wrapper's two tables of `backend`'s methods (without `createToolSession`): in
  * `unsaved`, a mutating method runs through `record` (which notes what it changed) and is
  * counted; in `wrapped`, it then also waits for `mutated` (the save its durability asks for).
- * The tools use `unsaved` and save once per call (tool-saves.ts). After `close()`, every
- * mutation is refused before it runs (a write that resolved would be lost: nothing saves it).
+ * The tools use `unsaved` and save once per call (tool-saves.ts). `close()` refuses every later
+ * mutation before it runs (a write that resolved would be lost: nothing saves it) and resolves
+ * once those already running have finished, so the final save has them; `writable` (on both
+ * tables, which the approval guard reads) is false from then on.
  */
 export function persistentMethods(
   backend: Backend,
   record: (name: string, args: unknown[], run: () => Promise<unknown>) => Promise<unknown>,
   mutated: (result: unknown) => Promise<unknown>,
-): { wrapped: PersistentBackend; unsaved: Backend; mutations: () => number; close: () => void; closed: () => boolean } {
+): { wrapped: PersistentBackend; unsaved: Backend; mutations: () => number; close: () => Promise<void> } {
   const wrapped = Object.create(null) as Record<string, unknown>;
   const unsaved = Object.create(null) as Record<string, unknown>;
   let mutations = 0;
   let closed = false;
+  const running = new Set<Promise<unknown>>();
   for (const name of methodNames(backend)) {
     const value = (backend as unknown as Record<string, unknown>)[name];
     if (typeof value !== 'function' || name === 'createToolSession' || name in wrapped) continue;
@@ -42,22 +41,28 @@ export function persistentMethods(
       unsaved[name] = wrapped[name] = (...args: unknown[]) => method.apply(backend, args);
       continue;
     }
-    const call = async (...args: unknown[]) => {
-      if (closed) throw closedError();
-      const result = await record(name, args, () => method.apply(backend, args));
-      mutations++;
-      return result;
+    const call = (...args: unknown[]): Promise<unknown> => {
+      if (closed) return Promise.reject(new WorkspaceClosedError());
+      const run = record(name, args, () => method.apply(backend, args)).then((result) => {
+        mutations++;
+        return result;
+      });
+      running.add(run);
+      const forget = () => running.delete(run);
+      run.then(forget, forget);
+      return run;
     };
     unsaved[name] = call;
     wrapped[name] = async (...args: unknown[]) => mutated(await call(...args));
   }
+  for (const table of [wrapped, unsaved]) Object.defineProperty(table, 'writable', { get: () => !closed, configurable: true });
   return {
     wrapped: wrapped as unknown as PersistentBackend,
     unsaved: unsaved as unknown as Backend,
     mutations: () => mutations,
-    close: () => {
+    close: async () => {
       closed = true;
+      await Promise.allSettled([...running]);
     },
-    closed: () => closed,
   };
 }

@@ -111,7 +111,10 @@ describe('a workspace another context holds', () => {
     await closing;
     await new Promise((r) => setTimeout(r, 0)); // every promise of the in-memory takeover has settled
     expect(b.backend.writable).toBe(false);
-    await expect(b.backend.writeFile('/late.txt', 'x')).rejects.toThrow(/this workspace is closed \(close\(\) was called\), so nothing was written/);
+    await expect(b.backend.writeFile('/late.txt', 'x')).rejects.toMatchObject({
+      name: 'WorkspaceClosedError',
+      message: expect.stringMatching(/this workspace is closed \(close\(\) was called\)/),
+    });
     expect(written.filter((k) => k.includes('late'))).toEqual([]);
     const c = await openPersistent(createStateBackend(), open()); // the claim was given back
     expect(c.backend.writable).toBe(true);

@@ -5,7 +5,7 @@
  */
 import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
-import { isVfsError, WorkspaceHeldError } from '../errors.ts';
+import { isVfsError, WorkspaceClosedError, WorkspaceHeldError } from '../errors.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import { createSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
@@ -13,7 +13,7 @@ import type { ToolsAround } from '../tool-host.ts';
 import type { Approve } from '../guard/types.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import { applyEntries } from './apply-entries.ts';
-import { closedError, methodNames } from './backend-methods.ts';
+import { methodNames } from './backend-methods.ts';
 import type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
 import { decodeRecord, decodeRecords, isEntryKey, snapshotOf } from './records.ts';
 import type { WorkspaceStore } from './store.ts';
@@ -97,7 +97,7 @@ export async function openFollower(
   const refuse = () =>
     Promise.reject(
       closed
-        ? closedError()
+        ? new WorkspaceClosedError()
         : new WorkspaceHeldError(
             `agentvfs/persist: ${held}; this tab follows its changes and cannot write. Write there, or close it: this tab then takes over.`,
           ),

@@ -255,30 +255,47 @@ describe('openPersistent(backend, store)', () => {
 });
 
 describe('after close()', () => {
-  const opens = {
-    'a store': () => ({ target: createMemoryStore() }),
-    'a snapshot adapter': () => ({ target: createMemoryAdapter() }),
-  };
-  for (const [label, make] of Object.entries(opens)) {
+  const targets = { 'a store': createMemoryStore, 'a snapshot adapter': createMemoryAdapter };
+  for (const [label, make] of Object.entries(targets)) {
     it(`with ${label}: every mutation and tool write is refused, nothing changes, reads still answer`, async () => {
-      const { target } = make();
+      const target = make();
       const { backend } = await openPersistent(createStateBackend(), target, { durability: 'immediate' });
       await backend.writeFile('/a.txt', 'saved');
+      const asked: string[] = [];
       const tools = createTools(backend);
+      const approving = createTools(backend, { approve: async (request) => (asked.push(request.path), { allow: true }) });
       await backend.close();
       expect(backend.writable).toBe(false);
-      const closed = /this workspace is closed \(close\(\) was called\), so nothing was written/;
-      await expect(backend.writeFile('/a.txt', 'lost?')).rejects.toThrow(closed);
-      await expect(backend.remove('/a.txt')).rejects.toThrow(closed);
-      await expect(backend.uploadFiles([['/b.txt', new Uint8Array([1])]])).rejects.toThrow(closed);
-      const result = await tools.run('write_file', { path: '/c.txt', content: 'x' });
-      expect(result.isError).toBe(true);
-      expect(result.text).toMatch(closed);
+      const closed = { name: 'WorkspaceClosedError', message: 'agentvfs/persist: this workspace is closed (close() was called); open it again to write.' };
+      await expect(backend.writeFile('/a.txt', 'lost?')).rejects.toMatchObject(closed);
+      await expect(backend.remove('/a.txt')).rejects.toMatchObject(closed);
+      await expect(backend.uploadFiles([['/b.txt', new Uint8Array([1])]])).rejects.toMatchObject(closed);
+      for (const t of [tools, approving]) {
+        const result = await t.run('write_file', { path: '/c.txt', content: 'x' });
+        expect(result).toMatchObject({ isError: true, changed: [] });
+        expect(result.text).toBe(`Error: read-only: ${closed.message} Nothing was changed; writing again fails too.`);
+      }
+      expect(asked).toEqual([]); // no one is asked to approve a write that cannot happen
       expect(await backend.readText('/a.txt')).toBe('saved');
       expect(await backend.exists('/b.txt')).toBe(false);
       expect(await backend.exists('/c.txt')).toBe(false);
       const { backend: again } = await openPersistent(createStateBackend(), target);
       expect(await again.readText('/a.txt')).toBe('saved');
+    });
+
+    it(`with ${label}: a write running when close() is called finishes first and is saved (debounced and immediate)`, async () => {
+      for (const durability of ['debounced', 'immediate'] as const) {
+        const target = make();
+        const { backend } = await openPersistent(createStateBackend(), target, { durability });
+        const writing = backend.writeFile('/late.txt', durability);
+        const uploading = backend.uploadFiles([['/up.txt', new Uint8Array([7])]]);
+        await backend.close();
+        await writing;
+        await uploading;
+        const { backend: again } = await openPersistent(createStateBackend(), target);
+        expect(await again.readText('/late.txt')).toBe(durability);
+        expect(await again.readFile('/up.txt')).toEqual(new Uint8Array([7]));
+      }
     });
   }
 });

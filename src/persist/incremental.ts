@@ -309,7 +309,7 @@ function wrapWithStore(
     return result;
   }
 
-  const { wrapped, unsaved, mutations, close, closed } = persistentMethods(
+  const { wrapped, unsaved, mutations, close } = persistentMethods(
     backend,
     (name, args, run) =>
       exclusive(async () => {
@@ -321,7 +321,6 @@ function wrapWithStore(
   );
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
-    writable: { get: () => !closed() },
     whenWritable: { value: Promise.resolve(true) },
     flush: {
       value: () => {
@@ -331,7 +330,7 @@ function wrapWithStore(
     },
     close: {
       value: async () => {
-        close();
+        await close(); // refuses new mutations; those running finish first, so the final save has them
         timers.close();
         await wrapped.flush();
         unwatch?.();

@@ -9,7 +9,14 @@
  * if (restored.status === 'corrupt') console.warn(restored.reason); // the bad workspace was kept aside
  * const tools = createTools(backend); // each write saves only what it changed, within a second (debounced)
  */
-export { isNotSavedError, isWorkspaceHeldError, NotSavedError, WorkspaceHeldError } from '../errors.ts';
+export {
+  isNotSavedError,
+  isWorkspaceClosedError,
+  isWorkspaceHeldError,
+  NotSavedError,
+  WorkspaceClosedError,
+  WorkspaceHeldError,
+} from '../errors.ts';
 export { createMemoryAdapter, type PersistenceAdapter, type SaveDurability, type SetAside } from './adapter.ts';
 export { createIndexedDBAdapter, type IDBFactoryLike, type IndexedDBAdapterOptions } from './indexeddb-adapter.ts';
 export {

@@ -97,10 +97,9 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     return result;
   }
 
-  const { wrapped, unsaved, mutations, close, closed } = persistentMethods(backend, (_name, _args, run) => run(), mutated);
+  const { wrapped, unsaved, mutations, close } = persistentMethods(backend, (_name, _args, run) => run(), mutated);
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
-    writable: { get: () => !closed() },
     whenWritable: { value: Promise.resolve(true) },
     flush: {
       value: () => {
@@ -111,7 +110,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     close: {
       // Final save, then close what we wrap (a worker's RemoteBackend terminates its worker).
       value: async () => {
-        close();
+        await close(); // refuses new mutations; those running finish first, so the final save has them
         timers.close();
         await wrapped.flush();
         (backend as { close?: () => unknown }).close?.();

@@ -11,6 +11,7 @@
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { MAX_SEGMENT_BYTES, comparePaths, normalizePath, parentOf } from '../paths.ts';
+import { copyBodyHashing } from './body-copy.ts';
 import { Xxh32, xxh32 } from './xxhash32.ts';
 
 export interface SnapshotEntry {
@@ -48,9 +49,6 @@ const KIND_DIR = 2;
 const TWO_POW_32 = 0x1_0000_0000;
 /** Hash the body every this many written bytes (fits in L2 with room to spare). */
 const HASH_STEP = 64 * 1024;
-/** A copying decode copies the body into this many parts, each at least COPY_MIN_PART_BYTES. */
-const COPY_PARTS = 8;
-const COPY_MIN_PART_BYTES = 1024 * 1024;
 const SLASH = 0x2f;
 const BACKSLASH = 0x5c;
 const DOT = 0x2e;
@@ -178,9 +176,10 @@ function writePath(path: string, byteLength: number, out: Uint8Array, off: numbe
 }
 
 /**
- * Parses and fully validates a snapshot. Returned `content` arrays are fresh
- * copies (the caller may reuse or transfer `bytes` afterwards), or with
- * `{ copy: false }` views into `bytes`, for a caller that copies them anyway.
+ * Parses and fully validates a snapshot. Returned `content` arrays are copies
+ * (the caller may reuse or transfer `bytes` afterwards; small files are views
+ * into a few shared buffers, body-copy.ts), or with `{ copy: false }` views
+ * into `bytes`, for a caller that keeps or copies them anyway.
  */
 export function decodeSnapshot(bytes: Uint8Array, limits: SnapshotLimits, options: { copy?: boolean } = {}): SnapshotEntry[] {
   return decodeSnapshotEntries(bytes, limits, options).entries;
@@ -229,18 +228,17 @@ export function decodeSnapshotEntries(
   const expected = HEADER_BYTES + bodyLength;
   if (len < expected) bad(`truncated: expected ${expected} bytes, got ${len} (${counted(expected - len, 'byte')} missing)`);
   if (len > expected) bad(`${counted(len - expected, 'byte')} of trailing data after the end of the snapshot (expected ${expected} bytes, got ${len})`);
-  // A copying decode copies the body while it hashes it (each piece still in the CPU cache), and
-  // the files become views into that copy; else the body is only hashed.
-  const body = copy ? copyBodyHashing(bytes) : { parts: [], partBytes: 1, checksum: xxh32(bytes.subarray(HEADER_BYTES)) };
-  checkChecksum('body', view.getUint32(20, true), body.checksum);
-  const contentAt = (from: number, length: number): Uint8Array => {
-    if (!copy) return bytes.subarray(from, from + length);
-    if (length === 0) return new Uint8Array(0); // (may sit at the very end, past the last part)
-    const part = Math.floor((from - HEADER_BYTES) / body.partBytes);
-    const at = from - HEADER_BYTES - part * body.partBytes;
-    // A file that straddles two parts (at most one per part boundary) gets a buffer of its own.
-    return at + length <= body.partBytes ? body.parts[part]!.subarray(at, at + length) : bytes.slice(from, from + length);
-  };
+  // A copying decode copies the files while it hashes the body (body-copy.ts), and returns views
+  // into that copy; else the body is only hashed, and the files are views into `bytes`.
+  let contentAt = (start: number, length: number): Uint8Array => bytes.subarray(start, start + length);
+  if (copy) {
+    const { files: contents, count, scanned } = scanFiles(bytes, view, entryCount);
+    const body = copyBodyHashing(bytes, HEADER_BYTES, contents, count, scanned);
+    checkChecksum('body', view.getUint32(20, true), body.checksum);
+    contentAt = body.contentAt;
+  } else {
+    checkChecksum('body', view.getUint32(20, true), xxh32(bytes.subarray(HEADER_BYTES)));
+  }
 
   const out: SnapshotEntry[] = [];
   let off = HEADER_BYTES;
@@ -300,30 +298,34 @@ export function decodeSnapshotEntries(
 }
 
 /**
- * A copy of the body in a few parts (an eighth of it each, at least 1 MiB), made while hashing it
- * a 64 KiB piece at a time: one pass over the input instead of two. Parts rather than one buffer:
- * a file that outlives the rest of the snapshot keeps its part alive, not the whole copy.
+ * Where the file contents lie, from the entry headers alone (offsets in `bytes`, [start, end)
+ * pairs): what a copying decode lays its copy out by, before the checksum is checked. Stops at
+ * the first entry that does not fit (`scanned`): decoding rejects that entry anyway.
  */
-function copyBodyHashing(bytes: Uint8Array): { parts: Uint8Array[]; partBytes: number; checksum: number } {
-  const length = bytes.length - HEADER_BYTES;
-  const partBytes = Math.max(1, Math.min(length, Math.max(COPY_MIN_PART_BYTES, Math.ceil(length / COPY_PARTS))));
-  const parts: Uint8Array[] = [];
-  for (let left = length; left > 0; left -= partBytes) parts.push(new Uint8Array(Math.min(left, partBytes)));
-  const hash = new Xxh32();
-  let at = 0; // in the body
-  while (at < length) {
-    const end = Math.min(at + HASH_STEP, length);
-    for (let from = at; from < end; ) {
-      const part = Math.floor(from / partBytes);
-      const to = Math.min(end, (part + 1) * partBytes);
-      parts[part]!.set(bytes.subarray(HEADER_BYTES + from, HEADER_BYTES + to), from - part * partBytes);
-      from = to;
+function scanFiles(bytes: Uint8Array, view: DataView, entryCount: number): { files: Float64Array; count: number; scanned: number } {
+  const len = bytes.length;
+  let files = new Float64Array(2 * Math.min(entryCount, 1024));
+  let count = 0;
+  let off = HEADER_BYTES;
+  for (let i = 0; i < entryCount && len - off >= ENTRY_FIXED_BYTES; i++) {
+    const kind = bytes[off];
+    const pathLength = view.getUint32(off + 1, true);
+    const contentLength = getUint64(view, off + 13);
+    if (pathLength > len - off - ENTRY_FIXED_BYTES || contentLength > len - off - ENTRY_FIXED_BYTES - pathLength) break;
+    off += ENTRY_FIXED_BYTES + pathLength;
+    if (kind === KIND_FILE && contentLength > 0) {
+      if (2 * count === files.length) {
+        const more = new Float64Array(2 * files.length);
+        more.set(files);
+        files = more;
+      }
+      files[2 * count] = off;
+      files[2 * count + 1] = off + contentLength;
+      count++;
     }
-    if (end - at === HASH_STEP) hash.stripes(bytes.subarray(HEADER_BYTES + at, HEADER_BYTES + end));
-    else return { parts, partBytes, checksum: hash.digest(bytes.subarray(HEADER_BYTES + at, HEADER_BYTES + end)) };
-    at = end;
+    off += contentLength;
   }
-  return { parts, partBytes, checksum: hash.digest(bytes.subarray(bytes.length)) };
+  return { files, count, scanned: off };
 }
 
 function bad(message: string): never {

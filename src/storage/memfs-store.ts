@@ -19,6 +19,7 @@
 import { Buffer as MemfsBuffer } from '@jsonjoy.com/fs-node-builtins/lib/internal/buffer';
 import { Link } from '@jsonjoy.com/fs-core/lib/Link';
 import { Node } from '@jsonjoy.com/fs-core/lib/Node';
+import { MIN_SHARED_BYTES, ownsBuffer, sharedBufferBytes } from '../bulk-buffers.ts';
 import { baseName, isChildOf, parentOf } from '../paths.ts';
 
 const S_IFDIR = 0o040000;
@@ -154,22 +155,11 @@ function copyOf(bytes: Uint8Array): Uint8Array {
   return buf;
 }
 
-const BULK_PARTS = 8;
-const BULK_MIN_CHUNK_BYTES = 1024 * 1024;
-// Below this a bulk write copies each file into a buffer of its own: it starts at most a collection
-// or two that way, and the allocator recycles the buffers of files freed before (a repeated 62 MB
-// restore measured 61-74 ms per file against 95-98 ms in shared buffers; 248 MB, 636 against 537).
-const BULK_MIN_BYTES = 128 * 1024 * 1024;
-
 /**
- * Copies for a bulk write (an upload, a restore) of 128 MiB or more, handed out of a few shared
- * buffers, an eighth of the write each, all allocated up front. V8 starts a full garbage collection
- * whenever 64 MB more of ArrayBuffers exist than after the last one, and each walks the whole
- * heap: a buffer per file, or buffers made as the write goes, made a copying load of 1 GB in
- * 164,000 files spend 2-4 s of 5-7 in GC (a collection per 64 or 128 MB, each slower as the tree
- * grows). Allocated together, they cost one collection, while the heap is still small.
- * A buffer is freed when every file in it is gone (rewritten or removed), so they never hold
- * more than the bulk write's own bytes.
+ * Copies for a bulk write (an upload) laid out as bulk-buffers.ts says: a buffer per file, or from
+ * 128 MiB on, a few shared buffers handed out in turn, all allocated up front (a copying load of
+ * 1 GB in 164,000 files, with buffers made as it went, spent 2-4 s of 5-7 in garbage collection;
+ * allocated together, they cost one collection, while the heap is still small).
  */
 export class BulkCopy {
   readonly #chunks: Uint8Array[] = [];
@@ -181,7 +171,7 @@ export class BulkCopy {
   constructor(sizes: readonly number[]) {
     let total = 0;
     for (const n of sizes) total += n;
-    this.#chunkBytes = total < BULK_MIN_BYTES ? 0 : Math.max(BULK_MIN_CHUNK_BYTES, Math.ceil(total / BULK_PARTS));
+    this.#chunkBytes = sharedBufferBytes(total);
     let shared = 0; // what goes into the shared buffers: files that are not big
     for (const n of sizes) if (!this.#big(n)) shared += n;
     for (let left = shared; left > 0; left -= this.#chunkBytes) this.#chunks.push(MemfsBuffer.allocUnsafe(Math.min(left, this.#chunkBytes)));
@@ -194,7 +184,7 @@ export class BulkCopy {
     if (this.#big(n)) return copyOf(bytes);
     if (this.#used + n > this.#chunk.length) {
       // The next buffer, or one more when files did not pack exactly into those made up front.
-      this.#chunk = this.#chunks.pop() ?? MemfsBuffer.allocUnsafe(Math.max(n, BULK_MIN_CHUNK_BYTES));
+      this.#chunk = this.#chunks.pop() ?? MemfsBuffer.allocUnsafe(Math.max(n, MIN_SHARED_BYTES));
       this.#used = 0;
       if (n > this.#chunk.length) this.#chunk = MemfsBuffer.allocUnsafe(n);
     }
@@ -204,9 +194,8 @@ export class BulkCopy {
     return out;
   }
 
-  /** A big file gets a buffer of its own. */
   #big(n: number): boolean {
-    return n > this.#chunkBytes / 4;
+    return ownsBuffer(n, this.#chunkBytes);
   }
 }
 

@@ -3,7 +3,7 @@
  * or throws into a ToolResult (an `Error:` text for a tool-level failure, never a rejection).
  */
 import type { Backend } from '../backend/types.ts';
-import { isNotSavedError, isVfsError, isWorkspaceHeldError } from '../errors.ts';
+import { isNotSavedError, isVfsError, isWorkspaceClosedError, isWorkspaceHeldError } from '../errors.ts';
 import type { DecidedResult } from '../guard/audit.ts';
 import { runGuarded } from '../guard/run-guarded.ts';
 import type { GuardSession } from '../guard/session.ts';
@@ -66,6 +66,9 @@ function toolError(error: unknown): Omit<ToolResult, 'changed'> {
   if (isVfsError(error)) return { text: capResult(`Error: ${error.code}: ${error.message}`), isError: true, code: error.code };
   if (isWorkspaceHeldError(error)) {
     return { text: capResult(`Error: read-only: ${error.message} Nothing was changed; writing again fails until then.`), isError: true };
+  }
+  if (isWorkspaceClosedError(error)) {
+    return { text: capResult(`Error: read-only: ${error.message} Nothing was changed; writing again fails too.`), isError: true };
   }
   if (isNotSavedError(error)) return { text: notSavedText(error), isError: true };
   const message = error instanceof Error ? error.message : String(error);
