@@ -351,7 +351,8 @@ class InMemoryBackend implements Backend {
 
   async restore(bytes: Uint8Array, options: RestoreOptions = {}): Promise<void> {
     const old = this.#tree;
-    // Decoding copies the files (into a few shared parts, in the pass that checks the checksum),
+    // Decoding copies the files (laid out as bulk-buffers.ts says, in the pass that checks the
+    // checksum),
     // unless the caller hands the snapshot over (copy: false) and the files stay views into it.
     // The tree limits path length in UTF-16 units, the format in UTF-8 bytes (up to 3 per unit):
     // allow what the tree allows, and let load() check units.

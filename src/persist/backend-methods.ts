@@ -18,21 +18,37 @@ export function methodNames(backend: object): string[] {
  * A persistence wrapper's two tables of `backend`'s methods (without `createToolSession`): in
  * `unsaved`, a mutating method runs through `record` (which notes what it changed) and is
  * counted; in `wrapped`, it then also waits for `mutated` (the save its durability asks for).
- * The tools use `unsaved` and save once per call (tool-saves.ts). `close()` refuses every later
- * mutation before it runs (a write that resolved would be lost: nothing saves it) and resolves
- * once those already running have finished, so the final save has them; `writable` (on both
- * tables, which the approval guard reads) is false from then on.
+ * The tools use `unsaved` and save once per call (tool-saves.ts); a tool host's calls that may
+ * mutate run through `track`. `close()` refuses every later mutation before it runs (a write that
+ * resolved would be lost: nothing saves it) and resolves once those already running have
+ * finished (a host's tool call waiting for a person's approval included), so the final save has
+ * them; `writable` (on both tables, which the approval guard reads) is false from then on.
  */
 export function persistentMethods(
   backend: Backend,
   record: (name: string, args: unknown[], run: () => Promise<unknown>) => Promise<unknown>,
   mutated: (result: unknown) => Promise<unknown>,
-): { wrapped: PersistentBackend; unsaved: Backend; mutations: () => number; close: () => Promise<void> } {
+): {
+  wrapped: PersistentBackend;
+  unsaved: Backend;
+  mutations: () => number;
+  track: <T>(run: () => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+} {
   const wrapped = Object.create(null) as Record<string, unknown>;
   const unsaved = Object.create(null) as Record<string, unknown>;
   let mutations = 0;
   let closed = false;
   const running = new Set<Promise<unknown>>();
+  /** Runs a mutation unless closed, and keeps it in `running` until it settles. */
+  const track = <T>(run: () => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new WorkspaceClosedError());
+    const running$ = (async () => run())(); // (a method that throws at once rejects, as an async one would)
+    running.add(running$);
+    const forget = () => running.delete(running$);
+    running$.then(forget, forget);
+    return running$;
+  };
   for (const name of methodNames(backend)) {
     const value = (backend as unknown as Record<string, unknown>)[name];
     if (typeof value !== 'function' || name === 'createToolSession' || name in wrapped) continue;
@@ -41,17 +57,12 @@ export function persistentMethods(
       unsaved[name] = wrapped[name] = (...args: unknown[]) => method.apply(backend, args);
       continue;
     }
-    const call = (...args: unknown[]): Promise<unknown> => {
-      if (closed) return Promise.reject(new WorkspaceClosedError());
-      const run = record(name, args, () => method.apply(backend, args)).then((result) => {
+    const call = (...args: unknown[]): Promise<unknown> =>
+      track(async () => {
+        const result = await record(name, args, async () => method.apply(backend, args));
         mutations++;
         return result;
       });
-      running.add(run);
-      const forget = () => running.delete(run);
-      run.then(forget, forget);
-      return run;
-    };
     unsaved[name] = call;
     wrapped[name] = async (...args: unknown[]) => mutated(await call(...args));
   }
@@ -60,6 +71,7 @@ export function persistentMethods(
     wrapped: wrapped as unknown as PersistentBackend,
     unsaved: unsaved as unknown as Backend,
     mutations: () => mutations,
+    track,
     close: async () => {
       closed = true;
       await Promise.allSettled([...running]);

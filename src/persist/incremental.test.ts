@@ -283,6 +283,44 @@ describe('after close()', () => {
       expect(await again.readText('/a.txt')).toBe('saved');
     });
 
+    it(`with ${label}, through a tool host: a tool write after close() is refused; one running (waiting for approval) when it is called is saved first`, async () => {
+      const target = make();
+      const inner = createStateBackend();
+      // What a worker's RemoteBackend is to persistence: a backend that runs tool calls itself.
+      const host = new Proxy(inner, {
+        get: (t, key) => {
+          if (key === 'createToolSession') return (options: object, around?: ToolsAround) => createLocalTools(t, options, around);
+          const value = Reflect.get(t, key);
+          return typeof value === 'function' ? value.bind(t) : value;
+        },
+      });
+      const { backend } = await openPersistent(host, target, { durability: 'debounced' });
+      let answer: (allow: boolean) => void = () => {};
+      let asked: () => void = () => {};
+      const waiting = new Promise<void>((r) => (asked = r));
+      const approving = createTools(backend, {
+        approve: () => {
+          asked();
+          return new Promise((r) => (answer = (allow) => r({ allow })));
+        },
+      });
+      const pending = approving.run('write_file', { path: '/pending.txt', content: 'y' });
+      await waiting;
+      let closed = false;
+      const closing = backend.close().then(() => (closed = true));
+      await new Promise((r) => setTimeout(r, 10));
+      expect(closed).toBe(false); // it waits for the call under way
+      answer(true);
+      expect((await pending).isError).toBe(false);
+      await closing;
+      const after = await createTools(backend).run('write_file', { path: '/after.txt', content: 'x' });
+      expect(after.text).toMatch(/^Error: read-only: agentvfs\/persist: this workspace is closed/);
+      const { backend: again } = await openPersistent(createStateBackend(), target);
+      expect(await again.readText('/pending.txt')).toBe('y');
+      expect(await again.exists('/after.txt')).toBe(false);
+      expect(await inner.exists('/after.txt')).toBe(false);
+    });
+
     it(`with ${label}: a write running when close() is called finishes first and is saved (debounced and immediate)`, async () => {
       for (const durability of ['debounced', 'immediate'] as const) {
         const target = make();

@@ -309,7 +309,7 @@ function wrapWithStore(
     return result;
   }
 
-  const { wrapped, unsaved, mutations, close } = persistentMethods(
+  const { wrapped, unsaved, mutations, track, close } = persistentMethods(
     backend,
     (name, args, run) =>
       exclusive(async () => {
@@ -357,6 +357,7 @@ function wrapWithStore(
                     return r;
                   }),
             save: () => mutated(null),
+            track,
           },
           toolOptions,
           around,

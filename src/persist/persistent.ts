@@ -97,7 +97,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     return result;
   }
 
-  const { wrapped, unsaved, mutations, close } = persistentMethods(backend, (_name, _args, run) => run(), mutated);
+  const { wrapped, unsaved, mutations, track, close } = persistentMethods(backend, (_name, _args, run) => run(), mutated);
   Object.defineProperties(wrapped, {
     lastError: { get: () => lastError },
     whenWritable: { value: Promise.resolve(true) },
@@ -119,7 +119,7 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
       value(toolOptions: ToolsOptions, around?: ToolsAround): Tools<string> {
-        return savedToolSession({ backend, unsaved, mutations, hostCall: (_name, run) => run(), save: () => mutated(null) }, toolOptions, around);
+        return savedToolSession({ backend, unsaved, mutations, hostCall: (_name, run) => run(), save: () => mutated(null), track }, toolOptions, around);
       },
     },
   });

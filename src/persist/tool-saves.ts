@@ -6,10 +6,11 @@
  * and never rejects: tools never throw (SPEC §3).
  */
 import type { Backend } from '../backend/types.ts';
-import { isNotSavedError } from '../errors.ts';
+import { isNotSavedError, isWorkspaceClosedError } from '../errors.ts';
+import { toolCall } from '../calls.ts';
 import { isToolHost, type ToolsAround } from '../tool-host.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
-import { notSavedText } from '../tools/run-tool.ts';
+import { notSavedText, toolError } from '../tools/run-tool.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 
@@ -24,6 +25,8 @@ export interface SavedToolsParts {
   hostCall(name: string, run: () => Promise<ToolResult>): Promise<ToolResult>;
   /** Saves what changed as the wrapper's durability asks; throws NotSavedError when an immediate save fails. */
   save(): Promise<unknown>;
+  /** Runs a host's call that may mutate as the wrapper's own mutations run (refused once closed; close() waits for it). */
+  track<T>(run: () => Promise<T>): Promise<T>;
 }
 
 /** `around`: what the caller of createToolSession wraps each call in (inside the audit, outside the save). */
@@ -53,7 +56,14 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
   const saving = (inner: Tools<string>): Tools<string> =>
     around(
       toolSet(inner.definitions, async (name, args) => {
-        const result = await parts.hostCall(name, () => inner.run(name, args));
+        const call = () => parts.hostCall(name, () => inner.run(name, args));
+        let result: ToolResult;
+        try {
+          result = toolCall(name, toolOptions.dialect)?.mutates === false ? await call() : await parts.track(call);
+        } catch (error) {
+          if (!isWorkspaceClosedError(error)) throw error;
+          return { ...toolError(error), changed: [] };
+        }
         return result.changed.length > 0 ? saved(result) : result;
       }),
     );

@@ -7,10 +7,8 @@
  * snapshot), cut only between files, so a file is one view into one buffer.
  */
 import { ownsBuffer, sharedBufferBytes } from '../bulk-buffers.ts';
-import { Xxh32 } from './xxhash32.ts';
+import { CACHE_PIECE_BYTES, Xxh32 } from './xxhash32.ts';
 
-/** Hash the body this many bytes at a time (a multiple of 16, as Xxh32.stripes needs). */
-const HASH_STEP = 64 * 1024;
 export interface BodyCopy {
   /** The body's XXH32, to compare with the stored one before anything is used. */
   checksum: number;
@@ -28,7 +26,8 @@ interface Range {
 /**
  * Copies and hashes `bytes` from `bodyStart` to its end. `files` holds the contents' [start, end)
  * offsets in order, as a scan of the entry headers found them (`count` pairs); what lies after
- * `scanned` (where a scan of a damaged body stopped) is hashed, not copied: decoding rejects it.
+ * `scanned` (where a scan of a damaged body stopped) is hashed, not copied ahead: decoding
+ * rejects it, and a file asked for there gets a copy of its own.
  */
 export function copyBodyHashing(
   bytes: Uint8Array,
@@ -42,8 +41,8 @@ export function copyBodyHashing(
   const hash = new Xxh32();
   let checksum = 0;
   let r = 0;
-  for (let at = bodyStart; ; at += HASH_STEP) {
-    const end = Math.min(at + HASH_STEP, bytes.length);
+  for (let at = bodyStart; ; at += CACHE_PIECE_BYTES) {
+    const end = Math.min(at + CACHE_PIECE_BYTES, bytes.length);
     for (let from = at; from < end; ) {
       while (ranges[r]!.end <= from) r++;
       const range = ranges[r]!;
@@ -51,7 +50,7 @@ export function copyBodyHashing(
       range.buffer?.set(bytes.subarray(from, to), from - range.start);
       from = to;
     }
-    if (end - at < HASH_STEP) {
+    if (end - at < CACHE_PIECE_BYTES) {
       checksum = hash.digest(bytes.subarray(at, end));
       break;
     }
@@ -64,7 +63,8 @@ export function copyBodyHashing(
       if (length === 0) return new Uint8Array(0);
       while (ranges[cursor]!.end <= start) cursor++; // files are asked for in order
       const range = ranges[cursor]!;
-      if (range.buffer === null || start + length > range.end) throw new RangeError(`no copy of bytes ${start}-${start + length}`);
+      // Past where the scan stopped (a snapshot whose counts are wrong, rejected once decoded): a copy of its own.
+      if (range.buffer === null || start + length > range.end) return bytes.slice(start, start + length);
       return range.buffer.subarray(start - range.start, start - range.start + length);
     },
   };

@@ -70,17 +70,22 @@ function seal(bytes: Uint8Array): Uint8Array {
   return bytes;
 }
 
+/** Decoding rejects `input` with `message`, the same whether it copies the files or not. */
 function rejects(input: unknown, message: RegExp, limits: SnapshotLimits = LIMITS): void {
-  let error: unknown;
-  try {
-    decodeSnapshot(input as Uint8Array, limits);
-  } catch (e) {
-    error = e;
-  }
+  const thrown = (copy: boolean): unknown => {
+    try {
+      decodeSnapshot(input as Uint8Array, limits, { copy });
+    } catch (e) {
+      return e;
+    }
+    return undefined;
+  };
+  const error = thrown(true);
   expect(error, 'decode should throw').toBeInstanceOf(VfsError);
   expect((error as VfsError).code).toBe('ESNAPSHOT');
   expect((error as VfsError).message).toMatch(/^Invalid snapshot: /);
   expect((error as VfsError).message).toMatch(message);
+  expect((thrown(false) as VfsError | undefined)?.message).toBe((error as VfsError).message);
 }
 
 const GOOD: SnapshotEntry[] = [
@@ -299,6 +304,13 @@ describe('decodeSnapshot rejects', () => {
       /the header counts 2 files but the entries hold 1/,
     );
     rejects(build([{ kind: FILE, path: '/a', content: 'xy' }], { contentBytes: 10 }), /the header counts 10 content bytes but the files hold 2/);
+    // Fewer than the entries hold: a copying decode lays out only what the header counts.
+    const two = [
+      { kind: FILE, path: '/a', content: 'xy' },
+      { kind: FILE, path: '/b', content: 'zw' },
+    ];
+    rejects(build(two, { fileCount: 1 }), /the header counts 1 files but the entries hold 2/);
+    rejects(build(two, { contentBytes: 3 }), /the header counts 3 content bytes but the files hold 4/);
   });
 
   it('snapshots over the limits', () => {

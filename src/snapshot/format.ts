@@ -11,8 +11,9 @@
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { MAX_SEGMENT_BYTES, comparePaths, normalizePath, parentOf } from '../paths.ts';
+import { sharedBufferBytes } from '../bulk-buffers.ts';
 import { copyBodyHashing } from './body-copy.ts';
-import { Xxh32, xxh32 } from './xxhash32.ts';
+import { CACHE_PIECE_BYTES, Xxh32, xxh32 } from './xxhash32.ts';
 
 export interface SnapshotEntry {
   /** Absolute, normalized POSIX path; never "/" (the root is implicit). */
@@ -47,8 +48,6 @@ const ENTRY_FIXED_BYTES = 21;
 const KIND_FILE = 1;
 const KIND_DIR = 2;
 const TWO_POW_32 = 0x1_0000_0000;
-/** Hash the body every this many written bytes (fits in L2 with room to spare). */
-const HASH_STEP = 64 * 1024;
 const SLASH = 0x2f;
 const BACKSLASH = 0x5c;
 const DOT = 0x2e;
@@ -99,7 +98,7 @@ export function encodeSnapshot(entries: readonly SnapshotEntry[], options: Encod
   let hashed = HEADER_BYTES;
   let off = HEADER_BYTES;
   for (let i = 0; i < entries.length; i++) {
-    if (off - hashed >= HASH_STEP) {
+    if (off - hashed >= CACHE_PIECE_BYTES) {
       const end = hashed + ((off - hashed) & ~15);
       hash.stripes(out.subarray(hashed, end));
       hashed = end;
@@ -177,9 +176,9 @@ function writePath(path: string, byteLength: number, out: Uint8Array, off: numbe
 
 /**
  * Parses and fully validates a snapshot. Returned `content` arrays are copies
- * (the caller may reuse or transfer `bytes` afterwards; small files are views
- * into a few shared buffers, body-copy.ts), or with `{ copy: false }` views
- * into `bytes`, for a caller that keeps or copies them anyway.
+ * (the caller may reuse or transfer `bytes` afterwards; laid out as
+ * bulk-buffers.ts says, body-copy.ts), or with `{ copy: false }` views into
+ * `bytes`, for a caller that keeps or copies them anyway.
  */
 export function decodeSnapshot(bytes: Uint8Array, limits: SnapshotLimits, options: { copy?: boolean } = {}): SnapshotEntry[] {
   return decodeSnapshotEntries(bytes, limits, options).entries;
@@ -232,8 +231,8 @@ export function decodeSnapshotEntries(
   // into that copy; else the body is only hashed, and the files are views into `bytes`.
   let contentAt = (start: number, length: number): Uint8Array => bytes.subarray(start, start + length);
   if (copy) {
-    const { files: contents, count, scanned } = scanFiles(bytes, view, entryCount);
-    const body = copyBodyHashing(bytes, HEADER_BYTES, contents, count, scanned);
+    const { files: contents, count, scanned } = scanFiles(bytes, view, entryCount, fileCount, contentBytes, limits.maxFileBytes);
+    const body = copyBodyHashing(bytes, HEADER_BYTES, contents, count, scanned, sharedBufferBytes(contentBytes));
     checkChecksum('body', view.getUint32(20, true), body.checksum);
     contentAt = body.contentAt;
   } else {
@@ -300,18 +299,30 @@ export function decodeSnapshotEntries(
 /**
  * Where the file contents lie, from the entry headers alone (offsets in `bytes`, [start, end)
  * pairs): what a copying decode lays its copy out by, before the checksum is checked. Stops at
- * the first entry that does not fit (`scanned`): decoding rejects that entry anyway.
+ * the first entry that does not fit, or that goes past the header's counts or the per-file limit
+ * (`scanned`), so a damaged body costs no more than the snapshot it claims to be: decoding
+ * rejects the snapshot then (at that entry, or at the end for the counts).
  */
-function scanFiles(bytes: Uint8Array, view: DataView, entryCount: number): { files: Float64Array; count: number; scanned: number } {
+function scanFiles(
+  bytes: Uint8Array,
+  view: DataView,
+  entryCount: number,
+  fileCount: number,
+  contentBytes: number,
+  maxFileBytes: number,
+): { files: Float64Array; count: number; scanned: number } {
   const len = bytes.length;
   let files = new Float64Array(2 * Math.min(entryCount, 1024));
-  let count = 0;
+  let count = 0; // files with content
+  let seen = 0; // files
+  let total = 0;
   let off = HEADER_BYTES;
   for (let i = 0; i < entryCount && len - off >= ENTRY_FIXED_BYTES; i++) {
     const kind = bytes[off];
     const pathLength = view.getUint32(off + 1, true);
     const contentLength = getUint64(view, off + 13);
     if (pathLength > len - off - ENTRY_FIXED_BYTES || contentLength > len - off - ENTRY_FIXED_BYTES - pathLength) break;
+    if (kind === KIND_FILE && (seen++ === fileCount || contentLength > maxFileBytes || contentLength > contentBytes - total)) break;
     off += ENTRY_FIXED_BYTES + pathLength;
     if (kind === KIND_FILE && contentLength > 0) {
       if (2 * count === files.length) {
@@ -322,6 +333,7 @@ function scanFiles(bytes: Uint8Array, view: DataView, entryCount: number): { fil
       files[2 * count] = off;
       files[2 * count + 1] = off + contentLength;
       count++;
+      total += contentLength;
     }
     off += contentLength;
   }

@@ -28,6 +28,9 @@ export function xxh32(bytes: Uint8Array, seed = 0): number {
   return new Xxh32(seed).digest(bytes);
 }
 
+/** A piece size for Xxh32.stripes (a multiple of 16) that stays in L2 with room to spare. */
+export const CACHE_PIECE_BYTES = 64 * 1024;
+
 /**
  * XXH32 over data that arrives in pieces, so a writer can hash each part of its output
  * while it is still in the CPU cache: `stripes()` for each piece whose length is a

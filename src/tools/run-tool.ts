@@ -62,7 +62,8 @@ function badArgument(message: string): ToolResult {
   return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
 }
 
-function toolError(error: unknown): Omit<ToolResult, 'changed'> {
+/** What a tool answers for an error its call threw. */
+export function toolError(error: unknown): Omit<ToolResult, 'changed'> {
   if (isVfsError(error)) return { text: capResult(`Error: ${error.code}: ${error.message}`), isError: true, code: error.code };
   if (isWorkspaceHeldError(error)) {
     return { text: capResult(`Error: read-only: ${error.message} Nothing was changed; writing again fails until then.`), isError: true };
