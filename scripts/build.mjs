@@ -20,9 +20,12 @@ export const ENTRIES = {
   langchain: 'src/langchain/index.ts',
   mcp: 'src/mcp/index.ts',
 };
-// Node-only entries (the `agentvfs` command): they import Node built-ins, left as imports, and are
-// exempt from the check below. Built on their own, so no chunk is shared with the entries above.
-const NODE_ENTRIES = { cli: 'src/cli/index.ts', 'persist-node': 'src/persist/node/index.ts' };
+// Node's builds of the persistence entries (agentvfs/persist under the "node" export condition, and
+// agentvfs/persist/node): built with the entries above, so they share their chunks (one VfsError,
+// one backend class for a program that imports both), importing Node built-ins from their own files.
+const NODE_PERSIST_ENTRIES = { 'persist.node': 'src/persist/node/persist.ts', 'persist-node': 'src/persist/node/index.ts' };
+// The `agentvfs` command: imports Node built-ins, left as imports. Built on its own.
+const NODE_ENTRIES = { cli: 'src/cli/index.ts' };
 // Built first and alone, so it is one self-contained file: createWorkerBackend() embeds it
 // (a Blob URL needs no bundler support), and it can also be served as is.
 const WORKER_SCRIPT = { 'backend-worker': 'src/worker/backend-worker.ts' };
@@ -113,7 +116,7 @@ const embedWorker = {
 
 rmSync(`${root}/dist`, { recursive: true, force: true });
 await bundle(WORKER_SCRIPT);
-await bundle(ENTRIES, [embedWorker]);
+await bundle({ ...ENTRIES, ...NODE_PERSIST_ENTRIES }, [embedWorker], (id) => isPeer(id) || isNodeBuiltin(id));
 await bundle(NODE_ENTRIES, [], (id) => isPeer(id) || isNodeBuiltin(id));
 
 // The Node-only entries' own types come from a second pass that knows Node's (tsconfig.node.json).
@@ -124,7 +127,8 @@ for (const project of ['tsconfig.json', 'tsconfig.node.json']) {
   });
 }
 
-// The core must load in browsers and workerd untouched: no Node built-in may remain.
+// The core must load in browsers and workerd untouched: no Node built-in may remain (the chunks
+// they import too: test/package/runtime-neutral.test.ts).
 const BUILTIN_IMPORT = /(?:from\s*|import\s*\(?\s*|require\s*\(\s*)["'](node:[^"']+|buffer|events|path|stream|url|util|fs|process|crypto|os)["']/;
 for (const name of [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT)]) {
   let code = readFileSync(`${root}/dist/${name}.js`, 'utf8');
@@ -133,4 +137,7 @@ for (const name of [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT)]) {
   const hit = code.match(BUILTIN_IMPORT);
   if (hit) throw new Error(`dist/${name}.js still imports the Node built-in "${hit[1]}"`);
 }
-console.log('built dist/ for', [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT), ...Object.keys(NODE_ENTRIES)].join(', '));
+console.log(
+  'built dist/ for',
+  [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT), ...Object.keys(NODE_PERSIST_ENTRIES), ...Object.keys(NODE_ENTRIES)].join(', '),
+);

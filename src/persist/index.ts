@@ -27,5 +27,7 @@ export {
 } from './durable-object-store.ts';
 export { createIndexedDBStore, type IndexedDBStoreOptions } from './indexeddb-store.ts';
 export { createMemoryStore, type MemoryStore } from './memory-store.ts';
-export type { StoreBatch, WorkspaceStore } from './store.ts';
+// Node's build of this entry (node/persist.ts) has the real ones; elsewhere they say they need Node.
+export { createFileStore, readWorkspaceFile } from './file-store-elsewhere.ts';
+export type { FileStore, StoreBatch, WorkspaceStore } from './store.ts';
 export { openPersistent, persist, restoreFrom, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persistent.ts';

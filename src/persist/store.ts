@@ -51,3 +51,9 @@ export function isWorkspaceStore(value: unknown): value is WorkspaceStore {
     typeof (value as WorkspaceStore).write === 'function'
   );
 }
+
+/** The workspace store in one file, for Node (`createFileStore`). */
+export interface FileStore extends WorkspaceStore {
+  /** The log's size in bytes now (the live data plus superseded batches not yet compacted). */
+  readonly fileBytes: number;
+}

@@ -94,6 +94,27 @@ console.log(JSON.stringify({ out, isErr: isVfsError(err), code: err.code, snap: 
     expect(result.snap).toBeGreaterThan(0);
   });
 
+  it("in Node, agentvfs/persist has every store SPEC §12 lists, the file store included; the portable build's says it needs Node", () => {
+    writeFileSync(
+      join(consumer, 'persist.mjs'),
+      `import { createStateBackend } from 'agentvfs';
+import { createFileStore, createIndexedDBStore, createDurableObjectStore, createMemoryStore, openPersistent } from 'agentvfs/persist';
+import * as fromNode from 'agentvfs/persist/node';
+const file = new URL('./ws.log', import.meta.url).pathname;
+const first = await openPersistent(createStateBackend(), createFileStore(file), { durability: 'immediate' });
+await first.backend.writeFile('/a.txt', 'kept');
+await first.backend.close();
+const again = await openPersistent(createStateBackend(), fromNode.createFileStore(file));
+const text = await again.backend.readText('/a.txt');
+const portable = await import(new URL('./node_modules/agentvfs/dist/persist.js', import.meta.url).href);
+let refused = ''; try { portable.createFileStore(file); } catch (e) { refused = e.message; }
+console.log(JSON.stringify({ status: again.restored.status, text, stores: [createIndexedDBStore, createDurableObjectStore, createMemoryStore].map((f) => typeof f), refused }));`,
+    );
+    const result = JSON.parse(run('node', ['persist.mjs'], consumer)) as Record<string, unknown>;
+    expect(result).toMatchObject({ status: 'restored', text: 'kept', stores: ['function', 'function', 'function'] });
+    expect(result.refused).toMatch(/^agentvfs\/persist: createFileStore needs Node's file system.*createIndexedDBStore\(\)/);
+  });
+
   it('every exports entry resolves and loads; an adapter without its framework says what to install', () => {
     for (const subpath of Object.keys(pkg.exports)) {
       const needs = peersOf(subpath);

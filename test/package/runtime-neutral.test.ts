@@ -28,10 +28,10 @@ function withImports(files: string[]): Set<string> {
 
 describe('built core is runtime-neutral', () => {
   it('has no node: or bare built-in imports', () => {
-    // dist/cli.js is the `agentvfs` command and dist/persist-node.js the file store: Node-only by
-    // nature (scripts/build.mjs's NODE_ENTRIES), and so are the chunks only they import. Every
-    // other entry, and every file it imports, must be neutral.
-    const nodeOnly = [join(dist, 'cli.js'), join(dist, 'persist-node.js')];
+    // dist/cli.js is the `agentvfs` command, dist/persist-node.js the file store and
+    // dist/persist.node.js agentvfs/persist as Node loads it: Node-only by nature (scripts/build.mjs),
+    // and so are the chunks only they import. Every other entry, and every file it imports, must be neutral.
+    const nodeOnly = ['cli.js', 'persist-node.js', 'persist.node.js'].map((name) => join(dist, name));
     const entries = readdirSync(dist)
       .filter((name) => name.endsWith('.js'))
       .map((name) => join(dist, name))

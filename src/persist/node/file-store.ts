@@ -12,18 +12,13 @@ import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync
 import { dirname } from 'node:path';
 import { decodeBatch, encodeBatch } from '../batch-codec.ts';
 import { decodeRecords } from '../records.ts';
-import type { StoreBatch, WorkspaceStore } from '../store.ts';
+import type { FileStore, StoreBatch } from '../store.ts';
 import { encodeSnapshot, startsLikeSnapshot } from '../../snapshot/format.ts';
 import { xxh32 } from '../../snapshot/xxhash32.ts';
 
 const MAGIC = new TextEncoder().encode('AVFSLOG1');
 const FRAME = 8; // u32 length | u32 xxh32
 const SLACK = 4 * 1024 * 1024;
-
-export interface FileStore extends WorkspaceStore {
-  /** The log's size in bytes now (the live data plus superseded batches not yet compacted). */
-  readonly fileBytes: number;
-}
 
 function frame(batch: StoreBatch): Uint8Array {
   const payload = encodeBatch(batch);

@@ -7,4 +7,5 @@
  * import { createFileStore } from 'agentvfs/persist/node';
  * const { backend } = await openPersistent(createStateBackend(), createFileStore('.agentvfs/workspace.log'), { durability: 'immediate' });
  */
-export { createFileStore, readWorkspaceFile, type FileStore } from './file-store.ts';
+export type { FileStore } from '../store.ts';
+export { createFileStore, readWorkspaceFile } from './file-store.ts';

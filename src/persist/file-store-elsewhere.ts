@@ -1,0 +1,25 @@
+/**
+ * `createFileStore` and `readWorkspaceFile` where there is no Node file system (a browser,
+ * workerd): `agentvfs/persist` exports them everywhere, as SPEC §12 lists them, and Node's build
+ * of it (the "node" export condition, node/persist.ts) has the real ones (node/file-store.ts).
+ * Here they say so, and what to use instead.
+ */
+import type { FileStore } from './store.ts';
+
+function needsNode(name: string): Error {
+  return new Error(
+    `agentvfs/persist: ${name} needs Node's file system, and this build of agentvfs/persist was loaded without ` +
+      'the "node" export condition (a browser or a worker build). In a browser use createIndexedDBStore(), on ' +
+      "Cloudflare createDurableObjectStore(ctx.storage); in Node import from 'agentvfs/persist' or 'agentvfs/persist/node'.",
+  );
+}
+
+/** A workspace store in one append-only file (Node only). */
+export function createFileStore(_path: string): FileStore {
+  throw needsNode('createFileStore');
+}
+
+/** The workspace a store file holds, as a snapshot, or null when there is no file (Node only). */
+export function readWorkspaceFile(_path: string): Uint8Array | null {
+  throw needsNode('readWorkspaceFile');
+}
