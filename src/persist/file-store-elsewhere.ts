@@ -6,20 +6,20 @@
  */
 import type { FileStore } from './store.ts';
 
-function needsNode(name: string): Error {
+function needsNode(call: string): Error {
   return new Error(
-    `agentvfs/persist: ${name} needs Node's file system, and this build of agentvfs/persist was loaded without ` +
+    `agentvfs/persist: ${call} needs Node's file system, and this build of agentvfs/persist was loaded without ` +
       'the "node" export condition (a browser or a worker build). In a browser use createIndexedDBStore(), on ' +
       "Cloudflare createDurableObjectStore(ctx.storage); in Node import from 'agentvfs/persist' or 'agentvfs/persist/node'.",
   );
 }
 
-/** A workspace store in one append-only file (Node only). */
-export function createFileStore(_path: string): FileStore {
-  throw needsNode('createFileStore');
+/** The workspace store in one append-only file at `path` (Node only; see docs/persistence.md). */
+export function createFileStore(path: string): FileStore {
+  throw needsNode(`createFileStore(${JSON.stringify(path)})`);
 }
 
-/** The workspace a store file holds, as a snapshot, or null when there is no file (Node only). */
-export function readWorkspaceFile(_path: string): Uint8Array | null {
-  throw needsNode('readWorkspaceFile');
+/** The workspace the store file at `path` holds, as a snapshot, or null when there is no file (Node only). */
+export function readWorkspaceFile(path: string): Uint8Array | null {
+  throw needsNode(`readWorkspaceFile(${JSON.stringify(path)})`);
 }

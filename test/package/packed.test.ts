@@ -112,7 +112,7 @@ console.log(JSON.stringify({ status: again.restored.status, text, stores: [creat
     );
     const result = JSON.parse(run('node', ['persist.mjs'], consumer)) as Record<string, unknown>;
     expect(result).toMatchObject({ status: 'restored', text: 'kept', stores: ['function', 'function', 'function'] });
-    expect(result.refused).toMatch(/^agentvfs\/persist: createFileStore needs Node's file system.*createIndexedDBStore\(\)/);
+    expect(result.refused).toMatch(/^agentvfs\/persist: createFileStore\(".*ws\.log"\) needs Node's file system.*createIndexedDBStore\(\)/);
   });
 
   it('every exports entry resolves and loads; an adapter without its framework says what to install', () => {
@@ -142,7 +142,7 @@ console.log(JSON.stringify({ status: again.restored.status, text, stores: [creat
       `import { createStateBackend, createTools, isVfsError, type Backend, type FileInfo, type VfsErrorCode } from 'agentvfs';
 import { connect, createWorkerBackend, WorkerGoneError, type RemoteBackend } from 'agentvfs/client';
 import { expose } from 'agentvfs/worker';
-import { createMemoryAdapter, persist } from 'agentvfs/persist';
+import { createFileStore, createMemoryAdapter, persist, type FileStore } from 'agentvfs/persist';
 const backend: Backend = createStateBackend({ limits: { maxFiles: 10 } });
 const tools = createTools(backend);
 export async function main(): Promise<string> {
@@ -159,6 +159,7 @@ export function remote(target: object): Promise<string> {
 export const serve = (port: object): void => expose(createStateBackend(), port, { indexWhenIdle: false });
 export const worker = createWorkerBackend;
 export const saved = persist(createStateBackend(), createMemoryAdapter(), { debounceMs: 10 });
+export const logFile = (path: string): number => { const store: FileStore = createFileStore(path); return store.fileBytes; };
 `,
     );
     writeFileSync(
