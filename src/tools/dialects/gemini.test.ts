@@ -104,6 +104,30 @@ describe("dialect 'gemini'", () => {
     );
   });
 
+  it("accepts the older parameters models still send: read_file's absolute_path and 0-based offset/limit, replace without instruction, glob's, list_directory's and read_many_files's older names", async () => {
+    const files = { '/p/a.txt': 'one\ntwo\nthree\nfour\n', '/p/b.md': 'bee\n' };
+    const { tools: now } = tools(files);
+    const { tools: old } = tools(files);
+    // The same answer as the current parameters give.
+    const same = async (name: string, older: object, current: object) => expect(await old.call(name, older)).toBe(await now.call(name, current));
+    await same('read_file', { absolute_path: '/p/a.txt' }, { file_path: '/p/a.txt' });
+    await same('read_file', { path: '/p/a.txt', offset: 1, limit: 2 }, { file_path: '/p/a.txt', start_line: 2, end_line: 3 });
+    await same('read_file', { absolute_path: '/p/a.txt', offset: 2 }, { file_path: '/p/a.txt', start_line: 3 });
+    await same('read_file', { absolute_path: '/p/a.txt', limit: 1 }, { file_path: '/p/a.txt', start_line: 1, end_line: 1 });
+    await same('glob', { pattern: '*.md', path: '/p' }, { pattern: '*.md', dir_path: '/p' });
+    await same('list_directory', { path: '/p' }, { dir_path: '/p' });
+    await same('read_many_files', { paths: ['p/b.md'], include: ['p/a.txt'] }, { include: ['p/b.md', 'p/a.txt'] });
+    expect(await old.call('replace', { file_path: '/p/b.md', old_string: 'bee', new_string: 'bea', expected_replacements: 1 })).toBe(
+      'Successfully modified file: /p/b.md (1 replacements).',
+    );
+    expect(await old.call('read_file', { absolute_path: '/p/a.txt', offset: -1 })).toBe(
+      'Error: EINVAL: offset must be a 0-based line number (an integer of at least 0), got -1',
+    );
+    expect(await old.call('read_file', { file_path: '/p/a.txt', offset: 1, start_line: 2 })).toBe(
+      'Error: EINVAL: give start_line and end_line, or the older offset and limit, not both',
+    );
+  });
+
   it('grep_search never hangs on a pathological pattern', async () => {
     const { tools: t } = tools({ '/a.txt': `${'a'.repeat(50_000)}!\n` });
     const out = await t.run('grep_search', { pattern: '(a+)+$' });

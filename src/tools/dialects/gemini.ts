@@ -23,14 +23,21 @@ export function geminiHandlers({ backend, reads }: { backend: Backend; reads: Re
 
 export const geminiAliases = GEMINI_TOOL_ALIASES;
 
-const [, , replaceDef, , grepDef] = geminiDefinitions({});
+const [readDef, , replaceDef, globDef, grepDef, listDef, readManyDef] = geminiDefinitions({});
 
 /**
- * Parameters older Gemini CLI releases had and models still send: replace's
- * `expected_replacements`, and search_file_content's `path` and `include` (now `dir_path` and
- * `include_pattern`). Accepted, not shown.
+ * Parameters older Gemini CLI releases had and models still send, accepted (not shown): read_file's
+ * `absolute_path` (or `path`) and its 0-based `offset` and `limit` (now `file_path`, `start_line`,
+ * `end_line`); replace without `instruction`, and with `expected_replacements`; glob's and
+ * list_directory's `path` (now `dir_path`); search_file_content's `path` and `include` (now
+ * `dir_path` and `include_pattern`); read_many_files's `paths` (now part of `include`).
  */
 export const geminiValidators: Partial<Record<GeminiToolName, ArgsValidator>> = {
+  read_file: (args) => {
+    const named = renamed(args, { absolute_path: 'file_path', path: 'file_path' });
+    const paged = pagedByLines(named);
+    return typeof paged === 'string' ? paged : validateArgs(readDef!, paged);
+  },
   replace: (args) =>
     validateArgs(
       {
@@ -41,11 +48,15 @@ export const geminiValidators: Partial<Record<GeminiToolName, ArgsValidator>> = 
             ...replaceDef!.parameters.properties,
             expected_replacements: { type: 'integer', description: 'The exact number of occurrences to replace (older releases).', minimum: 1 },
           },
+          required: replaceDef!.parameters.required.filter((name) => name !== 'instruction'),
         },
       },
       args,
     ),
+  glob: (args) => validateArgs(globDef!, renamed(args, { path: 'dir_path' })),
   grep_search: (args) => validateArgs(grepDef!, renamed(args, { path: 'dir_path', include: 'include_pattern' })),
+  list_directory: (args) => validateArgs(listDef!, renamed(args, { path: 'dir_path' })),
+  read_many_files: (args) => validateArgs(readManyDef!, withPaths(args)),
 };
 
 /** `args` with older parameter names moved to their new ones (when the new one is not given too). */
@@ -59,4 +70,27 @@ function renamed(args: unknown, names: Readonly<Record<string, string>>): unknow
     }
   }
   return out;
+}
+
+/** read_file's older 0-based `offset` and line count `limit` as `start_line` and `end_line`; a string is the error. */
+function pagedByLines(args: unknown): unknown {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  const { offset, limit, ...rest } = args as Record<string, unknown>;
+  if (offset === undefined && limit === undefined) return args;
+  if ('start_line' in rest || 'end_line' in rest) return 'give start_line and end_line, or the older offset and limit, not both';
+  const count = (value: unknown, min: number) => typeof value === 'number' && Number.isInteger(value) && value >= min;
+  if (offset !== undefined && !count(offset, 0)) return `offset must be a 0-based line number (an integer of at least 0), got ${JSON.stringify(offset)}`;
+  if (limit !== undefined && !count(limit, 1)) return `limit must be a number of lines (an integer of at least 1), got ${JSON.stringify(limit)}`;
+  const start = ((offset as number | undefined) ?? 0) + 1;
+  return { ...rest, start_line: start, ...(limit === undefined ? {} : { end_line: start + (limit as number) - 1 }) };
+}
+
+/** read_many_files's older `paths` (the files and directories to read) joined to `include`. */
+function withPaths(args: unknown): unknown {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  const { paths, ...rest } = args as Record<string, unknown>;
+  if (paths === undefined) return args;
+  if (!Array.isArray(paths)) return { ...rest, include: paths }; // (validation says what is wrong)
+  const include = rest.include === undefined ? [] : Array.isArray(rest.include) ? rest.include : [rest.include];
+  return { ...rest, include: [...paths, ...include] };
 }
