@@ -144,4 +144,43 @@ describe('aiSdkTools with the SDK’s own approval', () => {
     expect(await backend.exists('/x.txt')).toBe(false);
     expect(toolResultsIn(model.doGenerateCalls[1]!.prompt).w).toMatchObject({ type: 'execution-denied', reason: 'read-only session' });
   });
+
+  it('needsApproval: a write stops at a tool-approval-request and runs once approved; a read never asks', async () => {
+    const usage = {
+      inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+      outputTokens: { total: 1, text: 1, reasoning: undefined },
+    };
+    const calls = {
+      content: [
+        { type: 'tool-call' as const, toolCallId: 'r', toolName: 'read_file', input: '{"path":"/a.txt"}' },
+        { type: 'tool-call' as const, toolCallId: 'w', toolName: 'write_file', input: '{"path":"/x.txt","content":"x"}' },
+      ],
+      finishReason: { unified: 'tool-calls' as const, raw: undefined },
+      usage,
+      warnings: [],
+    };
+    const done = { content: [{ type: 'text' as const, text: 'Done.' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+    const model = new MockLanguageModelV4({ doGenerate: [calls, done] });
+    const backend = createStateBackend({ files: { '/a.txt': 'a\n' } });
+    const asked: string[] = [];
+    const tools = aiSdkTools(backend, { needsApproval: (name, input) => (asked.push(`${name} ${String(input.path)}`), true) });
+    expect(tools.read_file.needsApproval).toBeUndefined();
+    expect(aiSdkTools(backend, { needsApproval: true }).edit_file.needsApproval).toBe(true);
+    const first = await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: 'Read /a.txt, write /x.txt.' });
+    const request = first.content.find((part) => part.type === 'tool-approval-request');
+    expect(request).toMatchObject({ toolCall: { toolName: 'write_file' } });
+    expect(asked).toEqual(['write_file /x.txt']);
+    expect(await backend.exists('/x.txt')).toBe(false); // not before the answer
+    await generateText({
+      model,
+      tools,
+      stopWhen: stepCountIs(3),
+      messages: [
+        { role: 'user', content: 'Read /a.txt, write /x.txt.' },
+        ...first.response.messages,
+        { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request!.approvalId, approved: true }] },
+      ],
+    });
+    expect(await backend.readText('/x.txt')).toBe('x');
+  });
 });

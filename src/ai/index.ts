@@ -10,6 +10,7 @@
  */
 import type { Tool } from 'ai';
 import { checkInclude } from '../adapters/include.ts';
+import { toolCallOfAnyDialect } from '../calls.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
 import type { GuardOptions } from '../guard/types.ts';
@@ -23,7 +24,8 @@ const { tool, jsonSchema } = await loadPeer('ai', 'ai', () => import('ai'));
 /**
  * `permissions`, `approve` and `onEvent` (docs/approval.md) guard the new session made over a
  * backend target; for a tool set, give them to createTools. ai 7's own per-call `toolApproval`
- * (a yes/no before execute, without the diff) works on this set too, with or without them.
+ * (a yes/no before execute, without the diff) works on this set too, with or without them, and so
+ * does the SDK's tool-level `needsApproval` (deprecated in ai 7, still honoured), set below.
  */
 export interface AiSdkToolsOptions<N extends string = ToolName> extends GuardOptions {
   /** Only these tools (for example a read-only agent: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
@@ -31,6 +33,12 @@ export interface AiSdkToolsOptions<N extends string = ToolName> extends GuardOpt
   /** Replace some tool descriptions (the text the model reads). */
   /** By tool name: the six's, or a dialect tool set's own. */
   descriptions?: Partial<Record<ToolName | (string & {}), string>>;
+  /**
+   * The SDK's own approval for every tool that may change files (never for a read): `true`, or a
+   * function of the tool's name and input. The SDK then stops at such a call with a
+   * `tool-approval-request` and runs it only once the app answers it (docs/ai-sdk.md).
+   */
+  needsApproval?: boolean | ((name: string, input: AiSdkToolInput) => boolean | Promise<boolean>);
 }
 
 /** The tool's input as the model sends it: checked against the tool's JSON Schema by tools.run. */
@@ -63,7 +71,14 @@ export function aiSdkTools<const N extends string = ToolName>(target: ToolTarget
       inputSchema: jsonSchema<AiSdkToolInput>(definition.parameters as Parameters<typeof jsonSchema>[0]),
       execute: (input) => tools.run(definition.name, input),
       toModelOutput: ({ output }) => toModelOutput(output),
+      ...needsApproval(options.needsApproval, definition.name),
     });
   }
   return set;
+}
+
+/** The SDK's `needsApproval` for tool `name`: none for a tool that only reads (src/calls.ts), else the option's. */
+function needsApproval(option: AiSdkToolsOptions['needsApproval'], name: string): Pick<AiSdkTool, 'needsApproval'> {
+  if (option === undefined || option === false || toolCallOfAnyDialect(name)?.mutates === false) return {};
+  return { needsApproval: option === true ? true : (input: AiSdkToolInput) => option(name, input) };
 }
