@@ -133,6 +133,14 @@ describe('ENOMATCH', () => {
     expect(fails(() => applyEdit('alpha\nbeta\n', 'zzzz qqqq', 'x')).message).toMatch(/No line resembles/);
   });
 
+  it('finds a short line with a typo, which no whole word of old_string is in, and only lines like it', () => {
+    const e = fails(() => applyEdit('const baz = 1;\nlet abacus = 2;\nbaz\n', 'bax', 'y'));
+    expect(e.message).toContain('Closest lines (most similar first):\n3: baz\n');
+    expect(e.message).not.toContain('abacus'); // shares a piece ("ba"), but is not similar
+    const typo = fails(() => applyEdit('export function renderWidget() {}\n', 'export function rendrWidgt() {}', 'y'));
+    expect(typo.message).toContain('1: export function renderWidget() {}');
+  });
+
   it('an empty file matches nothing', () => {
     const e = fails(() => applyEdit('', 'x', 'y'));
     expect(e.code).toBe('ENOMATCH');

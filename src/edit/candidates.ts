@@ -5,7 +5,8 @@
  * Linear and capped: each distinctive token of that line is located with
  * `indexOf` (at most MAX_HITS_PER_TOKEN hits each), lines are scored by the
  * tokens they contain, and only the best MAX_RERANK lines get an edit-distance
- * comparison on their first MAX_COMPARE characters.
+ * comparison on their first MAX_COMPARE characters. When no line holds a whole
+ * token (a typo in a short line), pieces of the line find them instead.
  */
 import { countNewlines } from '../text.ts';
 
@@ -46,18 +47,8 @@ function similarity(a: string, b: string): number {
   return len === 0 ? 1 : 1 - editDistance(x, y) / len;
 }
 
-/** Up to `max` candidate lines, most similar first. */
-export function closestLines(text: string, oldString: string, max = 3): CandidateLine[] {
-  const key = oldString
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => l !== '');
-  if (key === undefined || text === '') return [];
-  let tokens = [...new Set(key.match(TOKEN_RE) ?? [])].sort((a, b) => b.length - a.length).slice(0, MAX_TOKENS);
-  if (tokens.length === 0) tokens = [key.slice(0, 50)];
-  const totalWeight = tokens.reduce((sum, t) => sum + t.length, 0);
-
-  // line start offset -> { end, weight of distinct tokens found on it }
+/** Line start offset -> { end, weight of the distinct `tokens` found on it }: one indexOf walk per token, capped. */
+function linesWith(text: string, tokens: readonly string[]): Map<number, { end: number; weight: number; seen: Set<string> }> {
   const scored = new Map<number, { end: number; weight: number; seen: Set<string> }>();
   for (const token of tokens) {
     let hits = 0;
@@ -79,6 +70,40 @@ export function closestLines(text: string, oldString: string, max = 3): Candidat
       at = text.indexOf(token, entry.end + 1); // one hit per line is enough
     }
   }
+  return scored;
+}
+
+/** Up to MAX_TOKENS distinct pieces of `key` (3 characters, or 2 in a key under 6), spread along it. */
+function piecesOf(key: string): string[] {
+  const size = key.length >= 6 ? 3 : 2;
+  const starts = Math.max(1, key.length - size + 1);
+  const step = Math.max(1, Math.floor(starts / MAX_TOKENS));
+  const pieces = new Set<string>();
+  for (let at = 0; at < starts && pieces.size < MAX_TOKENS; at += step) {
+    const piece = key.slice(at, at + size);
+    if (piece.trim().length === size) pieces.add(piece); // (a piece with a space matches everywhere)
+  }
+  return [...pieces];
+}
+
+/** Up to `max` candidate lines, most similar first. */
+export function closestLines(text: string, oldString: string, max = 3): CandidateLine[] {
+  const key = oldString
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '');
+  if (key === undefined || text === '') return [];
+  let tokens = [...new Set(key.match(TOKEN_RE) ?? [])].sort((a, b) => b.length - a.length).slice(0, MAX_TOKENS);
+  if (tokens.length === 0) tokens = [key.slice(0, 50)];
+  let scored = linesWith(text, tokens);
+  // No line holds a whole token (a typo in a short line: `bax` for `baz`): find lines by its pieces,
+  // then judge them by similarity alone (a common piece says little).
+  const byPieces = scored.size === 0;
+  if (byPieces) {
+    tokens = piecesOf(key);
+    scored = linesWith(text, tokens);
+  }
+  const totalWeight = tokens.reduce((sum, t) => sum + t.length, 0);
 
   const ranked = [...scored.entries()]
     .sort((a, b) => b[1].weight - a[1].weight || a[0] - b[0])
@@ -86,7 +111,7 @@ export function closestLines(text: string, oldString: string, max = 3): Candidat
     .map(([start, { end, weight }]) => {
       const raw = text.slice(start, end).replace(/\r$/, '');
       const trimmed = raw.trim();
-      const score = Math.max(similarity(trimmed, key), weight / totalWeight);
+      const score = byPieces ? similarity(trimmed, key) : Math.max(similarity(trimmed, key), weight / totalWeight);
       return { start, raw, exact: trimmed === key, score };
     })
     .filter((c) => c.score >= MIN_SIMILARITY)
