@@ -107,11 +107,14 @@ export class Workspace {
     // file tree follows these instead of re-listing, and the other views refresh.
     // Before start() has finished (a restore from IndexedDB, the seed) there is nothing to update:
     // the views list the workspace once it has started.
-    this.#worker.watch((events) => {
-      if (!this.#live) return;
-      for (const listener of this.#eventListeners) listener(events);
-      this.changed();
-    });
+    this.#worker.watch(
+      (events) => {
+        if (!this.#live) return;
+        for (const listener of this.#eventListeners) listener(events);
+        this.changed();
+      },
+      { directories: true }, // the file tree shows empty directories too
+    );
     this.#sample = await createStateBackend({ files: SAMPLE_PROJECT }).snapshot();
     let status: StartStatus;
     try {

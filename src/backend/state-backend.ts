@@ -482,7 +482,7 @@ class InMemoryBackend implements Backend {
    * in commit order; refused calls send none). Returns the function that stops it.
    */
   watch(listener: WatchListener, options: WatchOptions = {}): () => void {
-    return this.#watchers.add(listener, this.#path(options.path ?? '/'), options.glob);
+    return this.#watchers.add(listener, this.#path(options.path ?? '/'), options.glob, options.directories);
   }
 
   static {

@@ -349,6 +349,11 @@ export interface WatchOptions {
   path?: string;
   /** Only paths matching this glob, relative to `path` (dotfiles included). */
   glob?: string;
+  /**
+   * Also a directory's own events (`isDir: true`): one made, removed or renamed. Default false:
+   * one event per file (a recursive remove gives one `remove` per file), as SPEC §11 has it.
+   */
+  directories?: boolean;
 }
 
 /** Receives the events of one committed call at a time, in commit order. */

@@ -12,6 +12,8 @@ interface Subscription {
   listener: WatchListener;
   base: string;
   match: PathMatcher | null;
+  /** Also directories' own events. */
+  directories: boolean;
 }
 
 export class Watchers {
@@ -23,10 +25,11 @@ export class Watchers {
     return this.#subs.size > 0;
   }
 
-  add(listener: unknown, base: string, glob: unknown): () => void {
+  add(listener: unknown, base: string, glob: unknown, directories: unknown = false): () => void {
     if (typeof listener !== 'function') throw new TypeError('agentvfs: watch(listener) needs a function, called with each commit’s events.');
     if (glob !== undefined && typeof glob !== 'string') throw new TypeError('agentvfs: watch option `glob` must be a string.');
-    const sub: Subscription = { listener: listener as WatchListener, base, match: glob === undefined ? null : compileGlob(glob) };
+    if (typeof directories !== 'boolean') throw new TypeError('agentvfs: watch option `directories` must be a boolean.');
+    const sub: Subscription = { listener: listener as WatchListener, base, match: glob === undefined ? null : compileGlob(glob), directories };
     this.#subs.add(sub);
     this.pending ??= [];
     return () => {
@@ -41,7 +44,7 @@ export class Watchers {
     if (events === null || events.length === 0) return;
     this.pending = [];
     for (const sub of [...this.#subs]) {
-      const wanted = events.filter((e) => wants(sub, e.path) || (e.oldPath !== undefined && wants(sub, e.oldPath)));
+      const wanted = events.filter((e) => (sub.directories || !e.isDir) && (wants(sub, e.path) || (e.oldPath !== undefined && wants(sub, e.oldPath))));
       if (wanted.length === 0) continue;
       try {
         sub.listener(wanted);

@@ -174,13 +174,16 @@ function wrapWithStore(
   // arguments say where to look.
   const watched = typeof (backend as Partial<Backend>).watch === 'function';
   const unwatch = watched
-    ? backend.watch((events) => {
-        for (const e of events) {
-          pending.add(e.path);
-          if (e.oldPath !== undefined) pending.add(e.oldPath);
-        }
-        if (!immediate) timers.schedule();
-      })
+    ? backend.watch(
+        (events) => {
+          for (const e of events) {
+            pending.add(e.path);
+            if (e.oldPath !== undefined) pending.add(e.oldPath);
+          }
+          if (!immediate) timers.schedule();
+        },
+        { directories: true },
+      ) // (a directory is a record of its own)
     : null;
   const noteCall = (paths: readonly string[]) => {
     if (!watched) note(paths);

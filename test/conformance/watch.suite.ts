@@ -5,7 +5,7 @@ import { expectVfsError, manualClock, utf8, type BackendFactory } from './harnes
 type Backend = Awaited<ReturnType<BackendFactory>>;
 
 /** Collects each commit's events; through a worker they arrive before the call's own answer. */
-function record(b: Backend, options?: { path?: string; glob?: string }) {
+function record(b: Backend, options?: { path?: string; glob?: string; directories?: boolean }) {
   const batches: WatchEvent[][] = [];
   const stop = b.watch((events) => batches.push(events), options);
   const take = () => batches.splice(0);
@@ -14,9 +14,10 @@ function record(b: Backend, options?: { path?: string; glob?: string }) {
 
 export function watchSuite(make: BackendFactory) {
   describe('watch', () => {
-    it('reports every committed mutation, one batch per call, one event per path, in commit order', async () => {
+    it('reports every committed mutation, one batch per call, one event per file, in commit order; directories too with directories: true', async () => {
       const b = await make({ files: { '/src/a.ts': 'a\n', '/src/lib/b.ts': 'b\n', '/src/lib/c.ts': 'c\n' } });
       const w = record(b);
+      const all = record(b, { directories: true });
       const created = await b.writeFile('/new/x.ts', 'x');
       const modified = await b.writeFile('/src/a.ts', 'a2\n');
       const edited = await b.edit('/src/a.ts', 'a2', 'a3');
@@ -24,7 +25,7 @@ export function watchSuite(make: BackendFactory) {
       await b.remove('/src/lib', { recursive: true });
       const moved = await b.rename('/new', '/old');
       const movedFile = await b.stat('/old/x.ts');
-      expect(w.take()).toEqual([
+      const withDirectories = [
         [
           { type: 'create', path: '/new', version: expect.any(Number), isDir: true },
           { type: 'create', path: '/new/x.ts', version: created.version, isDir: false },
@@ -41,6 +42,18 @@ export function watchSuite(make: BackendFactory) {
           { type: 'rename', path: '/old', oldPath: '/new', version: moved.version, isDir: true },
           { type: 'rename', path: '/old/x.ts', oldPath: '/new/x.ts', version: movedFile.version, isDir: false },
         ],
+      ];
+      expect(all.take()).toEqual(withDirectories);
+      // By default one event per file: a recursive remove gives one remove per file; a call that changed only directories, nothing.
+      expect(w.take()).toEqual([
+        [{ type: 'create', path: '/new/x.ts', version: created.version, isDir: false }],
+        [{ type: 'modify', path: '/src/a.ts', version: modified.version, isDir: false }],
+        [{ type: 'modify', path: '/src/a.ts', version: edited.version, isDir: false }],
+        [
+          { type: 'remove', path: '/src/lib/b.ts', isDir: false },
+          { type: 'remove', path: '/src/lib/c.ts', isDir: false },
+        ],
+        [{ type: 'rename', path: '/old/x.ts', oldPath: '/new/x.ts', version: movedFile.version, isDir: false }],
       ]);
     });
 
@@ -89,7 +102,7 @@ export function watchSuite(make: BackendFactory) {
       ]);
       const batches = w.take();
       expect(batches).toHaveLength(1);
-      expect(batches[0]!.map((e) => `${e.type} ${e.path}`).sort()).toEqual(['create /new', 'create /new/b.txt', 'modify /a.txt', 'remove /gone.txt']);
+      expect(batches[0]!.map((e) => `${e.type} ${e.path}`).sort()).toEqual(['create /new/b.txt', 'modify /a.txt', 'remove /gone.txt']);
     });
 
     it('path and glob filters pick the events, matched against old and new paths', async () => {
@@ -113,7 +126,7 @@ export function watchSuite(make: BackendFactory) {
       await b.writeFile('/changed', 'c2');
       await b.remove('/gone');
       await b.writeFile('/extra/new', 'n');
-      const w = record(b);
+      const w = record(b, { directories: true });
       await b.rollback(cp);
       const afterRollback = w.take();
       expect(afterRollback).toHaveLength(1);
