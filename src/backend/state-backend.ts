@@ -352,8 +352,8 @@ class InMemoryBackend implements Backend {
   async restore(bytes: Uint8Array, options: RestoreOptions = {}): Promise<void> {
     const old = this.#tree;
     // Decoding copies the files (laid out as bulk-buffers.ts says, in the pass that checks the
-    // checksum),
-    // unless the caller hands the snapshot over (copy: false) and the files stay views into it.
+    // checksum), unless the caller hands the snapshot over (copy: false): the files then stay
+    // views into it. Either way the tree keeps what decoding gives.
     // The tree limits path length in UTF-16 units, the format in UTF-8 bytes (up to 3 per unit):
     // allow what the tree allows, and let load() check units.
     const limits = { ...old.limits, maxPathLength: old.limits.maxPathLength * 3 };
@@ -363,7 +363,7 @@ class InMemoryBackend implements Backend {
     // Build the new state to the side; swap only when every entry went in.
     const next = new Tree(old.limits, old.now, this.#versions);
     try {
-      next.load(entries, old.now(), true);
+      next.load(entries, old.now());
     } catch (error) {
       throw new VfsError('ESNAPSHOT', `Snapshot rejected, state unchanged: ${describe(error)}`, { cause: error });
     }

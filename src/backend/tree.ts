@@ -9,7 +9,7 @@ import { VfsError } from '../errors.ts';
 import { formatBytes, type Limits } from '../limits.ts';
 import { ancestorsOf, baseName, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
-import { BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
+import { type BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
 import { notFoundMessage } from './not-found.ts';
 import type { FileInfo } from './types.ts';
 import type { WatchEvent } from './types.ts';
@@ -256,11 +256,10 @@ export class Tree {
    * Fills this new, empty tree from snapshot entries that `decodeSnapshot` has validated
    * against this tree's limits (canonical and unique paths, nothing under a file), in path
    * order (parents first). Skips the per-write checks that validation already made.
-   * `time` stamps directories the snapshot only implies. `owned`: keep the contents as they are
-   * (views the caller hands over) instead of copying them.
+   * `time` stamps directories the snapshot only implies. The contents are kept as they are: the
+   * caller hands them over (decoding copied them, or the caller gave up the snapshot).
    */
-  load(entries: readonly SnapshotEntry[], time: number, owned = false): void {
-    const bulk = owned ? undefined : new BulkCopy(entries.map((entry) => entry.content?.byteLength ?? 0));
+  load(entries: readonly SnapshotEntry[], time: number): void {
     for (const entry of entries) {
       const { path, mtimeMs } = entry;
       this.#checkLength(path); // in the units the tree counts (decoding checked UTF-8 bytes)
@@ -275,8 +274,7 @@ export class Tree {
         continue;
       }
       const content = entry.content!;
-      if (owned) this.#store.writeOwned(path, content);
-      else this.#store.write(path, content, bulk);
+      this.#store.writeOwned(path, content);
       this.#meta.set(path, { kind: 'file', size: content.byteLength, mtimeMs, version: this.#nextVersion() });
       this.#totalBytes += content.byteLength;
       this.#fileCount++;

@@ -4,7 +4,6 @@
  * batch take turns (one lock), so each batch is a state the backend really had.
  */
 import type { Backend, FileInfo } from '../backend/types.ts';
-import { toolCall } from '../calls.ts';
 import { isVfsError, NotSavedError } from '../errors.ts';
 import { ancestorsOf, isWithin } from '../paths.ts';
 import type { ToolsAround } from '../tool-host.ts';
@@ -349,16 +348,14 @@ function wrapWithStore(
             backend,
             unsaved,
             mutations,
-            // A tool host runs tools elsewhere. A tool the table knows as read-only runs as it is; any
-            // other (a dialect's included) takes the lock, and is saved when its result names changed files.
-            hostCall: (name, run) =>
-              toolCall(name, toolOptions.dialect)?.mutates === false
-                ? run()
-                : exclusive(async () => {
-                    const r = await run();
-                    noteCall(r.changed.map((c) => c.path));
-                    return r;
-                  }),
+            // A tool host runs tools elsewhere: a call that may change files takes the lock, and is
+            // saved when its result names changed files.
+            hostCall: (_name, run) =>
+              exclusive(async () => {
+                const r = await run();
+                noteCall(r.changed.map((c) => c.path));
+                return r;
+              }),
             save: () => mutated(null),
             track,
           },

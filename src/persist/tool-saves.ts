@@ -21,7 +21,7 @@ export interface SavedToolsParts {
   unsaved: Backend;
   /** How many mutating calls `unsaved` has made so far. */
   mutations(): number;
-  /** Runs a call of a tool host's tool `name`; its result names the files it changed. */
+  /** Runs a call of a tool host's tool `name` that may change files; its result names the files it changed. */
   hostCall(name: string, run: () => Promise<ToolResult>): Promise<ToolResult>;
   /** Saves what changed as the wrapper's durability asks; throws NotSavedError when an immediate save fails. */
   save(): Promise<unknown>;
@@ -56,10 +56,11 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
   const saving = (inner: Tools<string>): Tools<string> =>
     around(
       toolSet(inner.definitions, async (name, args) => {
-        const call = () => parts.hostCall(name, () => inner.run(name, args));
+        // A tool the table knows as read-only runs as it is; any other (a dialect's included) as a mutation.
+        if (toolCall(name, toolOptions.dialect)?.mutates === false) return inner.run(name, args);
         let result: ToolResult;
         try {
-          result = toolCall(name, toolOptions.dialect)?.mutates === false ? await call() : await parts.track(call);
+          result = await parts.track(() => parts.hostCall(name, () => inner.run(name, args)));
         } catch (error) {
           if (!isWorkspaceClosedError(error)) throw error;
           return { ...toolError(error), changed: [] };
