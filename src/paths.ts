@@ -11,7 +11,7 @@ const encoder = new TextEncoder();
 /**
  * Resolves `input` against `cwd` (itself absolute and normalized) to an
  * absolute, normalized path. Backslashes count as separators. Throws EINVAL for
- * an empty path, a NUL byte, `..` above the root or a segment over 255 bytes.
+ * an empty path, a NUL byte, a line break, `..` above the root or a segment over 255 bytes.
  */
 export function normalizePath(input: unknown, cwd = '/'): string {
   if (typeof input !== 'string') {
@@ -20,6 +20,10 @@ export function normalizePath(input: unknown, cwd = '/'): string {
   if (input.length === 0) throw new VfsError('EINVAL', 'Invalid path: the path is empty. Use "/" for the root.', { path: input });
   if (input.includes('\0')) {
     throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: it contains a NUL byte.`, { path: input });
+  }
+  // Tool results list one path a line: a name with a line break would read as two paths.
+  if (input.includes('\n') || input.includes('\r')) {
+    throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: it contains a line break; names may not.`, { path: input });
   }
   const slashed = input.includes('\\') ? input.replaceAll('\\', '/') : input;
   // Fast path: already absolute and normal (the common case for paths we returned ourselves).

@@ -16,6 +16,7 @@ import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import { applyBatch, type PreparedChange } from './batch.ts';
 import { createSearchIndex } from './search-index.ts';
+import type { IgnoredFlags } from './search.ts';
 import { DEFAULT_TEXT_CACHE_BYTES, TextCache, roundTrips } from './text-cache.ts';
 import { BulkCopy } from '../storage/memfs-store.ts';
 import { Tree } from './tree.ts';
@@ -133,9 +134,9 @@ class InMemoryBackend implements Backend {
     let ignored = 0;
     if (options.respectGitIgnore === true) {
       const out = this.#search.ignoredEntries(this.#tree, dir, infos);
-      const kept = infos.filter((_, i) => !out[i]);
-      ignored = infos.length - kept.length;
-      infos = kept;
+      const counts = countIgnoredIf(options);
+      ignored = infos.filter((e, i) => out[i] && (counts === undefined || counts(e.path, e.isDir))).length;
+      infos = infos.filter((_, i) => !out[i]);
     }
     const entries = infos.sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return options.countIgnored === true ? { entries, ignored } : entries;
@@ -263,7 +264,7 @@ class InMemoryBackend implements Backend {
   async glob(pattern: string, options: GlobOptions & Partial<CountIgnored> = {}): Promise<string[] | GlobReport> {
     const base = this.#path(options.path ?? '/');
     this.#tree.requireDir(base);
-    const flags = this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true);
+    const flags = counting(this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true), countIgnoredIf(options));
     const report = this.#search.glob(this.#tree, requireString(pattern, 'pattern'), base, flags, options.ignoreCase === true);
     return options.countIgnored === true ? report : report.paths;
   }
@@ -284,7 +285,7 @@ class InMemoryBackend implements Backend {
       maxMatches,
       maxMatchesPerFile,
       reportBinary: options.reportBinary === true,
-      ignoredFlags: this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true),
+      ignoredFlags: counting(this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true), countIgnoredIf(options)),
     });
     return options.countIgnored === true ? report : report.matches;
   }
@@ -302,13 +303,14 @@ class InMemoryBackend implements Backend {
     const bulk = options.copy === false ? undefined : new BulkCopy(uploadSizes(files));
     return files.map((pair) => {
       const path = Array.isArray(pair) && typeof pair[0] === 'string' ? pair[0] : String(pair);
+      let p: string | undefined;
       try {
-        const p = this.#path(path);
+        p = this.#path(path);
         const bytes = toBytes(pair[1], p, false);
         this.#tree.writeFile(p, bytes, keeps(options.copy, bytes), bulk);
         return { path: p };
       } catch (error) {
-        return { path, error: describe(error) };
+        return { path: p ?? path, error: describe(error) };
       }
     });
   }
@@ -334,12 +336,14 @@ class InMemoryBackend implements Backend {
   async downloadFiles(paths: readonly string[]): Promise<DownloadResult[]> {
     if (!Array.isArray(paths)) throw new VfsError('EINVAL', 'downloadFiles expects an array of paths.');
     return paths.map((path) => {
+      let p: string | undefined;
       try {
-        const p = this.#path(path);
+        p = this.#path(path);
         this.#tree.requireFile(p);
         return { path: p, content: this.#tree.bytes(p) };
       } catch (error) {
-        return { path: String(path), content: null, error: describe(error) };
+        // Normalized like every path a method returns; as given only when it has no normal form.
+        return { path: p ?? String(path), content: null, error: describe(error) };
       }
     });
   }
@@ -601,4 +605,23 @@ function countOption(value: unknown, name: string): number {
   const n = value ?? Infinity;
   if (typeof n !== 'number' || !(n >= 1)) throw new VfsError('EINVAL', `${name} must be a number >= 1, got ${String(value)}.`);
   return n;
+}
+
+/** The caller's filter on which left-out paths to count (only with countIgnored). */
+function countIgnoredIf(options: Partial<CountIgnored>): CountIgnored['countIgnoredIf'] {
+  if (options.countIgnored !== true || options.countIgnoredIf === undefined) return undefined;
+  if (typeof options.countIgnoredIf !== 'function') throw new VfsError('EINVAL', 'countIgnoredIf must be a function of (path, isDir).');
+  return options.countIgnoredIf;
+}
+
+/** `flags` with the left-out files `counts` rejects marked 2 (left out, not counted). */
+function counting(flags: IgnoredFlags | null, counts: CountIgnored['countIgnoredIf']): IgnoredFlags | null {
+  if (flags === null || counts === undefined) return flags;
+  return (list, base) => {
+    const marks = flags(list, base);
+    if (marks === null) return null;
+    const out = marks.slice(); // the rules' verdicts are cached: mark a copy
+    for (let i = 0; i < out.length; i++) if (out[i] === 1 && !counts(list.paths[i]!, false)) out[i] = 2;
+    return out;
+  };
 }

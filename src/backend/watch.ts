@@ -40,8 +40,8 @@ export class Watchers {
 
   /** Hands the call's events to every listener that wants some of them. */
   flush(): void {
-    const events = this.pending;
-    if (events === null || events.length === 0) return;
+    if (this.pending === null || this.pending.length === 0) return;
+    const events = onePerPath(this.pending);
     this.pending = [];
     for (const sub of [...this.#subs]) {
       const wanted = events.filter((e) => (sub.directories || !e.isDir) && (wants(sub, e.path) || (e.oldPath !== undefined && wants(sub, e.oldPath))));
@@ -54,6 +54,49 @@ export class Watchers {
       }
     }
   }
+}
+
+/**
+ * A call's events with one per path (SPEC §11: one per file): a call that touches a path twice
+ * (a merge that renames a file and edits it, a batch that creates then edits) is reported as its
+ * net change, at the place of the first event, with the last version.
+ */
+export function onePerPath(events: readonly WatchEvent[]): WatchEvent[] {
+  const out: (WatchEvent | null)[] = [];
+  const at = new Map<string, number>();
+  const put = (e: WatchEvent) => at.set(e.path, out.push(e) - 1);
+  for (const e of events) {
+    const from = e.type === 'rename' ? e.oldPath! : e.path;
+    const i = at.get(from);
+    const prior = i === undefined ? null : out[i]!;
+    if (prior === null || prior.isDir !== e.isDir) {
+      put(e);
+      continue;
+    }
+    at.delete(from);
+    out[i!] = null;
+    const merged = netChange(prior, e);
+    if (merged !== null) {
+      out[i!] = merged;
+      at.set(merged.path, i!);
+    }
+  }
+  return out.filter((e) => e !== null);
+}
+
+/** `prior` then `next` on the same path (next's source path), as one event; null when they cancel out. */
+function netChange(prior: WatchEvent, next: WatchEvent): WatchEvent | null {
+  const { isDir } = next;
+  // Where the path was before the call, if it existed then.
+  const origin = prior.type === 'create' ? null : prior.type === 'rename' ? prior.oldPath! : prior.path;
+  if (next.type === 'remove') return origin === null ? null : { type: 'remove', path: origin, isDir };
+  if (next.type === 'rename') {
+    if (origin === null) return { type: 'create', path: next.path, version: next.version!, isDir };
+    return origin === next.path ? { type: 'modify', path: origin, version: next.version!, isDir } : { ...next, oldPath: origin };
+  }
+  // create or modify of a path the call already touched.
+  if (prior.type === 'remove') return { type: 'modify', path: next.path, version: next.version!, isDir };
+  return { ...prior, version: next.version! };
 }
 
 function wants(sub: Subscription, path: string): boolean {

@@ -39,16 +39,20 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
     );
   };
 
+  const visible = (path: string, isDir: boolean) => (isDir ? rules.mayHoldReadable(path) : rules.canRead(path));
+  // A report's count of what ignore rules left out, made to count only what this call may see.
+  const counting = <T>(options: T): T =>
+    rules.limitsRead && (options as { countIgnored?: unknown } | undefined)?.countIgnored === true ? { ...options, countIgnoredIf: visible } : options;
+
   const view: Record<string, unknown> = {
     resolvePath: (path: string) => inner.resolvePath(path),
     // ls, glob and grep answer a plain list, or a report with the list and an ignored count
-    // (countIgnored): the list is filtered either way.
+    // (countIgnored): the list is filtered either way, and the count counts only what may be read.
     async ls(path = '/', options?: LsOptions) {
       const p = await inner.resolvePath(path);
       rules.requireSearchable(p);
-      const keep = (entries: FileInfo[]) =>
-        rules.limitsRead ? entries.filter((e) => (e.isDir ? rules.mayHoldReadable(e.path) : rules.canRead(e.path))) : entries;
-      const result = (await inner.ls(p, options as LsOptions)) as FileInfo[] | LsReport;
+      const keep = (entries: FileInfo[]) => (rules.limitsRead ? entries.filter((e) => visible(e.path, e.isDir)) : entries);
+      const result = (await inner.ls(p, counting(options) as LsOptions)) as FileInfo[] | LsReport;
       return Array.isArray(result) ? keep(result) : { ...result, entries: keep(result.entries) };
     },
     async stat(path: string) {
@@ -77,7 +81,7 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
       const base = await inner.resolvePath(options.path ?? '/');
       rules.requireSearchable(base);
       const keep = (paths: string[]) => (rules.limitsRead ? paths.filter(rules.canRead) : paths);
-      const result = (await inner.glob(pattern, { ...options, path: base })) as string[] | GlobReport;
+      const result = (await inner.glob(pattern, { ...counting(options), path: base })) as string[] | GlobReport;
       return Array.isArray(result) ? keep(result) : { ...result, paths: keep(result.paths) };
     },
     async grep(pattern: string, options: GrepOptions = {}) {
@@ -90,7 +94,7 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
         const found = matches.filter((m) => rules.canRead(m.path));
         return maxMatches === undefined ? found : found.slice(0, maxMatches);
       };
-      const result = (await inner.grep(pattern, { ...rest, path: base })) as GrepMatch[] | GrepReport;
+      const result = (await inner.grep(pattern, { ...counting(rest), path: base })) as GrepMatch[] | GrepReport;
       return Array.isArray(result) ? keep(result) : { ...result, matches: keep(result.matches) };
     },
     uploadFiles,

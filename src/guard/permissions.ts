@@ -27,15 +27,15 @@ export interface PathRules {
 interface Rule {
   readonly globs: readonly string[];
   readonly test: (path: string) => boolean;
-  /** Each glob's literal leading directory (picomatch.scan's base), e.g. "/src" for "/src/**". */
-  readonly bases: readonly string[];
+  /** Per glob: could it match a path inside this directory? */
+  readonly within: readonly ((dir: string) => boolean)[];
 }
 
 export function compilePermissions(permissions: Permissions | undefined): PathRules {
   const read = compileRule(permissions?.read, 'read');
   const write = compileRule(permissions?.write, 'write');
   const canRead = (path: string) => read === null || read.test(path);
-  const mayHoldReadable = (dir: string) => read === null || read.test(dir) || read.bases.some((base) => onOneLine(base, dir));
+  const mayHoldReadable = (dir: string) => read === null || read.test(dir) || read.within.some((within) => within(dir));
   const refuse = (path: string, kind: 'read' | 'write', rule: Rule, what: string): never => {
     const list = rule.globs.map((g) => JSON.stringify(g)).join(', ');
     throw new VfsError(
@@ -67,21 +67,37 @@ function compileRule(globs: unknown, kind: 'read' | 'write'): Rule | null {
   const list = globs as string[];
   // The same options as the glob tool: dotfiles match, and "[!a]" negates as in sh.
   const test = list.length === 0 ? () => false : picomatch(list, { dot: true, posix: true });
-  return { globs: list, test, bases: list.map(literalBase) };
+  return { globs: list, test, within: list.map(matchesWithin) };
 }
 
-/** The directory part of a glob before its first wildcard ("/" at least). */
-function literalBase(glob: string): string {
-  const parts = glob.split('/');
-  const literal: string[] = [];
-  for (const part of parts.slice(1)) {
-    if (/[*?[\]{}()!+@]/.test(part)) break;
-    literal.push(part);
+/**
+ * For `glob`, a test of whether it could match some path inside a directory: the directory's
+ * names each match the glob's segment at that depth, and the glob goes deeper (or reaches a
+ * `**`). So "/src/*.ts" reaches into "/src" but not "/src/private". A glob whose braces or
+ * extglobs hold a "/" cannot be cut into segments: it may reach anywhere under its literal start.
+ */
+function matchesWithin(glob: string): (dir: string) => boolean {
+  const segments = glob.split('/').slice(1);
+  if (/[{(][^})]*\//.test(glob)) {
+    const literal = segments.slice(
+      0,
+      Math.max(
+        0,
+        segments.findIndex((s) => /[*?[\]{}()!+@]/.test(s)),
+      ),
+    );
+    const start = `/${literal.join('/')}`;
+    return (dir) => dir === '/' || start === '/' || dir === start || dir.startsWith(`${start}/`) || start.startsWith(`${dir}/`);
   }
-  return `/${literal.join('/')}`;
-}
-
-/** One of the two directories contains the other (or they are the same). */
-function onOneLine(a: string, b: string): boolean {
-  return a === b || a === '/' || b === '/' || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+  const tests = segments.map((s) => (s.includes('**') ? null : picomatch(s, { dot: true, posix: true })));
+  return (dir) => {
+    const names = dir === '/' ? [] : dir.slice(1).split('/');
+    for (let i = 0; i < names.length; i++) {
+      if (i >= tests.length) return false;
+      const test = tests[i] as ((name: string) => boolean) | null;
+      if (test === null) return true; // ** may stand for the rest of the directory and more
+      if (!test(names[i]!)) return false;
+    }
+    return tests.length > names.length;
+  };
 }

@@ -10,7 +10,7 @@ const LIMITS: SnapshotLimits = { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 24, 
 
 const segment = fc
   .oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }), fc.constantFrom('a', 'b', 'src', 'index.ts', 'é', '🎉'))
-  .filter((s) => !/[/\\\0]/.test(s) && s !== '.' && s !== '..');
+  .filter((s) => !/[/\\\0\n\r]/.test(s) && s !== '.' && s !== '..');
 const pathArb = fc.array(segment, { minLength: 1, maxLength: 4 }).map((segments) => `/${segments.join('/')}`);
 const itemArb = fc.record({
   path: pathArb,

@@ -179,9 +179,11 @@ describe('decodeSnapshot rejects', () => {
     }
   });
 
-  it('a path that escapes the root, holds a NUL, has an overlong name, is empty or is the root', () => {
+  it('a path that escapes the root, holds a NUL or a line break, has an overlong name, is empty or is the root', () => {
     rejects(build([{ kind: DIR, path: '/../etc' }]), /entry 0 \("\/\.\.\/etc"\): the path is not a valid path \(.*goes above the root/);
     rejects(build([{ kind: FILE, path: '/a\0b' }]), /not a valid path \(.*NUL byte/);
+    rejects(build([{ kind: FILE, path: '/a\nb' }]), /not a valid path \(.*line break/);
+    rejects(build([{ kind: DIR, path: '/a\rb' }]), /not a valid path \(.*line break/);
     rejects(build([{ kind: FILE, path: `/${'x'.repeat(256)}` }]), /not a valid path \(.*over 255 bytes/);
     rejects(build([{ kind: FILE, path: '' }]), /entry 0 at byte 44: the path is empty/);
     rejects(build([{ kind: DIR, path: '/' }]), /the path is the root "\/", which is implicit/);

@@ -387,7 +387,7 @@ function pathProblem(path: string): string | undefined {
 /**
  * A fast sufficient test that a well-formed UTF-8 path (`n` bytes at `off`) is canonical, so that
  * `pathProblem` would find nothing: starts with "/", is not "/", no empty, "." or ".." segment, no
- * trailing "/", no backslash or NUL, no segment over 255 bytes. (Valid UTF-8 has no surrogates.)
+ * trailing "/", no backslash, NUL or line break, no segment over 255 bytes. (Valid UTF-8 has no surrogates.)
  * False means "ask pathProblem", which names the problem.
  */
 function isCanonicalPathBytes(bytes: Uint8Array, off: number, n: number): boolean {
@@ -401,7 +401,7 @@ function isCanonicalPathBytes(bytes: Uint8Array, off: number, n: number): boolea
       if (len === 0 || len > MAX_SEGMENT_BYTES) return false;
       if (bytes[segmentStart] === DOT && (len === 1 || (len === 2 && bytes[segmentStart + 1] === DOT))) return false;
       segmentStart = i + 1;
-    } else if (b === 0 || b === BACKSLASH) {
+    } else if (b === 0 || b === BACKSLASH || b === 0x0a || b === 0x0d) {
       return false;
     }
   }

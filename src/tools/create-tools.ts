@@ -97,14 +97,11 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
         );
       }
       const lines = splitLines(decodeText(content));
-      if (lines.length === 0) return EMPTY_FILE_REMINDER;
       const offset = args.offset as number;
+      if (lines.length === 0 && offset === 0) return EMPTY_FILE_REMINDER;
       if (offset >= lines.length) {
-        throw new VfsError(
-          'EINVAL',
-          `offset ${offset} is past the end of ${path}, which has ${lines.length} line${lines.length === 1 ? '' : 's'}. Use an offset from 0 to ${lines.length - 1}.`,
-          { path },
-        );
+        const next = lines.length === 0 ? 'It is empty: read it with offset=0.' : `Use an offset from 0 to ${lines.length - 1}.`;
+        throw new VfsError('EINVAL', `offset ${offset} is past the end of ${path}, which has ${counted(lines.length, 'line')}. ${next}`, { path });
       }
       const part = args.part as number;
       const rows = part === 0 ? 1 : rowCount(lines[offset]!);
@@ -134,7 +131,9 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
       const path = await backend.resolvePath(args.path as string);
       const read = await readVersions.expected(backend, path);
       if (read === undefined) {
-        await backend.stat(path); // a missing file reports ENOENT (with suggestions) before ENOTREAD
+        // A missing file reports ENOENT (with suggestions) and a directory EISDIR, before ENOTREAD.
+        if ((await backend.stat(path)).isDir)
+          throw new VfsError('EISDIR', `${path} is a directory; edit_file edits a file. The directory is unchanged.`, { path });
         throw new VfsError('ENOTREAD', `${path} has not been read in this session. The file is unchanged. Read it with read_file first, then retry the edit.`, {
           path,
         });

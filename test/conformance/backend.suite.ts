@@ -210,6 +210,11 @@ export function backendSuite(make: BackendFactory) {
       expect(down[1]).toMatchObject({ path: '/missing', content: null });
       expect(down[1]!.error).toMatch(/ENOENT/);
       expect(down[2]!.error).toMatch(/EISDIR/);
+      // Failed entries name the normalized path too (relative to cwd), so results match by path.
+      const relative = await make({ cwd: '/dir', files: { '/dir/x': 'x' } });
+      expect((await relative.downloadFiles(['x', './nope//y'])).map((r) => r.path)).toEqual(['/dir/x', '/dir/nope/y']);
+      const upRelative = await relative.uploadFiles([['x/under-a-file', new Uint8Array([1])]]);
+      expect(upRelative[0]).toMatchObject({ path: '/dir/x/under-a-file', error: expect.stringMatching(/ENOTDIR/) });
     });
   });
 

@@ -62,6 +62,31 @@ export function guardSuite(make: BackendFactory) {
       expect(await tools.call('grep', { pattern: 'hunter2' })).toMatch(/^No matches/);
     });
 
+    it('ls shows a directory only when a read glob reaches inside it; listing one it cannot is EACCES', async () => {
+      const tools = createTools(await make({ files: { '/src/a.ts': 'a', '/src/private/key.pem': 'k', '/src/lib/x.ts': 'x' } }), {
+        permissions: { read: ['/src/*.ts', '/src/lib/**'] },
+      });
+      expect(JSON.parse(await tools.call('ls', { path: '/src' })).map((e: { path: string }) => e.path)).toEqual(['/src/lib', '/src/a.ts']);
+      expectFailure(await tools.run('ls', { path: '/src/private' }), 'EACCES');
+      expectFailure(await tools.run('glob', { pattern: '**', path: '/src/private' }), 'EACCES');
+    });
+
+    it('what ignore rules left out is counted only where the tool set may read, so respect_git_ignore: false adds exactly that', async () => {
+      const tools = createTools(
+        await make({
+          files: { '/src/a.ts': 'hit', '/src/node_modules/z.ts': 'hit', '/node_modules/x.js': 'hit', '/.git/HEAD': 'hit', '/secret/node_modules/y.js': 'hit' },
+        }),
+        { permissions: { read: ['/src/**'] } },
+      );
+      const glob = await tools.call('glob', { pattern: '**' });
+      expect(glob).toMatch(/^\/src\/a\.ts\n\.\.\. \[1 more matching file is ignored/);
+      expect((await tools.call('glob', { pattern: '**', respect_git_ignore: false })).split('\n').sort()).toEqual(['/src/a.ts', '/src/node_modules/z.ts']);
+      expect(await tools.call('grep', { pattern: 'hit' })).toMatch(/^\/src\/a\.ts\n.*\b1 file\b/);
+      expect(await tools.call('grep', { pattern: 'nothing' })).toMatch(/\b1 file in scope\b/);
+      expect(await tools.call('ls', { path: '/' })).toMatch(/^\[\{"name":"src".*\]$/s); // /node_modules and /.git hold nothing it may read: no note
+      expect(await tools.call('ls', { path: '/src' })).toMatch(/\[1 entry ignored/);
+    });
+
     it('a write outside permissions.write is EACCES before anything is written or asked', async () => {
       const backend = await make({ files });
       const { requests, approve } = recorder();

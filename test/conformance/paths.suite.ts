@@ -22,6 +22,8 @@ export function pathSuite(make: BackendFactory) {
       ['..', '..'],
       ['/a/../../b', 'above'],
       ['a\0b', 'NUL'],
+      ['/a\nb.txt', 'line break'],
+      ['/a\rb.txt', 'line break'],
       ['', 'empty'],
       [`/${'x'.repeat(256)}`, '255'],
       [`/d/${'é'.repeat(128)}`, '255'], // 256 UTF-8 bytes in 128 characters

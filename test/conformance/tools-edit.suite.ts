@@ -40,6 +40,11 @@ export function editToolSuite(make: BackendFactory) {
       expect(stale).toMatch(/read/i);
       expect(await backend.readText('/a')).toBe('x = 2');
       expect(await tools.call('edit_file', { path: '/missing', old_string: 'x', new_string: 'y' })).toMatch(/^Error: ENOENT/);
+      // A directory is EISDIR, not ENOTREAD: read_file could never make that edit possible.
+      await backend.mkdir('/d');
+      expect(await tools.call('edit_file', { path: '/d', old_string: 'x', new_string: 'y' })).toBe(
+        'Error: EISDIR: /d is a directory; edit_file edits a file. The directory is unchanged.',
+      );
     });
 
     it('ENOMATCH shows the closest candidate lines and leaves the file unchanged', async () => {

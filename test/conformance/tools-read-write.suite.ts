@@ -95,6 +95,10 @@ export function readWriteToolSuite(make: BackendFactory) {
       const out = await tools.call('read_file', { path: '/f', offset: 3 });
       expect(out).toMatch(/^Error: /);
       expect(out).toMatch(/3 lines/);
+      const empty = createTools(await make({ files: { '/e': '' } }));
+      expect(await empty.call('read_file', { path: '/e', offset: 1 })).toBe(
+        'Error: EINVAL: offset 1 is past the end of /e, which has 0 lines. It is empty: read it with offset=0.',
+      );
     });
 
     it('splits lines over 5000 characters into N.1, N.2 rows of the same width', async () => {

@@ -105,6 +105,19 @@ export function watchSuite(make: BackendFactory) {
       expect(batches[0]!.map((e) => `${e.type} ${e.path}`).sort()).toEqual(['create /new/b.txt', 'modify /a.txt', 'remove /gone.txt']);
     });
 
+    it('a merge that renames a file and edits it reports one event for it, with the version it ends at', async () => {
+      const b = await make({ files: { '/ren.txt': 'r1\nr2\nr3\nr4\nr5\n' } });
+      const fork = await b.fork();
+      await fork.rename('/ren.txt', '/moved.txt');
+      await b.writeFile('/ren.txt', 'r1\nr2\nr3\nr4\nR5\n');
+      const w = record(b);
+      const { merged } = await b.merge(fork);
+      expect(merged).toEqual(['/moved.txt', '/ren.txt']);
+      const { version } = await b.stat('/moved.txt');
+      expect(w.take()).toEqual([[{ type: 'rename', path: '/moved.txt', oldPath: '/ren.txt', version, isDir: false }]]);
+      expect(await b.readText('/moved.txt')).toBe('r1\nr2\nr3\nr4\nR5\n');
+    });
+
     it('path and glob filters pick the events, matched against old and new paths', async () => {
       const b = await make({ files: { '/src/a.ts': 'a', '/src/a.md': 'm', '/docs/x.md': 'x' } });
       const src = record(b, { path: '/src' });
