@@ -102,12 +102,13 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
       if (!Array.isArray(paths)) return inner.downloadFiles(paths);
       return Promise.all(
         paths.map(async (path): Promise<DownloadResult> => {
+          let p: string | undefined;
           try {
-            const p = await inner.resolvePath(path);
+            p = await inner.resolvePath(path);
             rules.requireRead(p);
             return (await inner.downloadFiles([p]))[0]!;
           } catch (error) {
-            return { path: String(path), content: null, error: isVfsError(error) ? `${error.code}: ${error.message}` : String(error) };
+            return { path: p ?? String(path), content: null, error: isVfsError(error) ? `${error.code}: ${error.message}` : String(error) };
           }
         }),
       );
