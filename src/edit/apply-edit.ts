@@ -51,6 +51,8 @@ import type { CorrectionKind, CorrectionResult, Region } from './types.ts';
 
 export interface EditOptions {
   replaceAll?: boolean;
+  /** Several matches: replace the first instead of refusing (the MCP filesystem server's edit_file does). */
+  firstOfMany?: boolean;
 }
 
 export interface EditOutcome {
@@ -89,22 +91,23 @@ export function applyEdit(text: string, oldString: string, newString: string, op
     throw new VfsError('ENOCHANGE', 'old_string and new_string are identical; nothing to change (file unchanged).');
   }
   const replaceAll = options.replaceAll === true;
+  const firstOfMany = options.firstOfMany === true && !replaceAll;
 
   const exact = findAll(text, oldString);
   if (exact.length > 0) {
-    if (exact.length > 1 && !replaceAll) throw ambiguous(text, exact, null, false);
-    const regions = exact.map((start) => ({ start, end: start + oldString.length, replacement: newString }));
+    if (exact.length > 1 && !replaceAll && !firstOfMany) throw ambiguous(text, exact, null, false);
+    const regions = (firstOfMany ? exact.slice(0, 1) : exact).map((start) => ({ start, end: start + oldString.length, replacement: newString }));
     return build(text, regions, null, null);
   }
 
   for (const fix of CORRECTIONS) {
     const found = fix(text, oldString, newString);
     if (found === null || found.regions.length === 0) continue;
-    if (found.regions.length === 1 || (replaceAll && found.lossless)) {
+    if (found.regions.length === 1 || firstOfMany || (replaceAll && found.lossless)) {
       // Whole-line and unescaped matches may also have converted line endings: say both.
       const first = found.regions[0]!;
       const eols = found.correction === 'line-endings' ? null : alsoConvertedEols(found.searched ?? oldString, text.slice(first.start, first.end));
-      return build(text, found.regions, found.correction, eols === null ? found.note : `${found.note} ${eols}`);
+      return build(text, firstOfMany ? [first] : found.regions, found.correction, eols === null ? found.note : `${found.note} ${eols}`);
     }
     throw ambiguous(
       text,

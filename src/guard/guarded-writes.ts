@@ -14,6 +14,9 @@ import type { GuardSession } from './session.ts';
 import type { ApprovalRequest, Decision } from './types.ts';
 import { writeDiff } from './write-diff.ts';
 
+/** How the note a model gets after a person changed what it wrote begins. */
+export const PERSON_EDITED_NOTE = 'Note: the user changed the content before it was written:';
+
 /** One call's state the writes share with the rest of the guard. */
 export interface WriteContext {
   readonly inner: Backend;
@@ -97,7 +100,7 @@ export function guardedWrites(context: WriteContext) {
   function replaced(path: string, content: string): void {
     unread.push(path);
     notes.push(
-      `Note: the user changed the content before it was written: ${path} now holds their version (${counted(countLines(content), 'line')}), not the one you proposed. Read it with read_file before editing it again.`,
+      `${PERSON_EDITED_NOTE} ${path} now holds their version (${counted(countLines(content), 'line')}), not the one you proposed. Read it with read_file before editing it again.`,
     );
   }
 

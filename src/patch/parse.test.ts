@@ -86,6 +86,10 @@ describe('the heredoc wrapper (parser.rs test_parse_patch_lenient)', () => {
     for (const open of ['<<EOF', "<<'EOF'", '<<"EOF"']) expect(parsePatch(`${open}\n${body}\nEOF\n`), open).toEqual(expected);
   });
 
+  it('also after the shell command, as Codex parses `apply_patch <<\'EOF\'` in a shell call', () => {
+    for (const open of ["apply_patch <<'EOF'", 'applypatch <<EOF']) expect(parsePatch(`${open}\n${body}\nEOF\n`), open).toEqual(expected);
+  });
+
   it('mismatched quotes, or no closing marker inside, are refused', () => {
     expect(parseError(`<<"EOF'\n${body}\nEOF\n`).message).toBe("The first line of the patch must be '*** Begin Patch'");
     expect(parseError('<<EOF\n*** Begin Patch\n*** Update File: file2.py\nEOF\n').message).toBe("The last line of the patch must be '*** End Patch'");

@@ -110,12 +110,15 @@ function strictBoundaries(lines: readonly string[]): string[] {
   throw new PatchParseError("The last line of the patch must be '*** End Patch'");
 }
 
-/** Codex's lenient mode: a patch wrapped in a heredoc (`<<EOF` … `EOF`), as models sometimes send it. */
+/**
+ * Codex's lenient mode: a patch wrapped in a heredoc (`<<EOF` … `EOF`), as models sometimes send
+ * it, also with the shell command before it (`apply_patch <<'EOF'`, as Codex parses a shell call).
+ */
 function lenientBoundaries(lines: readonly string[]): string[] {
   try {
     return strictBoundaries(lines);
   } catch (error) {
-    const first = lines[0];
+    const first = lines[0]?.replace(/^apply_?patch\s+/, '');
     const last = lines[lines.length - 1];
     if ((first === '<<EOF' || first === "<<'EOF'" || first === '<<"EOF"') && last?.endsWith('EOF') && lines.length >= 4) {
       return strictBoundaries(lines.slice(1, -1));

@@ -60,7 +60,7 @@ export function anthropicDialectSuite(make: BackendFactory) {
       // The SDK's view of a directory: "Here're …", then {size}\t{path} rows.
       const listed = await tools.call('memory', { command: 'view', path: '/memories' });
       expect(listed).toBe(
-        "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items:\n14B\t/memories\n14B\t/memories/progress.md",
+        "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items and node_modules:\n14B\t/memories\n14B\t/memories/progress.md",
       );
     });
 

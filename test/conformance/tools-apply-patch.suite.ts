@@ -121,6 +121,15 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(await backend.readText('/renamed/dir/name.txt')).toBe('new\n');
       });
 
+      it('the bare patch text as the arguments (Codex’s freeform tool input), also behind `apply_patch <<\'EOF\'`', async () => {
+        const { backend, tools } = await patchTools({});
+        expect(await tools.call('apply_patch', wrap('*** Add File: a.txt\n+a'))).toBe('Success. Updated the following files:\nA /a.txt');
+        const heredoc = `apply_patch <<'EOF'\n${wrap('*** Add File: b.txt\n+b')}\nEOF\n`;
+        expect(await tools.call('apply_patch', heredoc)).toBe('Success. Updated the following files:\nA /b.txt');
+        expect(await tools.call('apply_patch', { input: heredoc.replace('b.txt', 'c.txt') })).toBe('Success. Updated the following files:\nA /c.txt');
+        expect(await backend.readText('/b.txt')).toBe('b\n');
+      });
+
       it('Add File overwrites an existing file', async () => {
         const { backend, tools } = await patchTools({ '/duplicate.txt': 'old content\n' });
         const result = await tools.run('apply_patch', { input: wrap('*** Add File: duplicate.txt\n+new content') });
@@ -327,7 +336,7 @@ export function applyPatchSuite(make: BackendFactory) {
           [{ operation: { type: 'update_file', path: '/a.txt' } }, /"operation\.diff" of apply_patch must be a string for update_file/],
           [{ operation: { type: 'delete_file' } }, /"operation\.path" of apply_patch must be a string/],
           [[1], /must be \{ input \} or \{ operation/],
-          ['{not json', /not valid JSON/],
+          ['{not json', /a JSON object or the patch text .*; got a string that is neither/],
         ];
         for (const [args, message] of cases) {
           const result = await tools.run('apply_patch', args);

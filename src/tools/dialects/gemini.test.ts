@@ -1,6 +1,9 @@
+import { diffLines } from 'diff';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../backend/state-backend.ts';
 import { createTools } from '../create-tools.ts';
+import { updatedCodeSnippet } from './gemini/snippet.ts';
 
 /** The 'gemini' dialect: Gemini CLI's file tools, results worded as its packages/core/src/tools/*.ts word them. */
 function tools(files: Record<string, string> = {}) {
@@ -23,9 +26,10 @@ describe("dialect 'gemini'", () => {
 
   it('read_file returns the text, and says how to continue when a range is shown', async () => {
     const { tools: t } = tools({ '/a.txt': 'one\ntwo\nthree\n' });
-    expect(await t.call('read_file', { file_path: '/a.txt' })).toBe('one\ntwo\nthree');
+    // Split as Gemini CLI splits: the final newline makes a fourth, empty line, so the text comes back whole.
+    expect(await t.call('read_file', { file_path: '/a.txt' })).toBe('one\ntwo\nthree\n');
     expect(await t.call('read_file', { file_path: 'a.txt', start_line: 2, end_line: 2 })).toBe(
-      '\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 2-2 of 3 total lines.\n' +
+      '\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 2-2 of 4 total lines.\n' +
         "Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: 3.\n\n" +
         '--- FILE CONTENT (truncated) ---\ntwo',
     );
@@ -34,8 +38,12 @@ describe("dialect 'gemini'", () => {
 
   it('write_file creates or overwrites with no prior read, but not over a change since this session saw the file', async () => {
     const { backend, tools: t } = tools({ '/a.txt': 'old\n' });
-    expect(await t.call('write_file', { file_path: '/new/b.txt', content: 'b\n' })).toBe('Successfully created and wrote to new file: /new/b.txt.');
-    expect(await t.call('write_file', { file_path: '/a.txt', content: 'mine\n' })).toBe('Successfully overwrote file: /a.txt.');
+    expect(await t.call('write_file', { file_path: '/new/b.txt', content: 'b\n' })).toBe(
+      'Successfully created and wrote to new file: /new/b.txt. Here is the updated code:\nb\n',
+    );
+    expect(await t.call('write_file', { file_path: '/a.txt', content: 'mine\n' })).toBe(
+      'Successfully overwrote file: /a.txt. Here is the updated code:\nmine\n',
+    );
     await backend.writeFile('/a.txt', 'theirs\n');
     const stale = await t.run('write_file', { file_path: '/a.txt', content: 'mine again\n' });
     expect(stale.code).toBe('ESTALE');
@@ -45,7 +53,7 @@ describe("dialect 'gemini'", () => {
   it('replace: one occurrence, allow_multiple, the legacy expected_replacements, and the vendor errors', async () => {
     const { backend, tools: t } = tools({ '/a.ts': 'let x = 1;\nlet y = 1;\n' });
     expect(await t.call('replace', { file_path: '/a.ts', instruction: 'x to 2', old_string: 'x = 1', new_string: 'x = 2' })).toBe(
-      'Successfully modified file: /a.ts (1 replacements).',
+      'Successfully modified file: /a.ts (1 replacements). Here is the updated code:\nlet x = 2;\nlet y = 1;\n',
     );
     expect(await t.call('replace', { file_path: '/a.ts', instruction: 'i', old_string: 'let', new_string: 'const' })).toBe(
       "Error: EAMBIGUOUS: Failed to edit, Expected 1 occurrence but found 2 for old_string in file: /a.ts. If you intended to replace multiple occurrences, set 'allow_multiple' to true.",
@@ -54,14 +62,14 @@ describe("dialect 'gemini'", () => {
       'Error: EAMBIGUOUS: Failed to edit, Expected 3 occurrences but found 2 for old_string in file: /a.ts',
     );
     expect(await t.call('replace', { file_path: '/a.ts', instruction: 'i', old_string: 'let', new_string: 'const', expected_replacements: 2 })).toBe(
-      'Successfully modified file: /a.ts (2 replacements).',
+      'Successfully modified file: /a.ts (2 replacements). Here is the updated code:\nconst x = 2;\nconst y = 1;\n',
     );
     expect(await t.call('replace', { file_path: '/a.ts', instruction: 'i', old_string: 'nope', new_string: 'x' })).toBe(
       "Error: ENOMATCH: Failed to edit, 0 occurrences found for old_string in /a.ts. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context. Use read_file tool to verify.",
     );
     expect(await backend.readText('/a.ts')).toBe('const x = 2;\nconst y = 1;\n');
     expect(await t.call('replace', { file_path: '/c.ts', instruction: 'new', old_string: '', new_string: 'c\n' })).toBe(
-      'Created new file: /c.ts with provided content.',
+      'Created new file: /c.ts with provided content. Here is the updated code:\nc\n',
     );
     expect(await t.call('replace', { file_path: '/c.ts', instruction: 'new', old_string: '', new_string: 'c\n' })).toBe(
       'Error: EEXIST: File already exists, cannot create: /c.ts',
@@ -71,7 +79,9 @@ describe("dialect 'gemini'", () => {
   it('replace uses the shared corrections (a pasted read_file prefix) and says which', async () => {
     const { backend, tools: t } = tools({ '/q.md': 'Say “hi”\n' });
     const out = await t.call('replace', { file_path: '/q.md', instruction: 'i', old_string: 'Say "hi"', new_string: 'Say "bye"' });
-    expect(out).toContain('Successfully modified file: /q.md (1 replacements). Matched after treating typographic quotes');
+    expect(out).toContain(
+      'Successfully modified file: /q.md (1 replacements). Here is the updated code:\nSay “bye”\n Matched after treating typographic quotes',
+    );
     expect(await backend.readText('/q.md')).toBe('Say “bye”\n');
   });
 
@@ -118,7 +128,7 @@ describe("dialect 'gemini'", () => {
     await same('list_directory', { path: '/p' }, { dir_path: '/p' });
     await same('read_many_files', { paths: ['p/b.md'], include: ['p/a.txt'] }, { include: ['p/b.md', 'p/a.txt'] });
     expect(await old.call('replace', { file_path: '/p/b.md', old_string: 'bee', new_string: 'bea', expected_replacements: 1 })).toBe(
-      'Successfully modified file: /p/b.md (1 replacements).',
+      'Successfully modified file: /p/b.md (1 replacements). Here is the updated code:\nbea\n',
     );
     expect(await old.call('read_file', { absolute_path: '/p/a.txt', offset: -1 })).toBe(
       'Error: EINVAL: offset must be a 0-based line number (an integer of at least 0), got -1',
@@ -160,6 +170,62 @@ describe("dialect 'gemini'", () => {
     const { tools: onlyComments } = tools({ '/.geminiignore': '# nothing here\n\n', '/gen/a.txt': 'needle\n' });
     expect(await onlyComments.call('grep_search', { pattern: 'needle', names_only: true })).toBe(
       'Found 1 files with matches for pattern "needle" in the workspace directory:\n/gen/a.txt',
+    );
+  });
+});
+
+describe('the "updated code" snippet', () => {
+  // Gemini CLI's getDiffContextSnippet (packages/core/src/tools/diff-utils.ts at 5411f11), as it is, over the real jsdiff.
+  function vendorSnippet(originalContent: string, newContent: string, contextLines = 5): string {
+    if (!originalContent) return newContent;
+    const changes = diffLines(originalContent, newContent);
+    const newLines = newContent.split(/\r?\n/);
+    const ranges: Array<{ start: number; end: number }> = [];
+    let newLineIdx = 0;
+    for (const change of changes) {
+      if (change.added) {
+        ranges.push({ start: newLineIdx, end: newLineIdx + (change.count ?? 0) });
+        newLineIdx += change.count ?? 0;
+      } else if (change.removed) {
+        ranges.push({ start: newLineIdx, end: newLineIdx });
+      } else {
+        newLineIdx += change.count ?? 0;
+      }
+    }
+    if (ranges.length === 0) return newContent;
+    const expandedRanges = ranges.map((r) => ({ start: Math.max(0, r.start - contextLines), end: Math.min(newLines.length, r.end + contextLines) }));
+    expandedRanges.sort((a, b) => a.start - b.start);
+    const mergedRanges: Array<{ start: number; end: number }> = [];
+    let current = expandedRanges[0]!;
+    for (let i = 1; i < expandedRanges.length; i++) {
+      const next = expandedRanges[i]!;
+      if (next.start <= current.end) current.end = Math.max(current.end, next.end);
+      else {
+        mergedRanges.push(current);
+        current = next;
+      }
+    }
+    mergedRanges.push(current);
+    const outputParts: string[] = [];
+    let lastEnd = 0;
+    for (const range of mergedRanges) {
+      if (range.start > lastEnd) outputParts.push('...');
+      outputParts.push(newLines.slice(range.start, range.end).join('\n'));
+      lastEnd = range.end;
+    }
+    if (lastEnd < newLines.length) outputParts.push('...');
+    return outputParts.join('\n');
+  }
+
+  it('is what Gemini CLI shows, on random edits of a file (property)', () => {
+    const text = fc
+      .tuple(fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e', ''), { maxLength: 40 }), fc.boolean())
+      .map(([lines, eol]) => (lines.length === 0 ? '' : `${lines.join('\n')}${eol ? '\n' : ''}`));
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        expect(updatedCodeSnippet(before, after)).toBe(vendorSnippet(before, after));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -21,6 +21,8 @@ const DESCRIPTIONS: Readonly<Record<McpFilesystemToolName, string>> = {
   edit_file: 'Make line-based edits to a text file: each edit replaces exact text; all apply or none. Returns a git-style diff of the changes.',
   create_directory: 'Create a directory (and its parents); succeeds silently if it exists.',
   list_directory: 'List a directory: one entry a line, [FILE] or [DIR] first.',
+  list_directory_with_sizes:
+    'List a directory with file sizes: [FILE] or [DIR], the name and the size, then the totals. sortBy: "name" (default) or "size" (largest first).',
   directory_tree:
     "A recursive tree of files and directories as JSON (2-space indent): each entry has 'name', 'type' (file/directory) and, for a directory, 'children' (maybe empty).",
   move_file: 'Move or rename a file or directory; fails if the destination exists.',
@@ -73,6 +75,11 @@ export function mcpFilesystemDefinitions(descriptions: Partial<Record<string, st
     ),
     def('create_directory', { path }, ['path']),
     def('list_directory', { path }, ['path']),
+    def(
+      'list_directory_with_sizes',
+      { path, sortBy: { type: 'string', enum: ['name', 'size'], default: 'name', description: 'Sort entries by name or size' } },
+      ['path'],
+    ),
     def('directory_tree', { path, excludePatterns: patterns }, ['path']),
     def('move_file', { source: str('The file or directory to move.'), destination: str('Where to move it.') }, ['source', 'destination']),
     def('search_files', { path, pattern: str("Glob pattern, e.g. '**/*.ts'."), excludePatterns: patterns }, ['path', 'pattern']),

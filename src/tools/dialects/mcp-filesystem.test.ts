@@ -1,3 +1,4 @@
+import { applyPatch, createTwoFilesPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../backend/state-backend.ts';
@@ -37,7 +38,7 @@ describe("dialect 'mcp-filesystem'", () => {
     ];
     const diff =
       '```diff\nIndex: /a.py\n===================================================================\n--- /a.py\toriginal\n+++ /a.py\tmodified\n' +
-      '@@ -1,5 +1,5 @@\n def f():\n-    return 1\n+    return 10\n \n-def g():\n+def h():\n     return 2\n```';
+      '@@ -1,5 +1,5 @@\n def f():\n-    return 1\n+    return 10\n \n-def g():\n+def h():\n     return 2\n```\n\n';
     expect(await t.call('edit_file', { path: '/a.py', edits, dryRun: true })).toBe(diff);
     expect(await backend.readText('/a.py')).toBe('def f():\n    return 1\n\ndef g():\n    return 2\n');
     const done = await t.run('edit_file', { path: '/a.py', edits });
@@ -61,6 +62,55 @@ describe("dialect 'mcp-filesystem'", () => {
     expect((await t.run('edit_file', { path: '/a.txt', edits: [{ oldText: 'one' }] })).text).toBe(
       'Error: EINVAL: argument "edits" of edit_file must be an array of objects with string oldText and newText, got [{"oldText":"one"}].',
     );
+  });
+
+  it('edit_file does what the server does with text found twice, text replaced by itself, and a file with no final newline', async () => {
+    const { backend, tools: t } = tools({ '/dup.txt': 'x\ny\nx\n', '/nonl.txt': 'a\nb\nc' });
+    // The server replaces the first occurrence (String.replace), not every one, and does not refuse.
+    const dup = await t.run('edit_file', { path: '/dup.txt', edits: [{ oldText: 'x', newText: 'z' }] });
+    expect(dup.isError).toBe(false);
+    expect(await backend.readText('/dup.txt')).toBe('z\ny\nx\n');
+    const same = await t.run('edit_file', { path: '/dup.txt', edits: [{ oldText: 'y', newText: 'y' }] });
+    expect(same.text).toBe(
+      '```diff\nIndex: /dup.txt\n===================================================================\n--- /dup.txt\toriginal\n+++ /dup.txt\tmodified\n```\n\n',
+    );
+    expect(same.changed).toEqual([]);
+    expect((await t.run('edit_file', { path: '/dup.txt', edits: [{ oldText: 'q', newText: 'q' }] })).code).toBe('ENOMATCH');
+    expect(await t.call('edit_file', { path: '/nonl.txt', edits: [{ oldText: 'c', newText: 'C' }] })).toBe(
+      '```diff\nIndex: /nonl.txt\n===================================================================\n--- /nonl.txt\toriginal\n+++ /nonl.txt\tmodified\n' +
+        '@@ -1,3 +1,3 @@\n a\n b\n-c\n\\ No newline at end of file\n+C\n\\ No newline at end of file\n```\n\n',
+    );
+    expect(await backend.readText('/nonl.txt')).toBe('a\nb\nC');
+  });
+
+  it('list_directory_with_sizes: padded rows by name or largest first, then the totals', async () => {
+    const { tools: t } = tools({ '/p/b.txt': 'x'.repeat(2048), '/p/a.txt': 'abc', '/p/sub/c.txt': '' });
+    const row = (kind: string, name: string, size: string) => `${kind} ${name.padEnd(30)} ${size.padStart(size === '' ? 0 : 10)}`;
+    const totals = ['', 'Total: 2 files, 1 directories', 'Combined size: 2.00 KB'];
+    expect(await t.call('list_directory_with_sizes', { path: '/p' })).toBe(
+      [row('[FILE]', 'a.txt', '3 B'), row('[FILE]', 'b.txt', '2.00 KB'), row('[DIR]', 'sub', ''), ...totals].join('\n'),
+    );
+    expect(await t.call('list_directory_with_sizes', { path: '/p', sortBy: 'size' })).toBe(
+      [row('[FILE]', 'b.txt', '2.00 KB'), row('[FILE]', 'a.txt', '3 B'), row('[DIR]', 'sub', ''), ...totals].join('\n'),
+    );
+    expect(await t.call('list_directory_with_sizes', { path: '/p', sortBy: 'date' })).toMatch(/^Error: EINVAL: argument "sortBy"/);
+  });
+
+  it('head or tail of 0 reads the whole file (the server tests them for truth); no paths is an error; errors name this dialect’s tools', async () => {
+    const { tools: t } = tools({ '/a.txt': '1\n2\n', '/d/x': 'x' });
+    expect(await t.call('read_text_file', { path: '/a.txt', head: 0 })).toBe('1\n2\n');
+    expect(await t.call('read_text_file', { path: '/a.txt', tail: 0 })).toBe('1\n2\n');
+    expect(await t.call('read_multiple_files', { paths: [] })).toBe(
+      'Error: EINVAL: argument "paths" of read_multiple_files must hold at least one path, got [].',
+    );
+    const missing = await t.call('read_text_file', { path: '/nope.txt' });
+    expect(missing).toMatch(/Use list_directory or search_files to see what exists\.$/);
+    expect(await t.call('read_text_file', { path: '/d' })).toMatch(/Use list_directory to see what it contains\.$/);
+    expect(await t.call('list_directory', { path: '/a.txt' })).toMatch(/Use read_text_file to read it\.$/);
+    expect(await t.call('read_multiple_files', { paths: ['/nope.txt'] })).toMatch(/Use list_directory or search_files to see what exists\.$/);
+    // A file's own text is never rewritten, even when it reads like one of agentvfs's hints.
+    const { tools: t2 } = tools({ '/hint.txt': 'Use ls or glob to see what exists.' });
+    expect(await t2.call('read_text_file', { path: '/hint.txt' })).toBe('Use ls or glob to see what exists.');
   });
 
   it('edit_file refuses a file that changed since this session read it', async () => {
@@ -96,34 +146,24 @@ describe("dialect 'mcp-filesystem'", () => {
 });
 
 describe('unifiedDiff', () => {
-  /** Applies a unified diff's hunks to `before` (the inverse a patch tool performs). */
-  function apply(before: string, diff: string): string {
-    const a = before === '' ? [] : before.replace(/\n$/, '').split('\n');
-    const out: string[] = [];
-    let at = 0;
-    for (const hunk of diff.split('\n@@ ').slice(1)) {
-      const [header, ...body] = hunk.replace(/\n$/, '').split('\n');
-      const oldStart = Number(/^-(\d+)/.exec(header!)![1]);
-      const start = body.some((l) => l[0] !== '+') ? oldStart - 1 : oldStart;
-      while (at < start) out.push(a[at++]!);
-      for (const line of body) {
-        if (line[0] === '+') out.push(line.slice(1));
-        else {
-          expect(a[at]).toBe(line.slice(1));
-          if (line[0] === ' ') out.push(a[at]!);
-          at++;
-        }
-      }
-    }
-    while (at < a.length) out.push(a[at++]!);
-    return out.length === 0 ? '' : `${out.join('\n')}\n`;
-  }
+  // Texts of a few distinct lines, with or without a final newline: what diffs disagree on.
+  const text = fc
+    .tuple(fc.array(fc.constantFrom('a', 'b', 'c', 'd', ''), { maxLength: 30 }), fc.boolean())
+    .map(([lines, eol]) => (lines.length === 0 ? '' : `${lines.join('\n')}${eol ? '\n' : ''}`));
 
-  it('is a patch that turns the old text into the new one (property)', () => {
-    const text = fc.array(fc.constantFrom('a', 'b', 'c', 'd', ''), { maxLength: 30 }).map((l) => (l.length === 0 ? '' : `${l.join('\n')}\n`));
+  it('is what the server returns: jsdiff 8 createTwoFilesPatch, byte for byte (property)', () => {
     fc.assert(
       fc.property(text, text, (before, after) => {
-        expect(apply(before, unifiedDiff(before, after, '/f'))).toBe(after);
+        expect(unifiedDiff(before, after, '/f')).toBe(createTwoFilesPatch('/f', '/f', before, after, 'original', 'modified'));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is a patch that jsdiff applies to the old text to give the new one (property)', () => {
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        expect(applyPatch(before, unifiedDiff(before, after, '/f'))).toBe(after);
       }),
     );
   });

@@ -3,6 +3,9 @@
  * call table (src/calls.ts) and the worker client can name them without loading any dialect.
  */
 import type { ToolName } from '../definitions.ts';
+import type { AnthropicToolName } from './anthropic/names.ts';
+import type { GeminiToolName } from './gemini/names.ts';
+import type { McpFilesystemToolName } from './mcp-filesystem/names.ts';
 
 /** Every dialect, the default first. */
 export const DIALECT_NAMES = ['agentvfs', 'openai', 'anthropic', 'gemini', 'mcp-filesystem'] as const;
@@ -12,19 +15,9 @@ export type DialectName = (typeof DIALECT_NAMES)[number];
 export interface DialectToolNames {
   agentvfs: ToolName;
   openai: 'apply_patch';
-  anthropic: 'str_replace_based_edit_tool' | 'memory';
-  gemini: 'read_file' | 'write_file' | 'replace' | 'glob' | 'grep_search' | 'list_directory' | 'read_many_files';
-  'mcp-filesystem':
-    | 'read_text_file'
-    | 'read_multiple_files'
-    | 'write_file'
-    | 'edit_file'
-    | 'create_directory'
-    | 'list_directory'
-    | 'directory_tree'
-    | 'move_file'
-    | 'search_files'
-    | 'get_file_info';
+  anthropic: AnthropicToolName;
+  gemini: GeminiToolName;
+  'mcp-filesystem': McpFilesystemToolName;
 }
 export type DialectToolName<D extends DialectName = DialectName> = DialectToolNames[D];
 

@@ -45,13 +45,17 @@ export function openaiDefinitions(descriptions: Partial<Record<string, string>>)
   ];
 }
 
-/** `{ input }` or `{ operation: { type, path, diff } }` (a JSON string of either works too). */
+/**
+ * `{ input }` or `{ operation: { type, path, diff } }` (a JSON string of either works too), or the
+ * patch itself: Codex offers apply_patch to GPT-5 as a freeform tool, whose input is the bare text.
+ */
 function validateApplyPatch(args: unknown): ToolArgs | string {
   if (typeof args === 'string') {
+    if (/^\s*(\*\*\* Begin Patch|(apply_?patch\s+)?<<['"]?EOF)/.test(args)) return { input: args };
     try {
       args = JSON.parse(args);
     } catch {
-      return 'arguments for apply_patch must be a JSON object; got a string that is not valid JSON.';
+      return 'arguments for apply_patch must be a JSON object or the patch text ("*** Begin Patch" … "*** End Patch"); got a string that is neither.';
     }
   }
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {

@@ -18,6 +18,8 @@ import { mcpFilesystemAliases, mcpFilesystemHandlers } from './mcp-filesystem.ts
 import { mcpFilesystemDefinitions } from './mcp-filesystem-definitions.ts';
 import { openai } from './openai.ts';
 import type { Dialect } from './types.ts';
+import { inWordsOf } from './next-actions.ts';
+import { PERSON_EDITED_NOTE } from '../../guard/guarded-writes.ts';
 
 /** Every dialect but the default. */
 export type ExtraDialect = Exclude<DialectName, 'agentvfs'>;
@@ -43,5 +45,12 @@ export function createDialectTools(
   const run = toolRunner(definitions, handlersOver(backend), spec.validators, guard && { session: guard, backend, reads, handlersOver });
   // Older names models still emit run as the tool they became.
   const aliases = spec.aliases ?? {};
-  return toolSet(definitions, (name, args) => run(Object.hasOwn(aliases, name) ? aliases[name]! : name, args));
+  return toolSet(definitions, async (name, args) => {
+    const result = await run(Object.hasOwn(aliases, name) ? aliases[name]! : name, args);
+    // An error's next action, and a note the guard added after a result, in this dialect's words
+    // (never the rest of a result: that is the files' own text).
+    if (result.isError) return { ...result, text: inWordsOf(dialect, result.text) };
+    const note = result.text.lastIndexOf(`\n${PERSON_EDITED_NOTE}`);
+    return note < 0 ? result : { ...result, text: result.text.slice(0, note) + inWordsOf(dialect, result.text.slice(note)) };
+  });
 }

@@ -84,7 +84,7 @@ describe('test_filesystem.py (anthropic-sdk-python)', () => {
     );
     // The SDK counts matches with str.count (two in "aaaa") but lists the line of every start, overlapping ones too.
     expect(await run({ command: 'str_replace', path: '/memories/overlap.txt', old_str: 'aa', new_str: 'b' })).toBe(
-      'Error: EAMBIGUOUS: No replacement was performed. Multiple occurrences of old_str `aa` in lines: 1, 1, 1, 3. Please ensure it is unique',
+      'Error: EAMBIGUOUS: No replacement was performed. Multiple occurrences of old_str `aa` in lines: 1, 3. Please ensure it is unique',
     );
     expect(await run({ command: 'str_replace', path: '/memories/nonexistent.txt', old_str: 'old', new_str: 'new' })).toBe(
       'Error: ENOENT: The path /memories/nonexistent.txt does not exist. Please provide a valid path.',
@@ -106,7 +106,7 @@ describe('test_filesystem.py (anthropic-sdk-python)', () => {
       'Error: ENOENT: The path /memories/nonexistent.txt does not exist. Please provide a valid path.',
     );
     expect(await run({ command: 'insert', path: '/memories/c.txt', insert_line: 10, insert_text: 'text' })).toBe(
-      'Error: EINVAL: Invalid `insert_line` parameter: 10. It should be within the range [0, 3].',
+      'Error: EINVAL: Invalid `insert_line` parameter: 10. It should be within the range of lines of the file: [0, 3]',
     );
   });
 
@@ -160,16 +160,18 @@ describe('view of a directory', () => {
   // The SDK's view: "Here're …" header, then `{size}\t{path}` rows, directories with a trailing
   // slash, entries sorted by name at each level, hidden ones left out, two levels deep.
   // A directory's size: the files listed below it (deep/ is not entered: 0B); the SDK prints the block size.
-  it('lists sizes two levels deep in name order, directories with a slash, no hidden entries', async () => {
+  it('lists sizes two levels deep in name order, directories with a slash, no hidden entries nor node_modules', async () => {
     const { run } = session({
       '/memories/notes.xml': 'x'.repeat(1536),
       '/memories/zeta.xml': 'y'.repeat(2048),
       '/memories/projects/a.md': 'z'.repeat(100),
       '/memories/projects/deep/er/b.md': 'b',
       '/memories/.secret': 's',
+      '/memories/node_modules/x.js': 'x',
+      '/memories/projects/node_modules/y.js': 'y',
     });
     expect(await run({ command: 'view', path: '/memories' })).toBe(
-      "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items:\n" +
+      "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items and node_modules:\n" +
         '3.6K\t/memories\n1.5K\t/memories/notes.xml\n100B\t/memories/projects/\n100B\t/memories/projects/a.md\n0B\t/memories/projects/deep/\n2K\t/memories/zeta.xml',
     );
   });
@@ -177,7 +179,7 @@ describe('view of a directory', () => {
   it('an absent /memories views as empty and writes nothing (the SDK creates the directory up front)', async () => {
     const { backend, run } = session();
     expect(await run({ command: 'view', path: '/memories' })).toBe(
-      "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items:\n0B\t/memories",
+      "Here're the files and directories up to 2 levels deep in /memories, excluding hidden items and node_modules:\n0B\t/memories",
     );
     expect(await backend.exists('/memories')).toBe(false);
   });

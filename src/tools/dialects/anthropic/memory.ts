@@ -95,10 +95,13 @@ async function view(call: DialectCall, args: MemoryArgs): Promise<string> {
   // The SDK creates /memories up front; here an absent one views as empty, without writing anything.
   if (info === null && path !== MEMORY_ROOT) throw fail('ENOENT', `The path ${path} does not exist. Please provide a valid path.`, path);
   if (info === null || info.isDir) {
-    const entries = info === null ? [] : await listTwoLevels(call, path, 'name');
+    // As the TypeScript SDK's memory tool: node_modules is left out too.
+    const entries = (info === null ? [] : await listTwoLevels(call, path, 'name')).filter(
+      (e) => !e.path.slice(path.length + 1).split('/').includes('node_modules'),
+    );
     const total = entries.filter((e) => e.path.lastIndexOf('/') === path.length).reduce((sum, e) => sum + e.size, 0);
     const rows = [`${formatSize(total)}\t${path}`, ...entries.map((e) => `${formatSize(e.size)}\t${e.path}${e.isDir ? '/' : ''}`)];
-    return `Here're the files and directories up to 2 levels deep in ${path}, excluding hidden items:\n${rows.join('\n')}`;
+    return `Here're the files and directories up to 2 levels deep in ${path}, excluding hidden items and node_modules:\n${rows.join('\n')}`;
   }
   const file = await readTextFile(call, path, false);
   const lines = splitLines(file.text);
@@ -114,19 +117,21 @@ async function view(call: DialectCall, args: MemoryArgs): Promise<string> {
 }
 
 /**
- * The line of every position `needle` starts at, overlapping ones too, as the SDK lists them (it
- * searches again from one past each match); null when the text holds it once or not at all (the
- * match was one of the corrections: its lines are the matcher's).
+ * The lines `needle` starts on, each once (the TypeScript SDK lists the lines holding it), overlapping
+ * starts too; null when the text holds it once or not at all (the match was one of the
+ * corrections: its lines are the matcher's).
  */
 function linesOfEveryStart(text: string, needle: string): number[] | null {
   const lines: number[] = [];
   let line = 1;
   let counted = 0;
+  let found = 0;
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
     for (; counted < at; counted++) if (text.charCodeAt(counted) === 10) line++;
-    lines.push(line);
+    if (lines[lines.length - 1] !== line) lines.push(line);
+    found++;
   }
-  return lines.length > 1 ? lines : null;
+  return found > 1 ? lines : null;
 }
 
 async function strReplace(call: DialectCall, args: MemoryArgs): Promise<string> {
@@ -160,7 +165,7 @@ async function insert(call: DialectCall, args: MemoryArgs): Promise<string> {
   const next = insertLines(file.text, args.insert_line, args.insert_text, 'add');
   if (next === null) {
     const n = splitLines(file.text).length;
-    throw fail('EINVAL', `Invalid \`insert_line\` parameter: ${args.insert_line}. It should be within the range [0, ${n}].`, path);
+    throw fail('EINVAL', `Invalid \`insert_line\` parameter: ${args.insert_line}. It should be within the range of lines of the file: [0, ${n}]`, path);
   }
   await writeBack(call, file, next);
   return `The file ${path} has been edited.`;

@@ -1,4 +1,5 @@
 /** Gemini CLI's read_file, write_file and replace over a Backend, worded as Gemini CLI words them. */
+import { updatedCodeSnippet } from './snippet.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { findAll } from '../../../edit/text-utils.ts';
 import { decodeText, isBinary, splitLines } from '../../../text.ts';
@@ -23,7 +24,8 @@ export async function readFile(call: DialectCall, filePath: string, startLine?: 
   }
   call.reads.add(path, read.version);
   if (isBinary(read.content)) return `Cannot display content of binary file: ${path}`;
-  const lines = splitLines(decodeText(read.content));
+  // As Gemini CLI splits (utils/fileUtils.ts): "a\nb\n" is three lines, so the text comes back whole.
+  const lines = decodeText(read.content).split(/\r?\n/);
   const total = lines.length;
   const start = startLine ?? 1;
   if (total > 0 && start > total) {
@@ -65,11 +67,13 @@ async function expectedVersion(call: DialectCall, path: string): Promise<{ versi
 
 export async function writeFile(call: DialectCall, filePath: string, content: string): Promise<string> {
   const path = await call.backend.resolvePath(filePath);
-  const { version } = await expectedVersion(call, path);
+  const { version, exists } = await expectedVersion(call, path);
+  const before = exists ? await call.backend.readText(path) : '';
   const result = await call.backend.writeFile(path, content, { expectedVersion: version });
   call.reads.add(result.path, result.version);
   call.changed.push({ path: result.path, version: result.version });
-  return result.created ? `Successfully created and wrote to new file: ${path}.` : `Successfully overwrote file: ${path}.`;
+  const done = result.created ? `Successfully created and wrote to new file: ${path}.` : `Successfully overwrote file: ${path}.`;
+  return `${done} ${updatedCode(before, content)}`;
 }
 
 export interface ReplaceArgs {
@@ -96,12 +100,13 @@ export async function replace(call: DialectCall, args: ReplaceArgs): Promise<str
     const made = await call.backend.writeFile(path, newString, { expectedVersion: -1 });
     call.reads.add(made.path, made.version);
     call.changed.push({ path: made.path, version: made.version });
-    return `Created new file: ${path} with provided content.`;
+    return `Created new file: ${path} with provided content. ${updatedCode('', newString)}`;
   }
   if (oldString === '') throw new VfsError('EEXIST', `File already exists, cannot create: ${path}`, { path });
   if (oldString === newString) throw new VfsError('ENOCHANGE', `No changes to apply. The old_string and new_string are identical in file: ${path}`, { path });
   const expected = args.expected_replacements;
-  const occurrences = findAll(await call.backend.readText(path), oldString).length;
+  const before = await call.backend.readText(path);
+  const occurrences = findAll(before, oldString).length;
   if (expected !== undefined && occurrences > 0 && occurrences !== expected) {
     throw new VfsError(
       'EAMBIGUOUS',
@@ -122,7 +127,8 @@ export async function replace(call: DialectCall, args: ReplaceArgs): Promise<str
     call.reads.add(out.path, out.version);
     call.changed.push({ path: out.path, version: out.version });
     const note = out.correctionNote === null ? '' : ` ${out.correctionNote}`;
-    return `Successfully modified file: ${path} (${out.count} replacements).${note}`;
+    const after = await call.backend.readText(path);
+    return `Successfully modified file: ${path} (${out.count} replacements). ${updatedCode(before, after)}${note}`;
   } catch (error) {
     if (isVfsError(error) && error.code === 'ENOMATCH') {
       throw new VfsError(
@@ -133,4 +139,9 @@ export async function replace(call: DialectCall, args: ReplaceArgs): Promise<str
     }
     throw error;
   }
+}
+
+/** Gemini CLI adds the changed region to every success, so the model need not read the file to check. */
+function updatedCode(before: string, after: string): string {
+  return `Here is the updated code:\n${updatedCodeSnippet(before, after)}`;
 }

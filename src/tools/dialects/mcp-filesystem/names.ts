@@ -6,6 +6,7 @@ export type McpFilesystemToolName =
   | 'edit_file'
   | 'create_directory'
   | 'list_directory'
+  | 'list_directory_with_sizes'
   | 'directory_tree'
   | 'move_file'
   | 'search_files'

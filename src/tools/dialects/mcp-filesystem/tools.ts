@@ -7,12 +7,19 @@ import { isVfsError, VfsError } from '../../../errors.ts';
 import { applyEdit } from '../../../edit/apply-edit.ts';
 import { decodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
 import type { DialectCall } from '../anthropic/context.ts';
+import { inWordsOf } from '../next-actions.ts';
 import { unifiedDiff } from './unified-diff.ts';
 
 async function readText(call: DialectCall, path: string): Promise<{ text: string; version: number; bom: boolean }> {
   const read = await call.backend.read(path);
   if (isBinary(read.content))
-    throw new VfsError('EBINARY', `${path} is a binary file (${read.content.length} bytes); read it as text is not possible.`, { path });
+    throw new VfsError(
+      'EBINARY',
+      `${path} is a binary file (${read.content.length} bytes), not text; it cannot be read as text. Use get_file_info for its details.`,
+      {
+        path,
+      },
+    );
   call.reads.add(path, read.version);
   return { text: decodeText(read.content), version: read.version, bom: hasBom(read.content) };
 }
@@ -21,19 +28,21 @@ export async function readTextFile(call: DialectCall, path: string, head?: numbe
   if (head !== undefined && tail !== undefined) throw new VfsError('EINVAL', 'Cannot specify both head and tail parameters simultaneously');
   const file = await call.backend.resolvePath(path);
   const { text } = await readText(call, file);
-  if (head === undefined && tail === undefined) return text;
+  // The server tests `if (args.head)`: 0 reads the whole file, as no head at all.
+  if (!head && !tail) return text;
   const lines = splitLines(text);
   return (head !== undefined ? lines.slice(0, head) : lines.slice(Math.max(0, lines.length - tail!))).join('\n');
 }
 
 export async function readMultipleFiles(call: DialectCall, paths: readonly string[]): Promise<string> {
+  if (paths.length === 0) throw new VfsError('EINVAL', 'argument "paths" of read_multiple_files must hold at least one path, got [].');
   const results: string[] = [];
   for (const path of paths) {
     try {
       const text = await readTextFile(call, path);
       results.push(`${path}:\n${text}\n`);
     } catch (error) {
-      results.push(`${path}: Error - ${isVfsError(error) ? error.message : String(error)}`);
+      results.push(`${path}: Error - ${inWordsOf('mcp-filesystem', isVfsError(error) ? error.message : String(error))}`);
     }
   }
   return results.join('\n---\n');
@@ -65,16 +74,26 @@ export async function editFile(call: DialectCall, path: string, edits: readonly 
   let next = text;
   const notes: string[] = [];
   for (const [i, edit] of edits.entries()) {
+    // As the server: an empty oldText matches at the start, and text replaced by itself is no change.
+    if (edit.oldText === '') {
+      next = edit.newText + next;
+      continue;
+    }
+    const notFound = () =>
+      new VfsError('ENOMATCH', `Could not find exact match for edit:\n${edit.oldText}\n(edit ${i + 1} of ${edits.length}; the file is unchanged)`, {
+        path: file,
+      });
+    if (edit.oldText === edit.newText) {
+      if (next.includes(edit.oldText)) continue;
+      throw notFound();
+    }
     try {
-      const out = applyEdit(next, edit.oldText, edit.newText);
+      // Several matches: the server replaces the first.
+      const out = applyEdit(next, edit.oldText, edit.newText, { firstOfMany: true });
       next = out.text;
       if (out.correctionNote !== null) notes.push(`Edit ${i + 1}: ${out.correctionNote}`);
     } catch (error) {
-      if (isVfsError(error) && error.code === 'ENOMATCH') {
-        throw new VfsError('ENOMATCH', `Could not find exact match for edit:\n${edit.oldText}\n(edit ${i + 1} of ${edits.length}; the file is unchanged)`, {
-          path: file,
-        });
-      }
+      if (isVfsError(error) && error.code === 'ENOMATCH') throw notFound();
       if (isVfsError(error)) throw new VfsError(error.code, `Edit ${i + 1} of ${edits.length}: ${error.message}`, { path: file });
       throw error;
     }
@@ -89,7 +108,8 @@ export async function editFile(call: DialectCall, path: string, edits: readonly 
     call.reads.add(result.path, result.version);
     call.changed.push({ path: result.path, version: result.version });
   }
-  return `${fence}diff\n${diff}${fence}\n\n${notes.join('\n')}`.trimEnd();
+  // The server's text exactly (its blank line after the fence too), then what agentvfs corrected.
+  return `${fence}diff\n${diff}${fence}\n\n${notes.join('\n')}`;
 }
 
 export async function createDirectory(call: DialectCall, path: string): Promise<string> {
@@ -105,6 +125,24 @@ export async function createDirectory(call: DialectCall, path: string): Promise<
 export async function listDirectory(call: DialectCall, path: string): Promise<string> {
   const entries = await call.backend.ls(await call.backend.resolvePath(path));
   return entries.map((e) => `${e.isDir ? '[DIR]' : '[FILE]'} ${e.name}`).join('\n');
+}
+
+/** The server's list_directory_with_sizes: padded rows, then the totals (its formatSize units). */
+export async function listDirectoryWithSizes(call: DialectCall, path: string, sortBy: 'name' | 'size'): Promise<string> {
+  const entries = await call.backend.ls(await call.backend.resolvePath(path));
+  const sizeOf = (e: { isDir: boolean; size: number }) => (e.isDir ? 0 : e.size);
+  const sorted = [...entries].sort((a, b) => (sortBy === 'size' ? sizeOf(b) - sizeOf(a) : 0) || a.name.localeCompare(b.name));
+  const rows = sorted.map((e) => `${e.isDir ? '[DIR]' : '[FILE]'} ${e.name.padEnd(30)} ${e.isDir ? '' : formatSize(e.size).padStart(10)}`);
+  const files = entries.filter((e) => !e.isDir);
+  const total = files.reduce((sum, e) => sum + e.size, 0);
+  return [...rows, '', `Total: ${files.length} files, ${entries.length - files.length} directories`, `Combined size: ${formatSize(total)}`].join('\n');
+}
+
+function formatSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  if (bytes === 0) return '0 B';
+  const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  return i <= 0 ? `${bytes} B` : `${(bytes / 1024 ** i).toFixed(2)} ${units[i]}`;
 }
 
 interface TreeEntry {
