@@ -86,7 +86,7 @@ describe('the heredoc wrapper (parser.rs test_parse_patch_lenient)', () => {
     for (const open of ['<<EOF', "<<'EOF'", '<<"EOF"']) expect(parsePatch(`${open}\n${body}\nEOF\n`), open).toEqual(expected);
   });
 
-  it('also after the shell command, as Codex parses `apply_patch <<\'EOF\'` in a shell call', () => {
+  it("also after the shell command, as Codex parses `apply_patch <<'EOF'` in a shell call", () => {
     for (const open of ["apply_patch <<'EOF'", 'applypatch <<EOF']) expect(parsePatch(`${open}\n${body}\nEOF\n`), open).toEqual(expected);
   });
 

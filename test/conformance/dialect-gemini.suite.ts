@@ -10,7 +10,10 @@ export function geminiDialectSuite(make: BackendFactory) {
       const tools = createTools(backend, { dialect: 'gemini' });
       expect(await tools.call('read_file', { file_path: '/src/app.ts' })).toBe('export const a = 1;\n');
       const replaced = await tools.run('replace', { file_path: '/src/app.ts', instruction: 'a = 2', old_string: 'a = 1', new_string: 'a = 2' });
-      expect(replaced).toMatchObject({ isError: false, text: 'Successfully modified file: /src/app.ts (1 replacements). Here is the updated code:\nexport const a = 2;\n' });
+      expect(replaced).toMatchObject({
+        isError: false,
+        text: 'Successfully modified file: /src/app.ts (1 replacements). Here is the updated code:\nexport const a = 2;\n',
+      });
       expect(replaced.changed.map((c) => c.path)).toEqual(['/src/app.ts']);
       expect(await tools.call('search_file_content', { pattern: 'a = 2', path: '/src' })).toBe(
         'Found 1 match for pattern "a = 2" in path "/src":\n---\nFile: /src/app.ts\nL1: export const a = 2;\n---',

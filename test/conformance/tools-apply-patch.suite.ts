@@ -121,7 +121,7 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(await backend.readText('/renamed/dir/name.txt')).toBe('new\n');
       });
 
-      it('the bare patch text as the arguments (Codex’s freeform tool input), also behind `apply_patch <<\'EOF\'`', async () => {
+      it("the bare patch text as the arguments (Codex’s freeform tool input), also behind `apply_patch <<'EOF'`", async () => {
         const { backend, tools } = await patchTools({});
         expect(await tools.call('apply_patch', wrap('*** Add File: a.txt\n+a'))).toBe('Success. Updated the following files:\nA /a.txt');
         const heredoc = `apply_patch <<'EOF'\n${wrap('*** Add File: b.txt\n+b')}\nEOF\n`;

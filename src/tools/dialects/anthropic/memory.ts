@@ -97,7 +97,11 @@ async function view(call: DialectCall, args: MemoryArgs): Promise<string> {
   if (info === null || info.isDir) {
     // As the TypeScript SDK's memory tool: node_modules is left out too.
     const entries = (info === null ? [] : await listTwoLevels(call, path, 'name')).filter(
-      (e) => !e.path.slice(path.length + 1).split('/').includes('node_modules'),
+      (e) =>
+        !e.path
+          .slice(path.length + 1)
+          .split('/')
+          .includes('node_modules'),
     );
     const total = entries.filter((e) => e.path.lastIndexOf('/') === path.length).reduce((sum, e) => sum + e.size, 0);
     const rows = [`${formatSize(total)}\t${path}`, ...entries.map((e) => `${formatSize(e.size)}\t${e.path}${e.isDir ? '/' : ''}`)];

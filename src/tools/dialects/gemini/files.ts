@@ -2,7 +2,7 @@
 import { updatedCodeSnippet } from './snippet.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { findAll } from '../../../edit/text-utils.ts';
-import { decodeText, isBinary, splitLines } from '../../../text.ts';
+import { decodeText, isBinary } from '../../../text.ts';
 import type { DialectCall } from '../anthropic/context.ts';
 import { MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
 
