@@ -125,7 +125,7 @@ describe('Anthropic Messages API loop', () => {
     id,
     type: 'message',
     role: 'assistant',
-    model: 'claude-sonnet-4-5',
+    model: 'claude-sonnet-5-5',
     content,
     stop_reason,
     stop_sequence: null,

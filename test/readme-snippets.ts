@@ -58,7 +58,9 @@ export async function runSnippet(dir: string, name: string, code: string, env: R
   writeFileSync(file, js);
   try {
     // Asynchronous: the test's own replay server must keep answering while the snippet runs.
-    const { stdout } = await promisify(execFile)(process.execPath, [file], { encoding: 'utf8', env: { ...process.env, ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [file], { encoding: 'utf8', env: { ...process.env, ...env } });
+    // A README that a reader copies must not use what its SDK already calls deprecated (a model id, an option).
+    if (/deprecated/i.test(stderr)) throw Object.assign(new Error('deprecated'), { stdout, stderr });
     return stdout;
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string };

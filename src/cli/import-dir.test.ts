@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,28 @@ describe('importDirectory', () => {
     expect(await backend.readText('/src/lib/a.ts')).toBe('export const a = 1;\n');
     expect([...(await backend.readFile('/logo.png'))]).toEqual([0x89, 0x50, 0x4e, 0x47, 0, 0xff, 0x00, 0x10]);
     expect((await backend.stat('/empty')).isDir).toBe(true);
+  });
+
+  it('gives each file and directory its host modification time through the backend clock', async () => {
+    const root = tree();
+    utimesSync(join(root, 'README.md'), new Date(1_000_000), new Date(Date.UTC(2020, 0, 1)));
+    utimesSync(join(root, 'src/lib/a.ts'), new Date(1_000_000), new Date(Date.UTC(2024, 0, 1)));
+    utimesSync(join(root, 'empty'), new Date(1_000_000), new Date(Date.UTC(2022, 0, 1)));
+    let time: number | null = null;
+    const backend = createStateBackend({ now: () => time ?? Date.now() });
+    await importDirectory(
+      backend,
+      root,
+      () => {},
+      (ms) => {
+        time = ms;
+      },
+    );
+    expect((await backend.stat('/README.md')).mtimeMs).toBe(Date.UTC(2020, 0, 1));
+    expect((await backend.stat('/src/lib/a.ts')).mtimeMs).toBe(Date.UTC(2024, 0, 1));
+    expect((await backend.stat('/empty')).mtimeMs).toBe(Date.UTC(2022, 0, 1));
+    // glob's newest-first order is the host's.
+    expect((await backend.glob('**/*.{md,ts}')).slice(0, 2)).toEqual(['/src/lib/a.ts', '/README.md']);
   });
 
   it('follows links to files, skips links to directories, broken links and what cannot be stored, one line each', async () => {

@@ -1,6 +1,8 @@
 /**
  * Copies a host directory into a backend: HOST/a/b becomes /a/b, bytes as they are (binary files
- * included), empty directories kept. What cannot be copied is skipped and reported, one line each.
+ * included), empty directories kept, each with its modification time when the backend's clock
+ * is handed over (so glob's newest-first order means what it does on the host). What cannot be
+ * copied is skipped and reported, one line each.
  */
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -15,9 +17,15 @@ export interface ImportResult {
 
 /**
  * `warn` gets one line per skipped entry. A full workspace (EQUOTA) stops the import: the copy
- * would be missing files the agent expects, so it throws instead.
+ * would be missing files the agent expects, so it throws instead. `setTime(ms)`, when given, sets
+ * the time the backend's clock gives its next write (the host file's or directory's mtime).
  */
-export async function importDirectory(backend: Backend, root: string, warn: (line: string) => void): Promise<ImportResult> {
+export async function importDirectory(
+  backend: Backend,
+  root: string,
+  warn: (line: string) => void,
+  setTime: (mtimeMs: number) => void = () => {},
+): Promise<ImportResult> {
   const result: ImportResult = { files: 0, skipped: 0 };
   const skip = (hostPath: string, why: string) => {
     result.skipped++;
@@ -26,12 +34,14 @@ export async function importDirectory(backend: Backend, root: string, warn: (lin
 
   async function copyFile(hostPath: string, virtualPath: string): Promise<void> {
     let bytes: Uint8Array;
+    let mtimeMs: number;
     try {
-      bytes = await readFile(hostPath);
+      [bytes, { mtimeMs }] = await Promise.all([readFile(hostPath), stat(hostPath)]);
     } catch (error) {
       return skip(hostPath, reasonOf(error));
     }
     try {
+      setTime(mtimeMs);
       await backend.writeFile(virtualPath, bytes);
       result.files++;
     } catch (error) {
@@ -57,6 +67,11 @@ export async function importDirectory(backend: Backend, root: string, warn: (lin
       }
       const virtualPath = `${virtualDir}/${entry.name}`;
       if (entry.isDirectory()) {
+        const time = await stat(hostPath).then(
+          (s) => s.mtimeMs,
+          () => null,
+        );
+        if (time !== null) setTime(time);
         await backend.mkdir(virtualPath);
         await walk(hostPath, virtualPath);
       } else if (entry.isFile()) {

@@ -4,12 +4,13 @@
  * Exit status: 0 done, 1 failed (the reason on stderr), 2 bad command line (with the usage).
  */
 import { parseArgs, USAGE, UsageError } from './args.ts';
-import { CliError, serveMcp } from './serve-mcp.ts';
+import { CliError } from './cli-error.ts';
 
 try {
   const parsed = parseArgs(process.argv.slice(2));
   if (parsed.command === 'help') process.stdout.write(USAGE);
-  else await serveMcp(parsed);
+  // Loaded here, inside the try: without the MCP SDK, loading it fails with the npm install line.
+  else await (await import('./serve-mcp.ts')).serveMcp(parsed);
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`agentvfs: ${error.message}\n\n${USAGE}`);

@@ -14,26 +14,29 @@ import { startsLikeSnapshot } from '../snapshot/format.ts';
 import type { McpCommand } from './args.ts';
 import { importDirectory } from './import-dir.ts';
 
-/** A failure to report on stderr before exiting with status 1 (no stack: it says what to do). */
-export class CliError extends Error {
-  override name = 'CliError';
-}
+import { CliError } from './cli-error.ts';
 
 const log = (line: string) => process.stderr.write(`agentvfs mcp: ${line}\n`);
 
 export async function serveMcp(options: McpCommand): Promise<void> {
   const { StdioServerTransport } = await loadPeer('mcp', '@modelcontextprotocol/sdk', () => import('@modelcontextprotocol/sdk/server/stdio.js'));
   const start = await startingState(options);
-  let target: Backend = start ?? createStateBackend();
+  let target: Backend = start?.backend ?? createStateBackend();
   let close = async () => {};
+  // One line at start: where the workspace came from and, with --save, where it is kept.
+  let started = start?.line ?? null;
   if (options.save !== undefined) {
-    const saved = await openSaveFile(options.save);
+    const { backend: saved, existed } = await openSaveFile(options.save);
     // The save file is a workspace log: each change appends what it changed, before the client
     // hears of it. Starting from --dir or --snapshot replaces what it held, in one batch.
-    if (start) await saved.restore(await start.snapshot());
+    if (start) {
+      await saved.restore(await start.backend.snapshot());
+      started = `${started}; saving to ${options.save} (${existed ? 'what it held was replaced' : 'a new file'})`;
+    } else started = existed ? `restored ${options.save}` : `${options.save} does not exist yet: starting empty`;
     target = saved;
     close = () => saved.close();
   }
+  if (started !== null) log(started);
 
   const server = createMcpServer(target);
   let stopping: Promise<void> | undefined;
@@ -56,17 +59,25 @@ export async function serveMcp(options: McpCommand): Promise<void> {
   await server.connect(new StdioServerTransport());
 }
 
-/** The workspace --dir or --snapshot asks to start from, or null when neither is given. */
-async function startingState({ dir, snapshot }: McpCommand): Promise<Backend | null> {
+/** The workspace --dir or --snapshot asks to start from and the line that says so, or null when neither is given. */
+async function startingState({ dir, snapshot }: McpCommand): Promise<{ backend: Backend; line: string } | null> {
   if (dir === undefined && snapshot === undefined) return null;
-  const backend = createStateBackend();
   if (dir !== undefined) {
-    const { files, skipped } = await importDirectory(backend, dir, log).catch((error: Error) => {
-      throw new CliError(`cannot import ${dir}: ${error.message}`);
-    });
-    log(`imported ${files} file${files === 1 ? '' : 's'} from ${dir}${skipped ? ` (${skipped} skipped, see above)` : ''}`);
-    return backend;
+    // Imported files keep their host modification times: the clock gives each write its file's.
+    let importing: number | null = null;
+    const backend = createStateBackend({ now: () => importing ?? Date.now() });
+    const { files, skipped } = await importDirectory(backend, dir, log, (mtimeMs) => {
+      importing = mtimeMs;
+    })
+      .catch((error: Error) => {
+        throw new CliError(`cannot import ${dir}: ${error.message}`);
+      })
+      .finally(() => {
+        importing = null;
+      });
+    return { backend, line: `imported ${files} file${files === 1 ? '' : 's'} from ${dir}${skipped ? ` (${skipped} skipped, see above)` : ''}` };
   }
+  const backend = createStateBackend();
   let bytes: Uint8Array | null;
   try {
     bytes = readWorkspaceFile(snapshot!);
@@ -75,8 +86,7 @@ async function startingState({ dir, snapshot }: McpCommand): Promise<Backend | n
   }
   if (bytes === null) throw new CliError(`${snapshot}: no such file.`);
   await restoreOrRefuse(backend, bytes, snapshot!);
-  log(`restored ${snapshot}`);
-  return backend;
+  return { backend, line: `restored ${snapshot}` };
 }
 
 /** Opens (or creates) the save file as a workspace store; what it holds is left untouched when it cannot be opened. */
@@ -96,8 +106,7 @@ async function openSaveFile(save: string) {
     throw new CliError(`cannot open ${save}: ${error.message}`);
   });
   if (opened.restored.status === 'corrupt') log(opened.restored.reason);
-  log(existed ? `restored ${save}` : `${save} does not exist yet: starting empty`);
-  return opened.backend;
+  return { backend: opened.backend, existed };
 }
 
 async function restoreOrRefuse(backend: Backend, bytes: Uint8Array, file: string): Promise<void> {

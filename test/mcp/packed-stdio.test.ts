@@ -89,7 +89,7 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     expect(text(written)).toBe('Created /notes/todo.md (1 line, 5 bytes).');
     expect(await (await restored(save)).readText('/notes/todo.md')).toBe('ship\n');
     await first.client.close(); // closes the bin's stdin: it exits
-    expect(first.stderr()).toContain('agentvfs mcp: imported 3 files from');
+    expect(first.stderr()).toBe(`agentvfs mcp: imported 3 files from ${dir}; saving to ${save} (a new file)\n`);
 
     const saved = await restored(save);
     expect(await saved.readText('/notes/todo.md')).toBe('ship\n');
@@ -98,13 +98,16 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     expect(readFileSync(join(dir, 'src/app.ts'), 'utf8')).toBe('export const greeting = "hello";\n'); // the directory is never written
 
     // --snapshot starts from the file; --save alone resumes it.
-    for (const args of [
-      ['--snapshot', save],
-      ['--save', save],
-    ]) {
+    for (const [args, line] of [
+      [['--snapshot', save], `restored ${save}`],
+      [['--save', save], `restored ${save}`],
+      [['--dir', dir, '--save', save], `imported 3 files from ${dir}; saving to ${save} (what it held was replaced)`],
+    ] as const) {
       const again = await start(...args);
-      expect(text(await again.client.callTool({ name: 'read_file', arguments: { path: '/notes/todo.md' } }))).toBe('     1\tship');
+      const expected = args[0] === '--dir' ? 'Error: ENOENT' : '     1\tship';
+      expect(text(await again.client.callTool({ name: 'read_file', arguments: { path: '/notes/todo.md' } }))).toMatch(expected);
       await again.client.close();
+      expect(again.stderr()).toBe(`agentvfs mcp: ${line}\n`);
     }
   }, 60_000);
 
@@ -168,5 +171,6 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     const missing = await run(bare, 'mcp');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('npm install @modelcontextprotocol/sdk');
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1); // one line that says what to do, no stack
   }, 60_000);
 });

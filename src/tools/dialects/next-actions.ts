@@ -3,7 +3,9 @@
  * dialect's model has other tools: these are the same sentences in each dialect's words, so a
  * model is never told to call a tool it does not have.
  */
-import type { ExtraDialect } from './registry.ts';
+import type { DialectName } from './names.ts';
+
+type ExtraDialect = Exclude<DialectName, 'agentvfs'>;
 
 type Sentences = Readonly<Record<string, string>>;
 
