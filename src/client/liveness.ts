@@ -25,7 +25,8 @@ export interface Liveness {
   /** Rejects (never resolves) once the worker is gone. */
   readonly gone: Promise<never>;
   readonly reason: Error | null;
-  markGone(reason: string): void;
+  /** `message`: the whole message instead of "the backend worker is gone (reason)…" (a closed fork: the worker still runs). */
+  markGone(reason: string, message?: string): void;
   /** The endpoint to wrap(): requests on it reject with `reason` once the worker is gone. */
   readonly endpoint: MessageEndpoint;
 }
@@ -83,10 +84,10 @@ export function watchLiveness(target: object): Liveness {
   const state: Liveness = {
     gone,
     reason: null,
-    markGone(reason: string) {
+    markGone(reason: string, message?: string) {
       if (state.reason) return;
       const error = new WorkerGoneError(
-        `agentvfs: the backend worker is gone (${reason}); this call and all later ones fail. Start a new worker and connect() again.`,
+        message ?? `agentvfs: the backend worker is gone (${reason}); this call and all later ones fail. Start a new worker and connect() again.`,
       );
       (state as { reason: Error | null }).reason = error;
       reject(error);

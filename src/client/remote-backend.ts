@@ -165,7 +165,10 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
       // The worker forgets the fork and closes the channel once it has read this.
       // (Sent at once, answered or not: the worker served the fork before fork() resolved.)
       if (!this.#live.reason) this.#api.release().catch(() => {});
-      this.#live.markGone('close() was called');
+      this.#live.markGone(
+        'close() was called',
+        'agentvfs: this fork was closed (close() was called); this call and all later ones on it fail. The worker and the backend it was forked from still work: fork() again for more work.',
+      );
       return;
     }
     const terminate = (this.#target as { terminate?: () => unknown }).terminate;
@@ -233,12 +236,19 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     // Checked here (EINVAL at once); the permissions are compiled in the worker, where the session opens with its dialect.
     const guarded = checkGuardOptions(options) ? this.#openGuardedSession(id, options, dialect, sharedId) : undefined;
     const opened = guarded?.opened;
+    const send = (request: ToolRequest): Promise<ToolResult> =>
+      tool(request).catch((error: unknown) => {
+        // Arguments a worker cannot be sent (a function, a symbol) are a bad argument, as in process: an Error: result.
+        if ((error as { name?: unknown } | null)?.name !== 'DataCloneError') throw error;
+        const message = `arguments for ${typeof request[1] === 'string' ? request[1] : 'a tool'} must be JSON values (strings, numbers, booleans, null, arrays and objects of them); this call's cannot be sent to the worker.`;
+        return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
+      });
     const run = (name: string, args?: unknown): Promise<ToolResult> => {
       const request: ToolRequest = sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId];
-      if (opened) return opened.then(() => tool(request));
-      if (this.#started) return tool(request);
+      if (opened) return opened.then(() => send(request));
+      if (this.#started) return send(request);
       if (this.#live.reason) return Promise.reject(this.#live.reason);
-      return this.ready.then(() => tool(request));
+      return this.ready.then(() => send(request));
     };
     const remote = toolSet(dialectDefinitions(dialect, options.descriptions), run);
     const tools = around ? around(remote) : remote;

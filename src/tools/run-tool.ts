@@ -10,7 +10,7 @@ import type { GuardSession } from '../guard/session.ts';
 import type { ToolDefinition } from './definitions.ts';
 import { capResult } from './limit-output.ts';
 import type { FileChange, ToolPart, ToolResult } from './types.ts';
-import { validateArgs, type ToolArgs } from './validate-args.ts';
+import { shown, validateArgs, type ToolArgs } from './validate-args.ts';
 
 /** Runs one tool: returns the text the model sees (with any images or documents as parts); pushes every file it writes onto `changed`. */
 export type ToolHandler = (args: ToolArgs, changed: FileChange[]) => Promise<string | { text: string; parts: ToolPart[] }>;
@@ -39,7 +39,7 @@ export function toolRunner<N extends string>(
   const names = definitions.map((d) => d.name).join(', ');
   return async (name, args) => {
     const def = byName.get(name);
-    if (!def) return badArgument(`unknown tool ${JSON.stringify(name)}. Available tools: ${names}.`);
+    if (!def) return badArgument(`unknown tool ${typeof name === 'string' ? JSON.stringify(name) : shown(name, 60)}. Available tools: ${names}.`);
     const validate = validators[def.name];
     const checked = validate ? validate(args) : validateArgs(def, args);
     if (typeof checked === 'string') return badArgument(checked);

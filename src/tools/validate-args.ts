@@ -33,7 +33,7 @@ export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolAr
       continue;
     }
     const problem = checkValue(value, prop);
-    if (problem) return `argument "${key}" of ${def.name} ${problem}, got ${JSON.stringify(value)?.slice(0, 100)}.`;
+    if (problem) return `argument "${key}" of ${def.name} ${problem}, got ${shown(value, 100)}.`;
     out[key] = value as ToolArgs[string];
   }
   return out;
@@ -75,5 +75,16 @@ function checkValue(value: unknown, prop: ToolDefinition['parameters']['properti
         Object.entries(value).every(([k, v]) => keys.includes(k) && (v === null || typeof v === 'boolean'));
       return ok ? null : `must be an object with optional booleans ${keys.join(' and ')}`;
     }
+  }
+}
+
+/** A value as an error message quotes it: its JSON (cut to `max` characters), or what it is when it has none (a BigInt, a function). */
+export function shown(value: unknown, max: number): string {
+  if (typeof value === 'bigint') return `the BigInt ${value}n (send a number)`;
+  if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return `a ${typeof value}`;
+  try {
+    return JSON.stringify(value).slice(0, max);
+  } catch {
+    return 'a value that is not JSON';
   }
 }

@@ -66,6 +66,15 @@ export function toolRunSuite(make: BackendFactory) {
       expect(pastEnd.text).toBe(await tools.call('read_file', { path: '/a.txt', offset: 5 }));
     });
 
+    it('arguments JSON cannot carry (a BigInt, a function, a symbol for a name) are EINVAL results too, never a rejection', async () => {
+      const tools = createTools(await make({ files: { '/a.txt': 'x' } }));
+      const big = await tools.run('read_file', { path: '/a.txt', offset: 1n });
+      expectFailure(big, 'EINVAL');
+      expect(big.text).toMatch(/offset/);
+      expectFailure(await tools.run('read_file', { path: '/a.txt', extra: () => 1 }), 'EINVAL');
+      expectFailure(await tools.run(Symbol('read_file') as unknown as string, {}), 'EINVAL');
+    });
+
     it('ENOENT, EBINARY, ENOTREAD, ESTALE and ENOMATCH carry their code and change nothing', async () => {
       const backend = await make({ files: { '/a.txt': 'x = 1\n', '/bin': utf8('a\0b') } });
       const tools = createTools(backend);

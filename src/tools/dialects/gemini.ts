@@ -2,7 +2,7 @@
 import type { Backend } from '../../backend/types.ts';
 import type { ReadVersions } from '../read-versions.ts';
 import type { ArgsValidator, ToolHandler } from '../run-tool.ts';
-import { validateArgs } from '../validate-args.ts';
+import { shown, validateArgs } from '../validate-args.ts';
 import { geminiDefinitions } from './gemini-definitions.ts';
 import { readFile, replace, writeFile, type ReplaceArgs } from './gemini/files.ts';
 import { GEMINI_TOOL_ALIASES, type GeminiToolName } from './gemini/names.ts';
@@ -79,8 +79,8 @@ function pagedByLines(args: unknown): unknown {
   if (offset === undefined && limit === undefined) return args;
   if ('start_line' in rest || 'end_line' in rest) return 'give start_line and end_line, or the older offset and limit, not both';
   const count = (value: unknown, min: number) => typeof value === 'number' && Number.isInteger(value) && value >= min;
-  if (offset !== undefined && !count(offset, 0)) return `offset must be a 0-based line number (an integer of at least 0), got ${JSON.stringify(offset)}`;
-  if (limit !== undefined && !count(limit, 1)) return `limit must be a number of lines (an integer of at least 1), got ${JSON.stringify(limit)}`;
+  if (offset !== undefined && !count(offset, 0)) return `offset must be a 0-based line number (an integer of at least 0), got ${shown(offset, 60)}`;
+  if (limit !== undefined && !count(limit, 1)) return `limit must be a number of lines (an integer of at least 1), got ${shown(limit, 60)}`;
   const start = ((offset as number | undefined) ?? 0) + 1;
   return { ...rest, start_line: start, ...(limit === undefined ? {} : { end_line: start + (limit as number) - 1 }) };
 }

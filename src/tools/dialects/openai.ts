@@ -8,7 +8,7 @@ import { isVfsError, VfsError } from '../../errors.ts';
 import { applyHunks } from '../../patch/apply-patch.ts';
 import { type Hunk, PatchParseError, parseCreateDiff, parsePatch, parseUpdateDiff } from '../../patch/parse.ts';
 import type { ToolDefinition } from '../definitions.ts';
-import type { ToolArgs } from '../validate-args.ts';
+import { shown, type ToolArgs } from '../validate-args.ts';
 import type { DialectToolName } from './names.ts';
 import type { Dialect, DialectContext } from './types.ts';
 
@@ -74,7 +74,7 @@ function validateApplyPatch(args: unknown): ToolArgs | string {
   if (typeof given.input !== 'string') {
     return given.input === undefined || given.input === null
       ? 'missing required argument "input" for apply_patch (the whole patch, from "*** Begin Patch" to "*** End Patch").'
-      : `argument "input" of apply_patch must be a string, got ${JSON.stringify(given.input)?.slice(0, 100)}.`;
+      : `argument "input" of apply_patch must be a string, got ${shown(given.input, 100)}.`;
   }
   return { input: given.input };
 }
@@ -83,10 +83,9 @@ function checkOperation(operation: unknown): ToolArgs | string {
   if (typeof operation !== 'object' || Array.isArray(operation)) return 'argument "operation" of apply_patch must be an object { type, path, diff }.';
   const op = operation as Record<string, unknown>;
   if (!(OPERATION_TYPES as readonly unknown[]).includes(op.type)) {
-    return `argument "operation.type" of apply_patch must be one of ${OPERATION_TYPES.map((t) => `"${t}"`).join(', ')}, got ${JSON.stringify(op.type)?.slice(0, 60)}.`;
+    return `argument "operation.type" of apply_patch must be one of ${OPERATION_TYPES.map((t) => `"${t}"`).join(', ')}, got ${shown(op.type, 60)}.`;
   }
-  if (typeof op.path !== 'string')
-    return `argument "operation.path" of apply_patch must be a string (the file's path), got ${JSON.stringify(op.path)?.slice(0, 60)}.`;
+  if (typeof op.path !== 'string') return `argument "operation.path" of apply_patch must be a string (the file's path), got ${shown(op.path, 60)}.`;
   if (op.type !== 'delete_file' && typeof op.diff !== 'string') {
     return `argument "operation.diff" of apply_patch must be a string for ${String(op.type)} (${op.type === 'create_file' ? 'the file\'s lines, each starting with "+"' : 'the @@ chunks of the change'}).`;
   }
