@@ -1,5 +1,5 @@
 // A scripted agent session in Node: every tool call an agent would make, and
-// the exact text the model would see. Run with `npm run demo`.
+// the exact text the model would see. Run with `npm run demo:node`.
 import { createStateBackend, createTools } from 'agentvfs';
 
 const backend = createStateBackend({
