@@ -7,6 +7,8 @@ describe('parseArgs', () => {
     expect(parseArgs(['mcp', '--dir', './repo', '--save', 'ws.snap'])).toEqual({ command: 'mcp', dir: './repo', save: 'ws.snap' });
     expect(parseArgs(['mcp', '--snapshot=a.snap', '--save=a.snap'])).toEqual({ command: 'mcp', snapshot: 'a.snap', save: 'a.snap' });
     expect(parseArgs(['mcp', '--dir', 'x', '-h'])).toEqual({ command: 'help' });
+    expect(parseArgs(['--version'])).toEqual({ command: 'version' });
+    expect(parseArgs(['-v'])).toEqual({ command: 'version' });
   });
 
   it.each([

@@ -12,6 +12,7 @@ tools ls, read_file, write_file, edit_file, glob and grep.
                     it is acknowledged (only what it changed); with neither --dir
                     nor --snapshot, start from FILE when it exists
   -h, --help        show this help
+  -v, --version     show the version of agentvfs
 `;
 
 export interface McpCommand {
@@ -21,7 +22,7 @@ export interface McpCommand {
   save?: string;
 }
 
-export type Parsed = McpCommand | { command: 'help' };
+export type Parsed = McpCommand | { command: 'help' } | { command: 'version' };
 
 /** A mistake on the command line: the message says which, and the usage follows it. */
 export class UsageError extends Error {
@@ -32,6 +33,7 @@ const FLAGS = { '--dir': 'dir', '--snapshot': 'snapshot', '--save': 'save' } as 
 
 export function parseArgs(argv: readonly string[]): Parsed {
   if (argv.some((a) => a === '-h' || a === '--help')) return { command: 'help' };
+  if (argv.length === 1 && (argv[0] === '-v' || argv[0] === '--version')) return { command: 'version' };
   const [command, ...rest] = argv;
   if (command === undefined) throw new UsageError('missing command: agentvfs has one command, mcp.');
   if (command !== 'mcp') throw new UsageError(`unknown command ${JSON.stringify(command)}: agentvfs has one command, mcp.`);

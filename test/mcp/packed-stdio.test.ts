@@ -142,6 +142,9 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
         () => ({ code: 0, stderr: '' }),
         (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
       );
+    const version = await promisify(execFile)('npx', ['--offline', 'agentvfs', '--version'], { cwd: consumer });
+    expect(version.stdout).toBe(`${JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')).version}\n`);
+
     const usage = await run(consumer, 'mcp', '--dri', 'x');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('agentvfs: unknown option "--dri".');
