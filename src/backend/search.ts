@@ -13,11 +13,7 @@ import type { GrepMatch, PrepareSearchResult } from './types.ts';
 /** What search reads of the tree. */
 export type SearchedFiles = Pick<Tree, 'fileListUnder' | 'view' | 'get'>;
 
-/**
- * Which files of a FileList ignore rules leave out, given the list and its base (null: none):
- * 1 left out and counted in `ignored`, 2 left out uncounted (a guard counts only what its
- * caller may read), 0 kept.
- */
+/** Which files of a FileList ignore rules leave out (1), given the list and its base; null when none. */
 export type IgnoredFlags = (list: FileList, base: string) => Uint8Array | null;
 
 /**
@@ -41,7 +37,7 @@ export function globFiles(
   for (let i = 0; i < paths.length; i++) {
     const path = paths[i]!;
     if (!matches(absolute ? path.slice(1) : relativeTo(path, base))) continue;
-    if (flags !== null && flags[i] !== 0) ignored += flags[i] === 1 ? 1 : 0;
+    if (flags !== null && flags[i] === 1) ignored++;
     else hits.push([path, metas[i]!.mtimeMs]);
   }
   // fileListUnder() is in path order and sort() is stable, so ties keep path order without comparing paths.
@@ -213,8 +209,8 @@ function searchFiles(tree: SearchedFiles, filters: Filters, query: GrepQuery, pl
   for (let i = 0; i < paths.length; i++) {
     const path = paths[i]!;
     if (include && !include(includeAbsolute ? path.slice(1) : path === query.base ? baseName(path) : relativeTo(path, query.base))) continue;
-    if (ignored !== null && ignored[i] !== 0) {
-      if (ignored[i] === 1) found.ignored++;
+    if (ignored !== null && ignored[i] === 1) {
+      found.ignored++;
       continue;
     }
     found.inFile = 0;

@@ -16,7 +16,6 @@ import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import { applyBatch, type PreparedChange } from './batch.ts';
 import { createSearchIndex } from './search-index.ts';
-import type { IgnoredFlags } from './search.ts';
 import { DEFAULT_TEXT_CACHE_BYTES, TextCache, roundTrips } from './text-cache.ts';
 import { BulkCopy } from '../storage/memfs-store.ts';
 import { Tree } from './tree.ts';
@@ -134,9 +133,9 @@ class InMemoryBackend implements Backend {
     let ignored = 0;
     if (options.respectGitIgnore === true) {
       const out = this.#search.ignoredEntries(this.#tree, dir, infos);
-      const counts = countIgnoredIf(options);
-      ignored = infos.filter((e, i) => out[i] && (counts === undefined || counts(e.path, e.isDir))).length;
-      infos = infos.filter((_, i) => !out[i]);
+      const kept = infos.filter((_, i) => !out[i]);
+      ignored = infos.length - kept.length;
+      infos = kept;
     }
     const entries = infos.sort((a, b) => Number(b.isDir) - Number(a.isDir) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return options.countIgnored === true ? { entries, ignored } : entries;
@@ -264,7 +263,7 @@ class InMemoryBackend implements Backend {
   async glob(pattern: string, options: GlobOptions & Partial<CountIgnored> = {}): Promise<string[] | GlobReport> {
     const base = this.#path(options.path ?? '/');
     this.#tree.requireDir(base);
-    const flags = counting(this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true), countIgnoredIf(options));
+    const flags = this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true);
     const report = this.#search.glob(this.#tree, requireString(pattern, 'pattern'), base, flags, options.ignoreCase === true);
     return options.countIgnored === true ? report : report.paths;
   }
@@ -285,7 +284,7 @@ class InMemoryBackend implements Backend {
       maxMatches,
       maxMatchesPerFile,
       reportBinary: options.reportBinary === true,
-      ignoredFlags: counting(this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true), countIgnoredIf(options)),
+      ignoredFlags: this.#search.ignoredFlags(this.#tree, options.respectGitIgnore === true),
     });
     return options.countIgnored === true ? report : report.matches;
   }
@@ -397,7 +396,7 @@ class InMemoryBackend implements Backend {
   #replaceTree(old: Tree, next: Tree, sameContent: (path: string) => boolean): void {
     if (this.#watchers.active) {
       const events = treeDifferences(old, next, (path, a, b) => a.size === b.size && a.mtimeMs === b.mtimeMs && sameContent(path));
-      this.#watchers.pending?.push(...events);
+      this.#watchers.record(events);
     }
     if (old.log === this.#watchers) old.log = null;
     next.log = this.#watchers;
@@ -469,7 +468,7 @@ class InMemoryBackend implements Backend {
     if (ours.observer === this.#checkpoints) ours.observer = null;
     if (ours.log === this.#watchers) ours.log = null;
     next.log = this.#watchers;
-    this.#watchers.pending?.push(...log.pending);
+    this.#watchers.record(log.pending);
     this.#tree = next;
     this.#shared = false;
     if (update) {
@@ -605,23 +604,4 @@ function countOption(value: unknown, name: string): number {
   const n = value ?? Infinity;
   if (typeof n !== 'number' || !(n >= 1)) throw new VfsError('EINVAL', `${name} must be a number >= 1, got ${String(value)}.`);
   return n;
-}
-
-/** The caller's filter on which left-out paths to count (only with countIgnored). */
-function countIgnoredIf(options: Partial<CountIgnored>): CountIgnored['countIgnoredIf'] {
-  if (options.countIgnored !== true || options.countIgnoredIf === undefined) return undefined;
-  if (typeof options.countIgnoredIf !== 'function') throw new VfsError('EINVAL', 'countIgnoredIf must be a function of (path, isDir).');
-  return options.countIgnoredIf;
-}
-
-/** `flags` with the left-out files `counts` rejects marked 2 (left out, not counted). */
-function counting(flags: IgnoredFlags | null, counts: CountIgnored['countIgnoredIf']): IgnoredFlags | null {
-  if (flags === null || counts === undefined) return flags;
-  return (list, base) => {
-    const marks = flags(list, base);
-    if (marks === null) return null;
-    const out = marks.slice(); // the rules' verdicts are cached: mark a copy
-    for (let i = 0; i < out.length; i++) if (out[i] === 1 && !counts(list.paths[i]!, false)) out[i] = 2;
-    return out;
-  };
 }

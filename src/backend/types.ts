@@ -118,11 +118,6 @@ export interface IgnoreOptions {
 /** Asks glob, grep or ls for a report: the result and how many files (for ls, entries) ignore rules left out. */
 export interface CountIgnored {
   countIgnored: true;
-  /**
-   * Counts only the left-out paths this accepts (a tool set with permissions counts what it may
-   * read, so the count matches what `respect_git_ignore: false` would add). Default: all.
-   */
-  countIgnoredIf?: (path: string, isDir: boolean) => boolean;
 }
 
 export interface LsOptions extends IgnoreOptions {}

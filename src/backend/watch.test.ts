@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createStateBackend } from './state-backend.ts';
 import type { WatchEvent } from './types.ts';
 import { onePerPath } from './watch.ts';
 
@@ -64,5 +66,101 @@ describe('onePerPath: a call that touches a path twice is reported as its net ch
   it('a file replaced by a directory of the same name stays two events', () => {
     const events: WatchEvent[] = [file({ type: 'remove', path: '/a' }), { type: 'create', path: '/a', version: 4, isDir: true }];
     expect(onePerPath(events)).toEqual(events);
+  });
+});
+
+describe('onePerPath: the review cases (overwriting renames, recreated origins)', () => {
+  const remove = (path: string): WatchEvent => ({ type: 'remove', path, isDir: false });
+  it.each([
+    [
+      'create a, rename a over b',
+      [file({ type: 'create', path: '/a', version: 1 }), remove('/b'), file({ type: 'rename', oldPath: '/a', path: '/b', version: 2 })],
+      [file({ type: 'modify', path: '/b', version: 2 })],
+    ],
+    [
+      'rename a→b, create a, remove b, remove a',
+      [file({ type: 'rename', oldPath: '/a', path: '/b', version: 2 }), file({ type: 'create', path: '/a', version: 3 }), remove('/b'), remove('/a')],
+      [remove('/a')],
+    ],
+    [
+      'a rename over an existing file is the rename alone',
+      [remove('/b'), file({ type: 'rename', oldPath: '/a', path: '/b', version: 5 })],
+      [file({ type: 'rename', oldPath: '/a', path: '/b', version: 5 })],
+    ],
+  ])('%s', (_, events, expected) => {
+    expect(onePerPath(events)).toEqual(expected);
+  });
+
+  it('a swap (a→t, b→a, t→b) cannot be told as renames: the events come as they happened', () => {
+    const swap = [
+      file({ type: 'rename', oldPath: '/a', path: '/t', version: 2 }),
+      file({ type: 'rename', oldPath: '/b', path: '/a', version: 3 }),
+      file({ type: 'rename', oldPath: '/t', path: '/b', version: 4 }),
+    ];
+    expect(onePerPath(swap)).toEqual(swap);
+  });
+
+  // A listener that applies events in order (as persistence and the playground's tree do) ends
+  // with the same files at the same versions from the folded events as from the raw ones.
+  it('applied in order, the folded events give what the raw ones give (property)', () => {
+    const names = ['/a', '/b', '/c', '/d'];
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('write' as const), path: fc.constantFrom(...names) }),
+      fc.record({ kind: fc.constant('remove' as const), path: fc.constantFrom(...names) }),
+      fc.record({ kind: fc.constant('rename' as const), path: fc.constantFrom(...names), to: fc.constantFrom(...names) }),
+    );
+    fc.assert(
+      fc.property(fc.subarray(names), fc.array(op, { maxLength: 12 }), (initial, ops) => {
+        let version = 10;
+        const files = new Map(initial.map((path) => [path, 0]));
+        const start = new Map(files);
+        const events: WatchEvent[] = [];
+        for (const o of ops) {
+          if (o.kind === 'write') {
+            events.push(file({ type: files.has(o.path) ? 'modify' : 'create', path: o.path, version: ++version }));
+            files.set(o.path, version);
+          } else if (o.kind === 'remove' && files.has(o.path)) {
+            events.push(remove(o.path));
+            files.delete(o.path);
+          } else if (o.kind === 'rename' && files.has(o.path) && o.to !== o.path) {
+            if (files.has(o.to)) events.push(remove(o.to)); // as the tree reports a rename over a file
+            files.delete(o.path);
+            files.set(o.to, ++version);
+            events.push(file({ type: 'rename', oldPath: o.path, path: o.to, version }));
+          }
+        }
+        const apply = (list: readonly WatchEvent[]) => {
+          const state = new Map(start);
+          for (const e of list) {
+            if (e.oldPath !== undefined) state.delete(e.oldPath);
+            if (e.type === 'remove') state.delete(e.path);
+            else state.set(e.path, e.version!);
+          }
+          return state;
+        };
+        const folded = onePerPath(events);
+        expect(apply(folded)).toEqual(apply(events));
+        expect(apply(events)).toEqual(files);
+        // One event per path whenever it folded at all.
+        if (folded !== events && folded.length < events.length) {
+          const paths = folded.flatMap((e) => (e.oldPath === undefined ? [e.path] : [e.oldPath, e.path]));
+          expect(new Set(paths).size).toBe(paths.length);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('a restore of 150,000 files with a watcher reports them all (no spread of the whole list)', async () => {
+    const limits = { maxFiles: 1e6, maxTotalBytes: 1e9 };
+    const source = createStateBackend({ limits });
+    await source.uploadFiles(Array.from({ length: 150_000 }, (_, i) => [`/d${i % 100}/f${i}`, new Uint8Array([1])] as const));
+    const target = createStateBackend({ limits });
+    let heard = 0;
+    target.watch((events) => {
+      heard += events.length;
+    });
+    await target.restore(await source.snapshot());
+    expect(heard).toBe(150_000);
   });
 });

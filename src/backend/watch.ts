@@ -38,6 +38,12 @@ export class Watchers {
     };
   }
 
+  /** Adds events of the call in progress (one at a time: a restore may bring more than a spread's argument limit). */
+  record(events: readonly WatchEvent[]): void {
+    const pending = this.pending;
+    if (pending !== null) for (const e of events) pending.push(e);
+  }
+
   /** Hands the call's events to every listener that wants some of them. */
   flush(): void {
     if (this.pending === null || this.pending.length === 0) return;
@@ -57,46 +63,86 @@ export class Watchers {
 }
 
 /**
- * A call's events with one per path (SPEC §11: one per file): a call that touches a path twice
- * (a merge that renames a file and edits it, a batch that creates then edits) is reported as its
- * net change, at the place of the first event, with the last version.
+ * A call's events with one per path (SPEC §11: one per file): a call that touches a path more
+ * than once (a merge that renames a file the other side edited) is reported as its net change,
+ * with the last version. Files are followed through renames: each path that holds a file at the
+ * end says where that file came from (`rename`), that it is new (`create`) or replaced (`modify`);
+ * each path that held one and holds none is a `remove`. Those events name disjoint paths, so
+ * their order does not matter to a listener that applies them; they keep the order the paths
+ * were first touched in (a directory before its files). When the net change cannot be told that
+ * way (two files swapped, a path whose kind changed, a file renamed away and another put in its
+ * place) the events are given as they happened, which is always right.
  */
 export function onePerPath(events: readonly WatchEvent[]): WatchEvent[] {
-  const out: (WatchEvent | null)[] = [];
-  const at = new Map<string, number>();
-  const put = (e: WatchEvent) => at.set(e.path, out.push(e) - 1);
-  for (const e of events) {
-    const from = e.type === 'rename' ? e.oldPath! : e.path;
-    const i = at.get(from);
-    const prior = i === undefined ? null : out[i]!;
-    if (prior === null || prior.isDir !== e.isDir) {
-      put(e);
-      continue;
+  if (!touchesAPathTwice(events)) return [...events]; // the common case (a restore of 100,000 files): nothing to fold
+  // Each path's first event: where it stands in the call, whether something was there before.
+  const first = new Map<string, { at: number; existed: boolean; isDir: boolean }>();
+  // What each path holds at the end: the file or directory that was at `origin` (null: made in this call).
+  const now = new Map<string, { origin: string | null; isDir: boolean; version: number | undefined; changed: boolean }>();
+  const touch = (path: string, at: number, existed: boolean, isDir: boolean) => {
+    if (!first.has(path)) first.set(path, { at, existed, isDir });
+  };
+  const held = (path: string, isDir: boolean) => now.get(path) ?? { origin: path, isDir, version: undefined, changed: false };
+  events.forEach((e, at) => {
+    if (e.type === 'create') {
+      touch(e.path, at, false, e.isDir);
+      now.set(e.path, { origin: null, isDir: e.isDir, version: e.version, changed: true });
+    } else if (e.type === 'modify') {
+      touch(e.path, at, true, e.isDir);
+      now.set(e.path, { ...held(e.path, e.isDir), version: e.version, changed: true });
+    } else if (e.type === 'remove') {
+      touch(e.path, at, true, e.isDir);
+      now.delete(e.path);
+    } else {
+      const from = e.oldPath!;
+      touch(from, at, true, e.isDir);
+      touch(e.path, at, false, e.isDir); // a rename over a path that held something follows its `remove`
+      const moved = held(from, e.isDir);
+      now.delete(from);
+      now.set(e.path, { ...moved, version: e.version, changed: true });
     }
-    at.delete(from);
-    out[i!] = null;
-    const merged = netChange(prior, e);
-    if (merged !== null) {
-      out[i!] = merged;
-      at.set(merged.path, i!);
+  });
+  const out: { at: number; event: WatchEvent }[] = [];
+  const named = new Set<string>();
+  let clear = true;
+  const emit = (event: WatchEvent, ...paths: string[]) => {
+    for (const path of paths) {
+      if (named.has(path)) clear = false;
+      named.add(path);
+    }
+    out.push({ at: Math.min(...paths.map((path) => first.get(path)!.at)), event });
+  };
+  for (const [path, { origin, isDir, version, changed }] of now) {
+    const before = first.get(path)!;
+    if (origin === path) {
+      if (changed) emit({ type: 'modify', path, version, isDir }, path);
+    } else if (origin === null) {
+      if (before.existed && before.isDir !== isDir) clear = false;
+      emit({ type: before.existed ? 'modify' : 'create', path, version, isDir }, path);
+    } else emit({ type: 'rename', path, oldPath: origin, version, isDir }, origin, path);
+  }
+  for (const [path, { at, existed, isDir }] of first) {
+    if (existed && !now.has(path) && !named.has(path)) {
+      named.add(path);
+      out.push({ at, event: { type: 'remove', path, isDir } });
     }
   }
-  return out.filter((e) => e !== null);
+  if (!clear) return [...events];
+  return out.sort((a, b) => a.at - b.at).map(({ event }) => (event.version === undefined ? withoutVersion(event) : event));
 }
 
-/** `prior` then `next` on the same path (next's source path), as one event; null when they cancel out. */
-function netChange(prior: WatchEvent, next: WatchEvent): WatchEvent | null {
-  const { isDir } = next;
-  // Where the path was before the call, if it existed then.
-  const origin = prior.type === 'create' ? null : prior.type === 'rename' ? prior.oldPath! : prior.path;
-  if (next.type === 'remove') return origin === null ? null : { type: 'remove', path: origin, isDir };
-  if (next.type === 'rename') {
-    if (origin === null) return { type: 'create', path: next.path, version: next.version!, isDir };
-    return origin === next.path ? { type: 'modify', path: origin, version: next.version!, isDir } : { ...next, oldPath: origin };
+function touchesAPathTwice(events: readonly WatchEvent[]): boolean {
+  const seen = new Set<string>();
+  for (const e of events) {
+    if (seen.has(e.path) || (e.oldPath !== undefined && (seen.has(e.oldPath) || e.oldPath === e.path))) return true;
+    seen.add(e.path);
+    if (e.oldPath !== undefined) seen.add(e.oldPath);
   }
-  // create or modify of a path the call already touched.
-  if (prior.type === 'remove') return { type: 'modify', path: next.path, version: next.version!, isDir };
-  return { ...prior, version: next.version! };
+  return false;
+}
+
+function withoutVersion({ version: _, ...event }: WatchEvent): WatchEvent {
+  return event;
 }
 
 function wants(sub: Subscription, path: string): boolean {

@@ -40,9 +40,12 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
   };
 
   const visible = (path: string, isDir: boolean) => (isDir ? rules.mayHoldReadable(path) : rules.canRead(path));
-  // A report's count of what ignore rules left out, made to count only what this call may see.
-  const counting = <T>(options: T): T =>
-    rules.limitsRead && (options as { countIgnored?: unknown } | undefined)?.countIgnored === true ? { ...options, countIgnoredIf: visible } : options;
+  // What ignore rules left out, counted over what this call may see (so respect_git_ignore: false
+  // adds exactly that many): the same query without the rules, less what was kept. Only asked
+  // when something was left out; plain data, so it works over any backend, a worker's too.
+  const readableIgnored = async (kept: number, everything: () => Promise<readonly { path: string; isDir: boolean }[]>) =>
+    (await everything()).filter((e) => visible(e.path, e.isDir)).length - kept;
+  const asFiles = (paths: readonly string[]) => paths.map((path) => ({ path, isDir: false }));
 
   const view: Record<string, unknown> = {
     resolvePath: (path: string) => inner.resolvePath(path),
@@ -52,8 +55,12 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
       const p = await inner.resolvePath(path);
       rules.requireSearchable(p);
       const keep = (entries: FileInfo[]) => (rules.limitsRead ? entries.filter((e) => visible(e.path, e.isDir)) : entries);
-      const result = (await inner.ls(p, counting(options) as LsOptions)) as FileInfo[] | LsReport;
-      return Array.isArray(result) ? keep(result) : { ...result, entries: keep(result.entries) };
+      const result = (await inner.ls(p, options as LsOptions)) as FileInfo[] | LsReport;
+      if (Array.isArray(result)) return keep(result);
+      const entries = keep(result.entries);
+      if (!rules.limitsRead || result.ignored === 0) return { ...result, entries };
+      const { countIgnored: _, ...plain } = options as LsOptions & { countIgnored?: true };
+      return { entries, ignored: await readableIgnored(entries.length, () => inner.ls(p, { ...plain, respectGitIgnore: false })) };
     },
     async stat(path: string) {
       const p = await inner.resolvePath(path);
@@ -81,8 +88,13 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
       const base = await inner.resolvePath(options.path ?? '/');
       rules.requireSearchable(base);
       const keep = (paths: string[]) => (rules.limitsRead ? paths.filter(rules.canRead) : paths);
-      const result = (await inner.glob(pattern, { ...counting(options), path: base })) as string[] | GlobReport;
-      return Array.isArray(result) ? keep(result) : { ...result, paths: keep(result.paths) };
+      const result = (await inner.glob(pattern, { ...options, path: base })) as string[] | GlobReport;
+      if (Array.isArray(result)) return keep(result);
+      const paths = keep(result.paths);
+      if (!rules.limitsRead || result.ignored === 0) return { ...result, paths };
+      const { countIgnored: _, ...plain } = options as GlobOptions & { countIgnored?: true };
+      const everything = async () => asFiles(await inner.glob(pattern, { ...plain, path: base, respectGitIgnore: false }));
+      return { paths, ignored: await readableIgnored(paths.length, everything) };
     },
     async grep(pattern: string, options: GrepOptions = {}) {
       const base = await inner.resolvePath(options.path ?? '/');
@@ -94,8 +106,15 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
         const found = matches.filter((m) => rules.canRead(m.path));
         return maxMatches === undefined ? found : found.slice(0, maxMatches);
       };
-      const result = (await inner.grep(pattern, { ...counting(rest), path: base })) as GrepMatch[] | GrepReport;
-      return Array.isArray(result) ? keep(result) : { ...result, matches: keep(result.matches) };
+      const result = (await inner.grep(pattern, { ...rest, path: base })) as GrepMatch[] | GrepReport;
+      if (Array.isArray(result)) return keep(result);
+      const matches = keep(result.matches);
+      if (result.ignored === 0) return { ...result, matches };
+      // grep counts the files in its scope it left out: the scope is its glob (a pattern without "/" names a file at any depth).
+      const scope = rest.glob === undefined ? '**' : rest.glob.includes('/') ? rest.glob : `**/${rest.glob}`;
+      const files = async (respectGitIgnore: boolean) => asFiles(await inner.glob(scope, { path: base, respectGitIgnore }));
+      const searched = (await files(true)).filter((f) => rules.canRead(f.path)).length;
+      return { matches, ignored: await readableIgnored(searched, () => files(false)) };
     },
     uploadFiles,
     async downloadFiles(paths: readonly string[]): Promise<DownloadResult[]> {

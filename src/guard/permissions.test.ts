@@ -19,6 +19,11 @@ describe('mayHoldReadable: could a read glob match something inside this directo
     // Braces holding a "/" cannot be cut into segments: anything under the literal start may hold one.
     [['/a/{b/c,d}/*.ts'], '/a/x', true],
     [['/a/{b/c,d}/*.ts'], '/z', false],
+    [['/{a,(b)/c}/*.ts'], '/a', true], // nested groups: the "/" is still inside the braces
+    // Empty segments match no name, and are no error.
+    [['/src/'], '/src', true],
+    [['/src//*.ts'], '/src', true],
+    [['/src/**/'], '/src/x', true],
   ])('%j reaches into %s: %s', (read, dir, expected) => {
     expect(reaches(read, dir)).toBe(expected);
   });

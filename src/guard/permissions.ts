@@ -78,7 +78,7 @@ function compileRule(globs: unknown, kind: 'read' | 'write'): Rule | null {
  */
 function matchesWithin(glob: string): (dir: string) => boolean {
   const segments = glob.split('/').slice(1);
-  if (/[{(][^})]*\//.test(glob)) {
+  if (slashInGroup(glob)) {
     const literal = segments.slice(
       0,
       Math.max(
@@ -89,7 +89,8 @@ function matchesWithin(glob: string): (dir: string) => boolean {
     const start = `/${literal.join('/')}`;
     return (dir) => dir === '/' || start === '/' || dir === start || dir.startsWith(`${start}/`) || start.startsWith(`${dir}/`);
   }
-  const tests = segments.map((s) => (s.includes('**') ? null : picomatch(s, { dot: true, posix: true })));
+  // An empty segment ("/src//a", "/src/") matches no name: paths have no empty segments.
+  const tests = segments.map((s) => (s.includes('**') ? null : s === '' ? () => false : picomatch(s, { dot: true, posix: true })));
   return (dir) => {
     const names = dir === '/' ? [] : dir.slice(1).split('/');
     for (let i = 0; i < names.length; i++) {
@@ -100,4 +101,17 @@ function matchesWithin(glob: string): (dir: string) => boolean {
     }
     return tests.length > names.length;
   };
+}
+
+/** Whether a "/" stands inside braces, parentheses or brackets (at any depth, escapes skipped). */
+function slashInGroup(glob: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '\\') i++;
+    else if (c === '{' || c === '(' || c === '[') depth++;
+    else if ((c === '}' || c === ')' || c === ']') && depth > 0) depth--;
+    else if (c === '/' && depth > 0) return true;
+  }
+  return false;
 }

@@ -40,3 +40,22 @@ describe('guarded tool sessions through a worker', () => {
     await expect(tools.run('ls', {})).rejects.toMatchObject({ name: 'WorkerGoneError' });
   });
 });
+
+describe('tools running here over a worker backend (not a tool host: a wrapper, as the persist follower makes)', () => {
+  it('with read permissions, ls, glob and grep answer, counting only the readable files ignore rules left out', async () => {
+    const remote = inWorkerThread({
+      files: { '/.gitignore': 'build\n', '/src/a.ts': 'one\n', '/build/x.ts': 'one\n', '/build/secret/y.ts': 'one\n', '/secret/build/z.ts': 'one\n' },
+    });
+    // Only the backend's own methods, forwarded: createTools runs the tools on this side.
+    const wrapper = Object.fromEntries(
+      ['resolvePath', 'ls', 'stat', 'exists', 'readFile', 'readText', 'read', 'glob', 'grep'].map((m) => [
+        m,
+        (...a: unknown[]) => (remote as unknown as Record<string, (...a: unknown[]) => unknown>)[m]!(...a),
+      ]),
+    ) as unknown as typeof remote;
+    const tools = createTools(wrapper, { permissions: { read: ['/src/**', '/build/*.ts', '/.gitignore'] } });
+    expect(await tools.call('glob', { pattern: '**/*.ts' })).toMatch(/^\/src\/a\.ts\n\.\.\. \[1 more matching file is ignored/);
+    expect(await tools.call('grep', { pattern: 'one' })).toMatch(/^\/src\/a\.ts\n.*\b1 file\b/);
+    expect(await tools.call('ls', { path: '/' })).toMatch(/\[1 entry ignored/);
+  });
+});

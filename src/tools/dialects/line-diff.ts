@@ -2,7 +2,8 @@
  * Line diffs as jsdiff 8 computes them (diffLines: its variant of Myers' O((N+M)·D) algorithm,
  * diff/base.js, step for step), so that where several shortest scripts exist this picks the one
  * jsdiff picks: the MCP filesystem server's edit_file diff and Gemini CLI's "updated code"
- * snippet are made with it. Past MAX_D differences the whole text is shown as replaced.
+ * snippet are made with it. Past MAX_D differences the lines between the common head and tail
+ * are shown as replaced (a correct script, not a shortest one).
  */
 const MAX_D = 2000;
 
@@ -78,7 +79,18 @@ export function script(a: readonly string[], b: readonly string[]): Op[] {
       if (newPos + 1 >= newLen) minDiagonal = Math.max(minDiagonal, k + 1);
     }
   }
-  return [...a.map((text): Op => ({ kind: '-', text })), ...b.map((text): Op => ({ kind: '+', text }))];
+  // Too many differences to find the shortest script: the common head and tail stay, the middle is replaced.
+  let head = 0;
+  while (head < oldLen && head < newLen && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < oldLen - head && tail < newLen - head && a[oldLen - 1 - tail] === b[newLen - 1 - tail]) tail++;
+  const same = (text: string): Op => ({ kind: ' ', text });
+  return [
+    ...a.slice(0, head).map(same),
+    ...a.slice(head, oldLen - tail).map((text): Op => ({ kind: '-', text })),
+    ...b.slice(head, newLen - tail).map((text): Op => ({ kind: '+', text })),
+    ...a.slice(oldLen - tail).map(same),
+  ];
 }
 
 /** The components, last first, as one op per line. */

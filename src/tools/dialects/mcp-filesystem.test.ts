@@ -168,6 +168,16 @@ describe('unifiedDiff', () => {
     );
   });
 
+  it('past 2,000 differences, only the lines between the common head and tail are shown replaced', () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `line ${i}`);
+    const before = `${lines.join('\n')}\n`;
+    const after = `${lines.map((l, i) => (i >= 9_000 && i < 11_500 ? `${l} changed` : l)).join('\n')}\n`; // 5,000 differences
+    const diff = unifiedDiff(before, after, '/f');
+    expect(applyPatch(before, diff)).toBe(after);
+    // One hunk: the 2,500 lines out, 2,500 in, 4 lines of context each side; not the 20,000 lines twice.
+    expect(diff.split('\n').filter((l) => l.startsWith('@@'))).toEqual(['@@ -8997,2508 +8997,2508 @@']);
+  });
+
   it('keeps changes far apart in separate hunks with 4 lines of context', () => {
     const before = `${Array.from({ length: 30 }, (_, i) => `l${i + 1}`).join('\n')}\n`;
     const after = before.replace('l2\n', 'L2\n').replace('l28\n', 'L28\n');
