@@ -81,7 +81,8 @@ function checkValue(value: unknown, prop: ToolDefinition['parameters']['properti
 /** A value as an error message quotes it: its JSON (cut to `max` characters), or what it is when it has none (a BigInt, a function). */
 export function shown(value: unknown, max: number): string {
   if (typeof value === 'bigint') return `the BigInt ${value}n (send a number)`;
-  if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return `a ${typeof value}`;
+  if (value === undefined) return 'nothing (undefined)';
+  if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
   try {
     return JSON.stringify(value).slice(0, max);
   } catch {

@@ -128,7 +128,8 @@ export async function replace(call: DialectCall, args: ReplaceArgs): Promise<str
     call.changed.push({ path: out.path, version: out.version });
     const note = out.correctionNote === null ? '' : ` ${out.correctionNote}`;
     const after = await call.backend.readText(path);
-    return `Successfully modified file: ${path} (${out.count} replacements). ${updatedCode(before, after)}${note}`;
+    // agentvfs's correction note before the code, where it cannot be read as a line of it.
+    return `Successfully modified file: ${path} (${out.count} replacements).${note} ${updatedCode(before, after)}`;
   } catch (error) {
     if (isVfsError(error) && error.code === 'ENOMATCH') {
       throw new VfsError(

@@ -76,7 +76,7 @@ export async function editFile(call: DialectCall, path: string, edits: readonly 
   for (const [i, edit] of edits.entries()) {
     // As the server: an empty oldText matches at the start, and text replaced by itself is no change.
     if (edit.oldText === '') {
-      next = edit.newText + next;
+      next = (next.includes('\r\n') ? edit.newText.replace(/\r?\n/g, '\r\n') : edit.newText) + next; // in the file's line endings
       continue;
     }
     const notFound = () =>
