@@ -75,6 +75,8 @@ export interface ToolCallInfo {
   readonly mutates: boolean;
   /** The argument that names the file or directory the tool works on (null: the paths are inside the arguments, as in a patch). */
   readonly pathArg: 'path' | 'file_path' | 'dir_path' | 'include' | 'paths' | 'source' | null;
+  /** For a tool of several commands (`command` argument): the ones that only read. */
+  readonly readCommands?: readonly string[];
 }
 
 export const TOOL_CALLS = {
@@ -92,8 +94,8 @@ export const DIALECT_TOOL_CALLS = {
   // The files it changes are named inside the patch, not by one argument.
   openai: { apply_patch: { mutates: true, pathArg: null } },
   anthropic: {
-    str_replace_based_edit_tool: { mutates: true, pathArg: 'path' },
-    memory: { mutates: true, pathArg: 'path' },
+    str_replace_based_edit_tool: { mutates: true, pathArg: 'path', readCommands: ['view'] },
+    memory: { mutates: true, pathArg: 'path', readCommands: ['view'] },
   },
   gemini: {
     read_file: { mutates: false, pathArg: 'file_path' },
@@ -136,4 +138,12 @@ export function toolCallOfAnyDialect(name: unknown): ToolCallInfo | undefined {
     if (found !== undefined) return found;
   }
   return undefined;
+}
+
+/** Whether this call of a tool may write: false for a read-only tool, or a read-only command of one with several. */
+export function callMayWrite(info: ToolCallInfo | undefined, args: unknown): boolean {
+  if (info === undefined) return true;
+  if (!info.mutates) return false;
+  const command = (args as { command?: unknown } | null | undefined)?.command;
+  return !(typeof command === 'string' && info.readCommands?.includes(command));
 }

@@ -19,6 +19,11 @@ export function decodeText(bytes: Uint8Array): string {
   return decoderKeepBom.decode(hasBom(bytes) ? bytes.subarray(3) : bytes);
 }
 
+/** The whole text, a BOM included as U+FEFF (what deepagents stores and returns: raw text). */
+export function decodeRawText(bytes: Uint8Array): string {
+  return decoderKeepBom.decode(bytes);
+}
+
 /** The text of bytes[start, end) of a file, as decodeText would give that part (a BOM only dropped at 0). */
 export function decodeRange(bytes: Uint8Array, start: number, end: number): string {
   return decoderKeepBom.decode(bytes.subarray(start === 0 && hasBom(bytes) ? 3 : start, end));

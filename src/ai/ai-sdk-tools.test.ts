@@ -183,4 +183,15 @@ describe('aiSdkTools with the SDK’s own approval', () => {
     });
     expect(await backend.readText('/x.txt')).toBe('x');
   });
+
+  it('needsApproval on a tool of several commands asks for the ones that write, never for view', async () => {
+    const backend = createStateBackend({ files: { '/a.txt': 'a\n' } });
+    const set = aiSdkTools(createTools(backend, { dialect: 'anthropic' }), { needsApproval: true });
+    const ask = set.str_replace_based_edit_tool.needsApproval as (input: Record<string, unknown>, options: never) => Promise<boolean> | boolean;
+    expect(await ask({ command: 'view', path: '/a.txt' }, {} as never)).toBe(false);
+    expect(await ask({ command: 'str_replace', path: '/a.txt', old_str: 'a', new_str: 'b' }, {} as never)).toBe(true);
+    // Typed by the tool set's own names: the text editor and memory, not the six.
+    const names: ('str_replace_based_edit_tool' | 'memory')[] = Object.keys(set) as (keyof typeof set)[];
+    expect(names.sort()).toEqual(['memory', 'str_replace_based_edit_tool']);
+  });
 });

@@ -10,12 +10,13 @@
  */
 import type { Tool } from 'ai';
 import { checkInclude } from '../adapters/include.ts';
-import { toolCallOfAnyDialect } from '../calls.ts';
+import { callMayWrite, toolCallOfAnyDialect } from '../calls.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
 import type { GuardOptions } from '../guard/types.ts';
 import type { ToolName } from '../tools/definitions.ts';
-import type { ToolResult } from '../tools/types.ts';
+import type { ToolResult, Tools } from '../tools/types.ts';
+import type { Backend } from '../backend/types.ts';
 import { toModelOutput } from './model-output.ts';
 
 // Loaded, not imported statically: without `ai` installed, importing this subpath says what to install.
@@ -53,7 +54,11 @@ export type AiSdkTool = Tool<AiSdkToolInput, ToolResult> & { execute: NonNullabl
  * text tools.call returns (see toModelOutput). A failure is that `Error: …` text, never a throw.
  * A backend gets a new session (its own read tracking); pass a tool set to share one.
  */
-export function aiSdkTools<const N extends string = ToolName>(target: ToolTarget, options: AiSdkToolsOptions<N> = {}): Record<N, AiSdkTool> {
+export function aiSdkTools<const N extends string>(target: ToolTarget, options: AiSdkToolsOptions<N> & { include: readonly N[] }): Record<N, AiSdkTool>;
+/** A tool set's own tools, keyed by their names (a dialect's too). */
+export function aiSdkTools<N extends string>(target: Tools<N>, options?: AiSdkToolsOptions<N>): Record<N, AiSdkTool>;
+export function aiSdkTools(target: Backend, options?: AiSdkToolsOptions<ToolName>): Record<ToolName, AiSdkTool>;
+export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkToolsOptions<N> = {}): Record<N, AiSdkTool> {
   const { permissions, approve, onEvent } = options;
   const tools = toTools(target, 'ai', { ...(permissions && { permissions }), ...(approve && { approve }), ...(onEvent && { onEvent }) });
   const names = checkInclude(
@@ -77,8 +82,13 @@ export function aiSdkTools<const N extends string = ToolName>(target: ToolTarget
   return set;
 }
 
-/** The SDK's `needsApproval` for tool `name`: none for a tool that only reads (src/calls.ts), else the option's. */
+/**
+ * The SDK's `needsApproval` for tool `name`: none for a tool that only reads (src/calls.ts), else
+ * the option's, asked only for a call that may write (a text editor's `view` is not one).
+ */
 function needsApproval(option: AiSdkToolsOptions['needsApproval'], name: string): Pick<AiSdkTool, 'needsApproval'> {
-  if (option === undefined || option === false || toolCallOfAnyDialect(name)?.mutates === false) return {};
-  return { needsApproval: option === true ? true : (input: AiSdkToolInput) => option(name, input) };
+  const info = toolCallOfAnyDialect(name);
+  if (option === undefined || option === false || info?.mutates === false) return {};
+  if (option === true && info?.readCommands === undefined) return { needsApproval: true };
+  return { needsApproval: (input: AiSdkToolInput) => callMayWrite(info, input) && (option === true || option(name, input)) };
 }

@@ -135,6 +135,18 @@ describe('AgentvfsBackend beyond StateBackend', () => {
     expect(await store.readText('/a.ts')).toBe('function greet() {\n  return "hello";\n}\n');
   });
 
+  it('reads raw text, a BOM included, so a read and a write back keep the bytes; ls of "" lists the root', async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('x\n')]);
+    const store = createStateBackend({ files: { '/bom.txt': bytes } });
+    const backend = new AgentvfsBackend(store);
+    const raw = await backend.readRaw('/bom.txt');
+    expect(raw.data?.content).toBe('\uFEFFx\n');
+    expect((await backend.read('/bom.txt')).content).toBe('\uFEFFx\n');
+    await backend.write('/bom.txt', raw.data!.content as string);
+    expect([...(await store.readFile('/bom.txt'))]).toEqual([...bytes]);
+    expect((await backend.ls('')).files?.map((f) => f.path)).toEqual(['/bom.txt']);
+  });
+
   it('returns { error } and never throws: bad paths, directories, files in the way, a full store', async () => {
     const store = createStateBackend({ files: { '/file.txt': 'x' }, limits: { maxFileBytes: 10 } });
     const backend = new AgentvfsBackend(store);

@@ -11,7 +11,7 @@
 import type { Backend } from '../backend/types.ts';
 import { isVfsError } from '../errors.ts';
 import { parentOf } from '../paths.ts';
-import { decodeText, isBinary } from '../text.ts';
+import { decodeRawText, decodeText, isBinary } from '../text.ts';
 import type {
   DeepagentsFileInfo,
   DeepagentsDeleteResult,
@@ -51,7 +51,7 @@ export class AgentvfsBackend {
   /** The entries directly in `path`: directories as "path/" with is_dir; a missing directory or a file lists nothing. */
   async ls(path: string): Promise<DeepagentsLsResult> {
     try {
-      const entries = await this.#backend.ls(path);
+      const entries = await this.#backend.ls(path === '' ? '/' : path); // deepagents lists the root for
       const files = entries.map(
         (e): DeepagentsFileInfo =>
           e.isDir ? { path: `${e.path}/`, is_dir: true, size: 0, modified_at: '' } : { path: e.path, is_dir: false, size: e.size, modified_at: iso(e.mtimeMs) },
@@ -73,7 +73,7 @@ export class AgentvfsBackend {
       const { content: bytes } = await this.#backend.read(filePath);
       if (!isTextMimeType(mimeType)) return { content: bytes, mimeType };
       if (isBinary(bytes)) return { error: `File '${filePath}' has binary content but text MIME type` };
-      return { ...page(decodeText(bytes), offset, limit), mimeType };
+      return { ...page(decodeRawText(bytes), offset, limit), mimeType };
     } catch (error) {
       return { error: hasCode(error, 'ENOENT') ? `File '${filePath}' not found` : messageOf(error) };
     }
@@ -84,7 +84,8 @@ export class AgentvfsBackend {
     try {
       const mimeType = mimeTypeOf(filePath);
       const { content: bytes, mtimeMs } = await this.#backend.read(filePath);
-      const content = isTextMimeType(mimeType) ? decodeText(bytes) : bytes;
+      // Raw: a BOM stays (U+FEFF), so writing the text back gives the same bytes.
+      const content = isTextMimeType(mimeType) ? decodeRawText(bytes) : bytes;
       // agentvfs keeps no creation time: both times are the last modification.
       return { data: { content, mimeType, created_at: iso(mtimeMs), modified_at: iso(mtimeMs) } };
     } catch (error) {

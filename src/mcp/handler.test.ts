@@ -183,3 +183,27 @@ describe('mcpHandler targets', () => {
     expect(() => mcpHandler('/tmp/project' as never)).toThrow(/^agentvfs\/mcp: expected a backend .* got the string "\/tmp\/project"\.$/);
   });
 });
+
+describe('mcpHandler({ allowedOrigins })', () => {
+  it.each([false, true])(
+    'sessions: %s — a request from another origin is 403 before anything runs; an allowed or absent Origin is served',
+    async (sessions) => {
+      const backend = createStateBackend({ files: FILES });
+      const handle = mcpHandler(backend, { sessions, allowedOrigins: ['https://app.example'], enableJsonResponse: true });
+      const post = (origin: string | null) =>
+        handle(
+          new Request('http://127.0.0.1/mcp', {
+            method: 'POST',
+            headers: { ...POST_HEADERS, ...(origin === null ? {} : { origin }) },
+            body: rpc('initialize', 1, INIT),
+          }),
+        );
+      const refused = await post('http://evil.example');
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).error.message).toMatch(/origin "http:\/\/evil\.example" are not allowed/);
+      expect((await post('https://app.example')).status).toBe(200);
+      expect((await post(null)).status).toBe(200);
+      expect(() => mcpHandler(backend, { allowedOrigins: 'https://app.example' as never })).toThrow(/allowedOrigins must be an array/);
+    },
+  );
+});

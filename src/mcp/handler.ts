@@ -24,12 +24,39 @@ export interface McpHandlerOptions extends McpServerOptions {
   maxSessions?: number;
   /** Answer with one JSON body instead of an SSE stream. Default false (as the SDK). */
   enableJsonResponse?: boolean;
+  /**
+   * The `Origin` header values a request may carry (e.g. `['https://app.example']`); one that
+   * carries another gets 403, before anything is read. MCP asks servers to check it (a page on
+   * another site must not reach a server on localhost through DNS rebinding): set it for a server
+   * a browser can reach. Requests without an Origin (other servers, CLIs) are served. Default:
+   * not checked.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 type Transport = InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
 
 export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}): (request: Request) => Promise<Response> {
-  const { sessions = false, enableJsonResponse = false, sessionIdleMs = 30 * 60_000, maxSessions = 1_000, ...serverOptions } = options;
+  const { sessions = false, enableJsonResponse = false, sessionIdleMs = 30 * 60_000, maxSessions = 1_000, allowedOrigins, ...serverOptions } = options;
+  if (allowedOrigins !== undefined && (!Array.isArray(allowedOrigins) || !allowedOrigins.every((o) => typeof o === 'string'))) {
+    throw new TypeError(`agentvfs/mcp: allowedOrigins must be an array of origins (like "https://app.example"), not ${JSON.stringify(allowedOrigins)}.`);
+  }
+  const handler = serve(target, sessions, enableJsonResponse, sessionIdleMs, maxSessions, serverOptions);
+  if (allowedOrigins === undefined) return handler;
+  return (request) => {
+    const origin = request.headers.get('origin');
+    return origin === null || allowedOrigins.includes(origin) ? handler(request) : Promise.resolve(forbiddenOrigin(origin));
+  };
+}
+
+function serve(
+  target: ToolTarget,
+  sessions: boolean,
+  enableJsonResponse: boolean,
+  sessionIdleMs: number,
+  maxSessions: number,
+  serverOptions: McpServerOptions,
+): (request: Request) => Promise<Response> {
   if (typeof sessionIdleMs !== 'number' || !(sessionIdleMs > 0)) {
     throw new TypeError(`agentvfs/mcp: sessionIdleMs must be a number of milliseconds above 0 (Infinity: never), not ${JSON.stringify(sessionIdleMs)}.`);
   }
@@ -106,6 +133,10 @@ const randomId = (): string => web.crypto.randomUUID();
 /** What the SDK's transport answers for an unknown session: the client then starts a new one. */
 function sessionNotFound(): Response {
   return jsonRpcError(404, -32001, 'Session not found');
+}
+
+function forbiddenOrigin(origin: string): Response {
+  return jsonRpcError(403, -32000, `Forbidden: requests from origin ${JSON.stringify(origin)} are not allowed (allowedOrigins).`);
 }
 
 function methodNotAllowed(): Response {
