@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../backend/state-backend.ts';
 import { createTools } from '../create-tools.ts';
 import { updatedCodeSnippet } from './gemini/snippet.ts';
+import { makePdf, makePng } from '../../../test/media-fixtures.ts';
 
 /** The 'gemini' dialect: Gemini CLI's file tools, results worded as its packages/core/src/tools/*.ts word them. */
 function tools(files: Record<string, string> = {}) {
@@ -170,6 +171,18 @@ describe("dialect 'gemini'", () => {
     expect(await onlyComments.call('grep_search', { pattern: 'needle', names_only: true })).toBe(
       'Found 1 files with matches for pattern "needle" in the workspace directory:\n/gen/a.txt',
     );
+  });
+});
+
+describe("Gemini's read_file of media", () => {
+  it('gives an image or a PDF as a part (Gemini CLI sends it as inlineData); other binary files as its sentence', async () => {
+    const backend = createStateBackend({ files: { '/logo.png': makePng(2, 3), '/doc.pdf': makePdf(), '/data.bin': new Uint8Array([0, 1, 2]) } });
+    const t = createTools(backend, { dialect: 'gemini' });
+    const png = await t.run('read_file', { file_path: '/logo.png' });
+    expect(png.isError).toBe(false);
+    expect(png.parts).toEqual([expect.objectContaining({ type: 'image', mediaType: 'image/png' })]);
+    expect((await t.run('read_file', { file_path: '/doc.pdf' })).parts).toEqual([expect.objectContaining({ type: 'file', mediaType: 'application/pdf' })]);
+    expect(await t.call('read_file', { file_path: '/data.bin' })).toBe('Cannot display content of binary file: /data.bin');
   });
 });
 

@@ -1,4 +1,6 @@
 /** Gemini CLI's read_file, write_file and replace over a Backend, worded as Gemini CLI words them. */
+import { readMedia } from '../../read-media.ts';
+import type { ToolPart } from '../../types.ts';
 import { updatedCodeSnippet } from './snippet.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { findAll } from '../../../edit/text-utils.ts';
@@ -12,7 +14,12 @@ export function suggestions(error: unknown): string {
   return m === null ? '' : m[0];
 }
 
-export async function readFile(call: DialectCall, filePath: string, startLine?: number, endLine?: number): Promise<string> {
+export async function readFile(
+  call: DialectCall,
+  filePath: string,
+  startLine?: number,
+  endLine?: number,
+): Promise<string | { text: string; parts: ToolPart[] }> {
   const path = await call.backend.resolvePath(filePath);
   let read: Awaited<ReturnType<typeof call.backend.read>>;
   try {
@@ -23,6 +30,9 @@ export async function readFile(call: DialectCall, filePath: string, startLine?: 
     throw error;
   }
   call.reads.add(path, read.version);
+  // An image or a PDF comes back as the file itself (Gemini CLI's inlineData), as read_file's does.
+  const media = readMedia(path, read.content);
+  if (media !== null) return media;
   if (isBinary(read.content)) return `Cannot display content of binary file: ${path}`;
   // As Gemini CLI splits (utils/fileUtils.ts): "a\nb\n" is three lines, so the text comes back whole.
   const lines = decodeText(read.content).split(/\r?\n/);
