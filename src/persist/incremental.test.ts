@@ -367,4 +367,33 @@ describe('where the changed paths come from', () => {
     const reopened = await openPersistent(createStateBackend(), store);
     expect(await reopened.backend.readText('/direct.txt')).toBe('behind the wrapper');
   });
+
+  it('a change committed on the backend directly while a batch is being read is saved by the next one', async () => {
+    const store = createMemoryStore();
+    const inner = createStateBackend();
+    let sneak = false;
+    // The backend as the saver sees it: a direct write commits while it downloads the changed files.
+    const hooked = new Proxy(inner, {
+      get(target, key) {
+        const value = Reflect.get(target, key) as unknown;
+        if (key === 'downloadFiles')
+          return async (paths: string[]) => {
+            const out = await inner.downloadFiles(paths);
+            if (sneak) {
+              sneak = false;
+              await inner.writeFile('/sneaked-in.txt', 'committed while saving');
+            }
+            return out;
+          };
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const { backend } = await openPersistent(hooked, store, { durability: 'immediate' });
+    sneak = true;
+    await backend.writeFile('/a.txt', 'a');
+    await backend.close();
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect(await reopened.backend.readText('/sneaked-in.txt')).toBe('committed while saving');
+    expect(await reopened.backend.readText('/a.txt')).toBe('a');
+  });
 });

@@ -204,13 +204,29 @@ function wrapWithStore(
 
   /** Reads what changed under the pending scopes and turns it into one batch (the caller holds the lock). */
   async function collect(): Promise<{ batch: StoreBatch; apply: () => void } | null> {
+    // Taken now: a change committed while this batch is read (a call on the unwrapped backend,
+    // another tab's) notes its paths for the next batch instead of being cleared with these.
+    const scopes = [...pending];
+    const all = everything;
+    pending.clear();
+    everything = false;
+    try {
+      return await collectFrom(scopes, all);
+    } catch (error) {
+      for (const path of scopes) pending.add(path);
+      if (all) everything = true;
+      throw error;
+    }
+  }
+
+  async function collectFrom(scopes: readonly string[], all: boolean): Promise<{ batch: StoreBatch; apply: () => void } | null> {
     const now = new Map<string, FileInfo>(); // current state of every path looked at
     const looked: string[] = []; // scopes: anything known under them and not in `now` is gone
-    if (everything) {
+    if (all) {
       await walk('/', now);
       looked.push('/');
     } else {
-      for (const raw of pending) {
+      for (const raw of scopes) {
         const path = await backend.resolvePath(raw).catch(() => null);
         if (path === null || path === '/') {
           now.clear();
@@ -261,8 +277,6 @@ function wrapWithStore(
       if (content === null) deletes.add(fileKey(path));
       else filePuts.push([fileKey(path), encodeRecord(fileKey(path), now.get(path)!.mtimeMs, content)]);
     }
-    pending.clear();
-    everything = false;
     const puts = [...dirPuts, ...filePuts];
     const head = first;
     if (head?.meta) puts.push([META_KEY, encodeMeta()]);
