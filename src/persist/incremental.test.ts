@@ -396,4 +396,21 @@ describe('where the changed paths come from', () => {
     expect(await reopened.backend.readText('/sneaked-in.txt')).toBe('committed while saving');
     expect(await reopened.backend.readText('/a.txt')).toBe('a');
   });
+
+  it('a sound workspace that does not fit the backend it is opened into is refused, not kept aside: the store is unchanged', async () => {
+    const store = createMemoryStore();
+    const files = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`/f${i}.txt`, 'x'.repeat(2_000)]));
+    await (await openPersistent(createStateBackend({ files }), store, { durability: 'immediate' })).backend.close();
+    const held = [...(await store.readAll()).keys()].sort();
+    for (const limits of [{ maxFileBytes: 1_000 }, { maxFiles: 5 }]) {
+      await expect(openPersistent(createStateBackend({ limits }), store)).rejects.toMatchObject({
+        code: 'EQUOTA',
+        message: expect.stringMatching(/does not fit this backend: .* the store is unchanged/),
+      });
+      expect([...(await store.readAll()).keys()].sort()).toEqual(held);
+    }
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect(reopened.restored.status).toBe('restored');
+    expect(await reopened.backend.readText('/f9.txt')).toBe('x'.repeat(2_000));
+  });
 });

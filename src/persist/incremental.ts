@@ -4,7 +4,8 @@
  * batch take turns (one lock), so each batch is a state the backend really had.
  */
 import type { Backend, FileInfo } from '../backend/types.ts';
-import { isVfsError, NotSavedError } from '../errors.ts';
+import { isVfsError, NotSavedError, VfsError } from '../errors.ts';
+import { counted } from '../counted.ts';
 import { ancestorsOf, isWithin } from '../paths.ts';
 import type { ToolsAround } from '../tool-host.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
@@ -67,14 +68,28 @@ async function openClaimed(
   if (keys.length > 0) {
     const decoded = decodeRecords(all);
     let problem = 'problem' in decoded ? decoded.problem : null;
+    let snapshot: Uint8Array | null = null;
     if (!('problem' in decoded)) {
       try {
-        if (inPlace) restamp = await applyInPlace(backend, decoded.entries);
-        else await backend.restore(snapshotOf(decoded.entries), { copy: false }); // bytes made here: adopted, not copied again
+        snapshot = snapshotOf(decoded.entries);
+      } catch (error) {
+        if (!isVfsError(error) || error.code !== 'EINVAL') throw error;
+        problem = error.message; // records that make no tree: damaged
+      }
+    }
+    if (snapshot !== null && !('problem' in decoded)) {
+      try {
+        if (inPlace) restamp = await applyInPlace(backend, decoded.entries, snapshot);
+        else await backend.restore(snapshot, { copy: false }); // bytes made here: adopted, not copied again
         restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
       } catch (error) {
-        if (!isVfsError(error) || (error.code !== 'ESNAPSHOT' && error.code !== 'EINVAL')) throw error;
-        problem = error.message;
+        // A sound workspace this backend's limits cannot hold is no damage: refused, the store untouched.
+        if (!isVfsError(error)) throw error;
+        throw new VfsError(
+          'EQUOTA',
+          `agentvfs/persist: the stored workspace (${counted(decoded.entries.length, 'entry', 'entries')}) does not fit this backend: ${error.message} It was not opened, and the store is unchanged: open it into a backend whose limits hold it.`,
+          { cause: error },
+        );
       }
     }
     if (problem !== null) {
@@ -116,11 +131,11 @@ async function openClaimed(
  * between two files), restored whole, which checks before it changes anything. Returns the
  * paths changed in place.
  */
-async function applyInPlace(backend: Backend, entries: SnapshotEntry[]): Promise<string[]> {
+async function applyInPlace(backend: Backend, entries: SnapshotEntry[], snapshot: Uint8Array): Promise<string[]> {
   try {
     return await applyEntries(backend, entries, await removalsFor(backend, entries));
   } catch {
-    await backend.restore(snapshotOf(entries), { copy: false });
+    await backend.restore(snapshot, { copy: false });
     return [];
   }
 }

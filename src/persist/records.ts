@@ -84,10 +84,8 @@ export function decodeRecord(key: string, value: Uint8Array): SnapshotEntry | st
  * validated here: restore checks every path and time as it decodes.
  */
 export function snapshotOf(entries: SnapshotEntry[]): Uint8Array {
-  return encodeSnapshot(
-    entries.sort((a, b) => comparePaths(a.path, b.path)),
-    { validate: false },
-  );
+  // Validated (EINVAL for records that make no tree), so a restore that refuses it can only be refusing its size.
+  return encodeSnapshot(entries.sort((a, b) => comparePaths(a.path, b.path)));
 }
 
 /** True for the key of a file or directory record. */
