@@ -1,8 +1,10 @@
 // Every workspace store, one suite: batches are atomic, reopen gives what was committed, big
 // values survive (Durable Object chunking), and a whole workspace round-trips through openPersistent.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../src/index.ts';
@@ -258,5 +260,20 @@ describe('Durable Object store', () => {
     await store.write({ puts: [['k', bytes('small')]], deletes: [] }, { durability: 'strict' });
     expect([...storage.data.keys()]).toEqual(['agentvfs:v:k']);
     expect(text((await store.readAll()).get('k'))).toBe('small');
+  });
+});
+
+describe('createFileStore on a full disk', () => {
+  it('a batch the disk refuses part way is cut off: later saves land and the log opens with every acknowledged one', async () => {
+    const path = join(dir, 'full.log');
+    const writer = new URL('./disk-full-writer.mjs', import.meta.url).pathname;
+    // 1,024 blocks of 512 bytes: the 2 MB file does not fit, the small ones do.
+    const { stdout } = await promisify(execFile)('bash', ['-c', `ulimit -f 1024 && exec "${process.execPath}" "${writer}" "${path}"`]);
+    expect(stdout.trim().split('\n')).toEqual(['saved', 'NotSavedError', 'saved']);
+    const { backend, restored } = await openPersistent(createStateBackend(), createFileStore(path));
+    expect(restored.status).toBe('restored');
+    expect(await backend.readText('/first.txt')).toBe('first\n');
+    expect(await backend.readText('/after.txt')).toBe('after\n');
+    expect(await backend.exists('/big.bin')).toBe(false);
   });
 });

@@ -172,9 +172,20 @@ export function createFileStore(path: string): FileStore {
       }
       const framed = frame(batch);
       // One write at the end of the log: a kill mid-way leaves a torn tail that replay cuts off.
-      let written = 0;
-      while (written < framed.length) written += writeSync(fd!, framed, written, framed.length - written, size + written);
-      if (durability === 'strict') fsyncSync(fd!);
+      try {
+        let written = 0;
+        while (written < framed.length) written += writeSync(fd!, framed, written, framed.length - written, size + written);
+        if (durability === 'strict') fsyncSync(fd!);
+      } catch (error) {
+        // Not saved (a full disk): cut what part of the batch went in, or the next batch, written
+        // at the old end, would leave the rest of this one after it, and the log would not open.
+        try {
+          ftruncateSync(fd!, size);
+        } catch {
+          // The next write still goes at the old end; replay stops at the first torn batch.
+        }
+        throw error;
+      }
       size += framed.length;
       track(batch);
       if (size > 2 * liveBytes + SLACK) compact();
