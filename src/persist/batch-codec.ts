@@ -35,11 +35,17 @@ export function encodeBatch(batch: StoreBatch): Uint8Array {
   return out;
 }
 
-/** The batch `bytes` hold (values are views into `bytes`); throws on bytes encodeBatch did not write. */
+/**
+ * The batch `bytes` hold (values are views into `bytes`); throws on bytes encodeBatch did not
+ * write, those with anything after the last entry included (a damaged count would otherwise read
+ * as a shorter batch).
+ */
 export function decodeBatch(bytes: Uint8Array): StoreBatch {
+  if (bytes.length < 9) throw new RangeError('batch truncated');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let at = 9;
   const take = (): Uint8Array => {
+    if (at + 4 > bytes.length) throw new RangeError('batch truncated');
     const length = view.getUint32(at, true);
     if (at + 4 + length > bytes.length) throw new RangeError('batch truncated');
     const out = bytes.subarray(at + 4, at + 4 + length);
@@ -52,5 +58,7 @@ export function decodeBatch(bytes: Uint8Array): StoreBatch {
   for (let i = 0; i < putCount; i++) puts.push([decoder.decode(take()), take()]);
   const deletes: string[] = [];
   for (let i = 0; i < deleteCount; i++) deletes.push(decoder.decode(take()));
+  if (at !== bytes.length) throw new RangeError(`batch has ${bytes.length - at} bytes after its last entry`);
+  if (bytes[8]! > 1) throw new RangeError(`batch flags ${bytes[8]} are not ones this version writes`);
   return { puts, deletes, ...(bytes[8] === 1 ? { dropLegacy: true } : {}) };
 }

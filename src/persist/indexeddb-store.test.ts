@@ -37,7 +37,7 @@ async function rows(factory: IDBFactory, workspace = 'default'): Promise<{ packs
   return out;
 }
 
-async function putRow(factory: IDBFactory, key: [string, string | number], value: Uint8Array): Promise<void> {
+async function putRow(factory: IDBFactory, key: [string, string | number], value: unknown): Promise<void> {
   const db = await new Promise<IDBDatabase>((resolve) => {
     const request = factory.open('agentvfs', 2);
     request.onupgradeneeded = () => {
@@ -49,6 +49,18 @@ async function putRow(factory: IDBFactory, key: [string, string | number], value
   tx.objectStore('workspaces').put(value, key);
   await new Promise((resolve) => (tx.oncomplete = resolve));
   db.close();
+}
+
+async function packValue(factory: IDBFactory, n: number): Promise<Uint8Array> {
+  const db = await new Promise<IDBDatabase>((resolve) => {
+    const request = factory.open('agentvfs');
+    request.onsuccess = () => resolve(request.result);
+  });
+  const tx = db.transaction('workspaces', 'readonly');
+  const request = tx.objectStore('workspaces').get(['default', n]);
+  await new Promise((resolve) => (tx.oncomplete = resolve));
+  db.close();
+  return request.result as Uint8Array;
 }
 
 const storeOn = (factory: IDBFactory) => createIndexedDBStore({ indexedDB: factory, IDBKeyRange });
@@ -279,6 +291,33 @@ describe('IndexedDB store layout', () => {
     expect(layout.packs).toEqual([]);
     const kept = decodeAside((await storeOn(factory).readAll()).get(aside[0]!)!);
     expect(kept.records.find(([k]) => k === `pack:${pack}`)?.[1]).toEqual(bytes('not a pack'));
+  });
+
+  it.each([
+    ['a pack whose record count is damaged (it would read as a shorter pack)', 'count'],
+    ['a loose record that holds no bytes (a string: read as bytes it would be empty, a deletion)', 'string'],
+  ])('%s is reported and kept aside, not opened as a smaller workspace', async (_, damage) => {
+    const factory = new IDBFactory();
+    // Two packs' worth: the first holds only files (the meta record goes last, into the second).
+    const files = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`/f${i}`, `${i}`.padEnd(PACK_BYTES / 50, '.')]));
+    const first = await openPersistent(createStateBackend({ files }), storeOn(factory), { durability: 'immediate' });
+    await first.backend.writeFile('/loose.txt', 'one small save: a loose record');
+    await first.backend.close();
+    const all = await storeOn(factory).readAll();
+    if (damage === 'count') {
+      const { packs } = await rows(factory);
+      expect(packs.length).toBeGreaterThan(1);
+      const pack = Math.min(...packs);
+      const value = new Uint8Array(await packValue(factory, pack!));
+      const view = new DataView(value.buffer);
+      view.setUint32(0, view.getUint32(0, true) - 1, true); // one record fewer: the last would be dropped unseen
+      await putRow(factory, ['default', pack!], value);
+    } else {
+      expect(all.has(fileKey('/loose.txt'))).toBe(true);
+      await putRow(factory, ['default', fileKey('/loose.txt')], 'garbage');
+    }
+    const { restored } = await openPersistent(createStateBackend(), storeOn(factory));
+    expect(restored.status).toBe('corrupt');
   });
 
   it('opens a workspace saved one record per file (the layout before packs)', async () => {

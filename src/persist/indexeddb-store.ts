@@ -25,6 +25,12 @@ const packTaken = (ops: Ops | null, error: unknown): boolean =>
 
 const asBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer));
 
+// What a row that holds no bytes (a string, an object: not ours) is read as: a record that fails
+// its check, so the workspace is reported and kept aside. Read as bytes it would be empty, which
+// is a deletion here, and the file would vanish unreported.
+const NOT_BYTES = new Uint8Array([0]);
+const rowBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : NOT_BYTES);
+
 export interface IndexedDBStoreOptions {
   /** Database name. Default "agentvfs" (the IndexedDB adapter's, so its snapshots migrate). */
   database?: string;
@@ -134,7 +140,7 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
         await finish(tx, 'read');
         layout = new PackedLayout();
         // Compaction waits for the first save: until then the opener may still find the rows bad and keep them aside.
-        return layout.load(keys.result.map((k, i) => [k[1], asBytes(values.result[i])] as const));
+        return layout.load(keys.result.map((k, i) => [k[1], rowBytes(values.result[i])] as const));
       });
     },
     async write(batch, { durability }: { durability: SaveDurability }) {
