@@ -9,6 +9,11 @@ import type { WorkspaceStore } from './store.ts';
 /** Under the 128 KiB value limit of the key-value storage API, with room for serialization. */
 const CHUNK_BYTES = 120 * 1024;
 
+const NOT_BYTES = new Uint8Array([0]);
+
+/** `value` with a buffer of its own (a view is stored with its whole buffer). */
+const own = (value: Uint8Array): Uint8Array => (value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : value.slice());
+
 /** The slice of `DurableObjectStorage` used here (so the core needs no Workers types). */
 export interface DurableObjectStorageLike {
   get(key: string): Promise<unknown>;
@@ -47,9 +52,10 @@ export function createDurableObjectStore(storage: DurableObjectStorageLike, opti
       for (const [k, v] of stored) {
         if (!k.startsWith(`${prefix}v:`)) continue;
         const key = k.slice(prefix.length + 2);
-        const chunks = (v as { chunks?: unknown }).chunks;
+        const chunks = typeof v === 'object' && v !== null ? (v as { chunks?: unknown }).chunks : undefined;
         if (typeof chunks !== 'number') {
-          out.set(key, v instanceof Uint8Array ? v : new Uint8Array(v as ArrayBuffer));
+          // Anything but bytes (not ours: a null, a string) reads as a record that fails its check, so it is reported.
+          out.set(key, v instanceof Uint8Array ? v : v instanceof ArrayBuffer ? new Uint8Array(v) : NOT_BYTES);
           continue;
         }
         const parts: Uint8Array[] = [];
@@ -78,11 +84,12 @@ export function createDurableObjectStore(storage: DurableObjectStorageLike, opti
         for (const [key, value] of batch.puts) {
           await dropChunks(txn, key);
           if (value.length <= chunkBytes) {
-            await txn.put(valueKey(key), value);
+            await txn.put(valueKey(key), own(value));
             continue;
           }
           const chunks = Math.ceil(value.length / chunkBytes);
-          for (let i = 0; i < chunks; i++) await txn.put(chunkKey(key, i), value.subarray(i * chunkBytes, (i + 1) * chunkBytes));
+          // Copies, not views: workerd serializes a view with its whole buffer, which would be over the limit.
+          for (let i = 0; i < chunks; i++) await txn.put(chunkKey(key, i), value.slice(i * chunkBytes, (i + 1) * chunkBytes));
           await txn.put(valueKey(key), { chunks });
         }
       });

@@ -39,7 +39,13 @@ function fakeDurableObjectStorage(): DurableObjectStorageLike & { data: Map<stri
       const staged = new Map(data);
       const result = await work({
         get: async (key) => staged.get(key),
-        put: async (key, value) => void staged.set(key, value instanceof Uint8Array ? value.slice() : structuredClone(value)),
+        put: async (key, value) => {
+          // Stored as workerd stores it: serialized with V8's serializer, which writes a view's
+          // whole buffer, under the 128 KiB value limit of KV-backed storage.
+          const size = value instanceof Uint8Array ? value.buffer.byteLength : JSON.stringify(value).length;
+          if (size > 128 * 1024) throw new RangeError(`Values cannot be larger than 131072 bytes. A value of size ${size} was provided.`);
+          staged.set(key, structuredClone(value));
+        },
         delete: async (key) => staged.delete(key),
       });
       data.clear();
@@ -260,6 +266,29 @@ describe('Durable Object store', () => {
     await store.write({ puts: [['k', bytes('small')]], deletes: [] }, { durability: 'strict' });
     expect([...storage.data.keys()]).toEqual(['agentvfs:v:k']);
     expect(text((await store.readAll()).get('k'))).toBe('small');
+  });
+
+  it('a 300 KiB file saves with the default chunks (copies: a view would be stored with its whole buffer)', async () => {
+    const storage = fakeDurableObjectStorage();
+    const big = new Uint8Array(300 * 1024).map((_, i) => i % 251);
+    const first = await openPersistent(createStateBackend(), createDurableObjectStore(storage), { durability: 'immediate' });
+    await first.backend.writeFile('/big.bin', big);
+    await first.backend.writeFile('/small.txt', 'after it');
+    const { backend } = await openPersistent(createStateBackend(), createDurableObjectStore(storage));
+    expect(await backend.readFile('/big.bin')).toEqual(big);
+    expect(await backend.readText('/small.txt')).toBe('after it');
+  });
+
+  it('a value that is not ours (null, a string) is reported and kept aside, not a crash', async () => {
+    for (const junk of [null, 'garbage']) {
+      const storage = fakeDurableObjectStorage();
+      await (
+        await openPersistent(createStateBackend({ files: { '/a': 'a' } }), createDurableObjectStore(storage), { durability: 'immediate' })
+      ).backend.close();
+      storage.data.set('agentvfs:v:junk', junk);
+      const { restored } = await openPersistent(createStateBackend(), createDurableObjectStore(storage));
+      expect(restored.status).toBe('corrupt');
+    }
   });
 });
 

@@ -49,4 +49,20 @@ describe('createDurableObjectStore (workerd, SQLite-backed storage)', () => {
     expect(reopened).toMatchObject({ status: 'restored', a: 'export const a = 2;\n', empty: true, chunksLeft: 0 });
     expect(reopened.big).toEqual(big);
   });
+
+  it('a file over the 2 MB value limit of SQLite-backed storage saves too: its chunks are stored as copies, not views of it', async () => {
+    const big = new Uint8Array(3_000_000).map((_, i) => (i * 7) & 0xff);
+    await inStorage('store-b', async (storage) => {
+      const { backend } = await openPersistent(createStateBackend(), createDurableObjectStore(storage), { durability: 'immediate' });
+      await backend.writeFile('/big.bin', big);
+      await backend.writeFile('/after.txt', 'saved after it');
+    });
+    await abortAllDurableObjects();
+    const back = await inStorage('store-b', async (storage) => {
+      const { backend } = await openPersistent(createStateBackend(), createDurableObjectStore(storage));
+      return { big: await backend.readFile('/big.bin'), after: await backend.readText('/after.txt') };
+    });
+    expect(back.after).toBe('saved after it');
+    expect(back.big).toEqual(big);
+  });
 });
