@@ -25,6 +25,10 @@ export function normalizePath(input: unknown, cwd = '/'): string {
   if (input.includes('\n') || input.includes('\r')) {
     throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: it contains a line break; names may not.`, { path: input });
   }
+  // Snapshots and stores keep names as UTF-8, which has no lone surrogate: it would come back as U+FFFD, another name.
+  if (!isWellFormed(input)) {
+    throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: it contains a lone UTF-16 surrogate, which is no character.`, { path: input });
+  }
   const slashed = input.includes('\\') ? input.replaceAll('\\', '/') : input;
   // Fast path: already absolute and normal (the common case for paths we returned ourselves).
   if (isNormalAbsolute(slashed)) return slashed;
@@ -127,3 +131,7 @@ export function comparePaths(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+const isWellFormed = (s: string): boolean => (wellFormed ? wellFormed.call(s) : !LONE_SURROGATE.test(s));

@@ -24,6 +24,7 @@ export function pathSuite(make: BackendFactory) {
       ['a\0b', 'NUL'],
       ['/a\nb.txt', 'line break'],
       ['/a\rb.txt', 'line break'],
+      ['/notes-\uD83D.txt', 'surrogate'],
       ['', 'empty'],
       [`/${'x'.repeat(256)}`, '255'],
       [`/d/${'é'.repeat(128)}`, '255'], // 256 UTF-8 bytes in 128 characters
