@@ -118,7 +118,7 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     expect(text(await first.client.callTool({ name: 'read_file', arguments: { path: '/old.txt' } }))).toBe('     1\tfrom before');
     await first.client.callTool({ name: 'write_file', arguments: { path: '/new.txt', content: 'after\n' } });
     await first.client.close();
-    expect(readFileSync(save).subarray(0, 8).toString('latin1')).toBe('AVFSLOG1');
+    expect(readFileSync(save).subarray(0, 8).toString('latin1')).toBe('AVFSLOG2');
     const saved = await restored(save);
     expect([await saved.readText('/old.txt'), await saved.readText('/new.txt')]).toEqual(['from before\n', 'after\n']);
   }, 60_000);

@@ -9,6 +9,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../src/index.ts';
 import { createFileStore, readWorkspaceFile } from '../../src/persist/node/index.ts';
+import { encodeBatch } from '../../src/persist/batch-codec.ts';
+import { xxh32 } from '../../src/snapshot/xxhash32.ts';
 import {
   createDurableObjectStore,
   createIndexedDBAdapter,
@@ -175,6 +177,49 @@ describe('file store', () => {
     await expect(createFileStore(path).readAll()).rejects.toThrow(/damaged at byte 8 .*nothing of it was opened/);
   });
 
+  it.each([
+    ['a length grown by one bad bit (format 1 took it for a torn end and dropped the batches after it)', 'length'],
+    ['a bad bit in the last whole batch (not a torn end: the batch is all there)', 'last'],
+  ])('%s is reported, and the file left as it is', async (_, where) => {
+    const path = join(dir, `damaged-${where}.log`);
+    const store = createFileStore(path);
+    await store.readAll();
+    const starts: number[] = [];
+    for (const k of ['a', 'b', 'c']) {
+      starts.push(store.fileBytes);
+      await store.write({ puts: [[k, bytes(`value of ${k}`)]], deletes: [] }, { durability: 'strict' });
+    }
+    await store.close?.();
+    const whole = readFileSync(path);
+    // The second batch's length, or the last byte of the last batch.
+    const at = where === 'length' ? starts[1]! + 2 : whole.length - 1;
+    whole[at] = whole[at]! ^ (where === 'length' ? 0x10 : 0x01);
+    writeFileSync(path, whole);
+    await expect(createFileStore(path).readAll()).rejects.toThrow(/is damaged at byte \d+ .*nothing of it was opened/);
+    expect(readFileSync(path)).toEqual(whole);
+  });
+
+  it('opens a log of format 1 (AVFSLOG1), appends to it in that format, and rewrites it in format 2 when it compacts', async () => {
+    const path = join(dir, 'format1.log');
+    // Format 1 by hand: the magic, then u32 length | u32 xxh32(payload) | payload per batch.
+    const payload = encodeBatch({ puts: [['a', bytes('from format 1')]], deletes: [] });
+    const head = new Uint8Array(8);
+    new DataView(head.buffer).setUint32(0, payload.length, true);
+    new DataView(head.buffer).setUint32(4, xxh32(payload), true);
+    writeFileSync(path, Buffer.concat([Buffer.from('AVFSLOG1'), head, payload]));
+    const store = createFileStore(path);
+    expect(text((await store.readAll()).get('a'))).toBe('from format 1');
+    await store.write({ puts: [['b', bytes('appended')]], deletes: [] }, { durability: 'strict' });
+    await store.close?.();
+    expect(readFileSync(path).subarray(0, 8).toString('latin1')).toBe('AVFSLOG1');
+    const again = createFileStore(path);
+    expect([...(await again.readAll()).keys()].sort()).toEqual(['a', 'b']);
+    for (let i = 0; i < 30; i++) await again.write({ puts: [['big', new Uint8Array(300_000).fill(i)]], deletes: [] }, { durability: 'default' });
+    await again.close?.();
+    expect(readFileSync(path).subarray(0, 8).toString('latin1')).toBe('AVFSLOG2');
+    expect(text((await createFileStore(path).readAll()).get('a'))).toBe('from format 1');
+  });
+
   it('compacts: rewriting one file many times keeps the log near the live size', async () => {
     const path = join(dir, 'compact.log');
     const store = createFileStore(path);
@@ -196,7 +241,7 @@ describe('file store over a snapshot file (what `agentvfs mcp --save` wrote befo
     const { backend, restored } = await openPersistent(createStateBackend(), createFileStore(path), { durability: 'immediate' });
     expect(restored).toEqual({ status: 'restored', bytes: snapshot.byteLength });
     expect(await backend.readText('/src/a.ts')).toBe('a\n');
-    expect(readFileSync(path).subarray(0, 8).toString('latin1')).toBe('AVFSLOG1'); // migrated on open
+    expect(readFileSync(path).subarray(0, 8).toString('latin1')).toBe('AVFSLOG2'); // migrated on open
     await backend.writeFile('/src/a.ts', 'changed\n');
     await backend.close();
     const { backend: again } = await openPersistent(createStateBackend(), createFileStore(path));

@@ -1,8 +1,9 @@
 /**
  * A workspace store in one file, for Node (the CLI, an MCP server): an append-only log of
- * batches, each framed with its length and XXH32 checksum. A batch is appended in one write
- * (and fsync'd for 'strict'), so a kill leaves the previous state or the new one: a torn last
- * batch fails its checksum and is cut off on open. When the log grows to twice the live data
+ * batches, each framed with its length, an XXH32 checksum of the batch and one of that header.
+ * A batch is appended in one write (and fsync'd for 'strict'), so a kill leaves the previous
+ * state or the new one: a torn last batch runs past the end of the file and is cut off on open;
+ * any other batch or header that fails its checksum is damage, reported with nothing opened. When the log grows to twice the live data
  * (plus 4 MiB) it is rewritten to a temporary file, fsync'd and renamed over the log.
  * A file holding a snapshot (what `agentvfs mcp --save` wrote before this store) is opened as
  * the legacy state: the first save replaces it with a log the same atomic way.
@@ -16,46 +17,66 @@ import type { FileStore, StoreBatch } from '../store.ts';
 import { encodeSnapshot, startsLikeSnapshot } from '../../snapshot/format.ts';
 import { xxh32 } from '../../snapshot/xxhash32.ts';
 
-const MAGIC = new TextEncoder().encode('AVFSLOG1');
-const FRAME = 8; // u32 length | u32 xxh32
+// Format 2 frames carry a checksum of their own header, so a damaged length is told from a batch
+// cut short by a kill (format 1 read them alike: a length grown by one bad bit looked like a
+// torn end, and the batches after it were dropped). Format 1 logs are read, and appended to in
+// format 1, until a compaction rewrites them in format 2.
+const MAGIC = { 1: new TextEncoder().encode('AVFSLOG1'), 2: new TextEncoder().encode('AVFSLOG2') } as const;
+const MAGIC_BYTES = 8;
+type LogFormat = keyof typeof MAGIC;
+const HEADER = { 1: 8, 2: 12 } as const; // u32 length | u32 xxh32(payload) [| u32 xxh32(the 8 bytes before)]
 const SLACK = 4 * 1024 * 1024;
 
-function frame(batch: StoreBatch): Uint8Array {
+function frame(batch: StoreBatch, format: LogFormat): Uint8Array {
   const payload = encodeBatch(batch);
-  const out = new Uint8Array(FRAME + payload.length);
+  const header = HEADER[format];
+  const out = new Uint8Array(header + payload.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, payload.length, true);
   view.setUint32(4, xxh32(payload), true);
-  out.set(payload, FRAME);
+  if (format === 2) view.setUint32(8, xxh32(out.subarray(0, 8)), true);
+  out.set(payload, header);
   return out;
 }
 
-/** Replays the log: the live records, and where the last whole batch ends. */
-function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array>; end: number } {
+function formatOf(bytes: Uint8Array): LogFormat | null {
+  if (bytes.length < MAGIC_BYTES) return null;
+  for (const format of [2, 1] as const) if (MAGIC[format].every((b, i) => bytes[i] === b)) return format;
+  return null;
+}
+
+/** Replays the log: the live records, where the last whole batch ends, and the log's format. */
+function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array>; end: number; format: LogFormat } {
   const live = new Map<string, Uint8Array>();
-  if (bytes.length === 0) return { live, end: 0 };
-  if (bytes.length < MAGIC.length || MAGIC.some((b, i) => bytes[i] !== b)) {
+  if (bytes.length === 0) return { live, end: 0, format: 2 };
+  const format = formatOf(bytes);
+  if (format === null) {
     throw new Error(
-      `agentvfs/persist: ${path} is not an agentvfs workspace log (it does not start with "AVFSLOG1"); it was left as it is. Pass another path, or move it away.`,
+      `agentvfs/persist: ${path} is not an agentvfs workspace log (it does not start with "AVFSLOG2" or "AVFSLOG1"); it was left as it is. Pass another path, or move it away.`,
     );
   }
+  const damaged = (at: number, what: string) =>
+    new Error(`agentvfs/persist: ${path} is damaged at byte ${at} (${what}); it was left as it is, nothing of it was opened.`);
+  const header = HEADER[format];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at = MAGIC.length;
+  let at = MAGIC_BYTES;
   while (at < bytes.length) {
-    const length = at + FRAME <= bytes.length ? view.getUint32(at, true) : Infinity;
-    const end = at + FRAME + length;
-    const whole = end <= bytes.length && view.getUint32(at + 4, true) === xxh32(bytes.subarray(at + FRAME, end));
-    if (!whole) {
-      // A batch cut short by a kill is the last thing in the file; damage anywhere else is reported.
-      if (end >= bytes.length) break;
-      throw new Error(`agentvfs/persist: ${path} is damaged at byte ${at} (a batch fails its checksum); it was left as it is, nothing of it was opened.`);
+    // A batch cut short by a kill is the last thing in the file: a header cut short, or (format 2)
+    // a whole header whose batch runs past the end. Anything else that fails is damage.
+    if (at + header > bytes.length) break;
+    if (format === 2 && view.getUint32(at + 8, true) !== xxh32(bytes.subarray(at, at + 8))) throw damaged(at, 'a batch header fails its checksum');
+    const end = at + header + view.getUint32(at, true);
+    if (end > bytes.length) break; // (format 1 cannot tell a damaged length from this)
+    if (view.getUint32(at + 4, true) !== xxh32(bytes.subarray(at + header, end))) {
+      if (format === 1 && end === bytes.length) break; // format 1 read a bad last batch as torn
+      throw damaged(at, 'a batch fails its checksum');
     }
-    const batch = decodeBatch(bytes.subarray(at + FRAME, end));
+    const batch = decodeBatch(bytes.subarray(at + header, end));
     for (const key of batch.deletes) live.delete(key);
     for (const [key, value] of batch.puts) live.set(key, value);
     at = end;
   }
-  return { live, end: at };
+  return { live, end: at, format };
 }
 
 /**
@@ -66,7 +87,7 @@ function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array
 export function readWorkspaceFile(path: string): Uint8Array | null {
   if (!existsSync(path)) return null;
   const bytes = new Uint8Array(readFileSync(path));
-  if (bytes.length < MAGIC.length || MAGIC.some((b, i) => bytes[i] !== b)) return bytes;
+  if (formatOf(bytes) === null) return bytes;
   const decoded = decodeRecords(replay(bytes, path).live);
   if ('problem' in decoded) throw new Error(`agentvfs/persist: ${path} holds a record that fails its check: ${decoded.problem}`);
   return encodeSnapshot(decoded.entries);
@@ -76,6 +97,7 @@ export function createFileStore(path: string): FileStore {
   let fd: number | null = null;
   let legacy: Uint8Array | null = null; // a snapshot the file held when opened, until the first save replaces it
   let size = 0; // bytes of the log
+  let format: LogFormat = 2; // of the log open: new batches are appended in it
   const liveSizes = new Map<string, number>();
   let liveBytes = 0;
 
@@ -98,13 +120,15 @@ export function createFileStore(path: string): FileStore {
       liveBytes = 0;
       return new Map();
     }
-    const { live, end } = replay(bytes, path);
+    const replayed = replay(bytes, path);
+    const { live, end } = replayed;
+    format = replayed.format;
     fd = openSync(path, existsSync(path) ? 'r+' : 'w+');
     if (end === 0) {
-      writeSync(fd, MAGIC, 0, MAGIC.length, 0);
-      ftruncateSync(fd, MAGIC.length);
+      writeSync(fd, MAGIC[format], 0, MAGIC_BYTES, 0);
+      ftruncateSync(fd, MAGIC_BYTES);
       fsyncSync(fd);
-      size = MAGIC.length;
+      size = MAGIC_BYTES;
     } else {
       if (end < bytes.length) ftruncateSync(fd, end); // drop the torn tail before appending after it
       size = end;
@@ -122,17 +146,18 @@ export function createFileStore(path: string): FileStore {
 
   /** Makes the file a log of this one batch: a temporary file, fsync'd, renamed over it. */
   function replaceWith(batch: StoreBatch): void {
-    const framed = frame(batch);
+    const framed = frame(batch, 2); // a rewrite is always in the current format
     const tmp = openSync(`${path}.tmp`, 'w');
-    writeSync(tmp, MAGIC, 0, MAGIC.length, 0);
-    writeSync(tmp, framed, 0, framed.length, MAGIC.length);
+    writeSync(tmp, MAGIC[2], 0, MAGIC_BYTES, 0);
+    writeSync(tmp, framed, 0, framed.length, MAGIC_BYTES);
     fsyncSync(tmp);
     closeSync(tmp);
     renameSync(`${path}.tmp`, path);
     syncDirectory();
     if (fd !== null) closeSync(fd);
     fd = openSync(path, 'r+');
-    size = MAGIC.length + framed.length;
+    size = MAGIC_BYTES + framed.length;
+    format = 2;
   }
 
   function syncDirectory(): void {
@@ -170,7 +195,7 @@ export function createFileStore(path: string): FileStore {
         track({ puts: batch.puts, deletes: [] });
         return;
       }
-      const framed = frame(batch);
+      const framed = frame(batch, format);
       // One write at the end of the log: a kill mid-way leaves a torn tail that replay cuts off.
       try {
         let written = 0;
