@@ -3,8 +3,15 @@
  * A save is one `storage.transaction()`: every put and delete lands or none does. A value over
  * the per-value limit is split: `<prefix>v:<key>` then holds `{ chunks }` and the parts live under
  * `<prefix>c:<key>:<i>`; overwriting or deleting a key removes its old parts in the same transaction.
+ * A key too long for the storage's 2 KiB keys (a deep path) is stored under a hash of it, its
+ * value then `{ key, value }` or `{ key, chunks }`.
  */
+import { xxh32 } from '../snapshot/xxhash32.ts';
 import type { WorkspaceStore } from './store.ts';
+
+/** Under the storage API's 2 KiB key limit, with room for the prefix and a chunk number. */
+const MAX_NAME_BYTES = 1_900;
+const encoder = new TextEncoder();
 
 /** Under the 128 KiB value limit of the key-value storage API, with room for serialization. */
 const CHUNK_BYTES = 120 * 1024;
@@ -36,23 +43,33 @@ export interface DurableObjectStoreOptions {
 export function createDurableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): WorkspaceStore {
   const prefix = options.prefix ?? 'agentvfs:';
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
-  const valueKey = (key: string) => `${prefix}v:${key}`;
-  const chunkKey = (key: string, i: number) => `${prefix}c:${key}:${i}`;
+  // Each record's name in storage: its key, or for a key too long, "#" and 96 bits of hashes of it.
+  const nameOf = (key: string): string => {
+    const bytes = encoder.encode(key);
+    if (bytes.length + prefix.length <= MAX_NAME_BYTES) return key;
+    return `#${[0, 1, 2].map((seed) => xxh32(bytes, seed).toString(16).padStart(8, '0')).join('')}`;
+  };
+  const valueKey = (name: string) => `${prefix}v:${name}`;
+  const chunkKey = (name: string, i: number) => `${prefix}c:${name}:${i}`;
 
-  async function dropChunks(txn: DurableObjectTransactionLike, key: string): Promise<void> {
-    const head = await txn.get(valueKey(key));
+  async function dropChunks(txn: DurableObjectTransactionLike, name: string): Promise<void> {
+    const head = await txn.get(valueKey(name));
     const chunks = (head as { chunks?: unknown } | undefined)?.chunks;
-    if (typeof chunks === 'number') for (let i = 0; i < chunks; i++) await txn.delete(chunkKey(key, i));
+    if (typeof chunks === 'number') for (let i = 0; i < chunks; i++) await txn.delete(chunkKey(name, i));
   }
 
   return {
     async readAll() {
       const stored = await storage.list({ prefix });
       const out = new Map<string, Uint8Array>();
-      for (const [k, v] of stored) {
+      for (const [k, held] of stored) {
         if (!k.startsWith(`${prefix}v:`)) continue;
-        const key = k.slice(prefix.length + 2);
-        const chunks = typeof v === 'object' && v !== null ? (v as { chunks?: unknown }).chunks : undefined;
+        const name = k.slice(prefix.length + 2);
+        const head = typeof held === 'object' && held !== null ? (held as { key?: unknown; value?: unknown; chunks?: unknown }) : null;
+        // A hashed name holds its key beside the value (one that does not is not ours: reported below).
+        const key = name.startsWith('#') && typeof head?.key === 'string' ? head.key : name;
+        const v = name.startsWith('#') ? head?.value : held;
+        const chunks = head?.chunks;
         if (typeof chunks !== 'number') {
           // Anything but bytes (not ours: a null, a string) reads as a record that fails its check, so it is reported.
           out.set(key, v instanceof Uint8Array ? v : v instanceof ArrayBuffer ? new Uint8Array(v) : NOT_BYTES);
@@ -61,7 +78,7 @@ export function createDurableObjectStore(storage: DurableObjectStorageLike, opti
         const parts: Uint8Array[] = [];
         let size = 0;
         for (let i = 0; i < chunks; i++) {
-          const part = stored.get(chunkKey(key, i));
+          const part = stored.get(chunkKey(name, i));
           // A missing part makes the record short: its checksum then reports it.
           if (!(part instanceof Uint8Array)) break;
           parts.push(part);
@@ -78,19 +95,22 @@ export function createDurableObjectStore(storage: DurableObjectStorageLike, opti
       // Durable Object storage is durable once the transaction resolves; there is no weaker mode.
       await storage.transaction(async (txn) => {
         for (const key of batch.deletes) {
-          await dropChunks(txn, key);
-          await txn.delete(valueKey(key));
+          const name = nameOf(key);
+          await dropChunks(txn, name);
+          await txn.delete(valueKey(name));
         }
         for (const [key, value] of batch.puts) {
-          await dropChunks(txn, key);
+          const name = nameOf(key);
+          const hashed = name !== key;
+          await dropChunks(txn, name);
           if (value.length <= chunkBytes) {
-            await txn.put(valueKey(key), own(value));
+            await txn.put(valueKey(name), hashed ? { key, value: own(value) } : own(value));
             continue;
           }
           const chunks = Math.ceil(value.length / chunkBytes);
           // Copies, not views: workerd serializes a view with its whole buffer, which would be over the limit.
-          for (let i = 0; i < chunks; i++) await txn.put(chunkKey(key, i), value.slice(i * chunkBytes, (i + 1) * chunkBytes));
-          await txn.put(valueKey(key), { chunks });
+          for (let i = 0; i < chunks; i++) await txn.put(chunkKey(name, i), value.slice(i * chunkBytes, (i + 1) * chunkBytes));
+          await txn.put(valueKey(name), hashed ? { key, chunks } : { chunks });
         }
       });
     },

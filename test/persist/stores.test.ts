@@ -42,6 +42,7 @@ function fakeDurableObjectStorage(): DurableObjectStorageLike & { data: Map<stri
       const result = await work({
         get: async (key) => staged.get(key),
         put: async (key, value) => {
+          if (new TextEncoder().encode(key).length > 2048) throw new RangeError('Keys cannot be larger than 2048 bytes.');
           // Stored as workerd stores it: serialized with V8's serializer, which writes a view's
           // whole buffer, under the 128 KiB value limit of KV-backed storage.
           const size = value instanceof Uint8Array ? value.buffer.byteLength : JSON.stringify(value).length;
@@ -322,6 +323,23 @@ describe('Durable Object store', () => {
     const { backend } = await openPersistent(createStateBackend(), createDurableObjectStore(storage));
     expect(await backend.readFile('/big.bin')).toEqual(big);
     expect(await backend.readText('/small.txt')).toBe('after it');
+  });
+
+  it('a path too long for a 2 KiB key is stored under a hash of it: saved, reopened, replaced and removed', async () => {
+    const storage = fakeDurableObjectStorage();
+    const deep = `/${Array.from({ length: 10 }, (_, i) => `${i}`.repeat(250)).join('/')}`;
+    const first = await openPersistent(createStateBackend(), createDurableObjectStore(storage, { chunkBytes: 1_000 }), { durability: 'immediate' });
+    await first.backend.writeFile(`${deep}/small.txt`, 'small');
+    await first.backend.writeFile(`${deep}/big.bin`, new Uint8Array(5_000).fill(3));
+    const again = await openPersistent(createStateBackend(), createDurableObjectStore(storage, { chunkBytes: 1_000 }), { durability: 'immediate' });
+    expect(await again.backend.readText(`${deep}/small.txt`)).toBe('small');
+    expect(await again.backend.readFile(`${deep}/big.bin`)).toEqual(new Uint8Array(5_000).fill(3));
+    await again.backend.writeFile(`${deep}/big.bin`, 'small now');
+    await again.backend.remove(`${deep}/small.txt`);
+    expect([...storage.data.keys()].filter((k) => k.includes(':c:'))).toEqual([]);
+    const third = await openPersistent(createStateBackend(), createDurableObjectStore(storage));
+    expect(await third.backend.readText(`${deep}/big.bin`)).toBe('small now');
+    expect(await third.backend.exists(`${deep}/small.txt`)).toBe(false);
   });
 
   it('a value that is not ours (null, a string) is reported and kept aside, not a crash', async () => {
