@@ -4,7 +4,8 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { toolResultsIn } from '../../test/ai/scenario.ts';
 import { createStateBackend, createTools, TOOL_NAMES, type ToolResult, type Tools } from '../index.ts';
-import { aiSdkTools } from './index.ts';
+import type { ToolTarget } from '../adapters/tool-target.ts';
+import { type AiSdkToolsOptions, aiSdkTools } from './index.ts';
 
 const options = { toolCallId: 't1', messages: [], context: {} };
 
@@ -190,6 +191,9 @@ describe('aiSdkTools with the SDK’s own approval', () => {
     const ask = set.str_replace_based_edit_tool.needsApproval as (input: Record<string, unknown>, options: never) => Promise<boolean> | boolean;
     expect(await ask({ command: 'view', path: '/a.txt' }, {} as never)).toBe(false);
     expect(await ask({ command: 'str_replace', path: '/a.txt', old_str: 'a', new_str: 'b' }, {} as never)).toBe(true);
+    // Any target typed as the adapters' ToolTarget still compiles (keyed by string).
+    const anyTarget = (target: ToolTarget, options?: AiSdkToolsOptions) => aiSdkTools(target, options);
+    expect(Object.keys(anyTarget(backend, { include: ['ls'] }))).toEqual(['ls']);
     // Typed by the tool set's own names: the text editor and memory, not the six.
     const names: ('str_replace_based_edit_tool' | 'memory')[] = Object.keys(set) as (keyof typeof set)[];
     expect(names.sort()).toEqual(['memory', 'str_replace_based_edit_tool']);

@@ -58,6 +58,8 @@ export function aiSdkTools<const N extends string>(target: ToolTarget, options: 
 /** A tool set's own tools, keyed by their names (a dialect's too). */
 export function aiSdkTools<N extends string>(target: Tools<N>, options?: AiSdkToolsOptions<N>): Record<N, AiSdkTool>;
 export function aiSdkTools(target: Backend, options?: AiSdkToolsOptions<ToolName>): Record<ToolName, AiSdkTool>;
+/** Any target (typed as ToolTarget): keyed by name. */
+export function aiSdkTools(target: ToolTarget, options?: AiSdkToolsOptions<string>): Record<string, AiSdkTool>;
 export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkToolsOptions<N> = {}): Record<N, AiSdkTool> {
   const { permissions, approve, onEvent } = options;
   const tools = toTools(target, 'ai', { ...(permissions && { permissions }), ...(approve && { approve }), ...(onEvent && { onEvent }) });

@@ -7,6 +7,7 @@
  * value then `{ key, value }` or `{ key, chunks }`.
  */
 import { xxh32 } from '../snapshot/xxhash32.ts';
+import { notBytes } from './records.ts';
 import type { WorkspaceStore } from './store.ts';
 
 /** Under the storage API's 2 KiB key limit, with room for the prefix and a chunk number. */
@@ -15,8 +16,6 @@ const encoder = new TextEncoder();
 
 /** Under the 128 KiB value limit of the key-value storage API, with room for serialization. */
 const CHUNK_BYTES = 120 * 1024;
-
-const NOT_BYTES = new Uint8Array([0]);
 
 /** `value` with a buffer of its own (a view is stored with its whole buffer). */
 const own = (value: Uint8Array): Uint8Array => (value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : value.slice());
@@ -43,10 +42,11 @@ export interface DurableObjectStoreOptions {
 export function createDurableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): WorkspaceStore {
   const prefix = options.prefix ?? 'agentvfs:';
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+  const prefixBytes = encoder.encode(prefix).length;
   // Each record's name in storage: its key, or for a key too long, "#" and 96 bits of hashes of it.
   const nameOf = (key: string): string => {
     const bytes = encoder.encode(key);
-    if (bytes.length + prefix.length <= MAX_NAME_BYTES) return key;
+    if (bytes.length + prefixBytes <= MAX_NAME_BYTES) return key;
     return `#${[0, 1, 2].map((seed) => xxh32(bytes, seed).toString(16).padStart(8, '0')).join('')}`;
   };
   const valueKey = (name: string) => `${prefix}v:${name}`;
@@ -72,7 +72,7 @@ export function createDurableObjectStore(storage: DurableObjectStorageLike, opti
         const chunks = head?.chunks;
         if (typeof chunks !== 'number') {
           // Anything but bytes (not ours: a null, a string) reads as a record that fails its check, so it is reported.
-          out.set(key, v instanceof Uint8Array ? v : v instanceof ArrayBuffer ? new Uint8Array(v) : NOT_BYTES);
+          out.set(key, v instanceof Uint8Array ? v : v instanceof ArrayBuffer ? new Uint8Array(v) : notBytes(v));
           continue;
         }
         const parts: Uint8Array[] = [];

@@ -413,4 +413,23 @@ describe('where the changed paths come from', () => {
     expect(reopened.restored.status).toBe('restored');
     expect(await reopened.backend.readText('/f9.txt')).toBe('x'.repeat(2_000));
   });
+
+  it('a workspace saved with a name holding a lone surrogate (before paths refused them) opens, the name with U+FFFD', async () => {
+    const store = createMemoryStore();
+    await (await openPersistent(createStateBackend({ files: { '/keep.txt': 'kept' } }), store, { durability: 'immediate' })).backend.close();
+    // As an earlier version saved it: the key a JS string, lone surrogate and all.
+    const key = 'f:/notes\uD800x.txt';
+    await store.write({ puts: [[key, encodeRecord(key, 5, new TextEncoder().encode('old'))]], deletes: [] }, { durability: 'strict' });
+    const { backend, restored } = await openPersistent(createStateBackend(), store);
+    expect(restored.status).toBe('restored');
+    expect(await backend.readText('/notes\uFFFDx.txt')).toBe('old');
+    expect(await backend.readText('/keep.txt')).toBe('kept');
+  });
+
+  it('a snapshot saved by the snapshot adapter that does not fit the backend is refused, and kept as it is', async () => {
+    const legacy = await createStateBackend({ files: { '/big.txt': 'x'.repeat(5_000) } }).snapshot();
+    const store = Object.assign(createMemoryStore(), { readLegacy: async () => legacy });
+    await expect(openPersistent(createStateBackend({ limits: { maxFileBytes: 1_000 } }), store)).rejects.toMatchObject({ code: 'EQUOTA' });
+    expect(store.batches).toEqual([]); // nothing written: the snapshot is still the store's
+  });
 });

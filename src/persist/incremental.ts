@@ -12,7 +12,7 @@ import type { Tools, ToolsOptions } from '../tools/types.ts';
 import type { SaveDurability } from './adapter.ts';
 import { applyEntries, type Removal, walkTree } from './apply-entries.ts';
 import { persistentMethods } from './backend-methods.ts';
-import type { SnapshotEntry } from '../snapshot/format.ts';
+import { decodeSnapshot, type SnapshotEntry } from '../snapshot/format.ts';
 import { scopesOfCall } from './changed-scopes.ts';
 import { saveScheduler } from './save-scheduler.ts';
 import { savedToolSession } from './tool-saves.ts';
@@ -84,7 +84,8 @@ async function openClaimed(
         restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
       } catch (error) {
         // A sound workspace this backend's limits cannot hold is no damage: refused, the store untouched.
-        if (!isVfsError(error)) throw error;
+        // (Anything else, a closed backend, is thrown as it is.)
+        if (!isVfsError(error) || !['ESNAPSHOT', 'EQUOTA', 'ETOOBIG'].includes(error.code)) throw error;
         throw new VfsError(
           'EQUOTA',
           `agentvfs/persist: the stored workspace (${counted(decoded.entries.length, 'entry', 'entries')}) does not fit this backend: ${error.message} It was not opened, and the store is unchanged: open it into a backend whose limits hold it.`,
@@ -108,6 +109,14 @@ async function openClaimed(
         restored = { status: 'restored', bytes: legacy.byteLength };
       } catch (error) {
         if (!isVfsError(error) || error.code !== 'ESNAPSHOT') throw error;
+        if (soundSnapshot(legacy)) {
+          // Sound, but over this backend's limits: refused as the records are, the snapshot kept as it is.
+          throw new VfsError(
+            'EQUOTA',
+            `agentvfs/persist: the saved snapshot does not fit this backend: ${error.message} It was not opened, and the store is unchanged: open it into a backend whose limits hold it.`,
+            { cause: error },
+          );
+        }
         const reason = `agentvfs/persist: the saved snapshot was kept aside and not opened: ${error.message}`;
         await store.write({ puts: [[asideKey(), encodeAside(reason, [['snapshot', legacy]])]], deletes: [], dropLegacy: true }, { durability: 'strict' });
         restored = { status: 'corrupt', reason };
@@ -416,4 +425,14 @@ function wrapWithStore(
       return save('strict');
     },
   };
+}
+
+/** Whether `bytes` are a snapshot that decodes with no limits (so a restore refused it for its size). */
+function soundSnapshot(bytes: Uint8Array): boolean {
+  try {
+    decodeSnapshot(bytes, { maxFiles: Infinity, maxTotalBytes: Infinity, maxFileBytes: Infinity, maxPathLength: Infinity }, { copy: false });
+    return true;
+  } catch {
+    return false;
+  }
 }

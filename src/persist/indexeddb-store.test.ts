@@ -318,6 +318,12 @@ describe('IndexedDB store layout', () => {
     }
     const { restored } = await openPersistent(createStateBackend(), storeOn(factory));
     expect(restored.status).toBe('corrupt');
+    if (damage === 'string') {
+      // Kept aside with what the row held, as text: nothing is lost.
+      const aside = [...(await storeOn(factory).readAll())].find(([k]) => k.startsWith('aside:'))!;
+      const kept = decodeAside(aside[1]).records.find(([k]) => k === fileKey('/loose.txt'))!;
+      expect(text(kept[1])).toBe('not bytes: "garbage"');
+    }
   });
 
   it('opens a workspace saved one record per file (the layout before packs)', async () => {

@@ -7,6 +7,7 @@
 import type { SaveDurability } from './adapter.ts';
 import { type IDBFactoryLike, type IDBRequestLike, type IDBStoreLike, asError, openAgentvfsDatabase, SNAPSHOTS, WORKSPACES } from './indexeddb-database.ts';
 import { BAD_PACK_PREFIX, lookUp, type Ops, PackedLayout, type RowKey } from './indexeddb-layout.ts';
+import { notBytes } from './records.ts';
 import type { StoreBatch, WorkspaceStore } from './store.ts';
 
 /**
@@ -25,11 +26,10 @@ const packTaken = (ops: Ops | null, error: unknown): boolean =>
 
 const asBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer));
 
-// What a row that holds no bytes (a string, an object: not ours) is read as: a record that fails
-// its check, so the workspace is reported and kept aside. Read as bytes it would be empty, which
-// is a deletion here, and the file would vanish unreported.
-const NOT_BYTES = new Uint8Array([0]);
-const rowBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : NOT_BYTES);
+// A row that holds no bytes (not ours) reads as a failing record that keeps what it held
+// (records.ts notBytes); read as bytes it would be empty, which is a deletion here, and the file
+// would vanish unreported.
+const rowBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : notBytes(value));
 
 export interface IndexedDBStoreOptions {
   /** Database name. Default "agentvfs" (the IndexedDB adapter's, so its snapshots migrate). */
@@ -195,8 +195,8 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
       await finish(tx, 'read');
       return lookUp(
         keys.filter((k, i) => loose[i]![1].result !== undefined || !tabs.gone.has(k)),
-        new Map(loose.map(([k, r]) => [k, r.result === undefined ? undefined : asBytes(r.result)])),
-        packs.map(([n, r]) => [n, asBytes(r.result)] as const),
+        new Map(loose.map(([k, r]) => [k, r.result === undefined ? undefined : rowBytes(r.result)])),
+        packs.map(([n, r]) => [n, rowBytes(r.result)] as const),
       );
     },
     name: label,

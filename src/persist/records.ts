@@ -74,15 +74,31 @@ export function decodeRecord(key: string, value: Uint8Array): SnapshotEntry | st
   const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
   if (view.getUint32(0, true) !== xxh32(value.subarray(4), keySeed(key))) return `record ${JSON.stringify(key)} fails its checksum`;
   if (value[4] !== (isFile ? KIND_FILE : KIND_DIR) || (!isFile && value.length !== HEADER)) return `record ${JSON.stringify(key)} has the wrong kind or length`;
-  const path = key.slice(2);
+  // A name with a lone surrogate (accepted before paths refused them) opens as it did then, with U+FFFD for it.
+  const path = wellFormed(key.slice(2));
   const mtimeMs = view.getFloat64(8, true);
   return isFile ? { path, kind: 'file', mtimeMs, content: value.subarray(HEADER) } : { path, kind: 'dir', mtimeMs };
 }
 
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const wellFormed = (s: string): string => s.replace(LONE_SURROGATES, '\uFFFD');
+
 /**
- * `entries` as a snapshot for `restore`, in path order (so restore need not sort them), not
- * validated here: restore checks every path and time as it decodes.
+ * What a store row that holds no bytes (not ours: a string, an object, null) is read as: a
+ * record that fails its check, so the workspace is reported and kept aside, and that keeps what
+ * the row held, as text, for the person who looks at what was kept aside.
  */
+export function notBytes(value: unknown): Uint8Array {
+  let shown: string;
+  try {
+    shown = JSON.stringify(value) ?? String(value);
+  } catch {
+    shown = String(value);
+  }
+  return encoder.encode(`not bytes: ${shown}`);
+}
+
+/** `entries` as a snapshot for `restore`, in path order (so restore need not sort them). */
 export function snapshotOf(entries: SnapshotEntry[]): Uint8Array {
   // Validated (EINVAL for records that make no tree), so a restore that refuses it can only be refusing its size.
   return encodeSnapshot(entries.sort((a, b) => comparePaths(a.path, b.path)));

@@ -98,6 +98,7 @@ export function createFileStore(path: string): FileStore {
   let legacy: Uint8Array | null = null; // a snapshot the file held when opened, until the first save replaces it
   let size = 0; // bytes of the log
   let format: LogFormat = 2; // of the log open: new batches are appended in it
+  let cutOwed = false; // a failed append's bytes are still after `size` (the cut failed too)
   const liveSizes = new Map<string, number>();
   let liveBytes = 0;
 
@@ -123,6 +124,7 @@ export function createFileStore(path: string): FileStore {
     const replayed = replay(bytes, path);
     const { live, end } = replayed;
     format = replayed.format;
+    cutOwed = false;
     fd = openSync(path, existsSync(path) ? 'r+' : 'w+');
     if (end === 0) {
       writeSync(fd, MAGIC[format], 0, MAGIC_BYTES, 0);
@@ -195,6 +197,11 @@ export function createFileStore(path: string): FileStore {
         track({ puts: batch.puts, deletes: [] });
         return;
       }
+      // Cut a failed append's rest first: a shorter batch over it would leave the rest after it.
+      if (cutOwed) {
+        ftruncateSync(fd!, size);
+        cutOwed = false;
+      }
       const framed = frame(batch, format);
       // One write at the end of the log: a kill mid-way leaves a torn tail that replay cuts off.
       try {
@@ -207,7 +214,7 @@ export function createFileStore(path: string): FileStore {
         try {
           ftruncateSync(fd!, size);
         } catch {
-          // The next write still goes at the old end; replay stops at the first torn batch.
+          cutOwed = true; // tried again before the next append, which fails while it cannot be made
         }
         throw error;
       }
