@@ -9,6 +9,13 @@ export function emptyPatternError(): VfsError {
   return new VfsError('EREGEX', 'The grep pattern is empty. Give a regular expression or, with fixed_strings, the literal text to search for.');
 }
 
+export function lineBreakError(pattern: string): VfsError {
+  return new VfsError(
+    'EREGEX',
+    `The grep pattern ${quote(pattern)} holds a line break (\\n) in every match, but grep searches one line at a time, so it could never match. Search for one line of the text (or each line on its own), then read_file around what it finds.`,
+  );
+}
+
 export function patternTooLargeError(pattern: string, size: number, budget: number): VfsError {
   return new VfsError(
     'EREGEX',

@@ -59,6 +59,19 @@ describe('engine choice', () => {
     expect(compileLineMatcher(pattern).engine).toBe(engine);
   });
 
+  it('a pattern every match of which needs a line break is refused (lines are searched one at a time), one that may not is kept', () => {
+    for (const [pattern, options] of [
+      ['foo\\nbar', {}],
+      ['foo\\r?\\nbar', {}],
+      ['foo\nbar', { fixedStrings: true }],
+      ['(?i)A\\nB', {}],
+    ] as const) {
+      expect(regexError(pattern, options).message).toMatch(/holds a line break .* grep searches one line at a time/);
+    }
+    expect(find('a|\\n', 'xa')).not.toBeNull();
+    expect(find('foo\\s+bar', 'foo  bar')).not.toBeNull();
+  });
+
   it('fixed_strings is always literal, whatever the characters', () => {
     expect(compileLineMatcher('(a+)+$', { fixedStrings: true }).engine).toBe('literal');
     expect(compileLineMatcher('a.b(', { fixedStrings: true, ignoreCase: true }).engine).toBe('literal');

@@ -21,7 +21,7 @@
 
 import { backtrackCost, literalPrefix, literalText, maxWidth, minWidth, requiredLiterals } from './analyze.ts';
 import { ProgramTooLarge } from './compile.ts';
-import { emptyPatternError, patternTooLargeError, regexSyntaxError } from './diagnose.ts';
+import { emptyPatternError, lineBreakError, patternTooLargeError, regexSyntaxError } from './diagnose.ts';
 import { toJsSource } from './emit.ts';
 import { linearMatcher, literalMatcher, nativeMatcher } from './engines.ts';
 import type { LineMatcher, LineMatcherOptions } from './line-matcher.ts';
@@ -58,7 +58,10 @@ export const PROGRAM_BUDGET = Math.floor((RE2_MAX_MEM * 2) / 3 / BYTES_PER_INSTR
 export function compileLineMatcher(pattern: string, options: LineMatcherOptions = {}): LineMatcher {
   if (pattern.length === 0) throw emptyPatternError();
   const ignoreCase = options.ignoreCase === true;
-  if (options.fixedStrings === true) return literalMatcher(pattern, ignoreCase, true);
+  if (options.fixedStrings === true) {
+    if (pattern.includes('\n')) throw lineBreakError(pattern);
+    return literalMatcher(pattern, ignoreCase, true);
+  }
 
   let full: ParsedRe2;
   try {
@@ -68,6 +71,8 @@ export function compileLineMatcher(pattern: string, options: LineMatcherOptions 
     throw error;
   }
   const parsed = nativeView(full);
+  // Lines are searched one at a time: a pattern every match of which holds a line break never matches (ripgrep refuses it too).
+  if (parsed !== null && requiredLiterals(parsed.root).some((l) => l.includes('\n'))) throw lineBreakError(pattern);
   const folded = ignoreCase || parsed?.ignoreCase === true;
   // With only an inline (?i), callers would look the literals up case-sensitively: expose none.
   const expose = folded === ignoreCase;

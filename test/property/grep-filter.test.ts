@@ -37,7 +37,8 @@ const piece = fc.constantFrom(
   [0xff],
 );
 const byteFile = fc.array(piece, { maxLength: 40 }).map((parts) => new Uint8Array(parts.flat()));
-const byteLiteral = fc.string({ unit: fc.constantFrom('a', 'b', 's', 'S', 'é', '€', '\ufffd', '\ufeff', '\n', '('), minLength: 1, maxLength: 4 });
+// (No line break: a pattern that needs one is refused, as it could never match a line.)
+const byteLiteral = fc.string({ unit: fc.constantFrom('a', 'b', 's', 'S', 'é', '€', '\ufffd', '\ufeff', '('), minLength: 1, maxLength: 4 });
 
 describe('grep trigram prefilter', () => {
   it('finds exactly what a full scan finds', async () => {
