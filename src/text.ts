@@ -1,4 +1,5 @@
 /** Byte/text conversions shared by the backend and the tools. */
+import { VfsError } from './errors.ts';
 
 const encoder = new TextEncoder();
 // Keeps a BOM in the decoded text, so callers decide what to do with it.
@@ -94,4 +95,31 @@ export function splitsPair(text: string, i: number): boolean {
   const before = text.charCodeAt(i - 1);
   const after = text.charCodeAt(i);
   return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
+}
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The text of a file an edit is about to rewrite. A file that is not valid UTF-8 (Latin-1 bytes,
+ * say) is refused (EBINARY): decoded, its bad bytes become U+FFFD, and writing the edit back would
+ * change them on lines the edit never touched.
+ */
+export function decodeForEdit(bytes: Uint8Array, path: string): string {
+  const text = decodeText(bytes);
+  if (!text.includes('\uFFFD') || isValidUtf8(bytes)) return text;
+  const line = text.slice(0, text.indexOf('\uFFFD')).split('\n').length;
+  throw new VfsError(
+    'EBINARY',
+    `${path} is not valid UTF-8 text (line ${line} holds bytes that are no UTF-8 character, shown as \uFFFD); an edit would rewrite those bytes too, so it is refused and the file is unchanged. Replace the whole file with write_file if that is meant.`,
+    { path },
+  );
+}
+
+export function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    strictDecoder.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }

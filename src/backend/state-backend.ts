@@ -13,7 +13,7 @@ import { comparePaths, normalizePath } from '../paths.ts';
 import { applyPlan, diffTrees } from '../merge/apply-plan.ts';
 import { planMerge } from '../merge/three-way.ts';
 import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
-import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
+import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
 import { applyBatch, type PreparedChange } from './batch.ts';
 import { createSearchIndex } from './search-index.ts';
 import { DEFAULT_TEXT_CACHE_BYTES, TextCache, roundTrips } from './text-cache.ts';
@@ -163,7 +163,9 @@ class InMemoryBackend implements Backend {
     if (cached !== undefined) return cached.text;
     const bytes = this.#tree.view(p);
     const text = decodeText(bytes);
-    if (!isBinary(bytes)) this.#texts.set(p, meta, text, hasBom(bytes), bytes.length, this.#tree.totalBytes);
+    // Only text an edit may start from is kept: not a file whose bytes are no valid UTF-8 (decodeForEdit refuses those).
+    if (!isBinary(bytes) && (!text.includes('\uFFFD') || isValidUtf8(bytes)))
+      this.#texts.set(p, meta, text, hasBom(bytes), bytes.length, this.#tree.totalBytes);
     return text;
   }
 
@@ -228,7 +230,7 @@ class InMemoryBackend implements Backend {
     if (isBinary(bytes)) {
       throw new VfsError('EBINARY', `${path} is a binary file (${counted(bytes.length, 'byte')}); it cannot be edited as text. It is unchanged.`, { path });
     }
-    return { text: decodeText(bytes), bom: hasBom(bytes) };
+    return { text: decodeForEdit(bytes, path), bom: hasBom(bytes) };
   }
 
   #checkVersion(path: string, expected: number | undefined): void {

@@ -8,7 +8,7 @@ import type { Backend, BatchChange, BatchResult, EditOptions, EditRequest, EditR
 import { counted } from '../counted.ts';
 import { applyEdit } from '../edit/apply-edit.ts';
 import { isVfsError, VfsError } from '../errors.ts';
-import { countLines, decodeText, encodeText, hasBom, isBinary } from '../text.ts';
+import { countLines, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
 import { askApproval, type Asked } from './ask.ts';
 import type { GuardSession } from './session.ts';
 import type { ApprovalRequest, Decision } from './types.ts';
@@ -160,7 +160,9 @@ export function guardedWrites(context: WriteContext) {
     }
     const before = await current(p);
     // Anything the edit itself refuses (missing file, binary, bad strings, stale) is refused the same way, without a question.
-    if (before.bytes === null || isBinary(before.bytes) || typeof oldString !== 'string' || typeof replacement !== 'string') return inner.edit(p, request);
+    if (before.bytes === null || isBinary(before.bytes) || !isValidUtf8(before.bytes) || typeof oldString !== 'string' || typeof replacement !== 'string') {
+      return inner.edit(p, request);
+    }
     checkExpected(p, request.expectedVersion, before.version);
     let outcome: ReturnType<typeof applyEdit>;
     try {

@@ -8,7 +8,7 @@
 import type { Backend, BatchChange } from '../backend/types.ts';
 import { closestLines } from '../edit/candidates.ts';
 import { isVfsError, VfsError } from '../errors.ts';
-import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
+import { decodeForEdit, decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import type { ReadVersions } from '../tools/read-versions.ts';
 import type { FileChange } from '../tools/types.ts';
 import { applyChunks, ChunkNotFound } from './apply-chunks.ts';
@@ -142,7 +142,7 @@ async function readState(backend: Backend, reads: ReadVersions, path: string): P
     throw new VfsError('ESTALE', `${path} changed since this session last read or wrote it. ${UNCHANGED} Read it again, then send the patch again.`, { path });
   }
   if (isBinary(result.content)) return { text: '', bom: false, baseVersion: result.version, isDir: false, binary: true, touched: false };
-  return { text: decodeText(result.content), bom: hasBom(result.content), baseVersion: result.version, isDir: false, binary: false, touched: false };
+  return { text: decodeForEdit(result.content, path), bom: hasBom(result.content), baseVersion: result.version, isDir: false, binary: false, touched: false };
 }
 
 async function missing(backend: Backend, path: string, what: string, state: FileState): Promise<VfsError> {

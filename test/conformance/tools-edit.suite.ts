@@ -47,6 +47,17 @@ export function editToolSuite(make: BackendFactory) {
       );
     });
 
+    it('a file that is not valid UTF-8 (Latin-1 café) is refused, byte-identical: an edit would rewrite its bad bytes too', async () => {
+      const latin1 = new Uint8Array([...utf8('hello\ncaf'), 0xe9, 0x0a]);
+      const { backend, tools } = await session(make, { '/l1.txt': latin1 });
+      const out = await tools.run('edit_file', { path: '/l1.txt', old_string: 'hello', new_string: 'HELLO' });
+      expect(out).toMatchObject({ isError: true, code: 'EBINARY', changed: [] });
+      expect(out.text).toMatch(/not valid UTF-8 text \(line 2 /);
+      const patch = createTools(backend, { dialect: 'openai' });
+      expect((await patch.run('apply_patch', { input: '*** Begin Patch\n*** Update File: /l1.txt\n-hello\n+HELLO\n*** End Patch' })).code).toBe('EBINARY');
+      expect([...(await backend.readFile('/l1.txt'))]).toEqual([...latin1]);
+    });
+
     it('ENOMATCH shows the closest candidate lines and leaves the file unchanged', async () => {
       const original = 'function alpha() {\n  return computeTotal(items);\n}\n';
       const { backend, tools } = await session(make, { '/a.js': original });

@@ -8,7 +8,7 @@
  */
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { findAll, lineNumbersAt } from '../../../edit/text-utils.ts';
-import { decodeText, encodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
+import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
 import type { DialectCall } from './context.ts';
 
 export interface TextFile {
@@ -29,7 +29,7 @@ export async function readTextFile(call: DialectCall, path: string, forEdit: boo
     throw new VfsError('EBINARY', `${path} is a binary file (${content.length} bytes); this tool shows and edits text only.`, { path });
   }
   call.reads.add(path, version);
-  return { path, text: decodeText(content), version, bom: hasBom(content) };
+  return { path, text: forEdit ? decodeForEdit(content, path) : decodeText(content), version, bom: hasBom(content) };
 }
 
 /** ESTALE when this session read or wrote `path` and its current version is not one it saw. */

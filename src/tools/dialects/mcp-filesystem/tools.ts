@@ -5,12 +5,12 @@
  */
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { applyEdit } from '../../../edit/apply-edit.ts';
-import { decodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
+import { decodeForEdit, decodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
 import type { DialectCall } from '../anthropic/context.ts';
 import { inWordsOf } from '../next-actions.ts';
 import { unifiedDiff } from './unified-diff.ts';
 
-async function readText(call: DialectCall, path: string): Promise<{ text: string; version: number; bom: boolean }> {
+async function readText(call: DialectCall, path: string, forEdit = false): Promise<{ text: string; version: number; bom: boolean }> {
   const read = await call.backend.read(path);
   if (isBinary(read.content))
     throw new VfsError(
@@ -21,7 +21,7 @@ async function readText(call: DialectCall, path: string): Promise<{ text: string
       },
     );
   call.reads.add(path, read.version);
-  return { text: decodeText(read.content), version: read.version, bom: hasBom(read.content) };
+  return { text: forEdit ? decodeForEdit(read.content, path) : decodeText(read.content), version: read.version, bom: hasBom(read.content) };
 }
 
 export async function readTextFile(call: DialectCall, path: string, head?: number, tail?: number): Promise<string> {
@@ -67,7 +67,7 @@ export interface Edit {
 export async function editFile(call: DialectCall, path: string, edits: readonly Edit[], dryRun: boolean): Promise<string> {
   const file = await call.backend.resolvePath(path);
   const seen = await call.reads.expected(call.backend, file);
-  const { text, version, bom } = await readText(call, file);
+  const { text, version, bom } = await readText(call, file, true);
   if (seen !== undefined && seen !== version) {
     throw new VfsError('ESTALE', `${file} changed since this session last read or wrote it; the file is unchanged. Read it again, then retry.`, { path: file });
   }
