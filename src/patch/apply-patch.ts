@@ -8,7 +8,7 @@
 import type { Backend, BatchChange } from '../backend/types.ts';
 import { closestLines } from '../edit/candidates.ts';
 import { isVfsError, VfsError } from '../errors.ts';
-import { decodeForEdit, decodeText, encodeText, hasBom, isBinary } from '../text.ts';
+import { decodeForEdit, encodeText, hasBom, isBinary } from '../text.ts';
 import type { ReadVersions } from '../tools/read-versions.ts';
 import type { FileChange } from '../tools/types.ts';
 import { applyChunks, ChunkNotFound } from './apply-chunks.ts';
