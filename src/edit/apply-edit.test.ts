@@ -81,6 +81,8 @@ describe('EAMBIGUOUS and replace_all', () => {
     expect(e.message).toContain('lines 1, 3, 5');
     expect(e.message).toMatch(/replace_all=true/);
     expect(e.message).toMatch(/unchanged/);
+    // Two matches on one line: the line once, with the count.
+    expect(fails(() => applyEdit('aaaa\nb\naa', 'aa', 'x')).message).toContain('(starting at lines 1 (2 times), 3)');
   });
 
   it('caps the line list at 20', () => {

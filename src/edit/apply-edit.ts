@@ -158,7 +158,15 @@ function build(text: string, regions: readonly Region[], correction: CorrectionK
 function lineList(text: string, starts: readonly number[]): string {
   const shown = lineNumbersAt(text, starts.slice(0, MAX_LISTED_LINES));
   const more = starts.length - shown.length;
-  return shown.join(', ') + (more > 0 ? ` and ${more} more` : '');
+  // Several matches on one line are one entry with a count ("1 (2 times)"), not the line again.
+  const parts: string[] = [];
+  for (let i = 0; i < shown.length; ) {
+    let j = i;
+    while (j < shown.length && shown[j] === shown[i]) j++;
+    parts.push(j - i > 1 ? `${shown[i]} (${j - i} times)` : `${shown[i]}`);
+    i = j;
+  }
+  return parts.join(', ') + (more > 0 ? ` and ${more} more` : '');
 }
 
 function ambiguous(text: string, starts: readonly number[], found: CorrectionResult | null, replaceAll: boolean): VfsError {
