@@ -9,18 +9,27 @@ export function notFoundMessage(path: string, existing: Iterable<string>): strin
   return `No such file or directory: ${path}.${hint}`;
 }
 
-/** Same basename first, then same basename ignoring case; nearest in path length first. */
+/**
+ * Paths with the same basename, or the same ignoring case: those that share the most leading
+ * directories with `path` first (a case slip in the same folder beats a namesake elsewhere),
+ * then the same case before another, then nearest in length, then by path.
+ */
 function suggestPaths(path: string, existing: Iterable<string>): string[] {
   const name = baseName(path);
   if (name === '') return [];
   const lower = name.toLowerCase();
-  const exact: string[] = [];
-  const folded: string[] = [];
+  const found: { path: string; shared: number; folded: boolean }[] = [];
+  const dirs = path.split('/').slice(1, -1);
   for (const candidate of existing) {
     const candidateName = baseName(candidate);
-    if (candidateName === name) exact.push(candidate);
-    else if (candidateName.toLowerCase() === lower) folded.push(candidate);
+    const folded = candidateName !== name;
+    if (folded && candidateName.toLowerCase() !== lower) continue;
+    const theirs = candidate.split('/').slice(1, -1);
+    let shared = 0;
+    while (shared < dirs.length && shared < theirs.length && dirs[shared] === theirs[shared]) shared++;
+    found.push({ path: candidate, shared, folded });
   }
-  const byCloseness = (a: string, b: string) => Math.abs(a.length - path.length) - Math.abs(b.length - path.length) || (a < b ? -1 : 1);
-  return [...exact.sort(byCloseness), ...folded.sort(byCloseness)].slice(0, MAX_SUGGESTIONS);
+  const distance = (p: string) => Math.abs(p.length - path.length);
+  found.sort((a, b) => b.shared - a.shared || Number(a.folded) - Number(b.folded) || distance(a.path) - distance(b.path) || (a.path < b.path ? -1 : 1));
+  return found.slice(0, MAX_SUGGESTIONS).map((f) => f.path);
 }

@@ -69,6 +69,9 @@ export function pathSuite(make: BackendFactory) {
       expect(out).toMatch(/^Error: ENOENT/);
       expect(out).toContain('Did you mean');
       expect(out).not.toMatch(/\t[1-5]$/m);
+      // A case slip in the same folder comes first, before namesakes elsewhere.
+      const c = await make({ files: { '/a/b/index.ts': '1', '/src/index.ts': '2', '/c/index.ts': '3' } });
+      expect((await expectVfsError(c.readFile('/src/Index.ts'), 'ENOENT')).message).toMatch(/Did you mean \/src\/index\.ts, /);
     });
 
     it('a path through a file is ENOTDIR', async () => {
