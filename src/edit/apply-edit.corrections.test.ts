@@ -93,6 +93,12 @@ describe('trailing whitespace', () => {
     expect(out).toMatchObject({ text: 'keep\nif (b) {\n  stop();\n}\nkeep\n', correction: 'trailing-whitespace', firstLine: 2, lastLine: 4 });
   });
 
+  it("lines new_string leaves as they were keep the file's trailing whitespace; only changed lines are rewritten", () => {
+    const out = applyEdit('foo();  \nbar();\t\nbaz();\n', 'foo();\nbar();', 'FOO();\nbar();');
+    expect(out).toMatchObject({ text: 'FOO();\nbar();\t\nbaz();\n', correction: 'trailing-whitespace' });
+    expect(applyEdit('a  \nb \nc\t\n', 'a\nb\nc', 'a\nx\ny\nc').text).toBe('a  \nx\ny\nc\t\n');
+  });
+
   it('matches when old_string has trailing spaces the file lacks, in a CRLF file', () => {
     const out = applyEdit('a\r\nb\r\nc\r\n', 'a  \nb \n', 'x\n');
     expect(out).toMatchObject({ text: 'x\r\nc\r\n', correction: 'trailing-whitespace' });

@@ -23,9 +23,32 @@ export function fixTrailingWhitespace(text: string, oldString: string, newString
   const eof = windows.length === 1 && windows[0]!.eofNewline;
   return {
     correction: 'trailing-whitespace',
-    note: `Matched line by line ignoring trailing whitespace; the file's matched lines were replaced.${eof ? EOF_NOTE : ''}`,
+    note: `Matched line by line ignoring trailing whitespace; lines you did not change kept theirs.${eof ? EOF_NOTE : ''}`,
     how: 'ignoring trailing whitespace',
-    regions: windows.map((w) => ({ start: w.start, end: w.end, replacement: fitEof(newString, w.eofNewline) })),
+    regions: windows.map((w) => ({
+      start: w.start,
+      end: w.end,
+      replacement: keepUntouched(text.slice(w.start, w.end), oldString, fitEof(newString, w.eofNewline)),
+    })),
     lossless: false,
   };
+}
+
+/**
+ * `replacement` with the file's own text on the lines new_string leaves as old_string had them
+ * (the same leading and trailing lines of both): their trailing whitespace stays as it is, and
+ * only the lines the model changed are written as it wrote them.
+ */
+function keepUntouched(matched: string, oldString: string, replacement: string): string {
+  const lines = (s: string) => s.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  const file = lines(matched);
+  const old = lines(oldString);
+  const next = lines(replacement);
+  if (file.length !== old.length) return replacement;
+  let head = 0;
+  while (head < old.length && head < next.length && old[head] === next[head]) (next[head] = file[head]!), head++;
+  for (let tail = 1; tail <= old.length - head && tail <= next.length - head && old[old.length - tail] === next[next.length - tail]; tail++) {
+    next[next.length - tail] = file[file.length - tail]!;
+  }
+  return next.join('\n');
 }
