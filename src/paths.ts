@@ -3,6 +3,7 @@
  * leaves this module. Pure string work, no host filesystem.
  */
 import { VfsError } from './errors.ts';
+import { isWellFormed } from './text.ts';
 
 /** Longest path segment (a file or directory name), in UTF-8 bytes. */
 export const MAX_SEGMENT_BYTES = 255;
@@ -131,7 +132,3 @@ export function comparePaths(a: string, b: string): number {
   }
   return a.length - b.length;
 }
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const wellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
-const isWellFormed = (s: string): boolean => (wellFormed ? wellFormed.call(s) : !LONE_SURROGATE.test(s));

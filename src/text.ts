@@ -123,3 +123,19 @@ export function isValidUtf8(bytes: Uint8Array): boolean {
     return false;
   }
 }
+
+// With the u flag a surrogate pair is one code point, so \p{Cs} is only ever a lone surrogate.
+const LONE_SURROGATES = /\p{Cs}/gu;
+const nativeIsWellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed;
+
+/** Whether `s` has no lone UTF-16 surrogate, so it has a UTF-8 form. */
+export function isWellFormed(s: string): boolean {
+  if (nativeIsWellFormed) return nativeIsWellFormed.call(s);
+  LONE_SURROGATES.lastIndex = 0;
+  return !LONE_SURROGATES.test(s);
+}
+
+/** `s` with each lone surrogate as U+FFFD (what its UTF-8 round trip gives). */
+export function toWellFormed(s: string): string {
+  return isWellFormed(s) ? s : s.replace(LONE_SURROGATES, '\uFFFD');
+}

@@ -10,7 +10,7 @@
  *
  * Only text files are kept (no NUL byte, see isBinary), so a hit also answers "is it binary?".
  */
-import { isBinary } from '../text.ts';
+import { isBinary, isWellFormed } from '../text.ts';
 import type { Meta } from './tree.ts';
 
 export interface CachedText {
@@ -126,11 +126,4 @@ function holdsReplacementChar(utf8: Uint8Array): boolean {
     if (utf8[at + 1] === 0xbf && utf8[at + 2] === 0xbd) return true;
   }
   return false;
-}
-
-const LONE_SURROGATE = /\p{Cs}/u;
-
-function isWellFormed(text: string): boolean {
-  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
-  return typeof native === 'function' ? native.call(text) : !LONE_SURROGATE.test(text);
 }

@@ -9,6 +9,7 @@
  * caught too. All numbers little-endian.
  */
 import { comparePaths } from '../paths.ts';
+import { toWellFormed } from '../text.ts';
 import { encodeSnapshot, type SnapshotEntry } from '../snapshot/format.ts';
 import { xxh32 } from '../snapshot/xxhash32.ts';
 
@@ -75,13 +76,10 @@ export function decodeRecord(key: string, value: Uint8Array): SnapshotEntry | st
   if (view.getUint32(0, true) !== xxh32(value.subarray(4), keySeed(key))) return `record ${JSON.stringify(key)} fails its checksum`;
   if (value[4] !== (isFile ? KIND_FILE : KIND_DIR) || (!isFile && value.length !== HEADER)) return `record ${JSON.stringify(key)} has the wrong kind or length`;
   // A name with a lone surrogate (accepted before paths refused them) opens as it did then, with U+FFFD for it.
-  const path = wellFormed(key.slice(2));
+  const path = toWellFormed(key.slice(2));
   const mtimeMs = view.getFloat64(8, true);
   return isFile ? { path, kind: 'file', mtimeMs, content: value.subarray(HEADER) } : { path, kind: 'dir', mtimeMs };
 }
-
-const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const wellFormed = (s: string): string => s.replace(LONE_SURROGATES, '\uFFFD');
 
 /**
  * What a store row that holds no bytes (not ours: a string, an object, null) is read as: a

@@ -10,6 +10,7 @@
  */
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
+import { isWellFormed } from '../text.ts';
 import { MAX_SEGMENT_BYTES, comparePaths, normalizePath, parentOf } from '../paths.ts';
 import { sharedBufferBytes } from '../bulk-buffers.ts';
 import { copyBodyHashing } from './body-copy.ts';
@@ -55,7 +56,6 @@ const DOT = 0x2e;
 const encoder = new TextEncoder();
 // ignoreBOM keeps a leading U+FEFF in the path (so it is rejected) instead of silently dropping it.
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const LONE_SURROGATE = /\p{Cs}/u;
 
 export interface EncodeOptions {
   /**
@@ -380,7 +380,7 @@ function pathProblem(path: string): string | undefined {
     return `is not a valid path (${error instanceof Error ? error.message : String(error)})`;
   }
   if (normal !== path) return `is not absolute and normalized (normalized it would be ${JSON.stringify(normal)})`;
-  if (LONE_SURROGATE.test(path)) return 'contains a lone UTF-16 surrogate, which has no UTF-8 form';
+  if (!isWellFormed(path)) return 'contains a lone UTF-16 surrogate, which has no UTF-8 form';
   return undefined;
 }
 
