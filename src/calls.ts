@@ -114,6 +114,7 @@ export const DIALECT_TOOL_CALLS = {
     create_directory: { mutates: true, pathArg: 'path' },
     list_directory: { mutates: false, pathArg: 'path' },
     list_directory_with_sizes: { mutates: false, pathArg: 'path' },
+    read_media_file: { mutates: false, pathArg: 'path' },
     directory_tree: { mutates: false, pathArg: 'path' },
     move_file: { mutates: true, pathArg: 'source' },
     search_files: { mutates: false, pathArg: 'path' },

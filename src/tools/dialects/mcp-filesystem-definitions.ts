@@ -21,6 +21,8 @@ const DESCRIPTIONS: Readonly<Record<McpFilesystemToolName, string>> = {
   edit_file: 'Make line-based edits to a text file: each edit replaces exact text; all apply or none. Returns a git-style diff of the changes.',
   create_directory: 'Create a directory (and its parents); succeeds silently if it exists.',
   list_directory: 'List a directory: one entry a line, [FILE] or [DIR] first.',
+  read_media_file:
+    'Read a file and return it as a base64-encoded content block with its MIME type: an image as image content, any other file (audio too) as an embedded resource.',
   list_directory_with_sizes:
     'List a directory with file sizes: [FILE] or [DIR], the name and the size, then the totals. sortBy: "name" (default) or "size" (largest first).',
   directory_tree:
@@ -75,6 +77,7 @@ export function mcpFilesystemDefinitions(descriptions: Partial<Record<string, st
     ),
     def('create_directory', { path }, ['path']),
     def('list_directory', { path }, ['path']),
+    def('read_media_file', { path }, ['path']),
     def(
       'list_directory_with_sizes',
       { path, sortBy: { type: 'string', enum: ['name', 'size'], default: 'name', description: 'Sort entries by name or size' } },

@@ -83,6 +83,21 @@ describe("dialect 'mcp-filesystem'", () => {
     expect(await backend.readText('/nonl.txt')).toBe('a\nb\nC');
   });
 
+  it('read_media_file: the file as a part, typed by its extension as the server types it', async () => {
+    const backend = createStateBackend({
+      files: { '/logo.png': new Uint8Array([0x89, 0x50, 0x4e, 0x47]), '/song.mp3': new Uint8Array([1, 2]), '/data.bin': new Uint8Array([3]) },
+    });
+    const t = createTools(backend, { dialect: 'mcp-filesystem' });
+    expect(await t.run('read_media_file', { path: '/logo.png' })).toMatchObject({
+      isError: false,
+      text: '/logo.png: image/png, 4 bytes',
+      parts: [{ type: 'image', mediaType: 'image/png', data: 'iVBORw==' }],
+    });
+    expect((await t.run('read_media_file', { path: '/song.mp3' })).parts).toEqual([{ type: 'file', mediaType: 'audio/mpeg', data: 'AQI=' }]);
+    expect((await t.run('read_media_file', { path: '/data.bin' })).parts).toEqual([{ type: 'file', mediaType: 'application/octet-stream', data: 'Aw==' }]);
+    expect((await t.run('read_media_file', { path: '/nope.png' })).code).toBe('ENOENT');
+  });
+
   it('list_directory_with_sizes: padded rows by name or largest first, then the totals', async () => {
     const { tools: t } = tools({ '/p/b.txt': 'x'.repeat(2048), '/p/a.txt': 'abc', '/p/sub/c.txt': '' });
     const row = (kind: string, name: string, size: string) => `${kind} ${name.padEnd(30)} ${size.padStart(size === '' ? 0 : 10)}`;

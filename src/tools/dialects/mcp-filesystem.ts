@@ -18,6 +18,7 @@ export function mcpFilesystemHandlers({ backend, reads }: { backend: Backend; re
     edit_file: (a, ch) => fs.editFile(c(ch), s(a.path), a.edits as unknown as fs.Edit[], a.dryRun === true),
     create_directory: (a, ch) => fs.createDirectory(c(ch), s(a.path)),
     list_directory: (a, ch) => fs.listDirectory(c(ch), s(a.path)),
+    read_media_file: (a, ch) => fs.readMediaFile(c(ch), s(a.path)),
     list_directory_with_sizes: (a, ch) => fs.listDirectoryWithSizes(c(ch), s(a.path), a.sortBy === 'size' ? 'size' : 'name'),
     directory_tree: (a, ch) => fs.directoryTree(c(ch), s(a.path), list(a.excludePatterns)),
     move_file: (a, ch) => fs.moveFile(c(ch), s(a.source), s(a.destination)),

@@ -7,6 +7,7 @@ export type McpFilesystemToolName =
   | 'create_directory'
   | 'list_directory'
   | 'list_directory_with_sizes'
+  | 'read_media_file'
   | 'directory_tree'
   | 'move_file'
   | 'search_files'

@@ -9,6 +9,9 @@ import { decodeForEdit, decodeText, hasBom, isBinary, splitLines } from '../../.
 import type { DialectCall } from '../anthropic/context.ts';
 import { inWordsOf } from '../next-actions.ts';
 import { unifiedDiff } from './unified-diff.ts';
+import { MAX_MEDIA_BYTES } from '../../../limits.ts';
+import { toBase64 } from '../../../media/base64.ts';
+import type { ToolPart } from '../../types.ts';
 
 async function readText(call: DialectCall, path: string, forEdit = false): Promise<{ text: string; version: number; bom: boolean }> {
   const read = await call.backend.read(path);
@@ -125,6 +128,41 @@ export async function createDirectory(call: DialectCall, path: string): Promise<
 export async function listDirectory(call: DialectCall, path: string): Promise<string> {
   const entries = await call.backend.ls(await call.backend.resolvePath(path));
   return entries.map((e) => `${e.isDir ? '[DIR]' : '[FILE]'} ${e.name}`).join('\n');
+}
+
+// The server's table (src/filesystem/index.ts): these are images or audio; anything else is sent as a resource.
+const MEDIA_TYPES: Readonly<Record<string, string>> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.bmp': 'image/bmp',
+  '.svg': 'image/svg+xml',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+  '.flac': 'audio/flac',
+};
+
+/**
+ * The server's read_media_file: the file as a part, its MIME type from the extension (an image
+ * as an image, audio and anything else as a file part, which MCP sends as a resource); one line
+ * says what it is. Over agentvfs's limit for attachments (5 MiB) it is refused.
+ */
+export async function readMediaFile(call: DialectCall, path: string): Promise<{ text: string; parts: ToolPart[] }> {
+  const file = await call.backend.resolvePath(path);
+  const read = await call.backend.read(file);
+  call.reads.add(file, read.version);
+  const dot = file.lastIndexOf('.');
+  const mediaType = MEDIA_TYPES[dot > file.lastIndexOf('/') ? file.slice(dot).toLowerCase() : ''] ?? 'application/octet-stream';
+  if (read.content.length > MAX_MEDIA_BYTES) {
+    throw new VfsError('ETOOBIG', `${file} is ${read.content.length} bytes, over the ${MAX_MEDIA_BYTES}-byte limit for a media file; nothing is attached.`, {
+      path: file,
+    });
+  }
+  const type = mediaType.startsWith('image/') ? 'image' : 'file';
+  return { text: `${file}: ${mediaType}, ${read.content.length} bytes`, parts: [{ type, mediaType, data: toBase64(read.content) }] };
 }
 
 /** The server's list_directory_with_sizes: padded rows, then the totals (its formatSize units). */
