@@ -8,23 +8,24 @@ import { isWellFormed } from './text.ts';
 /** Longest path segment (a file or directory name), in UTF-8 bytes. */
 export const MAX_SEGMENT_BYTES = 255;
 const encoder = new TextEncoder();
+/** Characters no name may hold. */
+const FORBIDDEN = /[\0\n\r]/;
 
 /**
  * Resolves `input` against `cwd` (itself absolute and normalized) to an
  * absolute, normalized path. Backslashes count as separators. Throws EINVAL for
- * an empty path, a NUL byte, a line break, `..` above the root or a segment over 255 bytes.
+ * an empty path, a NUL byte, a line break, a lone surrogate, `..` above the root or a segment over 255 bytes.
  */
 export function normalizePath(input: unknown, cwd = '/'): string {
   if (typeof input !== 'string') {
     throw new VfsError('EINVAL', `Invalid path: expected a string, got ${input === null ? 'null' : typeof input}.`);
   }
   if (input.length === 0) throw new VfsError('EINVAL', 'Invalid path: the path is empty. Use "/" for the root.', { path: input });
-  if (input.includes('\0')) {
-    throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: it contains a NUL byte.`, { path: input });
-  }
-  // Tool results list one path a line: a name with a line break would read as two paths.
-  if (input.includes('\n') || input.includes('\r')) {
-    throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: it contains a line break; names may not.`, { path: input });
+  // One scan for the characters no name may hold (a line break: tool results list one path a line).
+  const bad = FORBIDDEN.exec(input)?.[0];
+  if (bad !== undefined) {
+    const what = bad === '\0' ? 'a NUL byte' : 'a line break; names may not';
+    throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: it contains ${what}.`, { path: input });
   }
   // Snapshots and stores keep names as UTF-8, which has no lone surrogate: it would come back as U+FFFD, another name.
   if (!isWellFormed(input)) {
