@@ -211,6 +211,24 @@ describe('a workspace another context holds', () => {
     expect((await tools.run('write_file', { path: '/keep.txt', content: 'k2' })).isError).toBe(false);
   });
 
+  it("a sound workspace over the follower's limits is refused (EQUOTA), not reported corrupt; it stops following", async () => {
+    const open = hub();
+    const files = { '/a.txt': 'x'.repeat(2_000), '/b.txt': 'y' };
+    const a = await openPersistent(createStateBackend({ files }), open(), { durability: 'immediate' });
+    const follower = open();
+    const follow = vi.spyOn(follower, 'follow');
+    const close = vi.spyOn(follower, 'close');
+    await expect(openPersistent(createStateBackend({ limits: { maxFileBytes: 1_000 } }), follower, { ifHeld: 'follow' })).rejects.toMatchObject({
+      code: 'EQUOTA',
+      message: expect.stringMatching(/does not fit this backend: .* the store is unchanged/),
+    });
+    expect(close).toHaveBeenCalled();
+    const stopped = follow.mock.results[0]!.value as () => boolean;
+    expect(stopped()).toBe(false); // its listener was already removed
+    await a.backend.writeFile('/c.txt', 'c');
+    expect(await a.backend.readText('/a.txt')).toBe('x'.repeat(2_000));
+  });
+
   it('a takeover in place that would cross a size limit half way restores the store whole instead', async () => {
     let quiet = false;
     const open = hub(() => quiet);

@@ -13,6 +13,7 @@ import type { ToolsAround } from '../tool-host.ts';
 import type { Approve } from '../guard/types.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import { applyEntries } from './apply-entries.ts';
+import { notFitting } from './not-fitting.ts';
 import { methodNames } from './backend-methods.ts';
 import type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
 import { decodeRecord, decodeRecords, isEntryKey, snapshotOf } from './records.ts';
@@ -64,7 +65,12 @@ export async function openFollower(
         await backend.restore(snapshotOf(decoded.entries), { copy: false }); // bytes made here: adopted, not copied again
         restored = { status: 'restored', bytes: decoded.entries.reduce((n, e) => n + (e.content?.length ?? 0), 0) };
       } catch (error) {
-        if (!isVfsError(error)) throw error;
+        // As a writer opening it: a sound workspace over this backend's limits is refused, not reported corrupt.
+        const refused = notFitting(decoded.entries.length, error);
+        if (refused || !isVfsError(error)) {
+          unfollow?.();
+          throw refused ?? error;
+        }
         restored = { status: 'corrupt', reason: `agentvfs/persist: the stored workspace was not opened: ${error.message}` };
       }
     }

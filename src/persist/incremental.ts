@@ -5,7 +5,6 @@
  */
 import type { Backend, FileInfo } from '../backend/types.ts';
 import { isVfsError, NotSavedError, VfsError } from '../errors.ts';
-import { counted } from '../counted.ts';
 import { ancestorsOf, isWithin } from '../paths.ts';
 import type { ToolsAround } from '../tool-host.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
@@ -17,6 +16,7 @@ import { scopesOfCall } from './changed-scopes.ts';
 import { saveScheduler } from './save-scheduler.ts';
 import { savedToolSession } from './tool-saves.ts';
 import { openFollower } from './follower.ts';
+import { notFitting } from './not-fitting.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
 import { META_KEY, asideKey, decodeRecords, dirKey, encodeAside, encodeMeta, encodeRecord, fileKey, snapshotOf, workspaceKeys } from './records.ts';
 import type { StoreBatch, WorkspaceStore } from './store.ts';
@@ -34,15 +34,14 @@ export async function openStore(
   options: PersistOptions = {},
 ): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
   const settings = checkOptions(options);
-  if (store.claim && !(await store.claim({ wait: false }))) {
-    const held = `another tab or worker holds ${store.name ?? 'this workspace'}`;
-    if (!settings.follow) throw new Error(`agentvfs/persist: ${held}. Close it there, or open with { ifHeld: 'follow' } to follow its changes read-only.`);
-    return openFollower(backend, store, options, held, openClaimed);
-  }
+  const claimed = !store.claim || (await store.claim({ wait: false }));
+  const held = `another tab or worker holds ${store.name ?? 'this workspace'}`;
+  if (!claimed && !settings.follow)
+    throw new Error(`agentvfs/persist: ${held}. Close it there, or open with { ifHeld: 'follow' } to follow its changes read-only.`);
   try {
-    return await openClaimed(backend, store, options);
+    return await (claimed ? openClaimed(backend, store, options) : openFollower(backend, store, options, held, openClaimed));
   } catch (error) {
-    await store.close?.(); // gives the claim back, so a later open is not refused by this failed one
+    await store.close?.(); // gives the claim back (or stops following), so a later open is not refused by this failed one
     throw error;
   }
 }
@@ -85,12 +84,7 @@ async function openClaimed(
       } catch (error) {
         // A sound workspace this backend's limits cannot hold is no damage: refused, the store untouched.
         // (Anything else, a closed backend, is thrown as it is.)
-        if (!isVfsError(error) || !['ESNAPSHOT', 'EQUOTA', 'ETOOBIG'].includes(error.code)) throw error;
-        throw new VfsError(
-          'EQUOTA',
-          `agentvfs/persist: the stored workspace (${counted(decoded.entries.length, 'entry', 'entries')}) does not fit this backend: ${error.message} It was not opened, and the store is unchanged: open it into a backend whose limits hold it.`,
-          { cause: error },
-        );
+        throw notFitting(decoded.entries.length, error) ?? error;
       }
     }
     if (problem !== null) {
