@@ -20,7 +20,9 @@ export function createWorkerBackend(options: WorkerBackendOptions & Omit<Connect
   checkWorkerBackendOptions(backend);
   const web = globalThis as unknown as WebGlobals;
   if (!web.Worker || !web.Blob || !web.URL.createObjectURL) {
-    throw new TypeError('agentvfs/client: createWorkerBackend() needs Web Workers; in Node, start a worker_threads Worker and use connect().');
+    throw new TypeError(
+      "agentvfs/client: createWorkerBackend() needs Web Workers; in Node, use connect(new Worker(new URL(import.meta.resolve('agentvfs/backend-worker')))) with Worker from node:worker_threads.",
+    );
   }
   const url = web.URL.createObjectURL(new web.Blob([workerSource], { type: 'text/javascript' }));
   const worker = new web.Worker(url, { type: 'module', name: 'agentvfs' });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  exports: Record<string, { import?: string } | string>;
+  exports: Record<string, { default?: string } | string>;
   peerDependencies?: Record<string, string>;
   devDependencies: Record<string, string>;
 };
@@ -34,7 +34,7 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 /** The frameworks (peer dependencies) a subpath's built module imports, itself or through its chunks. */
 function peersOf(subpath: string): string[] {
   const entry = pkg.exports[subpath];
-  const file = typeof entry === 'string' ? entry : entry?.import;
+  const file = typeof entry === 'string' ? entry : entry?.default;
   if (!file?.endsWith('.js')) return [];
   let code = '';
   const seen = new Set<string>();
@@ -122,6 +122,37 @@ console.log(JSON.stringify({ status: again.restored.status, text, stores: [creat
       if (needs.length === 0) expect(outcome, subpath).toMatch(/^loaded [1-9]/);
       else expect(outcome, subpath).toMatch(new RegExp(`^failed: .*npm install (${needs.map(escapeRegExp).join('|')})\\b`));
     }
+  });
+
+  it('require() loads every entry Node can load synchronously; one with top-level await says to use import()', () => {
+    const script = `const out = {};
+for (const s of ${JSON.stringify(Object.keys(pkg.exports).filter((s) => !s.endsWith('.json')))}) {
+  try { out[s] = 'loaded ' + Object.keys(require(s === '.' ? 'agentvfs' : 'agentvfs/' + s.slice(2))).length; } catch (e) { out[s] = e.code + ': ' + e.message; }
+}
+console.log(JSON.stringify(out));`;
+    const outcome = JSON.parse(run('node', ['--no-warnings', '-e', script], consumer)) as Record<string, string>;
+    for (const [subpath, result] of Object.entries(outcome)) {
+      if (peersOf(subpath).length > 0) expect(result, subpath).toMatch(/^ERR_REQUIRE_ASYNC_MODULE: .*import\(\)/);
+      else if (subpath === './backend-worker')
+        expect(result, subpath).toBe('loaded 0'); // a worker script: on the main thread, nothing
+      else expect(result, subpath).toMatch(/^loaded [1-9]/);
+    }
+  });
+
+  it('the prebuilt worker script serves a worker_threads worker (docs/worker.md)', () => {
+    writeFileSync(
+      join(consumer, 'thread.mjs'),
+      `import { Worker } from 'node:worker_threads';
+import { createTools } from 'agentvfs';
+import { connect } from 'agentvfs/client';
+const backend = connect(new Worker(new URL(import.meta.resolve('agentvfs/backend-worker'))), { backend: { files: { '/README.md': 'hi there' } } });
+const tools = createTools(backend);
+const found = await tools.call('grep', { pattern: 'there', output_mode: 'content' });
+await backend.writeFile('/b.txt', 'written in the thread');
+console.log(JSON.stringify({ found, text: await backend.readText('/b.txt') }));
+backend.close();`,
+    );
+    expect(JSON.parse(run('node', ['thread.mjs'], consumer))).toEqual({ found: '/README.md:1:hi there', text: 'written in the thread' });
   });
 
   it('every adapter loads once its framework is installed (the pinned versions)', () => {
