@@ -28,6 +28,10 @@ export function applyPlan(tree: Tree, ops: readonly MergeOp[]): void {
         // Bytes from the fork's storage or made for this merge: never changed in place, so kept as they are.
         tree.writeFile(op.path, op.bytes, true);
         break;
+      case 'replace':
+        tree.remove(op.path, true);
+        tree.writeFile(op.path, op.bytes, true);
+        break;
       case 'prune':
         if (tree.get(op.path)?.kind === 'dir' && tree.children(op.path).length === 0) {
           tree.remove(op.path, false);

@@ -19,6 +19,8 @@ export type MergeOp =
   | { op: 'rename'; from: string; to: string }
   | { op: 'mkdir'; path: string }
   | { op: 'write'; path: string; bytes: Uint8Array }
+  /** A directory the fork replaced with a file, emptied here by the moves and removals before it. */
+  | { op: 'replace'; path: string; bytes: Uint8Array }
   /** A directory the fork removed: removed here too if the merge leaves it empty. */
   | { op: 'prune'; path: string };
 
@@ -56,11 +58,34 @@ function renames(base: Tree, side: Tree): Map<string, string> {
 export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean): MergePlan {
   const ops: MergeOp[] = [];
   const conflicts: MergeConflict[] = [];
-  const seen = new Set<string>();
-  const blocked: string[] = [];
+  const seen = new Set<string>(); // paths of the fork the first loop settled
+  const blocked: string[] = []; // paths of the fork left out, with everything beneath them
+  const gone = new Set<string>(); // files of ours the plan removes or moves away
   const oursMoved = renames(base, ours);
   const theirsMoved = renames(base, theirs);
   const conflict = (c: MergeConflict) => conflicts.push(c);
+  /** Ours at `p` as the plan leaves it so far. */
+  const oursAt = (p: string) => (gone.has(p) ? undefined : ours.get(p));
+  /** A file of ours above `p`, which a file the fork has at `p` cannot go beneath. */
+  const fileAbove = (p: string) => ancestorsOf(p).find((a) => oursAt(a)?.kind === 'file');
+  /** Why the fork's file `q` cannot be put at `to` here (something of ours is in the way), or null. */
+  const occupied = (q: string, to: string): MergeConflict | null => {
+    const what = to === q ? `The fork's ${q}` : `The fork moved ${q} to ${to}, which`;
+    const there = ours.get(to);
+    if (there !== undefined) return { path: to, kind: there.kind === 'dir' ? 'type' : 'add-add', detail: `${what} also exists here; kept as it is here.` };
+    const above = fileAbove(to);
+    return above === undefined
+      ? null
+      : {
+          path: above,
+          kind: 'type',
+          detail: `${to === q ? `The fork's ${q} is` : `The fork moved ${q} to ${to},`} beneath ${above}, which is a file here; kept as it is here.`,
+        };
+  };
+
+  /** Whether ours under `dir` holds nothing once the plan ran: its files gone, its directories from the base. */
+  const emptiedHere = (dir: string): boolean =>
+    ours.children(dir).every((path) => (ours.get(path)?.kind === 'file' ? gone.has(path) : base.get(path)?.kind === 'dir' && emptiedHere(path)));
 
   for (const [q, bm] of base.entries()) {
     if (bm.kind !== 'file') continue;
@@ -68,25 +93,33 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
     const theirsPath = theirsMoved.get(q) ?? q;
     const om = ours.get(oursPath);
     const tm = theirs.get(theirsPath);
-    seen.add(q).add(oursPath);
-    if (tm?.kind !== 'dir') seen.add(theirsPath); // a directory that replaced the file is new: handled below
+    // A directory the fork put in the file's place is new: the second loop creates it (or leaves it out).
+    if (tm?.kind !== 'dir') seen.add(q).add(theirsPath);
     const theirsChanged = theirsPath !== q || !unchanged(bm, tm);
     if (!theirsChanged) continue;
     const oursChanged = oursPath !== q || !unchanged(bm, om);
     if (!oursChanged) {
-      if (tm === undefined || tm.kind === 'dir') ops.push({ op: 'remove', path: q });
-      else if (theirsPath !== q) ops.push({ op: 'rename', from: q, to: theirsPath });
-      else if (!sameBytes(ours.view(q), theirs.view(q))) ops.push({ op: 'write', path: q, bytes: theirs.view(q) });
+      if (tm === undefined || tm.kind === 'dir') {
+        ops.push({ op: 'remove', path: q });
+        gone.add(q);
+      } else if (theirsPath !== q) {
+        const inTheWay = occupied(q, theirsPath);
+        if (inTheWay === null) {
+          ops.push({ op: 'rename', from: q, to: theirsPath });
+          gone.add(q);
+        } else if (ours.get(theirsPath)?.kind === 'file' && sameBytes(ours.view(theirsPath), theirs.view(theirsPath))) {
+          ops.push({ op: 'remove', path: q }); // what the fork moved there is there already
+          gone.add(q);
+        } else conflict(inTheWay);
+      } else if (!sameBytes(ours.view(q), theirs.view(q))) ops.push({ op: 'write', path: q, bytes: theirs.view(q) });
       continue;
     }
     if (om === undefined && tm === undefined) continue; // removed on both sides
     if (om === undefined || tm === undefined) {
       const path = om ? oursPath : theirsPath;
       const survivor = (om ?? tm)!;
-      if (survivor.kind === 'dir') {
-        conflict({ path, kind: 'type', detail: `${q} was removed on one side and replaced by a directory on the other.` });
-        continue;
-      }
+      // Both sides removed the file; one put a directory in its place: that is no conflict.
+      if (survivor.kind === 'dir') continue;
       conflict({
         path,
         kind: 'delete-modify',
@@ -94,11 +127,18 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
           ? `${q} was removed in the fork and changed here; kept as it is here.`
           : `${q} was removed here and changed in the fork${theirsPath !== q ? ` (moved to ${theirsPath})` : ''}; with markers the fork's file is kept.`,
       });
-      if (markers && !om) ops.push({ op: 'write', path: theirsPath, bytes: theirs.view(theirsPath) });
+      if (markers && !om) {
+        const inTheWay = occupied(q, theirsPath);
+        if (inTheWay === null) ops.push({ op: 'write', path: theirsPath, bytes: theirs.view(theirsPath) });
+        else conflict(inTheWay);
+      }
       continue;
     }
     if (om.kind === 'dir' || tm.kind === 'dir') {
-      if (om.kind !== tm.kind) conflict({ path: q, kind: 'type', detail: `${q} is a file on one side and a directory on the other; kept as it is here.` });
+      if (om.kind !== tm.kind) {
+        conflict({ path: q, kind: 'type', detail: `${q} is a file on one side and a directory on the other; kept as it is here.` });
+        if (tm.kind === 'dir') blocked.push(q);
+      }
       continue;
     }
     if (oursPath !== q && theirsPath !== q && oursPath !== theirsPath) {
@@ -106,14 +146,19 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
       continue;
     }
     const target = theirsPath !== q ? theirsPath : oursPath;
-    if (target !== oursPath && ours.get(target) !== undefined) {
-      conflict({ path: target, kind: 'add-add', detail: `The fork moved ${q} to ${target}, which also exists here; kept as it is here.` });
-      continue;
+    if (target !== oursPath) {
+      const inTheWay = occupied(q, target);
+      if (inTheWay !== null) {
+        conflict(inTheWay);
+        continue;
+      }
     }
     const oursBytes = ours.view(oursPath);
     const theirsBytes = theirs.view(theirsPath);
     const move = () => {
-      if (target !== oursPath) ops.push({ op: 'rename', from: oursPath, to: target });
+      if (target === oursPath) return;
+      ops.push({ op: 'rename', from: oursPath, to: target });
+      gone.add(oursPath);
     };
     if (sameBytes(oursBytes, theirsBytes)) {
       move();
@@ -136,21 +181,26 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
   for (const [p, tm] of theirs.entries()) {
     if (p === '/' || seen.has(p) || (base.get(p)?.kind === 'dir' && tm.kind === 'dir')) continue;
     if (blocked.some((dir) => isWithin(p, dir))) continue;
-    const om = ours.get(p);
+    const om = oursAt(p);
     if (om === undefined) {
-      const fileAbove = ancestorsOf(p).find((a) => ours.get(a)?.kind === 'file' && theirs.get(a)?.kind === 'dir');
-      if (fileAbove !== undefined) {
+      const above = fileAbove(p);
+      if (above !== undefined) {
         // Reported once, at the path that is a file here (unless the loop above already did).
-        if (!conflicts.some((c) => c.path === fileAbove)) {
-          conflict({ path: fileAbove, kind: 'type', detail: `${fileAbove} is a file here and a directory in the fork; kept as it is here.` });
+        if (!conflicts.some((c) => c.path === above)) {
+          conflict({ path: above, kind: 'type', detail: `${above} is a file here and a directory in the fork; kept as it is here.` });
         }
-        blocked.push(fileAbove);
+        blocked.push(above);
         continue;
       }
       ops.push(tm.kind === 'dir' ? { op: 'mkdir', path: p } : { op: 'write', path: p, bytes: theirs.view(p) });
       continue;
     }
     if (om.kind !== tm.kind) {
+      if (tm.kind === 'file' && base.get(p)?.kind === 'dir' && emptiedHere(p)) {
+        // The fork replaced a directory with a file, and the plan takes out all this side had in it.
+        ops.push({ op: 'replace', path: p, bytes: theirs.view(p) });
+        continue;
+      }
       conflict({
         path: p,
         kind: 'type',
@@ -185,9 +235,9 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
   return { ops: order(ops), conflicts };
 }
 
-/** Removals, then moves, then new directories and writes, then pruning. */
+/** Removals, then moves (out of directories that files replace next), then new directories and writes, then pruning. */
 function order(ops: MergeOp[]): MergeOp[] {
-  const rank = { remove: 0, rename: 1, mkdir: 2, write: 3, prune: 4 } as const;
+  const rank = { remove: 0, rename: 1, replace: 2, mkdir: 3, write: 4, prune: 5 } as const;
   return ops
     .map((op, i) => [op, i] as const)
     .sort((a, b) => rank[a[0].op] - rank[b[0].op] || a[1] - b[1])

@@ -117,6 +117,63 @@ export function forkMergeSuite(make: BackendFactory) {
       expect(second.merged).toEqual(['/clean.txt']);
     });
 
+    it('a file one side turned into a directory, or a directory into a file, merges when the other side left it alone', async () => {
+      const parent = await make({ files: { '/notes': 'flat\n', '/d/x': 'x\n', '/other': 'o\n' } });
+      const fork = await parent.fork();
+      await fork.remove('/notes');
+      await fork.writeFile('/notes/index.md', 'now a directory\n');
+      await fork.remove('/d', { recursive: true });
+      await fork.writeFile('/d', 'now a file\n');
+      const result = await parent.merge(fork);
+      expect(result.conflicts).toEqual([]);
+      expect(await files(parent)).toEqual({ '/d': 'now a file\n', '/notes/index.md': 'now a directory\n', '/other': 'o\n' });
+      expect(await files(parent)).toEqual(await files(fork));
+    });
+
+    it('where one side changed what the other turned into a directory, the conflict keeps this side whole, with markers too', async () => {
+      const parent = await make({ files: { '/notes': 'flat\n', '/d/x': 'x\n' } });
+      const fork = await parent.fork();
+      await parent.writeFile('/notes', 'flat, edited here\n');
+      await parent.writeFile('/d/y', 'new here\n');
+      await fork.remove('/notes');
+      await fork.writeFile('/notes/index.md', 'dir\n');
+      await fork.remove('/d', { recursive: true });
+      await fork.writeFile('/d', 'file\n');
+      const result = await parent.merge(fork, { conflicts: 'markers' });
+      expect(result.conflicts.map((c) => [c.path, c.kind])).toEqual([
+        ['/d', 'type'],
+        ['/notes', 'type'],
+      ]);
+      expect(await files(parent)).toEqual({ '/d/y': 'new here\n', '/notes': 'flat, edited here\n' });
+    });
+
+    it('a path both sides filled (a move onto a new file, a new file onto a move) is a conflict, never a file lost or a throw', async () => {
+      for (const markers of [false, true]) {
+        const conflicts = markers ? ('markers' as const) : ('report' as const);
+        // Here /A moved to /B; the fork made a new /B.
+        const p1 = await make({ files: { '/A': 'a\n' } });
+        const f1 = await p1.fork();
+        await p1.rename('/A', '/B');
+        await f1.writeFile('/B', 'fork B\n');
+        const r1 = await p1.merge(f1, { conflicts });
+        expect(r1.conflicts.map((c) => [c.path, c.kind])).toEqual([['/B', 'add-add']]);
+        expect(await p1.readText('/B')).toBe(markers ? '<<<<<<< ours\na\n=======\nfork B\n>>>>>>> theirs\n' : 'a\n');
+        // The fork moved /A to /B; here a new /B was written, or /C moved there.
+        for (const fill of ['write', 'rename'] as const) {
+          const p2 = await make({ files: { '/A': 'a\n', '/C': 'c\n' } });
+          const f2 = await p2.fork();
+          await f2.rename('/A', '/B');
+          if (fill === 'write') await p2.writeFile('/B', 'ours B\n');
+          else await p2.rename('/C', '/B');
+          const before = await files(p2);
+          const r2 = await p2.merge(f2, { conflicts });
+          expect(r2.conflicts.map((c) => [c.path, c.kind])).toEqual([['/B', 'add-add']]);
+          expect(r2.conflicts[0]!.detail).toMatch(/The fork moved \/A to \/B, which also exists here/);
+          expect(await files(p2)).toEqual(before);
+        }
+      }
+    });
+
     it("'markers' writes git-style markers and merges the rest", async () => {
       const parent = await make({ files: { '/f.txt': lines(5) } });
       const fork = await parent.fork();

@@ -76,3 +76,74 @@ describe('fork, change both sides, merge: the same as one backend doing both', (
     );
   });
 });
+
+// Both sides over the same few paths, so that files become directories and back, moves land on
+// new files, and removals meet edits. Every write is one line no other write has, so no text
+// merge makes new content: whatever content a side made must be in the result of a clean merge.
+type SharedOp =
+  | { kind: 'write'; name: string }
+  | { kind: 'remove'; name: string }
+  | { kind: 'rename'; from: string; to: string }
+  | { kind: 'mkdir'; name: string };
+
+const crowded = ['a', 'b', 'd', 'd/x', 'd/y', 'e/z'];
+const sharedOp = fc.oneof(
+  fc.record({ kind: fc.constant('write' as const), name: fc.constantFrom(...crowded) }),
+  fc.record({ kind: fc.constant('remove' as const), name: fc.constantFrom(...crowded, 'e') }),
+  fc.record({ kind: fc.constant('rename' as const), from: fc.constantFrom(...crowded), to: fc.constantFrom(...crowded) }),
+  fc.record({ kind: fc.constant('mkdir' as const), name: fc.constantFrom(...crowded) }),
+);
+
+async function runShared(b: Backend, side: string, ops: readonly SharedOp[]): Promise<void> {
+  let n = 0;
+  for (const o of ops) {
+    try {
+      if (o.kind === 'write') await b.writeFile(`/${o.name}`, `${side} ${n++}\n`);
+      else if (o.kind === 'remove') await b.remove(`/${o.name}`, { recursive: true });
+      else if (o.kind === 'rename') await b.rename(`/${o.from}`, `/${o.to}`);
+      else await b.mkdir(`/${o.name}`, { recursive: true });
+    } catch (error) {
+      if (!(error as { code?: string }).code) throw error;
+    }
+  }
+}
+
+const contents = async (b: Backend) => new Set(Object.values(await state(b)).filter((v): v is string => v !== null));
+
+describe('fork and parent change the same paths, then merge', () => {
+  it("'report' applies all or nothing, and a clean merge loses no content either side made; 'markers' never loses this side's", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(sharedOp, { maxLength: 8 }), fc.array(sharedOp, { maxLength: 8 }), async (ours, theirs) => {
+        const files = { '/a': 'base a\n', '/d/x': 'base x\n', '/e/z': 'base z\n' };
+        const parent = createStateBackend({ files });
+        const fork = await parent.fork();
+        await runShared(parent, 'ours', ours);
+        await runShared(fork, 'theirs', theirs);
+        const base = new Set(Object.values(files));
+        const made = [...(await contents(parent)), ...(await contents(fork))].filter((c) => !base.has(c));
+        const oursMade = [...(await contents(parent))].filter((c) => !base.has(c));
+
+        const before = await parent.snapshot();
+        const result = await parent.merge(fork);
+        if (result.conflicts.length > 0) expect(await parent.snapshot()).toEqual(before);
+        else {
+          const after = await contents(parent);
+          for (const c of made) expect(after.has(c), `${JSON.stringify(c)} lost`).toBe(true);
+        }
+
+        const marked = createStateBackend({ files }); // the same two sides again, merged with markers
+        const fork2 = await marked.fork();
+        await runShared(marked, 'ours', ours);
+        await runShared(fork2, 'theirs', theirs);
+        await marked.merge(fork2, { conflicts: 'markers' });
+        const kept = Object.values(await state(marked)).filter((v): v is string => v !== null);
+        for (const c of oursMade)
+          expect(
+            kept.some((k) => k.includes(c)),
+            `${JSON.stringify(c)} lost with markers`,
+          ).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
