@@ -49,6 +49,38 @@ describe('guarded backend', () => {
     expect(await inner.exists('/d/keep/b')).toBe(true);
   });
 
+  it('a move needs to read what it moves: an unreadable file never reaches a readable path', async () => {
+    const files = { '/secret/key.txt': 'k', '/secret/dir/b.txt': 'b', '/pub/r.md': 'r' };
+    const { inner, requests, backend } = guarded(files, { read: ['/pub/**'], write: ['/**'] });
+    expect(await codeOf(backend.rename('/secret/key.txt', '/pub/key.txt'))).toBe('EACCES');
+    expect(await codeOf(backend.rename('/secret/dir', '/pub/dir'))).toBe('EACCES');
+    expect(requests).toEqual([]);
+    expect((await inner.glob('**/*')).sort()).toEqual(['/pub/r.md', '/secret/dir/b.txt', '/secret/key.txt']);
+    await backend.rename('/pub/r.md', '/pub/s.md'); // readable: moved
+    expect(await inner.readText('/pub/s.md')).toBe('r');
+  });
+
+  it('a directory removal or move is ESTALE when a file appeared in it while the question was open', async () => {
+    for (const how of ['remove', 'rename'] as const) {
+      const inner = createStateBackend({ files: { '/d/a.md': 'a' } });
+      const session: GuardSession = {
+        rules: compilePermissions({ write: ['/d/**', '/e/**', '/d', '/e'] }),
+        approve: async () => {
+          await inner.writeFile('/d/new.md', 'written meanwhile'); // not in the diff the person saw
+          return { allow: true };
+        },
+        always: false,
+      };
+      const { backend } = guardCall(inner, session, 'some_tool', {});
+      const done = how === 'remove' ? backend.remove('/d', { recursive: true }) : backend.rename('/d', '/e');
+      await expect(done).rejects.toMatchObject({
+        code: 'ESTALE',
+        message: expect.stringMatching(/^\/d\/new\.md changed while the (removal|rename) was waiting/),
+      });
+      expect((await inner.glob('**/*')).sort()).toEqual(['/d/a.md', '/d/new.md']);
+    }
+  });
+
   it('rename asks once for its destination', async () => {
     const { inner, requests, backend } = guarded({ '/a': 'a' }, {});
     await backend.rename('/a', '/b');

@@ -209,7 +209,8 @@ export function guardedWrites(context: WriteContext) {
       });
     }
     const now = await Promise.all(files.map(current));
-    const changed = files.find((_, i) => now[i]!.version !== befores[i]!.version);
+    const added = info.isDir ? (await inner.glob('**', { path: p })).find((file) => !files.includes(file)) : undefined;
+    const changed = added ?? files.find((_, i) => now[i]!.version !== befores[i]!.version);
     if (changed !== undefined) {
       throw new VfsError('ESTALE', `${changed} changed while the removal was waiting for approval. Nothing was removed. Look at it again, then retry.`, {
         path: changed,
@@ -224,8 +225,12 @@ export function guardedWrites(context: WriteContext) {
     rules.requireWrite(source);
     rules.requireWrite(target);
     const info = await inner.stat(source);
-    if (info.isDir) for (const file of await inner.glob('**', { path: source })) rules.requireWrite(file);
+    const files = info.isDir ? (await inner.glob('**', { path: source })).sort() : [];
+    // A move reads what it moves: an unreadable file must not reach a path the session may read.
+    if (!info.isDir) rules.requireRead(source);
+    for (const file of files) rules.requireRead(file), rules.requireWrite(file);
     if (asking()) {
+      const befores = await Promise.all(files.map(current));
       const asked = await put({
         tool,
         args,
@@ -239,9 +244,15 @@ export function guardedWrites(context: WriteContext) {
           path: source,
         });
       }
-      if ((await inner.stat(source)).version !== info.version) {
-        throw new VfsError('ESTALE', `${source} changed while the rename was waiting for approval. Nothing was moved. Look at it again, then retry.`, {
-          path: source,
+      const now = info.isDir ? (await inner.glob('**', { path: source })).sort() : [];
+      const versions = await Promise.all(files.map(current));
+      const changed =
+        (await inner.stat(source)).version !== info.version
+          ? source
+          : (now.find((file) => !files.includes(file)) ?? files.find((_, i) => versions[i]!.version !== befores[i]!.version));
+      if (changed !== undefined) {
+        throw new VfsError('ESTALE', `${changed} changed while the rename was waiting for approval. Nothing was moved. Look at it again, then retry.`, {
+          path: changed,
         });
       }
     } else if (session.always) decisions.push('always');
