@@ -44,12 +44,31 @@ export class Watchers {
     if (pending !== null) for (const e of events) pending.push(e);
   }
 
-  /** Hands the call's events to every listener that wants some of them. */
+  /** Batches waiting for the listeners, oldest first. */
+  readonly #queue: WatchEvent[][] = [];
+  #dispatching = false;
+
+  /**
+   * Hands the call's events to every listener that wants some of them. A listener that changes
+   * the backend commits while the others have not heard of the batch before: its batch waits
+   * until they have, so every listener sees every commit in order.
+   */
   flush(): void {
     if (this.pending === null || this.pending.length === 0) return;
-    const events = onePerPath(this.pending);
+    this.#queue.push(onePerPath(this.pending));
     this.pending = [];
+    if (this.#dispatching) return;
+    this.#dispatching = true;
+    try {
+      for (let events = this.#queue.shift(); events !== undefined; events = this.#queue.shift()) this.#dispatch(events);
+    } finally {
+      this.#dispatching = false;
+    }
+  }
+
+  #dispatch(events: readonly WatchEvent[]): void {
     for (const sub of [...this.#subs]) {
+      if (!this.#subs.has(sub)) continue; // stopped by a listener before it: at once, as through a worker
       const wanted = events.filter((e) => (sub.directories || !e.isDir) && (wants(sub, e.path) || (e.oldPath !== undefined && wants(sub, e.oldPath))));
       if (wanted.length === 0) continue;
       try {

@@ -173,6 +173,35 @@ export function watchSuite(make: BackendFactory) {
       expect(two.take()).toEqual([]);
     });
 
+    it('a listener that changes the backend: every listener still sees the commits in order; one stopped by another hears no more', async () => {
+      const b = await make();
+      let removing: Promise<unknown> = Promise.resolve();
+      const stopCleaner = b.watch((events) => {
+        for (const e of events) if (e.type === 'create' && e.path.endsWith('.tmp')) removing = b.remove(e.path);
+      });
+      const mirror = new Set<string>();
+      const order: string[] = [];
+      let stopLate = () => {};
+      const stopMirror = b.watch((events) => {
+        for (const e of events) {
+          order.push(`${e.type} ${e.path}`);
+          if (e.type === 'remove') mirror.delete(e.path);
+          else mirror.add(e.path);
+        }
+        stopLate(); // the listener after this one is stopped while this batch is being handed out
+      });
+      const late: string[] = [];
+      stopLate = b.watch((events) => late.push(...events.map((e) => e.path)));
+      await b.writeFile('/x.tmp', 'junk');
+      await removing;
+      expect(await b.exists('/x.tmp')).toBe(false);
+      expect(order).toEqual(['create /x.tmp', 'remove /x.tmp']);
+      expect([...mirror]).toEqual([]);
+      expect(late).toEqual([]);
+      stopCleaner();
+      stopMirror();
+    });
+
     it('a listener that throws does not undo the call nor silence the others', async () => {
       const b = await make();
       const errors: unknown[] = [];
