@@ -7,5 +7,8 @@ declare module 'picomatch/posix.js' {
     posix?: boolean;
   }
   function picomatch(glob: string | string[], options?: PicomatchOptions): (path: string) => boolean;
+  namespace picomatch {
+    function makeRe(glob: string, options?: PicomatchOptions): RegExp;
+  }
   export default picomatch;
 }

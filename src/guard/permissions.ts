@@ -4,7 +4,7 @@
  * searched when something readable could lie inside it, so `ls /` works with `read: ['/src/**']`
  * and shows only `/src`; its results are then filtered path by path.
  */
-import picomatch from 'picomatch/posix.js';
+import { compileGlob } from '../glob/glob.ts';
 import { VfsError } from '../errors.ts';
 import { checkGlobs } from './options.ts';
 import type { Permissions } from './types.ts';
@@ -66,7 +66,8 @@ function compileRule(globs: unknown, kind: 'read' | 'write'): Rule | null {
   checkGlobs(globs, kind);
   const list = globs as string[];
   // The same options as the glob tool: dotfiles match, and "[!a]" negates as in sh.
-  const test = list.length === 0 ? () => false : picomatch(list, { dot: true, posix: true });
+  const tests = list.map((glob) => compileGlob(glob));
+  const test = (path: string) => tests.some((t) => t(path));
   return { globs: list, test, within: list.map(matchesWithin) };
 }
 
@@ -90,7 +91,7 @@ function matchesWithin(glob: string): (dir: string) => boolean {
     return (dir) => dir === '/' || start === '/' || dir === start || dir.startsWith(`${start}/`) || start.startsWith(`${dir}/`);
   }
   // An empty segment ("/src//a", "/src/") matches no name: paths have no empty segments.
-  const tests = segments.map((s) => (s.includes('**') ? null : s === '' ? () => false : picomatch(s, { dot: true, posix: true })));
+  const tests = segments.map((s) => (s.includes('**') ? null : s === '' ? () => false : compileGlob(s)));
   return (dir) => {
     const names = dir === '/' ? [] : dir.slice(1).split('/');
     for (let i = 0; i < names.length; i++) {
