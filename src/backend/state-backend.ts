@@ -11,6 +11,7 @@ import { VfsError, isVfsError } from '../errors.ts';
 import { resolveLimits } from '../limits.ts';
 import { comparePaths, normalizePath } from '../paths.ts';
 import { applyPlan, diffTrees } from '../merge/apply-plan.ts';
+import { unwrapBackend } from './wrapped-backends.ts';
 import { planMerge } from '../merge/three-way.ts';
 import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
@@ -428,7 +429,8 @@ class InMemoryBackend implements Backend {
     return new InMemoryBackend({}, this);
   }
 
-  async merge(fork: StateBackend, options: MergeOptions = {}): Promise<MergeResult> {
+  async merge(other: StateBackend, options: MergeOptions = {}): Promise<MergeResult> {
+    const fork = unwrapBackend(other);
     const mode = options.conflicts ?? 'report';
     if (mode !== 'report' && mode !== 'markers') {
       throw new VfsError('EINVAL', `conflicts must be 'report' or 'markers', got ${JSON.stringify(mode)}. Nothing was merged.`);
@@ -501,7 +503,8 @@ class InMemoryBackend implements Backend {
     this.#checkpoints.delete(id);
   }
 
-  async diff(fromId: string | StateBackend, toId?: string): Promise<CheckpointDiff> {
+  async diff(from: string | StateBackend, toId?: string): Promise<CheckpointDiff> {
+    const fromId = unwrapBackend(from);
     if (typeof fromId === 'object' && fromId !== null) {
       if (!isInMemoryBackend(fromId)) {
         throw new VfsError('EINVAL', 'diff(backend) takes a backend made by createStateBackend() or fork() itself, not a wrapper or proxy around one.');

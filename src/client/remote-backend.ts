@@ -13,6 +13,7 @@ import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
+import { unwrapBackend } from '../backend/wrapped-backends.ts';
 import { PROTOCOL_VERSION, type BackendRef, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
 import { checkGuardOptions } from '../guard/options.ts';
 import { serveApprove, type ApprovePort } from '../worker/approve-port.ts';
@@ -305,8 +306,8 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
             while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
             // A backend argument (merge's fork, diff's other side) travels as its name in the worker.
             for (let i = 0; i < args.length; i++) {
-              if (!(args[i] instanceof RemoteBackend)) continue;
-              const other = args[i] as RemoteBackend;
+              const other = unwrapBackend(args[i]); // (a persistence wrapper around one stands for it)
+              if (!(other instanceof RemoteBackend)) continue;
               if (other.#live.reason) {
                 return Promise.reject(new VfsError('EINVAL', `The backend passed to ${method}() was closed, or its worker is gone; nothing was done.`));
               }

@@ -2,6 +2,7 @@ import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
 import type { PersistentBackend } from './persist-options.ts';
 import { WorkspaceClosedError } from '../errors.ts';
+import { registerWrapper } from '../backend/wrapped-backends.ts';
 
 /** Every method a backend has, own or inherited (a class instance, a plain object, another wrapper). */
 export function methodNames(backend: object): string[] {
@@ -66,7 +67,10 @@ export function persistentMethods(
     unsaved[name] = call;
     wrapped[name] = async (...args: unknown[]) => mutated(await call(...args));
   }
-  for (const table of [wrapped, unsaved]) Object.defineProperty(table, 'writable', { get: () => !closed, configurable: true });
+  for (const table of [wrapped, unsaved]) {
+    Object.defineProperty(table, 'writable', { get: () => !closed, configurable: true });
+    registerWrapper(table, backend); // merge() and diff() take the wrapper for the backend (a fork taking in this one)
+  }
   return {
     wrapped: wrapped as unknown as PersistentBackend,
     unsaved: unsaved as unknown as Backend,

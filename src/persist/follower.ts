@@ -13,6 +13,7 @@ import type { ToolsAround } from '../tool-host.ts';
 import type { Approve } from '../guard/types.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import { applyEntries } from './apply-entries.ts';
+import { registerWrapper } from '../backend/wrapped-backends.ts';
 import { notFitting } from './not-fitting.ts';
 import { methodNames } from './backend-methods.ts';
 import type { PersistentBackend, PersistOptions, RestoreStatus } from './persist-options.ts';
@@ -116,6 +117,7 @@ export async function openFollower(
       ? (...args: unknown[]) => (writer && !closed ? call(...args) : refuse())
       : call;
   }
+  registerWrapper(wrapped, backend); // the writer it becomes wraps this same backend
   Object.defineProperties(wrapped, {
     writable: { get: () => writer !== null && !closed },
     whenWritable: { value: whenWritable },

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from '../../src/client/connect.ts';
 import { createTools } from '../../src/index.ts';
+import { createMemoryStore, openPersistent } from '../../src/persist/index.ts';
 import { closeAll, inWorkerThread, WORKER_SCRIPT } from './factories.ts';
 
 afterEach(closeAll);
@@ -21,6 +22,18 @@ describe('forks through a worker_threads worker', () => {
     expect(result.merged).toEqual(['/a.ts']);
     expect(await parent.readText('/a.ts')).toBe('export const a = 2;\n');
     fork.close();
+  });
+
+  it('a fork of a persisted worker backend takes in its parent through the persistence wrapper', async () => {
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(inWorkerThread({ files: { '/f.txt': '1\n2\n' } }), store, { durability: 'immediate' });
+    const fork = await backend.fork();
+    await backend.writeFile('/g.txt', 'main\n');
+    expect((await fork.diff(backend)).added).toEqual(['/g.txt']);
+    expect((await fork.merge(backend)).merged).toEqual(['/g.txt']);
+    expect(await fork.readText('/g.txt')).toBe('main\n');
+    fork.close();
+    await backend.close();
   });
 
   it('close() releases the fork in the worker: later calls fail, and it can no longer be merged', async () => {
