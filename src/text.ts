@@ -135,6 +135,13 @@ export function isWellFormed(s: string): boolean {
   return !LONE_SURROGATES.test(s);
 }
 
+/** Where `s` holds its first lone surrogate (a UTF-16 index), or -1. */
+export function loneSurrogateAt(s: string): number {
+  if (isWellFormed(s)) return -1;
+  LONE_SURROGATES.lastIndex = 0;
+  return LONE_SURROGATES.exec(s)!.index;
+}
+
 /** `s` with each lone surrogate as U+FFFD (what its UTF-8 round trip gives). */
 export function toWellFormed(s: string): string {
   return isWellFormed(s) ? s : s.replace(LONE_SURROGATES, '\uFFFD');

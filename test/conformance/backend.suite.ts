@@ -67,6 +67,18 @@ export function backendSuite(make: BackendFactory) {
       expect(await b.exists('/n')).toBe(false);
     });
 
+    it('text with a lone UTF-16 surrogate (half a character, with no UTF-8 form) is refused, not stored as U+FFFD', async () => {
+      const b = await make({ files: { '/a.txt': 'foo\n' } });
+      const before = await b.snapshot();
+      const refused = await b.writeFile('/s.txt', 'a\uD800').catch((e: unknown) => e);
+      expect(refused).toMatchObject({ code: 'EINVAL', message: expect.stringMatching(/lone UTF-16 surrogate \(\\uD800 at index 1\).*Nothing was written/) });
+      await expectVfsError(b.edit('/a.txt', 'foo', 'x\uDC00'), 'EINVAL');
+      await expectVfsError(b.applyBatch([{ path: '/b.txt', content: '\uD83D' }]), 'EINVAL');
+      expect(await b.snapshot()).toEqual(before);
+      await b.writeFile('/emoji.txt', '\uD83D\uDE00'); // a whole pair is a character
+      expect(await b.readText('/emoji.txt')).toBe('😀');
+    });
+
     it('expectedVersion guards writes and edits (ESTALE), state unchanged', async () => {
       const b = await make({ files: { '/a': 'v1' } });
       const v1 = (await b.stat('/a')).version;

@@ -158,6 +158,24 @@ describe("dialect 'mcp-filesystem'", () => {
     expect(await t.call('get_file_info', { path: '/p/src/a.ts' })).toContain('size: 1\n');
     expect(await backend.exists('/p/docs/api')).toBe(true);
   });
+
+  it('changed (SPEC §6) names every file a move took from one path (-1) and put at another, in a directory too', async () => {
+    const backend = createStateBackend({ files: { '/one.txt': '1', '/src/a.txt': 'A', '/src/deep/b.txt': 'B' } });
+    const t = createTools(backend, { dialect: 'mcp-filesystem' });
+    const version = async (path: string) => (await backend.stat(path)).version;
+    const file = await t.run('move_file', { source: '/one.txt', destination: '/two.txt' });
+    expect(file.changed).toEqual([
+      { path: '/one.txt', version: -1 },
+      { path: '/two.txt', version: await version('/two.txt') },
+    ]);
+    const dir = await t.run('move_file', { source: '/src', destination: '/dst' });
+    expect(dir.changed).toEqual([
+      { path: '/src/a.txt', version: -1 },
+      { path: '/src/deep/b.txt', version: -1 },
+      { path: '/dst/a.txt', version: await version('/dst/a.txt') },
+      { path: '/dst/deep/b.txt', version: await version('/dst/deep/b.txt') },
+    ]);
+  });
 });
 
 describe('unifiedDiff', () => {

@@ -202,6 +202,28 @@ describe('confinement to /memories', () => {
   });
 });
 
+describe('changed (SPEC §6)', () => {
+  it('delete and rename of a directory name every file they took away (-1) or put at a path', async () => {
+    const backend = createStateBackend({ files: { '/memories/d/a.md': 'a', '/memories/d/e/b.md': 'b' } });
+    const changedBy = async (args: MemoryArgs) => {
+      const call: DialectCall = { backend, reads: new ReadVersions(), changed: [] };
+      await runMemory(call, args);
+      return call.changed;
+    };
+    const version = async (path: string) => (await backend.stat(path)).version;
+    expect(await changedBy({ command: 'rename', old_path: '/memories/d', new_path: '/memories/x' })).toEqual([
+      { path: '/memories/d/a.md', version: -1 },
+      { path: '/memories/d/e/b.md', version: -1 },
+      { path: '/memories/x/a.md', version: await version('/memories/x/a.md') },
+      { path: '/memories/x/e/b.md', version: await version('/memories/x/e/b.md') },
+    ]);
+    expect(await changedBy({ command: 'delete', path: '/memories/x' })).toEqual([
+      { path: '/memories/x/a.md', version: -1 },
+      { path: '/memories/x/e/b.md', version: -1 },
+    ]);
+  });
+});
+
 describe('formatSize', () => {
   // The SDK's _format_file_size: B/K/M/G by powers of 1024, "{int}" when whole, else one decimal.
   it('matches the SDK: whole numbers without a decimal, others with one', () => {

@@ -6,7 +6,7 @@
  */
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { splitLines } from '../../../text.ts';
-import type { DialectCall } from './context.ts';
+import { type DialectCall, moveRecorded, removeRecorded } from './context.ts';
 import { MEMORY_COMMANDS, MEMORY_ROOT } from './names.ts';
 import { createFile, insertLines, listTwoLevels, numberedRows, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
 
@@ -180,8 +180,7 @@ async function remove(call: DialectCall, args: MemoryArgs): Promise<string> {
   if (path === MEMORY_ROOT) throw fail('EINVAL', `Cannot delete the ${MEMORY_ROOT} directory itself`, path);
   const info = await statOrNull(call, path);
   if (info === null) throw fail('ENOENT', `The path ${path} does not exist`, path);
-  await call.backend.remove(path, { recursive: true });
-  call.changed.push({ path, version: -1 });
+  await removeRecorded(call, path);
   return `Successfully deleted ${path}`;
 }
 
@@ -191,7 +190,6 @@ async function rename(call: DialectCall, args: MemoryArgs): Promise<string> {
   if ((await statOrNull(call, to)) !== null) throw fail('EEXIST', `The destination ${to} already exists`, to);
   if ((await statOrNull(call, from)) === null) throw fail('ENOENT', `The path ${from} does not exist`, from);
   if (from === MEMORY_ROOT) throw fail('EINVAL', `Cannot rename the ${MEMORY_ROOT} directory itself`, from);
-  const moved = await call.backend.rename(from, to);
-  call.changed.push({ path: moved.path, version: moved.version });
+  await moveRecorded(call, from, to);
   return `Successfully renamed ${from} to ${to}`;
 }

@@ -6,7 +6,7 @@
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { applyEdit } from '../../../edit/apply-edit.ts';
 import { decodeForEdit, decodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
-import type { DialectCall } from '../anthropic/context.ts';
+import { type DialectCall, moveRecorded } from '../anthropic/context.ts';
 import { inWordsOf } from '../next-actions.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { MAX_MEDIA_BYTES } from '../../../limits.ts';
@@ -214,8 +214,7 @@ export async function moveFile(call: DialectCall, source: string, destination: s
   const to = await call.backend.resolvePath(destination);
   if (await call.backend.exists(to))
     throw new VfsError('EEXIST', `Destination already exists: ${to}; the move was not made. Choose another destination.`, { path: to });
-  const moved = await call.backend.rename(from, to);
-  call.changed.push({ path: moved.path, version: moved.version });
+  await moveRecorded(call, from, to);
   return `Successfully moved ${source} to ${destination}`;
 }
 
