@@ -107,12 +107,16 @@ class InMemoryBackend implements Backend {
     this.#texts = new TextCache(this.#textBudget);
     const now = options.now ?? Date.now;
     if (typeof now !== 'function') throw new TypeError('agentvfs: options.now must be a function returning ms since epoch.');
+    const files = options.files ?? {};
+    if (typeof files !== 'object' || files === null || Array.isArray(files)) {
+      throw new TypeError('agentvfs: options.files must be an object of path → content (a string or a Uint8Array).');
+    }
     this.#cwd = normalizePath(options.cwd ?? '/');
     this.#tree = new Tree(limits, now, this.#versions);
     this.#tree.observer = this.#checkpoints;
     this.#tree.log = this.#watchers;
     // Initial files go through the same checks as any write; a bad one fails construction.
-    for (const [path, data] of Object.entries(options.files ?? {})) {
+    for (const [path, data] of Object.entries(files)) {
       this.#tree.writeFile(this.#path(path), toBytes(data, path), typeof data === 'string');
     }
   }
@@ -237,6 +241,15 @@ class InMemoryBackend implements Backend {
 
   #checkVersion(path: string, expected: number | undefined): void {
     if (expected === undefined) return;
+    if (!Number.isInteger(expected) || expected < -1) {
+      throw new VfsError(
+        'EINVAL',
+        `expectedVersion must be a version (an integer, -1 for "must not exist"), got ${JSON.stringify(expected) ?? String(expected)}. Nothing was written.`,
+        {
+          path,
+        },
+      );
+    }
     const current = this.#tree.get(path);
     const actual = current?.kind === 'file' ? current.version : -1;
     if (actual !== expected) {
@@ -304,10 +317,16 @@ class InMemoryBackend implements Backend {
   async uploadFiles(files: ReadonlyArray<readonly [string, Uint8Array]>, options: UploadOptions = {}): Promise<UploadResult[]> {
     if (!Array.isArray(files)) throw new VfsError('EINVAL', 'uploadFiles expects an array of [path, bytes] pairs.');
     const bulk = options.copy === false ? undefined : new BulkCopy(uploadSizes(files));
-    return files.map((pair) => {
-      const path = Array.isArray(pair) && typeof pair[0] === 'string' ? pair[0] : String(pair);
+    return files.map((pair, i) => {
+      const isPair = Array.isArray(pair) && typeof pair[0] === 'string';
+      const path = isPair ? pair[0] : `files[${i}]`;
       let p: string | undefined;
       try {
+        if (!isPair)
+          throw new VfsError(
+            'EINVAL',
+            `files[${i}] must be a [path, bytes] pair, got ${pair === null ? 'null' : Array.isArray(pair) ? 'an array without a path' : typeof pair}. It was not written.`,
+          );
         p = this.#path(path);
         const bytes = toBytes(pair[1], p, false);
         this.#tree.writeFile(p, bytes, keeps(options.copy, bytes), bulk);

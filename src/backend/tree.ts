@@ -79,7 +79,11 @@ export class Tree {
     withRoot = true,
   ) {
     this.#versions = versions;
-    if (withRoot) this.#meta.set('/', { kind: 'dir', size: 0, mtimeMs: now(), version: this.#nextVersion() });
+    if (withRoot) {
+      const mtimeMs = now();
+      if (!Number.isFinite(mtimeMs)) throw new TypeError(`agentvfs: options.now must return ms since epoch (a finite number), got ${mtimeMs}.`);
+      this.#meta.set('/', { kind: 'dir', size: 0, mtimeMs, version: this.#nextVersion() });
+    }
   }
 
   get totalBytes(): number {

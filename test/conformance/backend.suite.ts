@@ -79,6 +79,21 @@ export function backendSuite(make: BackendFactory) {
       expect(await b.readText('/emoji.txt')).toBe('😀');
     });
 
+    it('a bad expectedVersion or upload entry is EINVAL naming it, not ESTALE or a JavaScript error', async () => {
+      const b = await make({ files: { '/a.txt': 'a' } });
+      const before = await b.snapshot();
+      const bad = await b.writeFile('/a.txt', 'x', { expectedVersion: 'x' as unknown as number }).catch((e: unknown) => e);
+      expect(bad).toMatchObject({ code: 'EINVAL', message: expect.stringMatching(/^expectedVersion must be a version .*got "x"/) });
+      await expectVfsError(b.edit('/a.txt', 'a', 'b', { expectedVersion: 1.5 }), 'EINVAL');
+      const uploaded = await b.uploadFiles([null as unknown as [string, Uint8Array], ['/ok', new Uint8Array([65])]]);
+      expect(uploaded).toEqual([
+        { path: 'files[0]', error: expect.stringMatching(/^EINVAL: files\[0\] must be a \[path, bytes\] pair, got null/) },
+        { path: '/ok' },
+      ]);
+      await b.remove('/ok');
+      expect(await b.snapshot()).toEqual(before);
+    });
+
     it('expectedVersion guards writes and edits (ESTALE), state unchanged', async () => {
       const b = await make({ files: { '/a': 'v1' } });
       const v1 = (await b.stat('/a')).version;

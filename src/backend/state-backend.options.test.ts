@@ -1,0 +1,19 @@
+// createStateBackend's own options: a bad one is a TypeError that names it, at construction,
+// before any file exists (not files named "0", "1", "2", nor mtimes that serialize as null).
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from './state-backend.ts';
+
+describe('createStateBackend options', () => {
+  it('files must be an object of path → content', () => {
+    for (const files of ['abc', ['a'], 42]) {
+      expect(() => createStateBackend({ files: files as unknown as Record<string, string> })).toThrow(/options\.files must be an object of path → content/);
+    }
+    expect(() => createStateBackend({ files: { '/a': 1 as unknown as string } })).toThrow(/Content for \/a must be a string or a Uint8Array/);
+  });
+
+  it('now must return a finite number of ms', () => {
+    expect(() => createStateBackend({ now: () => Number.NaN })).toThrow(/options\.now must return ms since epoch \(a finite number\), got NaN/);
+    expect(() => createStateBackend({ now: 5 as unknown as () => number })).toThrow(/options\.now must be a function/);
+    expect(createStateBackend({ now: () => 1_000 })).toBeDefined();
+  });
+});
