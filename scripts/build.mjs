@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { bundledPackages, writeLicenses } from './third-party-licenses.mjs';
 
 const minify = process.env.AGENTVFS_NO_MINIFY !== '1';
 
@@ -87,13 +88,16 @@ const isPeer = (id) => peers.some((name) => id === name || id.startsWith(`${name
 // Except those the core gets as shims (above), so that it behaves in the CLI as everywhere else.
 const isNodeBuiltin = (id) => id.startsWith('node:') && !Object.keys(builtins).includes(id.slice('node:'.length));
 
+// Every package a bundle takes code from, for dist/THIRD-PARTY-LICENSES.md.
+const bundled = new Set();
+
 const bundle = (entry, plugins = [], external = isPeer) =>
   build({
     root,
     configFile: false,
     logLevel: 'warn',
     resolve: { alias },
-    plugins: [hostIndependentMemfs, memfsConstantsOnly, cheapComlinkIds, ...plugins],
+    plugins: [hostIndependentMemfs, memfsConstantsOnly, cheapComlinkIds, bundledPackages(bundled), ...plugins],
     build: {
       outDir: 'dist',
       emptyOutDir: false,
@@ -118,6 +122,7 @@ rmSync(`${root}/dist`, { recursive: true, force: true });
 await bundle(WORKER_SCRIPT);
 await bundle({ ...ENTRIES, ...NODE_PERSIST_ENTRIES }, [embedWorker], (id) => isPeer(id) || isNodeBuiltin(id));
 await bundle(NODE_ENTRIES, [], (id) => isPeer(id) || isNodeBuiltin(id));
+const licensed = writeLicenses(bundled, `${root}/dist/THIRD-PARTY-LICENSES.md`);
 
 // The Node-only entries' own types come from a second pass that knows Node's (tsconfig.node.json).
 for (const project of ['tsconfig.json', 'tsconfig.node.json']) {
@@ -137,6 +142,7 @@ for (const name of [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT)]) {
   const hit = code.match(BUILTIN_IMPORT);
   if (hit) throw new Error(`dist/${name}.js still imports the Node built-in "${hit[1]}"`);
 }
+console.log(`dist/THIRD-PARTY-LICENSES.md: ${licensed} bundled packages`);
 console.log(
   'built dist/ for',
   [...Object.keys(ENTRIES), ...Object.keys(WORKER_SCRIPT), ...Object.keys(NODE_PERSIST_ENTRIES), ...Object.keys(NODE_ENTRIES)].join(', '),

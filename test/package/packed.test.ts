@@ -1,7 +1,7 @@
 // Packs the package as npm would publish it, installs the tarball into an empty
 // project and uses it from plain Node and from a TypeScript consumer.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,21 @@ describe('the packed package', () => {
   it('has no runtime dependencies to install: everything it needs is bundled', () => {
     const installed = JSON.parse(readFileSync(join(consumer, 'node_modules/agentvfs/package.json'), 'utf8')) as Record<string, unknown>;
     expect(installed.dependencies ?? {}).toEqual({});
+  });
+
+  it('ships the licence notice of every package it bundles (dist/THIRD-PARTY-LICENSES.md)', () => {
+    const notices = readFileSync(join(consumer, 'node_modules/agentvfs/dist/THIRD-PARTY-LICENSES.md'), 'utf8');
+    // What the source maps say the bundles hold, from whichever node_modules folder.
+    const bundled = new Set<string>();
+    for (const map of readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js.map'))) {
+      for (const source of (JSON.parse(readFileSync(join(root, 'dist', map), 'utf8')) as { sources: string[] }).sources) {
+        const hit = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//g)?.at(-1);
+        if (hit) bundled.add(hit.slice('node_modules/'.length, -1));
+      }
+    }
+    expect(bundled.size).toBeGreaterThan(5);
+    for (const name of bundled) expect(notices, name).toContain(`## ${name}@`);
+    expect(notices).toMatch(/## comlink@[\d.]+ \(Apache-2\.0\)\n\n```\n\s*Apache License/);
   });
 
   it('imports from plain Node and runs a tool session', () => {
