@@ -192,7 +192,7 @@ export function treeDifferences(before: Tree, after: Tree, sameFile: (path: stri
     const a = before.get(path);
     const isDir = b.kind === 'dir';
     if (a === undefined || a.kind !== b.kind) out.push({ type: 'create', path, version: b.version, isDir });
-    else if (!isDir && a !== b && !sameFile(path, a, b)) out.push({ type: 'modify', path, version: b.version, isDir });
+    else if (isDir ? a.mtimeMs !== b.mtimeMs : a !== b && !sameFile(path, a, b)) out.push({ type: 'modify', path, version: b.version, isDir });
   }
   return out;
 }

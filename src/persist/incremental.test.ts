@@ -397,6 +397,21 @@ describe('where the changed paths come from', () => {
     expect(await reopened.backend.readText('/a.txt')).toBe('a');
   });
 
+  it('a rollback that changes only a directory saves that directory, so the store reopens as the backend is (its time too)', async () => {
+    let t = 1_000;
+    const store = createMemoryStore();
+    const { backend } = await openPersistent(createStateBackend({ now: () => (t += 1) }), store, { durability: 'immediate' });
+    await backend.mkdir('/a');
+    const checkpoint = await backend.checkpoint();
+    await backend.remove('/a', { recursive: true });
+    await backend.mkdir('/a');
+    await backend.rollback(checkpoint);
+    const time = (await backend.stat('/a')).mtimeMs;
+    await backend.close();
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect((await reopened.backend.stat('/a')).mtimeMs).toBe(time);
+  });
+
   it('a sound workspace that does not fit the backend it is opened into is refused, not kept aside: the store is unchanged', async () => {
     const store = createMemoryStore();
     const files = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`/f${i}.txt`, 'x'.repeat(2_000)]));
