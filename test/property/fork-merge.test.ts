@@ -101,7 +101,7 @@ async function runShared(b: Backend, side: string, ops: readonly SharedOp[]): Pr
       if (o.kind === 'write') await b.writeFile(`/${o.name}`, `${side} ${n++}\n`);
       else if (o.kind === 'remove') await b.remove(`/${o.name}`, { recursive: true });
       else if (o.kind === 'rename') await b.rename(`/${o.from}`, `/${o.to}`);
-      else await b.mkdir(`/${o.name}`, { recursive: true });
+      else await b.mkdir(`/${o.name}`);
     } catch (error) {
       if (!(error as { code?: string }).code) throw error;
     }
