@@ -87,6 +87,14 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
   const emptiedHere = (dir: string): boolean =>
     ours.children(dir).every((path) => (ours.get(path)?.kind === 'file' ? gone.has(path) : base.get(path)?.kind === 'dir' && emptiedHere(path)));
 
+  // Files of ours the fork took away (removed, or put a directory in their place) while ours left
+  // them alone: gone before the loop below asks what lies above a path, whatever order it meets
+  // them in. (A file the fork only moved is no ancestor of anything the fork holds.)
+  for (const [q, bm] of base.entries()) {
+    if (bm.kind !== 'file' || oursMoved.has(q) || theirsMoved.has(q) || !unchanged(bm, ours.get(q))) continue;
+    if (theirs.get(q)?.kind !== 'file') gone.add(q);
+  }
+
   for (const [q, bm] of base.entries()) {
     if (bm.kind !== 'file') continue;
     const oursPath = oursMoved.get(q) ?? q;

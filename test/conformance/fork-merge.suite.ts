@@ -128,6 +128,18 @@ export function forkMergeSuite(make: BackendFactory) {
       expect(result.conflicts).toEqual([]);
       expect(await files(parent)).toEqual({ '/d': 'now a file\n', '/notes/index.md': 'now a directory\n', '/other': 'o\n' });
       expect(await files(parent)).toEqual(await files(fork));
+      // Whatever order the files were made in: a fork that removed /z and moved /b under it merges.
+      for (const made of [
+        { '/b': 'B', '/z': 'Z' },
+        { '/z': 'Z', '/b': 'B' },
+      ]) {
+        const p = await make({ files: made });
+        const f = await p.fork();
+        await f.remove('/z');
+        await f.rename('/b', '/z/b');
+        expect((await p.merge(f)).conflicts).toEqual([]);
+        expect(await files(p)).toEqual({ '/z/b': 'B' });
+      }
     });
 
     it('where one side changed what the other turned into a directory, the conflict keeps this side whole, with markers too', async () => {

@@ -86,7 +86,7 @@ type SharedOp =
   | { kind: 'rename'; from: string; to: string }
   | { kind: 'mkdir'; name: string };
 
-const crowded = ['a', 'b', 'd', 'd/x', 'd/y', 'e/z'];
+const crowded = ['a', 'b', 'd', 'd/x', 'd/y', 'e/z', 'e/d', 'e/d/x', 'd/s/w'];
 const sharedOp = fc.oneof(
   fc.record({ kind: fc.constant('write' as const), name: fc.constantFrom(...crowded) }),
   fc.record({ kind: fc.constant('remove' as const), name: fc.constantFrom(...crowded, 'e') }),
@@ -114,7 +114,8 @@ describe('fork and parent change the same paths, then merge', () => {
   it("'report' applies all or nothing, and a clean merge loses no content either side made; 'markers' never loses this side's", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(sharedOp, { maxLength: 8 }), fc.array(sharedOp, { maxLength: 8 }), async (ours, theirs) => {
-        const files = { '/a': 'base a\n', '/d/x': 'base x\n', '/e/z': 'base z\n' };
+        // Created in an order other than the paths' (the plan must not depend on it).
+        const files = { '/e/z': 'base z\n', '/b': 'base b\n', '/a': 'base a\n', '/d/x': 'base x\n' };
         const parent = createStateBackend({ files });
         const fork = await parent.fork();
         await runShared(parent, 'ours', ours);
