@@ -5,23 +5,21 @@
  *
  * picomatch's regular expressions backtrack: `*a*a*a*a*b` against a long name took
  * seconds, then minutes, blocking the thread (an agent chooses both the pattern and
- * the names). So each one runs on grep's matcher instead, which keeps a JS RegExp only
- * where its worst case is bounded and uses its linear engine elsewhere.
+ * the names). So each one runs on grep's matcher instead (re2-source.ts translates it),
+ * which keeps a JS RegExp only where its worst case is bounded and uses its linear
+ * engine elsewhere. A negated group `!(…)` needs a lookahead, which only a RegExp has:
+ * those patterns keep picomatch's RegExp, within limits that bound its backtracking.
  */
 import picomatch from 'picomatch/posix.js';
-import { VfsError } from '../errors.ts';
+import { isVfsError, VfsError } from '../errors.ts';
 import { compileLineMatcher } from '../grep/matcher.ts';
+import { toRe2 } from './re2-source.ts';
 
 export type PathMatcher = (relativePath: string) => boolean;
 
-/**
- * picomatch keeps "." and ".." segments and empty names out with lookaheads, which grep's
- * engine (RE2 syntax) has not. The paths matched here are normalized, with no such segment
- * and no empty name, so these always hold there and are dropped.
- */
-const HOLD_FOR_NORMALIZED_PATHS = ['(?!\\.{1,2}(?:\\/|$))', '(?!(?:^|\\/)\\.{1,2}(?:\\/|$))', '(?!\\.{0,1}(?:\\/|$))', '(?=.)'];
-/** Most `*` a pattern that still needs a lookahead (a negated extglob, `!(…)`) may hold: it runs as a RegExp. */
-const MAX_STARS_WITH_LOOKAHEAD = 2;
+/** In a pattern with a negated group: most "*" and "!(" in one name, and most "**" (each bounds a polynomial's degree). */
+const MAX_PER_NAME_WITH_LOOKAHEAD = 2;
+const MAX_GLOBSTARS_WITH_LOOKAHEAD = 1;
 
 /**
  * Compiles a glob once. Dotfiles are included. With `basenameIfNoSlash`, a
@@ -33,31 +31,46 @@ export function compileGlob(pattern: string, options: { basenameIfNoSlash?: bool
     throw new VfsError('EINVAL', 'The glob pattern is empty. Use "**/*" to match every file.');
   }
   const basename = options.basenameIfNoSlash === true && !pattern.includes('/');
+  const invalid = (why: string, cause?: unknown) => new VfsError('EINVAL', `Invalid glob pattern ${JSON.stringify(pattern)}: ${why}`, { cause });
   let regex: RegExp;
   try {
     // posix: a leading "!" in a class negates it, as in sh ("[!a]" = "[^a]"). Without it picomatch
     // reads "!" as a member, so "[!a]" matched exactly the names it should exclude (picomatch #187).
     regex = picomatch.makeRe(pattern, { dot: true, posix: true, nocase: options.ignoreCase === true });
   } catch (cause) {
-    throw new VfsError('EINVAL', `Invalid glob pattern ${JSON.stringify(pattern)}: ${(cause as Error).message}`, { cause });
+    throw invalid((cause as Error).message, cause);
   }
-  const test = safeTest(pattern, regex);
+  const test = safeTest(pattern, regex, invalid);
   // As picomatch's own matcher: an empty path never matches, the pattern itself always does.
   return (path) => path !== '' && (path === pattern || test(basename ? path.slice(path.lastIndexOf('/') + 1) : path));
 }
 
-function safeTest(pattern: string, regex: RegExp): (path: string) => boolean {
-  let source = regex.source;
-  for (const always of HOLD_FOR_NORMALIZED_PATHS) source = source.replaceAll(always, '');
-  source = source.replace(/\\(.)/gsu, (escaped, c: string) => (c.charCodeAt(0) > 0x7f ? c : escaped)); // "\é": JS reads "é", RE2 refuses
-  if (!/\(\?[=!<]/.test(source)) {
-    const matcher = compileLineMatcher(source, { ignoreCase: regex.flags.includes('i') });
-    return (path) => matcher.test(path);
+function safeTest(pattern: string, regex: RegExp, invalid: (why: string, cause?: unknown) => VfsError): (path: string) => boolean {
+  const source = toRe2(regex.source);
+  if (typeof source === 'string') {
+    try {
+      const matcher = compileLineMatcher(source, { ignoreCase: regex.flags.includes('i') });
+      return (path) => matcher.test(path);
+    } catch (cause) {
+      if (isVfsError(cause)) throw invalid(cause.message, cause);
+      throw cause;
+    }
   }
-  if ((pattern.match(/\*/g)?.length ?? 0) > MAX_STARS_WITH_LOOKAHEAD) {
-    throw new VfsError(
-      'EINVAL',
-      `The glob pattern ${JSON.stringify(pattern)} combines a negated group "!(…)" with more than ${MAX_STARS_WITH_LOOKAHEAD} "*": it could take minutes to match. Use fewer "*", or filter the results of a simpler pattern.`,
+  if (source.unsupported !== undefined) throw invalid(source.unsupported);
+  const why = 'needs a lookahead (a negated group "!(…)" does), which only a backtracking matcher has';
+  // A group repeated around it, or groups within each other, backtrack exponentially.
+  if (/[+*]\(/.test(pattern) || /[@?!+*]\([^)]*[@?!+*]\(/.test(pattern)) {
+    throw invalid(
+      `it ${why}, and with a repeated group "+(…)"/"*(…)" or a group inside a group it could take minutes to match. Simplify it, or filter the results of a simpler pattern.`,
+    );
+  }
+  // Each "*" or "!(" in a name multiplies the steps by that name's length, each "**" by the number of names.
+  const segments = pattern.split('/');
+  const globstars = segments.filter((segment) => segment === '**').length;
+  const busiest = Math.max(...segments.filter((segment) => segment !== '**').map((segment) => (segment.match(/\*|!\(/g) ?? []).length));
+  if (globstars > MAX_GLOBSTARS_WITH_LOOKAHEAD || busiest > MAX_PER_NAME_WITH_LOOKAHEAD) {
+    throw invalid(
+      `it ${why}, and with ${busiest} "*" and "!(" in one name (at most ${MAX_PER_NAME_WITH_LOOKAHEAD}) or ${globstars} "**" (at most ${MAX_GLOBSTARS_WITH_LOOKAHEAD}) it could take minutes to match. Simplify it, or filter the results of a simpler pattern.`,
     );
   }
   return (path) => regex.test(path);
