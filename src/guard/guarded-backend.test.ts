@@ -81,6 +81,31 @@ describe('guarded backend', () => {
     }
   });
 
+  it('a directory move needs every new path writable; a rename over a file edited while asking is ESTALE', async () => {
+    const { inner, requests, backend } = guarded({ '/src/d/x.ts': 'x', '/src/d/y.ts': 'y' }, { write: ['/src/**', '/out'] });
+    await expect(backend.rename('/src/d', '/out')).rejects.toMatchObject({
+      code: 'EACCES',
+      message: expect.stringMatching(/^\/out\/x\.ts is outside the paths/),
+    });
+    expect(requests).toEqual([]);
+    expect((await inner.glob('**/*')).sort()).toEqual(['/src/d/x.ts', '/src/d/y.ts']);
+
+    const other = createStateBackend({ files: { '/a.md': 'a', '/b.md': 'b' } });
+    const session: GuardSession = {
+      rules: compilePermissions({}),
+      approve: async (request) => {
+        expect(request.diff).toBe('rename from /a.md\nrename to /b.md (replacing /b.md)');
+        await other.writeFile('/b.md', 'edited while asking');
+        return { allow: true };
+      },
+      always: false,
+    };
+    const renaming = guardCall(other, session, 'some_tool', {}).backend.rename('/a.md', '/b.md', { overwrite: true });
+    await expect(renaming).rejects.toMatchObject({ code: 'ESTALE', message: expect.stringMatching(/^\/b\.md changed while the rename was waiting/) });
+    expect(await other.readText('/b.md')).toBe('edited while asking');
+    expect(await other.readText('/a.md')).toBe('a');
+  });
+
   it('rename asks once for its destination', async () => {
     const { inner, requests, backend } = guarded({ '/a': 'a' }, {});
     await backend.rename('/a', '/b');

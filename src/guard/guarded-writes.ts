@@ -228,15 +228,22 @@ export function guardedWrites(context: WriteContext) {
     const files = info.isDir ? (await inner.glob('**', { path: source })).sort() : [];
     // A move reads what it moves: an unreadable file must not reach a path the session may read.
     if (!info.isDir) rules.requireRead(source);
-    for (const file of files) rules.requireRead(file), rules.requireWrite(file);
+    // ...and writes where it puts it: each file's new path must be writable too.
+    for (const file of files) rules.requireRead(file), rules.requireWrite(file), rules.requireWrite(target + file.slice(source.length));
     if (asking()) {
       const befores = await Promise.all(files.map(current));
+      const targetNow = () =>
+        inner.stat(target).then(
+          (t) => t,
+          (error: unknown) => (isVfsError(error) && error.code === 'ENOENT' ? null : Promise.reject(error)),
+        );
+      const replaced = await targetNow(); // what the rename would replace (overwrite): a change to it is ESTALE too
       const asked = await put({
         tool,
         args,
         path: target,
-        diff: `rename from ${source}\nrename to ${target}`,
-        created: !(await inner.exists(target)),
+        diff: `rename from ${source}\nrename to ${target}${replaced !== null ? ` (replacing ${target})` : ''}`,
+        created: replaced === null,
         action: 'write',
       });
       if (asked.replacement !== undefined) {
@@ -249,7 +256,9 @@ export function guardedWrites(context: WriteContext) {
       const changed =
         (await inner.stat(source)).version !== info.version
           ? source
-          : (now.find((file) => !files.includes(file)) ?? files.find((_, i) => versions[i]!.version !== befores[i]!.version));
+          : (await targetNow())?.version !== replaced?.version
+            ? target
+            : (now.find((file) => !files.includes(file)) ?? files.find((_, i) => versions[i]!.version !== befores[i]!.version));
       if (changed !== undefined) {
         throw new VfsError('ESTALE', `${changed} changed while the rename was waiting for approval. Nothing was moved. Look at it again, then retry.`, {
           path: changed,

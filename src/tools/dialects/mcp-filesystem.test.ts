@@ -168,6 +168,15 @@ describe("dialect 'mcp-filesystem'", () => {
       { path: '/one.txt', version: -1 },
       { path: '/two.txt', version: await version('/two.txt') },
     ]);
+    // Moved where the session may write but not read: done, and said so (the new paths are not listed again).
+    const guarded = createTools(backend, { dialect: 'mcp-filesystem', permissions: { read: ['/src/**', '/one.txt', '/two.txt'], write: ['/**'] } });
+    const away = await guarded.run('move_file', { source: '/src/deep', destination: '/hidden/deep' });
+    expect(away).toMatchObject({ isError: false, text: 'Successfully moved /src/deep to /hidden/deep' });
+    expect(away.changed).toEqual([
+      { path: '/src/deep/b.txt', version: -1 },
+      { path: '/hidden/deep/b.txt', version: await version('/hidden/deep/b.txt') },
+    ]);
+    await backend.rename('/hidden/deep', '/src/deep');
     const dir = await t.run('move_file', { source: '/src', destination: '/dst' });
     expect(dir.changed).toEqual([
       { path: '/src/a.txt', version: -1 },

@@ -9,20 +9,31 @@ export interface DialectCall {
   changed: FileChange[];
 }
 
-/** Moves `from` to `to` (normalized paths) and records every file that left a path or arrived at one. */
+/**
+ * Moves `from` to `to` (normalized paths) and records every file that left a path or arrived at
+ * one. The paths are listed before the move (a guard lets the session move only what it may
+ * read) and mapped to their new place, not listed again: the destination may be unreadable.
+ */
 export async function moveRecorded(call: DialectCall, from: string, to: string): Promise<void> {
   const isDir = (await call.backend.stat(from)).isDir;
   const left = isDir ? (await call.backend.glob('**', { path: from })).sort() : [from];
   const moved = await call.backend.rename(from, to);
   for (const path of left) call.changed.push({ path, version: -1 });
   if (!isDir) call.changed.push({ path: moved.path, version: moved.version });
-  else for (const path of (await call.backend.glob('**', { path: to })).sort()) call.changed.push({ path, version: (await call.backend.stat(path)).version });
+  else for (const path of left) call.changed.push(await arrived(call, to + path.slice(from.length)));
 }
 
-/** Removes `path` (a file, or a directory with all it holds) and records every file removed. */
+async function arrived(call: DialectCall, path: string): Promise<{ path: string; version: number }> {
+  return { path, version: (await call.backend.stat(path)).version };
+}
+
+/**
+ * Removes `path` (a file, or a directory with all it holds) and records every file removed that
+ * the session can list; a directory whose files it cannot list (or holds none) is recorded itself.
+ */
 export async function removeRecorded(call: DialectCall, path: string): Promise<void> {
   const isDir = (await call.backend.stat(path)).isDir;
   const removed = isDir ? (await call.backend.glob('**', { path })).sort() : [path];
   await call.backend.remove(path, { recursive: true });
-  for (const file of removed) call.changed.push({ path: file, version: -1 });
+  for (const file of removed.length > 0 ? removed : [path]) call.changed.push({ path: file, version: -1 });
 }

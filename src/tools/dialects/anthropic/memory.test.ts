@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../../backend/state-backend.ts';
 import { isVfsError } from '../../../errors.ts';
 import { ReadVersions } from '../../read-versions.ts';
+import { createTools } from '../../create-tools.ts';
 import type { DialectCall } from './context.ts';
 import { formatSize, runMemory, type MemoryArgs } from './memory.ts';
 
@@ -221,6 +222,14 @@ describe('changed (SPEC §6)', () => {
       { path: '/memories/x/a.md', version: -1 },
       { path: '/memories/x/e/b.md', version: -1 },
     ]);
+  });
+
+  it('a directory the session may delete but not list is recorded itself: changed is never empty for a removal', async () => {
+    const backend = createStateBackend({ files: { '/memories/w/x.md': 'x' } });
+    const tools = createTools(backend, { dialect: 'anthropic', permissions: { read: ['/memories', '/memories/w'], write: ['/**'] } });
+    const result = await tools.run('memory', { command: 'delete', path: '/memories/w' });
+    expect(result).toMatchObject({ isError: false, changed: [{ path: '/memories/w', version: -1 }] });
+    expect(await backend.exists('/memories/w')).toBe(false);
   });
 });
 
