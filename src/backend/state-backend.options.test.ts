@@ -5,14 +5,23 @@ import { createStateBackend } from './state-backend.ts';
 
 describe('createStateBackend options', () => {
   it('files must be an object of path → content', () => {
-    for (const files of ['abc', ['a'], 42]) {
+    for (const files of ['abc', ['a'], 42, new Map([['/q', 'x']])]) {
       expect(() => createStateBackend({ files: files as unknown as Record<string, string> })).toThrow(/options\.files must be an object of path → content/);
     }
     expect(() => createStateBackend({ files: { '/a': 1 as unknown as string } })).toThrow(/Content for \/a must be a string or a Uint8Array/);
   });
 
-  it('now must return a finite number of ms', () => {
+  it('now must return a finite number of ms, at every call: a write it fails changes nothing', async () => {
     expect(() => createStateBackend({ now: () => Number.NaN })).toThrow(/options\.now must return ms since epoch \(a finite number\), got NaN/);
+    let broken = false;
+    const b = createStateBackend({ files: { '/a': 'a' }, now: () => (broken ? Number.NaN : 1_000) });
+    const before = await b.snapshot();
+    broken = true;
+    for (const call of [() => b.writeFile('/b', 'b'), () => b.mkdir('/d'), () => b.rename('/a', '/c/a'), () => b.edit('/a', 'a', 'z')]) {
+      await expect(call()).rejects.toMatchObject({ code: 'EINVAL', message: expect.stringMatching(/got NaN\. Nothing was changed/) });
+    }
+    broken = false;
+    expect(await b.snapshot()).toEqual(before);
     expect(() => createStateBackend({ now: 5 as unknown as () => number })).toThrow(/options\.now must be a function/);
     expect(createStateBackend({ now: () => 1_000 })).toBeDefined();
   });

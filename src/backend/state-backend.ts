@@ -108,11 +108,19 @@ class InMemoryBackend implements Backend {
     const now = options.now ?? Date.now;
     if (typeof now !== 'function') throw new TypeError('agentvfs: options.now must be a function returning ms since epoch.');
     const files = options.files ?? {};
-    if (typeof files !== 'object' || files === null || Array.isArray(files)) {
+    const proto = typeof files === 'object' && files !== null ? Object.getPrototypeOf(files) : undefined;
+    if (proto !== Object.prototype && proto !== null) {
       throw new TypeError('agentvfs: options.files must be an object of path → content (a string or a Uint8Array).');
     }
     this.#cwd = normalizePath(options.cwd ?? '/');
-    this.#tree = new Tree(limits, now, this.#versions);
+    // Checked at every call: a time that is not a number would be saved, and no snapshot of it restores.
+    const clock = () => {
+      const ms = now();
+      if (!Number.isFinite(ms))
+        throw new VfsError('EINVAL', `options.now must return ms since epoch (a finite number), got ${String(ms)}. Nothing was changed.`);
+      return ms;
+    };
+    this.#tree = new Tree(limits, clock, this.#versions);
     this.#tree.observer = this.#checkpoints;
     this.#tree.log = this.#watchers;
     // Initial files go through the same checks as any write; a bad one fails construction.
@@ -244,7 +252,7 @@ class InMemoryBackend implements Backend {
     if (!Number.isInteger(expected) || expected < -1) {
       throw new VfsError(
         'EINVAL',
-        `expectedVersion must be a version (an integer, -1 for "must not exist"), got ${JSON.stringify(expected) ?? String(expected)}. Nothing was written.`,
+        `expectedVersion must be a version (an integer, -1 for "must not exist"), got ${typeof expected === 'string' ? JSON.stringify(expected) : String(expected)}. Nothing was written.`,
         {
           path,
         },

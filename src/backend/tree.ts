@@ -79,11 +79,7 @@ export class Tree {
     withRoot = true,
   ) {
     this.#versions = versions;
-    if (withRoot) {
-      const mtimeMs = now();
-      if (!Number.isFinite(mtimeMs)) throw new TypeError(`agentvfs: options.now must return ms since epoch (a finite number), got ${mtimeMs}.`);
-      this.#meta.set('/', { kind: 'dir', size: 0, mtimeMs, version: this.#nextVersion() });
-    }
+    if (withRoot) this.#meta.set('/', { kind: 'dir', size: 0, mtimeMs: now(), version: this.#nextVersion() });
   }
 
   get totalBytes(): number {
@@ -382,6 +378,7 @@ export class Tree {
   }
 
   rename(from: string, to: string, overwrite: boolean): Meta {
+    const mtimeMs = this.now(); // before anything changes: a clock that fails leaves the tree as it was
     if (from === '/') throw new VfsError('EINVAL', 'The root "/" cannot be moved.', { path: from });
     const source = this.require(from);
     if (from === to) return source;
@@ -397,7 +394,7 @@ export class Tree {
     const moved = source.kind === 'dir' ? this.#descendants(from) : [from];
     for (const p of moved) this.checkPlace(to + p.slice(from.length));
     if (target) this.remove(to, false);
-    this.#mkdirs(parentOf(to), this.now());
+    this.#mkdirs(parentOf(to), mtimeMs);
     if (this.observer) for (const p of moved) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);
     this.#lastDir = '/';
     this.#store.rename(from, to);

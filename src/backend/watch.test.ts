@@ -164,3 +164,21 @@ describe('onePerPath: the review cases (overwriting renames, recreated origins)'
     expect(heard).toBe(150_000);
   });
 });
+
+describe('listeners that change the backend or subscribe while a batch is handed out (in process, where a listener commits at once)', () => {
+  it('one subscribed after a commit never hears of it, though it was still waiting to be handed out', async () => {
+    const b = createStateBackend();
+    const heard: string[] = [];
+    let once = false;
+    const stop = b.watch(() => {
+      if (once) return;
+      once = true;
+      void b.writeFile('/y', 'y'); // committed now, handed out after this batch
+      b.watch((events) => heard.push(...events.map((e) => `${e.type} ${e.path}`)));
+    });
+    await b.writeFile('/x', 'x');
+    await b.writeFile('/z', 'z');
+    expect(heard).toEqual(['create /z']);
+    stop();
+  });
+});

@@ -44,8 +44,8 @@ export class Watchers {
     if (pending !== null) for (const e of events) pending.push(e);
   }
 
-  /** Batches waiting for the listeners, oldest first. */
-  readonly #queue: WatchEvent[][] = [];
+  /** Batches waiting for the listeners subscribed when each was committed, oldest first. */
+  readonly #queue: Array<{ events: WatchEvent[]; subs: Subscription[] }> = [];
   #dispatching = false;
 
   /**
@@ -55,19 +55,20 @@ export class Watchers {
    */
   flush(): void {
     if (this.pending === null || this.pending.length === 0) return;
-    this.#queue.push(onePerPath(this.pending));
+    this.#queue.push({ events: onePerPath(this.pending), subs: [...this.#subs] });
     this.pending = [];
     if (this.#dispatching) return;
     this.#dispatching = true;
     try {
-      for (let events = this.#queue.shift(); events !== undefined; events = this.#queue.shift()) this.#dispatch(events);
+      for (let batch = this.#queue.shift(); batch !== undefined; batch = this.#queue.shift()) this.#dispatch(batch.events, batch.subs);
     } finally {
       this.#dispatching = false;
     }
   }
 
-  #dispatch(events: readonly WatchEvent[]): void {
-    for (const sub of [...this.#subs]) {
+  /** `subs`: who listened when the batch was committed (one who subscribed later never hears of it). */
+  #dispatch(events: readonly WatchEvent[], subs: readonly Subscription[]): void {
+    for (const sub of subs) {
       if (!this.#subs.has(sub)) continue; // stopped by a listener before it: at once, as through a worker
       const wanted = events.filter((e) => (sub.directories || !e.isDir) && (wants(sub, e.path) || (e.oldPath !== undefined && wants(sub, e.oldPath))));
       if (wanted.length === 0) continue;
