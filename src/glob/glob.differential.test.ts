@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import picomatch from 'picomatch/posix.js';
 import { describe, expect, it } from 'vitest';
 import { compileGlob } from './glob.ts';
+import { toRe2 } from './re2-source.ts';
 
 const piece = fc.constantFrom(
   ...[
@@ -63,7 +64,7 @@ describe('compileGlob answers as picomatch', () => {
         } catch (error) {
           // Refused: a pattern that needs a backtracking matcher and could backtrack for minutes.
           expect((error as Error).message).toMatch(/^Invalid glob pattern .*needs a lookahead .*could take minutes/);
-          expect(glob).toContain('(');
+          expect(toRe2(picomatch.makeRe(glob, { dot: true, posix: true, nocase: ignoreCase }).source)).toEqual({ lookahead: true });
           return;
         }
         for (const p of paths) expect(ours(p), `${glob} on ${p}`).toBe(theirs(p));
@@ -80,7 +81,7 @@ describe('compileGlob answers as picomatch', () => {
   });
 
   it('a negated group keeps a backtracking matcher, so the patterns where that could run for minutes are refused', () => {
-    for (const glob of ['!(x)+(*)c', '+(!(x)|a)c', '*a*!(b)c', '**/a/**/!(x)c']) {
+    for (const glob of ['!(x)+(*)c', '+(!(x)|a)c', '*a*/*a*/!(x)', '*a*!(b)*c', '**/a/**/*!(x)c']) {
       expect(() => compileGlob(glob), glob).toThrow(/^Invalid glob pattern .*needs a lookahead .*could take minutes/);
     }
     const tests = compileGlob('**/!(*.test).ts');

@@ -17,9 +17,8 @@ import { toRe2 } from './re2-source.ts';
 
 export type PathMatcher = (relativePath: string) => boolean;
 
-/** In a pattern with a negated group: most "*" and "!(" in one name, and most "**" (each bounds a polynomial's degree). */
-const MAX_PER_NAME_WITH_LOOKAHEAD = 2;
-const MAX_GLOBSTARS_WITH_LOOKAHEAD = 1;
+/** In a pattern with a negated group: most "*", "**" and "!(" in all (the degree of the polynomial its steps grow by). */
+const MAX_DEGREE_WITH_LOOKAHEAD = 3;
 
 /**
  * Compiles a glob once. Dotfiles are included. With `basenameIfNoSlash`, a
@@ -64,13 +63,14 @@ function safeTest(pattern: string, regex: RegExp, invalid: (why: string, cause?:
       `it ${why}, and with a repeated group "+(…)"/"*(…)" or a group inside a group it could take minutes to match. Simplify it, or filter the results of a simpler pattern.`,
     );
   }
-  // Each "*" or "!(" in a name multiplies the steps by that name's length, each "**" by the number of names.
+  // Each "*" or "!(" multiplies the steps by a name's length, each "**" by the number of names,
+  // across names too (an earlier name is tried again at every end it could have).
   const segments = pattern.split('/');
-  const globstars = segments.filter((segment) => segment === '**').length;
-  const busiest = Math.max(...segments.filter((segment) => segment !== '**').map((segment) => (segment.match(/\*|!\(/g) ?? []).length));
-  if (globstars > MAX_GLOBSTARS_WITH_LOOKAHEAD || busiest > MAX_PER_NAME_WITH_LOOKAHEAD) {
+  const units = (segment: string) => (segment === '**' ? 1 : (segment.match(/\*|!\(/g) ?? []).length);
+  const degree = segments.reduce((sum, segment) => sum + units(segment), 0);
+  if (degree > MAX_DEGREE_WITH_LOOKAHEAD) {
     throw invalid(
-      `it ${why}, and with ${busiest} "*" and "!(" in one name (at most ${MAX_PER_NAME_WITH_LOOKAHEAD}) or ${globstars} "**" (at most ${MAX_GLOBSTARS_WITH_LOOKAHEAD}) it could take minutes to match. Simplify it, or filter the results of a simpler pattern.`,
+      `it ${why}, and with ${degree} "*", "**" and "!(" in all (at most ${MAX_DEGREE_WITH_LOOKAHEAD}) it could take minutes to match. Simplify it, or filter the results of a simpler pattern.`,
     );
   }
   return (path) => regex.test(path);

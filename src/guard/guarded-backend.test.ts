@@ -106,6 +106,27 @@ describe('guarded backend', () => {
     expect(await other.readText('/a.md')).toBe('a');
   });
 
+  it('a directory move needs the new place of its empty directories writable; a source removed while asking is ESTALE', async () => {
+    const { inner, backend } = guarded({ '/src/d/x.ts': 'x' }, { write: ['/src/**', '/out', '/out/x.ts'] });
+    await inner.mkdir('/src/d/empty');
+    await expect(backend.rename('/src/d', '/out')).rejects.toMatchObject({ code: 'EACCES', message: expect.stringMatching(/^\/out\/empty is outside/) });
+    expect(await inner.exists('/src/d/empty')).toBe(true);
+
+    const other = createStateBackend({ files: { '/a.md': 'a' } });
+    const session: GuardSession = {
+      rules: compilePermissions({}),
+      approve: async () => {
+        await other.remove('/a.md');
+        return { allow: true };
+      },
+      always: false,
+    };
+    await expect(guardCall(other, session, 'some_tool', {}).backend.rename('/a.md', '/b.md')).rejects.toMatchObject({
+      code: 'ESTALE',
+      message: expect.stringMatching(/^\/a\.md changed while the rename was waiting/),
+    });
+  });
+
   it('rename asks once for its destination', async () => {
     const { inner, requests, backend } = guarded({ '/a': 'a' }, {});
     await backend.rename('/a', '/b');

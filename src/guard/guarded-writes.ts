@@ -226,6 +226,8 @@ export function guardedWrites(context: WriteContext) {
     rules.requireWrite(target);
     const info = await inner.stat(source);
     const files = info.isDir ? (await inner.glob('**', { path: source })).sort() : [];
+    // Directories come along too (empty ones are not in `files`): where each lands must be writable.
+    if (info.isDir) for (const dir of await directoriesUnder(inner, source)) rules.requireWrite(target + dir.slice(source.length));
     // A move reads what it moves: an unreadable file must not reach a path the session may read.
     if (!info.isDir) rules.requireRead(source);
     // ...and writes where it puts it: each file's new path must be writable too.
@@ -253,8 +255,9 @@ export function guardedWrites(context: WriteContext) {
       }
       const now = info.isDir ? (await inner.glob('**', { path: source })).sort() : [];
       const versions = await Promise.all(files.map(current));
+      const sourceNow = await inner.stat(source).catch((error: unknown) => (isVfsError(error) && error.code === 'ENOENT' ? null : Promise.reject(error)));
       const changed =
-        (await inner.stat(source)).version !== info.version
+        sourceNow?.version !== info.version
           ? source
           : (await targetNow())?.version !== replaced?.version
             ? target
@@ -313,4 +316,14 @@ export function guardedWrites(context: WriteContext) {
   }
 
   return { writeFile, edit, remove, rename, uploadFiles, applyBatch };
+}
+
+/** Every directory under `dir` (not itself), depth first. */
+async function directoriesUnder(backend: Backend, dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await backend.ls(dir)) {
+    if (!entry.isDir) continue;
+    out.push(entry.path, ...(await directoriesUnder(backend, entry.path)));
+  }
+  return out;
 }

@@ -29,11 +29,12 @@ async function arrived(call: DialectCall, path: string): Promise<{ path: string;
 
 /**
  * Removes `path` (a file, or a directory with all it holds) and records every file removed that
- * the session can list; a directory whose files it cannot list (or holds none) is recorded itself.
+ * the session can list, and a removed directory itself (it stands for files the session may
+ * remove but not read, which are not named).
  */
 export async function removeRecorded(call: DialectCall, path: string): Promise<void> {
   const isDir = (await call.backend.stat(path)).isDir;
-  const removed = isDir ? (await call.backend.glob('**', { path })).sort() : [path];
+  const listed = isDir ? await call.backend.glob('**', { path }).catch(() => []) : [];
   await call.backend.remove(path, { recursive: true });
-  for (const file of removed.length > 0 ? removed : [path]) call.changed.push({ path: file, version: -1 });
+  for (const file of [...listed.sort(), path]) call.changed.push({ path: file, version: -1 });
 }

@@ -221,6 +221,7 @@ describe('changed (SPEC §6)', () => {
     expect(await changedBy({ command: 'delete', path: '/memories/x' })).toEqual([
       { path: '/memories/x/a.md', version: -1 },
       { path: '/memories/x/e/b.md', version: -1 },
+      { path: '/memories/x', version: -1 },
     ]);
   });
 
@@ -230,6 +231,13 @@ describe('changed (SPEC §6)', () => {
     const result = await tools.run('memory', { command: 'delete', path: '/memories/w' });
     expect(result).toMatchObject({ isError: false, changed: [{ path: '/memories/w', version: -1 }] });
     expect(await backend.exists('/memories/w')).toBe(false);
+    // Not even listable (only /memories is readable): still removed, and recorded.
+    await backend.writeFile('/memories/v/y.md', 'y');
+    const hidden = createTools(backend, { dialect: 'anthropic', permissions: { read: ['/memories'], write: ['/**'] } });
+    expect(await hidden.run('memory', { command: 'delete', path: '/memories/v' })).toMatchObject({
+      isError: false,
+      changed: [{ path: '/memories/v', version: -1 }],
+    });
   });
 });
 
