@@ -10,6 +10,7 @@ import { applyEdit } from '../edit/apply-edit.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { countLines, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
 import { askApproval, type Asked } from './ask.ts';
+import { statOrNull } from '../backend/stat-or-null.ts';
 import type { GuardSession } from './session.ts';
 import type { ApprovalRequest, Decision } from './types.ts';
 import { writeDiff } from './write-diff.ts';
@@ -234,12 +235,7 @@ export function guardedWrites(context: WriteContext) {
     for (const file of files) rules.requireRead(file), rules.requireWrite(file), rules.requireWrite(target + file.slice(source.length));
     if (asking()) {
       const befores = await Promise.all(files.map(current));
-      const targetNow = () =>
-        inner.stat(target).then(
-          (t) => t,
-          (error: unknown) => (isVfsError(error) && error.code === 'ENOENT' ? null : Promise.reject(error)),
-        );
-      const replaced = await targetNow(); // what the rename would replace (overwrite): a change to it is ESTALE too
+      const replaced = await statOrNull(inner, target); // what the rename would replace (overwrite): a change to it is ESTALE too
       const asked = await put({
         tool,
         args,
@@ -255,11 +251,11 @@ export function guardedWrites(context: WriteContext) {
       }
       const now = info.isDir ? (await inner.glob('**', { path: source })).sort() : [];
       const versions = await Promise.all(files.map(current));
-      const sourceNow = await inner.stat(source).catch((error: unknown) => (isVfsError(error) && error.code === 'ENOENT' ? null : Promise.reject(error)));
+      const sourceNow = await statOrNull(inner, source);
       const changed =
         sourceNow?.version !== info.version
           ? source
-          : (await targetNow())?.version !== replaced?.version
+          : (await statOrNull(inner, target))?.version !== replaced?.version
             ? target
             : (now.find((file) => !files.includes(file)) ?? files.find((_, i) => versions[i]!.version !== befores[i]!.version));
       if (changed !== undefined) {

@@ -5,6 +5,7 @@
  * whole store when it takes over.
  */
 import type { Backend, FileInfo } from '../backend/types.ts';
+import { statOrNull } from '../backend/stat-or-null.ts';
 import { comparePaths } from '../paths.ts';
 import { sameBytes } from '../same-bytes.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
@@ -53,7 +54,3 @@ export async function walkTree(backend: Backend, dir: string, into: Map<string, 
 }
 
 const isHeld = (held: Uint8Array | null | undefined, content: Uint8Array) => held != null && sameBytes(held, content);
-
-async function statOrNull(backend: Backend, path: string): Promise<FileInfo | null> {
-  return backend.stat(path).catch(() => null);
-}

@@ -17,6 +17,7 @@ import { saveScheduler } from './save-scheduler.ts';
 import { savedToolSession } from './tool-saves.ts';
 import { openFollower } from './follower.ts';
 import { notFitting } from './not-fitting.ts';
+import { statOrNull } from '../backend/stat-or-null.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
 import { META_KEY, asideKey, decodeRecords, dirKey, encodeAside, encodeMeta, encodeRecord, fileKey, snapshotOf, workspaceKeys } from './records.ts';
 import type { StoreBatch, WorkspaceStore } from './store.ts';
@@ -208,14 +209,7 @@ function wrapWithStore(
 
   const walk = (dir: string, into: Map<string, FileInfo>) => walkTree(backend, dir, into);
 
-  async function statOrNull(path: string): Promise<FileInfo | null> {
-    try {
-      return await backend.stat(path);
-    } catch (error) {
-      if (isVfsError(error) && (error.code === 'ENOENT' || error.code === 'ENOTDIR')) return null;
-      throw error;
-    }
-  }
+  const statAt = (path: string) => statOrNull(backend, path);
 
   const differs = (info: FileInfo, was: Known | undefined) =>
     !was || was.dir !== info.isDir || (info.isDir ? was.mtimeMs !== info.mtimeMs : was.version !== info.version);
@@ -253,7 +247,7 @@ function wrapWithStore(
           looked.push('/');
           break;
         }
-        const info = await statOrNull(path);
+        const info = await statAt(path);
         looked.push(path);
         if (info) now.set(path, info);
         if (info?.isDir || known.get(path)?.dir) {
@@ -261,7 +255,7 @@ function wrapWithStore(
         }
         // A new file makes new parents and changes its parent's time: walk up to the first unchanged one.
         for (const ancestor of ancestorsOf(path).reverse()) {
-          const a = await statOrNull(ancestor);
+          const a = await statAt(ancestor);
           if (!a) continue;
           const same = !differs(a, known.get(ancestor));
           now.set(ancestor, a);

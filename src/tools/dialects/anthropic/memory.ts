@@ -4,7 +4,8 @@
  * Anthropic's SDK implementation (anthropic-sdk-python, lib/tools/_beta_builtin_memory_tool.py).
  * Paths are normalized first, so `/memories/../x` and `/memoriesX` are refused, not resolved.
  */
-import { isVfsError, VfsError } from '../../../errors.ts';
+import { VfsError } from '../../../errors.ts';
+import { statOrNull } from '../../../backend/stat-or-null.ts';
 import { splitLines } from '../../../text.ts';
 import { type DialectCall, moveRecorded, removeRecorded } from './context.ts';
 import { MEMORY_COMMANDS, MEMORY_ROOT } from './names.ts';
@@ -41,15 +42,6 @@ async function memoryPath(call: DialectCall, path: string | undefined, param = '
   return resolved;
 }
 
-async function statOrNull(call: DialectCall, path: string) {
-  try {
-    return await call.backend.stat(path);
-  } catch (error) {
-    if (isVfsError(error) && error.code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
 /** The SDK's size column: 0B, 512B, 1.5K, 4K, 2.3M. */
 export function formatSize(bytes: number): string {
   if (bytes === 0) return '0B';
@@ -66,7 +58,7 @@ export async function runMemory(call: DialectCall, args: MemoryArgs): Promise<st
     case 'create': {
       const path = await memoryPath(call, args.path);
       if (args.file_text === undefined) throw fail('EINVAL', 'Parameter `file_text` is required for command: create');
-      if ((await statOrNull(call, path)) !== null) throw fail('EEXIST', `File ${path} already exists`, path);
+      if ((await statOrNull(call.backend, path)) !== null) throw fail('EEXIST', `File ${path} already exists`, path);
       await createFile(call, path, args.file_text);
       return `File created successfully at: ${path}`;
     }
@@ -84,14 +76,14 @@ export async function runMemory(call: DialectCall, args: MemoryArgs): Promise<st
 }
 
 async function existingFile(call: DialectCall, path: string): Promise<void> {
-  const info = await statOrNull(call, path);
+  const info = await statOrNull(call.backend, path);
   if (info === null) throw fail('ENOENT', `The path ${path} does not exist. Please provide a valid path.`, path);
   if (info.isDir) throw fail('EISDIR', `The path ${path} is not a file.`, path);
 }
 
 async function view(call: DialectCall, args: MemoryArgs): Promise<string> {
   const path = await memoryPath(call, args.path);
-  const info = await statOrNull(call, path);
+  const info = await statOrNull(call.backend, path);
   // The SDK creates /memories up front; here an absent one views as empty, without writing anything.
   if (info === null && path !== MEMORY_ROOT) throw fail('ENOENT', `The path ${path} does not exist. Please provide a valid path.`, path);
   if (info === null || info.isDir) {
@@ -178,7 +170,7 @@ async function insert(call: DialectCall, args: MemoryArgs): Promise<string> {
 async function remove(call: DialectCall, args: MemoryArgs): Promise<string> {
   const path = await memoryPath(call, args.path);
   if (path === MEMORY_ROOT) throw fail('EINVAL', `Cannot delete the ${MEMORY_ROOT} directory itself`, path);
-  const info = await statOrNull(call, path);
+  const info = await statOrNull(call.backend, path);
   if (info === null) throw fail('ENOENT', `The path ${path} does not exist`, path);
   await removeRecorded(call, path);
   return `Successfully deleted ${path}`;
@@ -187,8 +179,8 @@ async function remove(call: DialectCall, args: MemoryArgs): Promise<string> {
 async function rename(call: DialectCall, args: MemoryArgs): Promise<string> {
   const from = await memoryPath(call, args.old_path, 'old_path');
   const to = await memoryPath(call, args.new_path, 'new_path');
-  if ((await statOrNull(call, to)) !== null) throw fail('EEXIST', `The destination ${to} already exists`, to);
-  if ((await statOrNull(call, from)) === null) throw fail('ENOENT', `The path ${from} does not exist`, from);
+  if ((await statOrNull(call.backend, to)) !== null) throw fail('EEXIST', `The destination ${to} already exists`, to);
+  if ((await statOrNull(call.backend, from)) === null) throw fail('ENOENT', `The path ${from} does not exist`, from);
   if (from === MEMORY_ROOT) throw fail('EINVAL', `Cannot rename the ${MEMORY_ROOT} directory itself`, from);
   await moveRecorded(call, from, to);
   return `Successfully renamed ${from} to ${to}`;

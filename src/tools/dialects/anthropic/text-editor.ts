@@ -5,6 +5,7 @@
  * Where this differs from that implementation, and why, is in docs/dialects.md.
  */
 import { isVfsError, VfsError } from '../../../errors.ts';
+import { statOrNull } from '../../../backend/stat-or-null.ts';
 import { splitLines } from '../../../text.ts';
 import type { DialectCall } from './context.ts';
 import { TEXT_EDITOR_COMMANDS, TEXT_EDITOR_NAME } from './names.ts';
@@ -33,7 +34,7 @@ export async function runTextEditor(call: DialectCall, args: TextEditorArgs): Pr
     throw toolError('EINVAL', `Unrecognized command ${command}. The allowed commands for the ${TEXT_EDITOR_NAME} tool are: ${TEXT_EDITOR_COMMANDS.join(', ')}`);
   }
   const path = await call.backend.resolvePath(args.path);
-  const info = await statOrNull(call, path);
+  const info = await statOrNull(call.backend, path);
   if (info === null && command !== 'create') {
     throw toolError('ENOENT', `The path ${path} does not exist. Please provide a valid path.${await didYouMean(call, path)}`, path);
   }
@@ -60,15 +61,6 @@ export async function runTextEditor(call: DialectCall, args: TextEditorArgs): Pr
       if (args.new_str === undefined) throw toolError('EINVAL', 'Parameter `new_str` is required for command: insert');
       return insert(call, path, args.insert_line, args.new_str);
     }
-  }
-}
-
-async function statOrNull(call: DialectCall, path: string) {
-  try {
-    return await call.backend.stat(path);
-  } catch (error) {
-    if (isVfsError(error) && error.code === 'ENOENT') return null;
-    throw error;
   }
 }
 
