@@ -105,7 +105,9 @@ describe('AgentvfsBackend gives what deepagents’ StateBackend gives', () => {
       },
     }) as unknown as DeepagentsLike;
     for (const [path, content] of Object.entries(FILES)) await theirs.write(path, content);
-    const ours = new AgentvfsBackend(createStateBackend({ files: FILES }));
+    // One fixed time: agentvfs lists glob results newest first (ties by path), so files written a
+    // millisecond apart would come in another order than the reference's, now and then.
+    const ours = new AgentvfsBackend(createStateBackend({ files: FILES, now: () => 1_700_000_000_000 }));
 
     expect(comparable(await STEPS[name]!(ours))).toEqual(comparable(await STEPS[name]!(theirs)));
   });
