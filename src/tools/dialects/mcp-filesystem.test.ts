@@ -134,6 +134,15 @@ describe("dialect 'mcp-filesystem'", () => {
     await backend.writeFile('/a.txt', 'two\n');
     expect((await t.run('edit_file', { path: '/a.txt', edits: [{ oldText: 'two', newText: '2' }] })).code).toBe('ESTALE');
     expect(await backend.readText('/a.txt')).toBe('two\n');
+    // The refusal is no read: the model has not seen "two", so neither a retry, a dry run nor an
+    // overwrite may go through until it reads the file again.
+    expect((await t.run('edit_file', { path: '/a.txt', edits: [{ oldText: 'two', newText: '2' }] })).code).toBe('ESTALE');
+    expect((await t.run('edit_file', { path: '/a.txt', edits: [{ oldText: 'two', newText: '2' }], dryRun: true })).code).toBe('ESTALE');
+    expect((await t.run('write_file', { path: '/a.txt', content: 'mine\n' })).code).toBe('ESTALE');
+    expect(await backend.readText('/a.txt')).toBe('two\n');
+    await t.call('read_text_file', { path: '/a.txt' });
+    expect((await t.run('edit_file', { path: '/a.txt', edits: [{ oldText: 'two', newText: '2' }] })).isError).toBe(false);
+    expect(await backend.readText('/a.txt')).toBe('2\n');
   });
 
   it('writes, creates directories, lists, trees, moves, searches and describes', async () => {

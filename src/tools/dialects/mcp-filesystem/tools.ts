@@ -13,6 +13,7 @@ import { MAX_MEDIA_BYTES } from '../../../limits.ts';
 import { toBase64 } from '../../../media/base64.ts';
 import type { ToolPart } from '../../types.ts';
 
+/** Reads a text file. The caller records the read (an edit only once it knows the file is not stale). */
 async function readText(call: DialectCall, path: string, forEdit = false): Promise<{ text: string; version: number; bom: boolean }> {
   const read = await call.backend.read(path);
   if (isBinary(read.content))
@@ -23,14 +24,14 @@ async function readText(call: DialectCall, path: string, forEdit = false): Promi
         path,
       },
     );
-  call.reads.add(path, read.version);
   return { text: forEdit ? decodeForEdit(read.content, path) : decodeText(read.content), version: read.version, bom: hasBom(read.content) };
 }
 
 export async function readTextFile(call: DialectCall, path: string, head?: number, tail?: number): Promise<string> {
   if (head !== undefined && tail !== undefined) throw new VfsError('EINVAL', 'Cannot specify both head and tail parameters simultaneously');
   const file = await call.backend.resolvePath(path);
-  const { text } = await readText(call, file);
+  const { text, version } = await readText(call, file);
+  call.reads.add(file, version);
   // The server tests `if (args.head)`: 0 reads the whole file, as no head at all.
   if (!head && !tail) return text;
   const lines = splitLines(text);
@@ -74,6 +75,7 @@ export async function editFile(call: DialectCall, path: string, edits: readonly 
   if (seen !== undefined && seen !== version) {
     throw new VfsError('ESTALE', `${file} changed since this session last read or wrote it; the file is unchanged. Read it again, then retry.`, { path: file });
   }
+  call.reads.add(file, version);
   let next = text;
   const notes: string[] = [];
   for (const [i, edit] of edits.entries()) {
