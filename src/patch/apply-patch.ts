@@ -8,7 +8,7 @@
 import type { Backend, BatchChange } from '../backend/types.ts';
 import { closestLines } from '../edit/candidates.ts';
 import { isVfsError, VfsError } from '../errors.ts';
-import { decodeForEdit, encodeText, hasBom, isBinary } from '../text.ts';
+import { decodeForEdit, decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import type { ReadVersions } from '../tools/read-versions.ts';
 import type { FileChange } from '../tools/types.ts';
 import { applyChunks, ChunkNotFound } from './apply-chunks.ts';
@@ -139,10 +139,32 @@ async function readState(backend: Backend, reads: ReadVersions, path: string): P
   // Needs no prior read; but a session that read or wrote this file must have seen this version.
   const seen = await reads.expected(backend, path);
   if (seen !== undefined && seen !== result.version) {
-    throw new VfsError('ESTALE', `${path} changed since this session last read or wrote it. ${UNCHANGED} Read it again, then send the patch again.`, { path });
+    // A model with apply_patch alone has no tool to read the file again: the refusal shows it the
+    // file as it is now, and counts as that read, so the next patch (whose context lines are
+    // checked against this text) can apply.
+    reads.add(path, result.version);
+    throw new VfsError('ESTALE', `${path} changed since this session last read or wrote it. ${UNCHANGED} ${nowReads(path, result.content)}`, { path });
   }
   if (isBinary(result.content)) return { text: '', bom: false, baseVersion: result.version, isDir: false, binary: true, touched: false };
   return { text: decodeForEdit(result.content, path), bom: hasBom(result.content), baseVersion: result.version, isDir: false, binary: false, touched: false };
+}
+
+/** Characters of a changed file an ESTALE refusal shows (about a fifth of the result cap). */
+const MAX_STALE_SHOWN_CHARS = 16_000;
+
+/** The file as it is now, for a refusal: whole, or its first lines up to MAX_STALE_SHOWN_CHARS. */
+function nowReads(path: string, content: Uint8Array): string {
+  const retry = 'Write the patch against it and send it again.';
+  if (isBinary(content)) return `It is now a binary file of ${content.length} bytes (it may be replaced or deleted, not updated). ${retry}`;
+  const text = decodeText(content);
+  if (text.length <= MAX_STALE_SHOWN_CHARS) return `It now reads:\n${text}${text.endsWith('\n') || text === '' ? '' : '\n'}(end of ${path}) ${retry}`;
+  const lines = text.split('\n');
+  let shown = 0;
+  let chars = 0;
+  while (shown < lines.length && chars + lines[shown]!.length + 1 <= MAX_STALE_SHOWN_CHARS) chars += lines[shown++]!.length + 1;
+  if (shown === 0) return `It now holds ${text.length} characters whose first line alone is over ${MAX_STALE_SHOWN_CHARS}, too long to show. ${retry}`;
+  const total = text.endsWith('\n') ? lines.length - 1 : lines.length;
+  return `Its first ${shown} of ${total} lines now read:\n${lines.slice(0, shown).join('\n')}\n(the patch's context lines are checked against the whole file) ${retry}`;
 }
 
 async function missing(backend: Backend, path: string, what: string, state: FileState): Promise<VfsError> {

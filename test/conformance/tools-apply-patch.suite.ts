@@ -411,6 +411,35 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(await backend.readText('/a.txt')).toBe('two\nIII\n');
       });
 
+      it('with apply_patch alone, a stale file is shown as it is now, and the next patch written against it applies', async () => {
+        const { backend, tools } = await patchTools({ '/a.py': 'x = 1\ny = 2\n' });
+        expect((await tools.run('apply_patch', { input: wrap('*** Update File: a.py\n@@\n-x = 1\n+x = 10') })).isError).toBe(false);
+        await backend.writeFile('/a.py', 'x = 10\ny = 3\n'); // a person edits another line
+        const stale = await tools.run('apply_patch', { input: wrap('*** Update File: a.py\n@@\n-x = 10\n+x = 11') });
+        expectFailure(stale, 'ESTALE');
+        expect(stale.text).toBe(
+          'Error: ESTALE: /a.py changed since this session last read or wrote it. No file was changed. It now reads:\nx = 10\ny = 3\n(end of /a.py) Write the patch against it and send it again.',
+        );
+        expect(await backend.readText('/a.py')).toBe('x = 10\ny = 3\n');
+        // The refusal was the read: the patch applies now, keeping the person's line.
+        expect((await tools.run('apply_patch', { input: wrap('*** Update File: a.py\n@@\n-x = 10\n+x = 11') })).isError).toBe(false);
+        expect(await backend.readText('/a.py')).toBe('x = 11\ny = 3\n');
+        // A big file shows its first lines and says so; a binary one says what it is.
+        await backend.writeFile('/a.py', `${'line of text\n'.repeat(5000)}`);
+        const big = await tools.run('apply_patch', { input: wrap('*** Delete File: a.py') });
+        expectFailure(big, 'ESTALE');
+        expect(big.text).toMatch(
+          /No file was changed\. Its first 1230 of 5000 lines now read:\n(line of text\n){1230}\(the patch's context lines are checked against the whole file\)/,
+        );
+        expect(big.text.length).toBeLessThan(17_000);
+        await backend.writeFile('/a.py', new Uint8Array([0, 1, 2]));
+        expect((await tools.run('apply_patch', { input: wrap('*** Delete File: a.py') })).text).toMatch(
+          /No file was changed\. It is now a binary file of 3 bytes/,
+        );
+        expect(await backend.exists('/a.py')).toBe(true);
+        expect((await tools.run('apply_patch', { input: wrap('*** Delete File: a.py') })).isError).toBe(false);
+      });
+
       it('keeps a BOM; refuses to update a binary file (it may replace or delete one) and a path above the root', async () => {
         const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('a\nb\n')]);
         const { backend, tools } = await patchTools({ '/bom.txt': bom, '/bin': new Uint8Array([0, 1, 2]) });
