@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
+import { fittingRows, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 
 describe('joinCapped', () => {
   const tail = (total: number) => (kept: number) => (kept < total ? `... [${total - kept} more]` : null);
@@ -31,5 +31,15 @@ describe('joinCapped', () => {
       expect(lines.at(-2)).not.toBe('--');
     }
     expect(cut).toBeGreaterThan(20); // budgets that keep one to four rows: every cut point is tried
+  });
+});
+
+describe('fittingRows', () => {
+  it('counts the whole rows that fit, or gives the beginning of a first row too long, never half a surrogate pair', () => {
+    expect(fittingRows(['ab', 'cd', 'ef'], 5)).toEqual({ count: 2, part: null }); // "ab\ncd"
+    expect(fittingRows(['ab', 'cd', 'ef'], 4)).toEqual({ count: 1, part: null });
+    expect(fittingRows(['abcdef'], 4)).toEqual({ count: 0, part: 'abcd' });
+    expect(fittingRows(['ab😀cd'], 3)).toEqual({ count: 0, part: 'ab' });
+    expect(fittingRows([], 4)).toEqual({ count: 0, part: null });
   });
 });

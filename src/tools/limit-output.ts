@@ -38,3 +38,22 @@ export function capResult(text: string, max = MAX_RESULT_CHARS): string {
   const cut = text.lastIndexOf('\n', room);
   return `${text.slice(0, cut > 0 ? cut : room)}\n${TRUNCATION_NOTE}`;
 }
+
+/**
+ * How much of `rows` (joined with line breaks) fits in `room` characters: `count` whole rows, or,
+ * when not even the first does, `part`, the beginning of the first (never half a surrogate pair).
+ */
+export function fittingRows(rows: readonly string[], room: number): { count: number; part: string | null } {
+  let length = -1;
+  let count = 0;
+  for (const row of rows) {
+    if (length + 1 + row.length > room) break;
+    length += 1 + row.length;
+    count++;
+  }
+  if (count > 0 || rows.length === 0) return { count, part: null };
+  let end = Math.max(0, room);
+  const last = rows[0]!.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return { count, part: rows[0]!.slice(0, end) };
+}

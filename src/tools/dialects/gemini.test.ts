@@ -162,6 +162,25 @@ describe("dialect 'gemini'", () => {
     expect(await t.call('read_many_files', { include: ['*.py'] })).toBe('No files matching the criteria were found or all were skipped.');
   });
 
+  it("read_many_files over the result cap cuts the file it reached with Gemini CLI's warning and names the files it did not read", async () => {
+    // 1,500 lines (under Gemini CLI's 2,000-line cut) of 60 characters: 90,000 characters in all.
+    const big = `${Array.from({ length: 1500 }, (_, i) => `row ${String(i + 1).padStart(4, '0')} ${'x'.repeat(51)}`).join('\n')}\n`;
+    const { tools: t } = tools({ '/a.txt': 'first\n', '/b.txt': big, '/c.txt': 'third\n', '/d.txt': 'fourth\n' });
+    const out = await t.call('read_many_files', { include: ['*.txt'] });
+    expect(out.length).toBeLessThanOrEqual(80_000);
+    expect(
+      out.startsWith(
+        "--- /a.txt ---\n\nfirst\n\n--- /b.txt ---\n\n[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]\n\nrow 0001 ",
+      ),
+    ).toBe(true);
+    expect(
+      out.endsWith(
+        '\n\n[Not read, as the result is capped at 80,000 characters: /c.txt, /d.txt. Read them with read_file or another read_many_files call.]\n\n--- End of content ---',
+      ),
+    ).toBe(true);
+    expect(out).not.toContain('third');
+  });
+
   it('grep_search finds the matches .geminiignore leaves in, past any number of ignored ones, within its cap', async () => {
     const { tools: t } = tools({ '/.geminiignore': '# generated\ngen/\n', '/gen/big.txt': 'needle\n'.repeat(300), '/src/a.txt': 'needle\n' });
     expect(await t.call('grep_search', { pattern: 'needle', total_max_matches: 5 })).toBe(

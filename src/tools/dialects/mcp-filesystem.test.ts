@@ -23,6 +23,32 @@ describe("dialect 'mcp-filesystem'", () => {
     expect(await t.call('read_file', { path: '/a.txt', head: 1 })).toBe('1');
   });
 
+  it('reads over the result cap say which lines they show and the tail that reads on; read_multiple_files names the files it left out', async () => {
+    const big = `${Array.from({ length: 5000 }, (_, i) => `row ${i + 1} ${'x'.repeat(40)}`).join('\n')}\n`;
+    const { tools: t } = tools({ '/big.txt': big, '/small.txt': 'small\n', '/min.js': `${'y'.repeat(100_000)}\nend\n` });
+    const whole = await t.call('read_text_file', { path: '/big.txt' });
+    expect(whole.length).toBeLessThanOrEqual(80_000);
+    const shown = whole.split('\n').filter((l) => l.startsWith('row ')).length;
+    expect(
+      whole.endsWith(
+        `row ${shown} ${'x'.repeat(40)}\n[lines 1-${shown} of 5000 shown: the result is capped at 80,000 characters; tail: ${5000 - shown} reads from line ${shown + 1} on]`,
+      ),
+    ).toBe(true);
+    // Following the advice reads on from the next line.
+    const rest = await t.call('read_text_file', { path: '/big.txt', tail: 5000 - shown });
+    expect(rest.startsWith(`row ${shown + 1} `)).toBe(true);
+    expect(rest).toMatch(new RegExp(`\\n\\[lines ${shown + 1}-(\\d+) of 5000 shown: .*; tail: \\d+ reads from line \\d+ on\\]$`));
+    expect(await t.call('read_text_file', { path: '/min.js' })).toMatch(
+      /^y{70000,}\n\[line 1 is 100,000 characters long; only its first [\d,]+ are shown, as the result is capped at 80,000 characters; tail: 1 reads the lines after it\]$/,
+    );
+    const many = await t.call('read_multiple_files', { paths: ['/small.txt', '/big.txt', '/small.txt'] });
+    expect(many.length).toBeLessThanOrEqual(80_000);
+    expect(many.startsWith('/small.txt:\nsmall\n\n\n---\n/big.txt:\nrow 1 ')).toBe(true);
+    expect(many).toMatch(
+      /\n\[lines 1-\d+ of 5000 shown: the result is capped at 80,000 characters; tail: \d+ reads from line \d+ on\]\n\n---\n\[not read, as the result is capped at 80,000 characters: \/small\.txt; read them in another call\]$/,
+    );
+  });
+
   it('read_multiple_files reports each failure in place', async () => {
     const { tools: t } = tools({ '/a.txt': 'A\n', '/src/b.txt': 'B\n' });
     expect(await t.call('read_multiple_files', { paths: ['/a.txt', '/b.txt'] })).toBe(

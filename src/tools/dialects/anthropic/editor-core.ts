@@ -10,6 +10,8 @@ import { isVfsError, VfsError } from '../../../errors.ts';
 import { findAll, lineNumbersAt } from '../../../edit/text-utils.ts';
 import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
 import type { DialectCall } from './context.ts';
+import { MAX_RESULT_CHARS } from '../../definitions.ts';
+import { fittingRows, TRUNCATION_NOTE } from '../../limit-output.ts';
 
 export interface TextFile {
   path: string;
@@ -148,4 +150,28 @@ export async function listTwoLevels(call: DialectCall, dir: string, order: 'ls' 
 /** `cat -n` rows (6-wide numbers, a tab) for `lines` numbered from `first`. */
 export function numberedRows(lines: readonly string[], first: number): string {
   return lines.map((line, i) => `${String(first + i).padStart(6)}\t${line}`).join('\n');
+}
+
+const NUMBER_PREFIX = 7; // "%6d\t"
+const NOTE_ROOM = 300;
+
+/**
+ * `head`, the `cat -n` rows of `lines` (numbered from `first`, of a file of `total` lines), then
+ * `end`; over the result cap, the rows that fit and a note naming the `view_range` that shows the
+ * next ones (a line too long to show alone is shown in part, and the note says so).
+ */
+export function numberedView(head: string, lines: readonly string[], first: number, total: number, end: string): string {
+  const rows = lines.map((line, i) => `${String(first + i).padStart(6)}\t${line}`);
+  const whole = `${head}${rows.join('\n')}${end}`;
+  if (whole.length <= MAX_RESULT_CHARS) return whole;
+  const { count, part } = fittingRows(rows, MAX_RESULT_CHARS - head.length - TRUNCATION_NOTE.length - NOTE_ROOM);
+  const last = first + lines.length - 1;
+  const rangeAfter = (line: number) => `view_range [${line + 1}, ${last === total ? -1 : last}]`;
+  if (part === null) {
+    const shownLast = first + count - 1;
+    return `${head}${rows.slice(0, count).join('\n')}\n[lines ${first}-${shownLast} of ${total} shown: the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters; ${rangeAfter(shownLast)} shows the next ones]\n${TRUNCATION_NOTE}`;
+  }
+  const shownChars = Math.max(0, part.length - NUMBER_PREFIX);
+  const after = first < last ? `; ${rangeAfter(first)} shows the lines after it` : '';
+  return `${head}${part}\n[line ${first} is ${lines[0]!.length.toLocaleString('en-US')} characters long; only its first ${shownChars.toLocaleString('en-US')} are shown, as the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters${after}]\n${TRUNCATION_NOTE}`;
 }

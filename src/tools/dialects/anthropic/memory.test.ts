@@ -58,6 +58,18 @@ describe('test_filesystem.py (anthropic-sdk-python)', () => {
     );
   });
 
+  it('a view over the result cap shows the lines that fit and the view_range of the next ones', async () => {
+    const { run } = session({ '/memories/log.md': `${Array.from({ length: 5000 }, (_, i) => `entry ${i + 1} ${'z'.repeat(40)}`).join('\n')}\n` });
+    const out = await run({ command: 'view', path: '/memories/log.md' });
+    expect(out.length).toBeLessThanOrEqual(80_000);
+    const shown = out.split('\n').filter((l) => /^ +\d+\tentry /.test(l)).length;
+    expect(out).toMatch(
+      new RegExp(
+        `\\n\\[lines 1-${shown} of 5000 shown: the result is capped at 80,000 characters; view_range \\[${shown + 1}, -1\\] shows the next ones\\]\\n`,
+      ),
+    );
+  });
+
   it('test_view_directory', async () => {
     const { run } = session({ '/memories/dir/file1.txt': 'File 1', '/memories/dir/file2.txt': 'File 2' });
     const out = await run({ command: 'view', path: '/memories/dir' });

@@ -9,7 +9,7 @@ import { statOrNull } from '../../../backend/stat-or-null.ts';
 import { splitLines } from '../../../text.ts';
 import { type DialectCall, moveRecorded, removeRecorded } from './context.ts';
 import { MEMORY_COMMANDS, MEMORY_ROOT } from './names.ts';
-import { createFile, insertLines, listTwoLevels, numberedRows, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
+import { createFile, insertLines, listTwoLevels, numberedRows, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
 
 export interface MemoryArgs {
   command: string;
@@ -109,7 +109,7 @@ async function view(call: DialectCall, args: MemoryArgs): Promise<string> {
     first = Math.max(1, from);
     shown = lines.slice(first - 1, to === -1 ? lines.length : to);
   }
-  return `Here's the content of ${path} with line numbers:\n${numberedRows(shown, first)}`;
+  return numberedView(`Here's the content of ${path} with line numbers:\n`, shown, first, lines.length, '');
 }
 
 /**

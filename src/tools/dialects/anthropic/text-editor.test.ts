@@ -128,6 +128,45 @@ describe('view', () => {
     );
   });
 
+  it('over the result cap, shows the lines that fit and the view_range of the next ones; a line too long to show is shown in part', async () => {
+    const big = Array.from({ length: 5000 }, (_, i) => `row ${i + 1} ${'x'.repeat(40)}`).join('\n');
+    const long = `${'y'.repeat(100_000)}`;
+    const { run } = session({ '/big.txt': `${big}\n`, '/min.js': `${long}\n`, '/mixed.js': `short1\n${long}\nshort3\n` });
+    const whole = await run({ command: 'view', path: '/big.txt' });
+    expect(whole.length).toBeLessThanOrEqual(80_000);
+    const shown = whole.split('\n').filter((l) => /^ +\d+\trow /.test(l)).length;
+    expect(shown).toBeGreaterThan(1000);
+    expect(
+      whole.endsWith(
+        `${String(shown).padStart(6)}\trow ${shown} ${'x'.repeat(40)}\n[lines 1-${shown} of 5000 shown: the result is capped at 80,000 characters; view_range [${shown + 1}, -1] shows the next ones]\n... [results truncated, try being more specific with your parameters]`,
+      ),
+    ).toBe(true);
+    // The next range goes on from there, and names its own end when it was given one.
+    const next = await run({ command: 'view', path: '/big.txt', view_range: [shown + 1, 4000] });
+    expect(next).toContain(`\n${String(shown + 1).padStart(6)}\trow ${shown + 1} `);
+    expect(next).toMatch(new RegExp(`\\[lines ${shown + 1}-(\\d+) of 5000 shown: .*; view_range \\[\\d+, 4000\\] shows the next ones\\]`));
+    const minified = await run({ command: 'view', path: '/min.js' });
+    expect(minified.length).toBeLessThanOrEqual(80_000);
+    expect(minified).toMatch(
+      /^Here's the result of running `cat -n` on \/min\.js:\n {5}1\ty{70000,}\n\[line 1 is 100,000 characters long; only its first [\d,]+ are shown, as the result is capped at 80,000 characters\]\n/,
+    );
+    const mixed = await run({ command: 'view', path: '/mixed.js' });
+    expect(mixed).toMatch(
+      /^Here's the result of running `cat -n` on \/mixed\.js:\n {5}1\tshort1\n\[lines 1-1 of 3 shown: .*; view_range \[2, -1\] shows the next ones\]\n/,
+    );
+    expect(await run({ command: 'view', path: '/mixed.js', view_range: [2, -1] })).toMatch(
+      /\n {5}2\ty+\n\[line 2 is 100,000 characters long; only its first [\d,]+ are shown, as the result is capped at 80,000 characters; view_range \[3, -1\] shows the lines after it\]\n/,
+    );
+    expect(await run({ command: 'view', path: '/mixed.js', view_range: [3, 3] })).toBe("Here's the result of running `cat -n` on /mixed.js:\n     3\tshort3\n");
+  });
+
+  it('an empty file is one empty line, in view and in view_range (as edit.py splits it)', async () => {
+    const { run } = session({ '/empty.txt': '' });
+    expect(await run({ command: 'view', path: '/empty.txt' })).toBe("Here's the result of running `cat -n` on /empty.txt:\n     1\t\n");
+    expect(await run({ command: 'view', path: '/empty.txt', view_range: [1, 1] })).toBe("Here's the result of running `cat -n` on /empty.txt:\n     1\t\n");
+    expect(await run({ command: 'view', path: '/empty.txt', view_range: [2, 2] })).toMatch(/within the range of lines of the file: \[1, 1\]$/);
+  });
+
   it('lists a directory two levels deep without hidden entries', async () => {
     const { run } = session({ '/repo/a.ts': '', '/repo/src/b.ts': '', '/repo/src/deep/c.ts': '', '/repo/.git/HEAD': '', '/repo/src/.env': '' });
     expect(await run({ command: 'view', path: '/repo' })).toBe(

@@ -9,7 +9,7 @@ import { statOrNull } from '../../../backend/stat-or-null.ts';
 import { splitLines } from '../../../text.ts';
 import type { DialectCall } from './context.ts';
 import { TEXT_EDITOR_COMMANDS, TEXT_EDITOR_NAME } from './names.ts';
-import { createFile, insertLines, listTwoLevels, numberedRows, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
+import { createFile, insertLines, listTwoLevels, numberedRows, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
 
 const SNIPPET_LINES = 4;
 
@@ -80,8 +80,10 @@ function given(viewRange: unknown): boolean {
   return viewRange !== undefined && viewRange !== null && !(Array.isArray(viewRange) && viewRange.length === 0);
 }
 
-function output(content: string, descriptor: string, initLine: number): string {
-  return `Here's the result of running \`cat -n\` on ${descriptor}:\n${numberedRows(content === '' ? [''] : content.split('\n'), initLine)}\n`;
+/** edit.py's output of `lines` from `initLine` on, of a file of `total` lines, capped (numberedView). */
+function output(lines: readonly string[], descriptor: string, initLine: number, total: number): string {
+  // edit.py numbers `content.split("\n")`: no lines at all still show as one empty line.
+  return numberedView(`Here's the result of running \`cat -n\` on ${descriptor}:\n`, lines.length === 0 ? [''] : lines, initLine, total, '\n');
 }
 
 async function viewDirectory(call: DialectCall, path: string, viewRange: unknown): Promise<string> {
@@ -93,8 +95,9 @@ async function viewDirectory(call: DialectCall, path: string, viewRange: unknown
 
 async function viewFile(call: DialectCall, path: string, viewRange: unknown): Promise<string> {
   const file = await readTextFile(call, path, false);
-  const lines = splitLines(file.text);
-  if (!given(viewRange)) return output(lines.join('\n'), path, 1);
+  // An empty file is one empty line, as edit.py splits it (and as its view shows it).
+  const lines = file.text === '' ? [''] : splitLines(file.text);
+  if (!given(viewRange)) return output(lines, path, 1, lines.length);
   if (!Array.isArray(viewRange) || viewRange.length !== 2 || !viewRange.every((n) => Number.isSafeInteger(n))) {
     throw toolError('EINVAL', 'Invalid `view_range`. It should be a list of two integers.', path);
   }
@@ -118,7 +121,7 @@ async function viewFile(call: DialectCall, path: string, viewRange: unknown): Pr
   if (final !== -1 && final < init) {
     throw toolError('EINVAL', `Invalid \`view_range\`: ${shown}. Its second element \`${final}\` should be larger or equal than its first \`${init}\``, path);
   }
-  return output(lines.slice(init - 1, final === -1 ? n : final).join('\n'), path, init);
+  return output(lines.slice(init - 1, final === -1 ? n : final), path, init, n);
 }
 
 async function strReplace(call: DialectCall, path: string, oldStr: string, newStr: string): Promise<string> {
@@ -146,7 +149,7 @@ async function strReplace(call: DialectCall, path: string, oldStr: string, newSt
   const end = Math.min(lines.length, outcome.lastLine + SNIPPET_LINES);
   const note = outcome.note === null ? '' : `${outcome.note} `;
   return (
-    `The file ${path} has been edited. ${note}${output(lines.slice(start - 1, end).join('\n'), `a snippet of ${path}`, start)}` +
+    `The file ${path} has been edited. ${note}${output(lines.slice(start - 1, end), `a snippet of ${path}`, start, lines.length)}` +
     'Review the changes and make sure they are as expected. Edit the file again if necessary.'
   );
 }
@@ -164,7 +167,7 @@ async function insert(call: DialectCall, path: string, insertLine: number, newSt
   const start = Math.max(1, insertLine - SNIPPET_LINES + 1);
   const end = Math.min(lines.length, insertLine + inserted + SNIPPET_LINES);
   return (
-    `The file ${path} has been edited. ${output(lines.slice(start - 1, end).join('\n'), 'a snippet of the edited file', start)}` +
+    `The file ${path} has been edited. ${output(lines.slice(start - 1, end), 'a snippet of the edited file', start, lines.length)}` +
     'Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.'
   );
 }

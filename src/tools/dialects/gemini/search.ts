@@ -3,7 +3,8 @@ import type { GrepMatch, LsReport } from '../../../backend/types.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { compileGlob } from '../../../glob/glob.ts';
 import { decodeText, isBinary, splitLines } from '../../../text.ts';
-import { GLOB_MAX_RESULTS } from '../../definitions.ts';
+import { GLOB_MAX_RESULTS, MAX_RESULT_CHARS } from '../../definitions.ts';
+import { fittingRows } from '../../limit-output.ts';
 import type { DialectCall } from '../anthropic/context.ts';
 import { suggestions } from './files.ts';
 import { geminiIgnore } from './gemini-ignore.ts';
@@ -184,15 +185,35 @@ export async function readManyFiles(call: DialectCall, args: ReadManyArgs): Prom
   const excludes = [...(args.exclude ?? []), ...(args.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDES)];
   for (const pattern of excludes) for (const p of await call.backend.glob(pattern, { path: cwd })) files.delete(p);
   const parts: string[] = [];
-  for (const path of [...files].sort()) {
+  const END = '\n--- End of content ---';
+  // Files are shown whole while they fit in the result cap; the first that does not is cut there
+  // with Gemini CLI's own truncation warning, and the ones after it are named, not read.
+  let left = MAX_RESULT_CHARS - END.length - NOTE_ROOM;
+  const sorted = [...files].sort();
+  for (const [i, path] of sorted.entries()) {
+    if (left < 2_000) {
+      parts.push(
+        `[Not read, as the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters: ${sorted.slice(i).join(', ')}. Read them with read_file or another read_many_files call.]\n`,
+      );
+      break;
+    }
     const read = await call.backend.read(path);
     if (isBinary(read.content)) continue;
     call.reads.add(path, read.version);
     const lines = splitLines(decodeText(read.content));
-    const cut = lines.length > MAX_LINES;
-    const warning = cut ? "[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]\n\n" : '';
-    parts.push(`--- ${path} ---\n\n${warning}${(cut ? lines.slice(0, MAX_LINES) : lines).join('\n')}\n\n`);
+    const head = `--- ${path} ---\n\n`;
+    let shown = lines.length > MAX_LINES ? lines.slice(0, MAX_LINES) : lines;
+    if (head.length + shown.join('\n').length + 2 + WARNING.length > left) {
+      const { count, part } = fittingRows(shown, left - head.length - WARNING.length - 2);
+      shown = part === null ? shown.slice(0, count) : [part];
+    }
+    const warning = shown.length < lines.length || shown[0] !== lines[0] ? WARNING : '';
+    parts.push(`${head}${warning}${shown.join('\n')}\n\n`);
+    left -= parts.at(-1)!.length;
   }
   if (parts.length === 0) return 'No files matching the criteria were found or all were skipped.';
-  return `${parts.join('')}\n--- End of content ---`;
+  return `${parts.join('')}${END}`;
 }
+
+const WARNING = "[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]\n\n";
+const NOTE_ROOM = 400;

@@ -10,6 +10,8 @@ import { type DialectCall, moveRecorded } from '../anthropic/context.ts';
 import { inWordsOf } from '../next-actions.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { MAX_MEDIA_BYTES } from '../../../limits.ts';
+import { MAX_RESULT_CHARS } from '../../definitions.ts';
+import { fittingRows, TRUNCATION_NOTE } from '../../limit-output.ts';
 import { toBase64 } from '../../../media/base64.ts';
 import type { ToolPart } from '../../types.ts';
 
@@ -27,29 +29,63 @@ async function readText(call: DialectCall, path: string, forEdit = false): Promi
   return { text: forEdit ? decodeForEdit(read.content, path) : decodeText(read.content), version: read.version, bom: hasBom(read.content) };
 }
 
-export async function readTextFile(call: DialectCall, path: string, head?: number, tail?: number): Promise<string> {
+export async function readTextFile(call: DialectCall, path: string, head?: number, tail?: number, room = MAX_RESULT_CHARS): Promise<string> {
   if (head !== undefined && tail !== undefined) throw new VfsError('EINVAL', 'Cannot specify both head and tail parameters simultaneously');
   const file = await call.backend.resolvePath(path);
   const { text, version } = await readText(call, file);
   call.reads.add(file, version);
   // The server tests `if (args.head)`: 0 reads the whole file, as no head at all.
-  if (!head && !tail) return text;
+  if (!head && !tail && text.length <= room) return text;
   const lines = splitLines(text);
-  return (head !== undefined ? lines.slice(0, head) : lines.slice(Math.max(0, lines.length - tail!))).join('\n');
+  const first = head || !tail ? 1 : Math.max(1, lines.length - tail + 1);
+  const picked = head ? lines.slice(0, head) : lines.slice(first - 1);
+  const out = !head && !tail ? text : picked.join('\n');
+  return out.length <= room ? out : cutAtCap(picked, first, lines.length, room);
 }
+
+/**
+ * Lines of a file (`picked`, from line `first`, of `total`) over the result cap: those that fit,
+ * then where they stop and the `tail` that reads on from there (the server reads no range
+ * otherwise); a line too long to show alone is shown in part.
+ */
+function cutAtCap(picked: readonly string[], first: number, total: number, room: number): string {
+  const cap = `the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters`;
+  const { count, part } = fittingRows(picked, room - NOTE_ROOM);
+  if (part === null) {
+    const last = first + count - 1;
+    return `${picked.slice(0, count).join('\n')}\n[lines ${first}-${last} of ${total} shown: ${cap}; tail: ${total - last} reads from line ${last + 1} on]`;
+  }
+  const after = first < total ? `; tail: ${total - first} reads the lines after it` : '';
+  return `${part}\n[line ${first} is ${picked[0]!.length.toLocaleString('en-US')} characters long; only its first ${part.length.toLocaleString('en-US')} are shown, as ${cap}${after}]`;
+}
+
+const NOTE_ROOM = 250;
 
 export async function readMultipleFiles(call: DialectCall, paths: readonly string[]): Promise<string> {
   if (paths.length === 0) throw new VfsError('EINVAL', 'argument "paths" of read_multiple_files must hold at least one path, got [].');
+  const SEPARATOR = '\n---\n';
   const results: string[] = [];
-  for (const path of paths) {
+  let left = MAX_RESULT_CHARS - NOTE_ROOM - TRUNCATION_NOTE.length; // what the next file may use
+  let notShown: string[] = [];
+  for (const [i, path] of paths.entries()) {
+    if (left < 2_000) {
+      notShown = paths.slice(i); // too little room left to show any of them usefully
+      break;
+    }
     try {
-      const text = await readTextFile(call, path);
+      // A file that does not fit in what is left is cut there, and says how to read on.
+      const text = await readTextFile(call, path, undefined, undefined, left - path.length - 2);
       results.push(`${path}:\n${text}\n`);
     } catch (error) {
       results.push(`${path}: Error - ${inWordsOf('mcp-filesystem', isVfsError(error) ? error.message : String(error))}`);
     }
+    left -= results.at(-1)!.length + SEPARATOR.length;
   }
-  return results.join('\n---\n');
+  if (notShown.length > 0)
+    results.push(
+      `[not read, as the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters: ${notShown.join(', ')}; read them in another call]`,
+    );
+  return results.join(SEPARATOR);
 }
 
 export async function writeFile(call: DialectCall, path: string, content: string): Promise<string> {
