@@ -28,6 +28,13 @@ import { createGuardSession } from '../guard/session.ts';
 const SNIPPET_CONTEXT = 3;
 const SNIPPET_MAX_LINES = 40;
 
+/** What a grep result that shows `shown` of `total` entries says to see more: head_limit helps only when it made the cut, not the result cap. */
+function howToSeeMore(shown: number, total: number, headLimit: number, mode: OutputMode): string {
+  if (shown >= Math.min(total, headLimit)) return 'narrow the search or raise head_limit';
+  const count = mode === 'count' ? '' : ', or use output_mode "count"';
+  return `the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters: narrow the search with path, glob or a more specific pattern${count}`;
+}
+
 export function createTools<D extends DialectName = 'agentvfs'>(backend: Backend, options: ToolsOptions<D> = {}): Tools<DialectToolName<D>> {
   // Bad options fail here, the same way wherever the tools run.
   checkDialect(options.dialect);
@@ -220,7 +227,7 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
           const shown = matchesIn(kept);
           return joinTails(
             total > shown
-              ? `... [${counted(total - shown, 'more matching line', 'more matching lines')} not shown (${total} in total); narrow the search or raise head_limit]`
+              ? `... [${counted(total - shown, 'more matching line', 'more matching lines')} not shown (${total} in total); ${howToSeeMore(shown, total, headLimit, mode)}]`
               : null,
             note,
           );
@@ -232,7 +239,7 @@ function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<T
       const tail = (kept: number) =>
         joinTails(
           total > kept
-            ? `... [${counted(total - kept, 'more file', 'more files')} not shown (${total} in total); narrow the search or raise head_limit]`
+            ? `... [${counted(total - kept, 'more file', 'more files')} not shown (${total} in total); ${howToSeeMore(kept, total, headLimit, mode)}]`
             : null,
           note,
         );

@@ -255,7 +255,15 @@ export function searchToolSuite(make: BackendFactory) {
         expect(out.length, mode).toBeLessThanOrEqual(80_000);
         expect(out.endsWith(TRUNCATED), mode).toBe(true);
         expect(shown + leftOut(out, unit), mode).toBe(total);
+        // head_limit 0 already shows everything: the advice is about the cap, not head_limit.
+        const advice = mode === 'count' ? '' : ', or use output_mode "count"';
+        expect(out, mode).toContain(`the result is capped at 80,000 characters: narrow the search with path, glob or a more specific pattern${advice}]`);
+        expect(out, mode).not.toContain('head_limit');
       }
+      // When head_limit made the cut, raising it is the advice.
+      expect(await tools.call('grep', { pattern: 'hit', head_limit: 3 })).toMatch(
+        /\n\.\.\. \[1197 more files not shown \(1200 in total\); narrow the search or raise head_limit\]$/,
+      );
       // With context, rows hold context lines and separators: only matching lines count.
       const withContext = await tools.call('grep', { pattern: 'hit', output_mode: 'content', context: 1, head_limit: 0 });
       const matchRows = withContext.split('\n').filter((l) => /^\/[^:]*:\d+:/.test(l)).length;
