@@ -42,3 +42,6 @@ export function formatBytes(bytes: number): string {
  * (Anthropic's limit per image is 5 MB), and base64 makes it a third larger again.
  */
 export const MAX_MEDIA_BYTES = 5 * 1024 * 1024;
+
+/** How every EQUOTA error ends for a backend caller, who can remove files (tools reword it: few of them remove anything). */
+export const QUOTA_NEXT_STEP = 'Nothing was written; remove files to make room.';

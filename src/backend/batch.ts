@@ -4,9 +4,8 @@
  * tree touched, in an order whose every step stays within what was checked, so no step fails
  * and no half of a batch is ever left behind.
  */
-import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
-import { formatBytes } from '../limits.ts';
+import { formatBytes, QUOTA_NEXT_STEP } from '../limits.ts';
 import { ancestorsOf } from '../paths.ts';
 import type { BatchResult } from './types.ts';
 import type { Tree } from './tree.ts';
@@ -57,14 +56,11 @@ export function applyBatch(tree: Tree, changes: readonly PreparedChange[], check
   if (total > tree.limits.maxTotalBytes) {
     throw new VfsError(
       'EQUOTA',
-      `These ${counted(changes.length, 'change')} would bring the filesystem to ${formatBytes(total)}, over its limit of ${formatBytes(tree.limits.maxTotalBytes)} (now ${formatBytes(tree.totalBytes)}). Nothing was written; remove files to make room.`,
+      `${theseChanges(changes.length)} would bring the filesystem to ${formatBytes(total)}, over its limit of ${formatBytes(tree.limits.maxTotalBytes)} (now ${formatBytes(tree.totalBytes)}). ${QUOTA_NEXT_STEP}`,
     );
   }
   if (files > tree.limits.maxFiles) {
-    throw new VfsError(
-      'EQUOTA',
-      `These ${counted(changes.length, 'change')} would exceed the limit of ${tree.limits.maxFiles} files. Nothing was written; remove files to make room.`,
-    );
+    throw new VfsError('EQUOTA', `${theseChanges(changes.length)} would exceed the limit of ${tree.limits.maxFiles} files. ${QUOTA_NEXT_STEP}`);
   }
 
   // Removals first (they free room and may clear a file that a write needs as a directory), then
@@ -101,3 +97,5 @@ function checkPlace(tree: Tree, path: string, batch: ReadonlyMap<string, Prepare
     throw new VfsError('ENOTDIR', `${ancestor} is a file, so ${path} cannot exist under it. Nothing was written.`, { path });
   }
 }
+
+const theseChanges = (n: number): string => (n === 1 ? 'This change' : `These ${n} changes`);

@@ -6,7 +6,7 @@
  */
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
-import { formatBytes, type Limits } from '../limits.ts';
+import { formatBytes, type Limits, QUOTA_NEXT_STEP } from '../limits.ts';
 import { ancestorsOf, baseName, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
 import { type BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
@@ -185,12 +185,12 @@ export class Tree {
     if (total > maxTotalBytes) {
       throw new VfsError(
         'EQUOTA',
-        `Writing ${path} would bring the filesystem to ${formatBytes(total)}, over its limit of ${formatBytes(maxTotalBytes)} (now ${formatBytes(this.#totalBytes)}). Nothing was written; remove files to make room.`,
+        `Writing ${path} would bring the filesystem to ${formatBytes(total)}, over its limit of ${formatBytes(maxTotalBytes)} (now ${formatBytes(this.#totalBytes)}). ${QUOTA_NEXT_STEP}`,
         { path },
       );
     }
     if (this.#fileCount + newFiles > maxFiles) {
-      throw new VfsError('EQUOTA', `Creating ${path} would exceed the limit of ${maxFiles} files. Nothing was written; remove files to make room.`, { path });
+      throw new VfsError('EQUOTA', `Creating ${path} would exceed the limit of ${maxFiles} files. ${QUOTA_NEXT_STEP}`, { path });
     }
   }
 

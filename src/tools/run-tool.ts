@@ -9,6 +9,8 @@ import { runGuarded } from '../guard/run-guarded.ts';
 import type { GuardSession } from '../guard/session.ts';
 import type { ToolDefinition } from './definitions.ts';
 import { capResult } from './limit-output.ts';
+import { TOOL_QUOTA_NEXT_STEP } from './dialects/next-actions.ts';
+import { QUOTA_NEXT_STEP } from '../limits.ts';
 import type { FileChange, ToolPart, ToolResult } from './types.ts';
 import { shown, validateArgs, type ToolArgs } from './validate-args.ts';
 
@@ -64,7 +66,7 @@ function badArgument(message: string): ToolResult {
 
 /** What a tool answers for an error its call threw. */
 export function toolError(error: unknown): Omit<ToolResult, 'changed'> {
-  if (isVfsError(error)) return { text: capResult(`Error: ${error.code}: ${error.message}`), isError: true, code: error.code };
+  if (isVfsError(error)) return { text: capResult(`Error: ${error.code}: ${inToolWords(error.message)}`), isError: true, code: error.code };
   if (isWorkspaceHeldError(error)) {
     return { text: capResult(`Error: read-only: ${error.message} Nothing was changed; writing again fails until then.`), isError: true };
   }
@@ -79,4 +81,8 @@ export function toolError(error: unknown): Omit<ToolResult, 'changed'> {
 /** What a tool answers when its change was made but could not be saved (agentvfs/persist's NotSavedError). */
 export function notSavedText(error: Error): string {
   return capResult(`Error: not saved: ${error.message}. The change is in the workspace: do not make it again; the next save writes it too.`);
+}
+
+function inToolWords(message: string): string {
+  return message.replace(QUOTA_NEXT_STEP, TOOL_QUOTA_NEXT_STEP);
 }

@@ -11,6 +11,46 @@ describe('next actions in each dialect’s words', () => {
     expect(out).not.toMatch(/\b(ls|glob|read_file)\b/);
   });
 
+  it("the edit engine's sentences name each dialect's own arguments and tools", async () => {
+    const latin1 = new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]); // "café" in Latin-1
+    const backend = createStateBackend({ files: { '/x.txt': 'same\n', '/c.txt': 'a\r\nb\r\na\r\nb\r\n', '/memories/m.txt': 'same\n' } });
+    await backend.writeFile('/lat.txt', latin1);
+    const editor = createTools(backend, { dialect: 'anthropic' });
+    const patch = createTools(backend, { dialect: 'openai' });
+    const gemini = createTools(backend, { dialect: 'gemini' });
+    const binaryEdit = await editor.call('str_replace_based_edit_tool', { command: 'str_replace', path: '/lat.txt', old_str: 'caf', new_str: 'CAF' });
+    expect(binaryEdit).toMatch(/^Error: EBINARY: .*so it is refused and the file is unchanged\. These tools cannot edit it\.$/);
+    const binaryPatch = await patch.call('apply_patch', { input: '*** Begin Patch\n*** Update File: lat.txt\n@@\n-café\n+CAFE\n*** End Patch' });
+    expect(binaryPatch).toMatch(/Replace the whole file with an '\*\*\* Add File:' section if that is meant\.$/);
+    for (const [tool, args] of [
+      ['str_replace_based_edit_tool', { command: 'str_replace', path: '/x.txt', old_str: 'same', new_str: 'same' }],
+      ['memory', { command: 'str_replace', path: '/memories/m.txt', old_str: 'same', new_str: 'same' }],
+    ] as const) {
+      expect(await editor.call(tool, args)).toMatch(/^Error: ENOCHANGE: .*old_str and new_str are identical; nothing to change/);
+    }
+    const ambiguous = await gemini.call('replace', { file_path: '/c.txt', instruction: 'x', old_string: 'a\nb', new_string: 'A\nB' });
+    expect(ambiguous).toMatch(/^Error: EAMBIGUOUS: .*or set allow_multiple to true to replace all 2\.$/);
+    for (const out of [binaryEdit, binaryPatch]) expect(out).not.toMatch(/\b(write_file|replace_all|old_string)\b/);
+    expect(ambiguous).not.toMatch(/replace_all/); // (Gemini's own argument is old_string)
+  });
+
+  it('a quota error says what the model can do: write less or ask; apply_patch can also delete files', async () => {
+    const files = { '/a.txt': 'x'.repeat(100) };
+    const limits = { maxTotalBytes: 150 };
+    const tools = createTools(createStateBackend({ files, limits }));
+    expect(await tools.call('write_file', { path: '/b.txt', content: 'y'.repeat(100) })).toMatch(
+      /^Error: EQUOTA: .*Nothing was written; write less, or ask the user to free space or raise the limit\.$/,
+    );
+    const patch = createTools(createStateBackend({ files, limits }), { dialect: 'openai' });
+    expect(await patch.call('apply_patch', { input: `*** Begin Patch\n*** Add File: b.txt\n+${'y'.repeat(100)}\n*** End Patch` })).toMatch(
+      /^Error: EQUOTA: This change would bring .*Nothing was written; write less, delete files with '\*\*\* Delete File:' sections, or ask the user to free space or raise the limit\.$/,
+    );
+    // The backend's own error, for code that can remove files, still says so.
+    await expect(createStateBackend({ files, limits }).writeFile('/b.txt', 'y'.repeat(100))).rejects.toThrow(
+      /Nothing was written; remove files to make room\.$/,
+    );
+  });
+
   it('every dialect rewrites the sentences that name agentvfs tools it lacks', () => {
     const sentences = 'Use ls or glob to see what exists. Use ls to see what it contains. Use read_file to read it.';
     expect(inWordsOf('openai', sentences)).not.toMatch(/\b(ls|glob|read_file)\b/);

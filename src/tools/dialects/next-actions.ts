@@ -14,14 +14,25 @@ const IS_DIR = 'Use ls to see what it contains.';
 const NOT_DIR = 'Use read_file to read it.';
 const STALE = 'Read it again with read_file, then retry.';
 const PERSON_EDITED = 'Read it with read_file before editing it again.';
+/** A model cannot remove files with most tool sets: a tool's quota error says what it can do instead. */
+export const TOOL_QUOTA_NEXT_STEP = 'Nothing was written; write less, or ask the user to free space or raise the limit.';
+// Sentences of the shared edit engine (src/edit/apply-edit.ts, src/text.ts) that name the six tools' arguments.
+const REPLACE_WHOLE = 'Replace the whole file with write_file if that is meant.';
+const IDENTICAL = 'old_string and new_string are identical;';
+const IDENTICAL_AFTER_MATCH = 'new_string is identical to the text it would replace;';
+const REPLACE_ALL = 'or set replace_all=true to replace all';
+const REREAD = 'Re-read the file with read_file';
+const REPLACE_ALL_EXACT = 'replace_all applies only to exact matches: re-read the file with read_file and copy old_string exactly.';
 
 const IN_WORDS_OF: Readonly<Record<ExtraDialect, Sentences>> = {
   openai: {
     [NOT_FOUND]: 'Check the path in the patch.',
     [IS_DIR]: 'A patch changes files: name a file inside it.',
     [NOT_DIR]: 'Nothing can be created under a file: use another path.',
-    [STALE]: 'Read it again, then retry with a patch made for its current content.',
-    [PERSON_EDITED]: 'Read it before patching it again.',
+    [STALE]: 'Send the patch again: the reply shows its current content if it still differs.',
+    [PERSON_EDITED]: 'Your next patch of it is refused once, with its content to write the patch against.',
+    [TOOL_QUOTA_NEXT_STEP]: "Nothing was written; write less, delete files with '*** Delete File:' sections, or ask the user to free space or raise the limit.",
+    [REPLACE_WHOLE]: "Replace the whole file with an '*** Add File:' section if that is meant.",
   },
   anthropic: {
     [NOT_FOUND]: 'Use the view command on a directory to see what exists.',
@@ -29,10 +40,15 @@ const IN_WORDS_OF: Readonly<Record<ExtraDialect, Sentences>> = {
     [NOT_DIR]: 'Use the view command to read it.',
     [STALE]: 'View it again, then retry.',
     [PERSON_EDITED]: 'View it before editing it again.',
+    [REPLACE_WHOLE]: 'These tools cannot edit it.',
+    [IDENTICAL]: 'old_str and new_str are identical;',
+    [IDENTICAL_AFTER_MATCH]: 'new_str is identical to the text it would replace;',
   },
   gemini: {
     [NOT_FOUND]: 'Use list_directory or glob to see what exists.',
     [IS_DIR]: 'Use list_directory to see what it contains.',
+    [REPLACE_ALL]: 'or set allow_multiple to true to replace all',
+    [REPLACE_ALL_EXACT]: 'allow_multiple applies only to exact matches: re-read the file with read_file and copy old_string exactly.',
   },
   'mcp-filesystem': {
     [NOT_FOUND]: 'Use list_directory or search_files to see what exists.',
@@ -40,6 +56,8 @@ const IN_WORDS_OF: Readonly<Record<ExtraDialect, Sentences>> = {
     [NOT_DIR]: 'Use read_text_file to read it.',
     [STALE]: 'Read it again with read_text_file, then retry.',
     [PERSON_EDITED]: 'Read it with read_text_file before editing it again.',
+    [IDENTICAL_AFTER_MATCH]: 'newText is identical to the text it would replace;',
+    [REREAD]: 'Re-read the file with read_text_file',
   },
 };
 
