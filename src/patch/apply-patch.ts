@@ -138,7 +138,7 @@ async function readState(backend: Backend, reads: ReadVersions, path: string): P
   }
   // Needs no prior read; but a session that read or wrote this file must have seen this version.
   const seen = await reads.expected(backend, path);
-  if (seen !== undefined && seen !== result.version) {
+  if (reads.unseen(path) || (seen !== undefined && seen !== result.version)) {
     // A model with apply_patch alone has no tool to read the file again: the refusal shows it the
     // file as it is now, and counts as that read, so the next patch (whose context lines are
     // checked against this text) can apply.

@@ -4,15 +4,19 @@
  * content may edit it again without re-reading (a version number is never reused).
  */
 import type { Backend } from '../backend/types.ts';
+import { VfsError } from '../errors.ts';
 
 // Versions kept per path; older ones are forgotten (a rollback past them needs a re-read).
 const KEEP = 256;
 
 export class ReadVersions {
   readonly #seen = new Map<string, number[]>();
+  // Files a person rewrote when approving this session's change, not read since (see forget).
+  readonly #unseen = new Set<string>();
 
   /** This session read or wrote `version` of `path`. */
   add(path: string, version: number): void {
+    this.#unseen.delete(path);
     const list = this.#seen.get(path);
     if (list === undefined) {
       this.#seen.set(path, [version]);
@@ -25,9 +29,28 @@ export class ReadVersions {
     if (list.length > KEEP) list.shift();
   }
 
-  /** This session must read `path` again before writing it (a person put other content there). */
+  /**
+   * This session must read `path` again before writing it (a person put other content there, SPEC
+   * §10): tools that need a read find none, and tools that need none refuse (`refuseUnseen`).
+   */
   forget(path: string): void {
     this.#seen.delete(path);
+    this.#unseen.add(path);
+  }
+
+  /** ESTALE when a person rewrote `path` for this session and it has not read it since. */
+  refuseUnseen(path: string): void {
+    if (!this.#unseen.has(path)) return;
+    throw new VfsError(
+      'ESTALE',
+      `${path} holds the content the user gave when approving your last change to it, which you have not read. It is unchanged by this call. Read it with read_file before editing it again.`,
+      { path },
+    );
+  }
+
+  /** Whether a person rewrote `path` for this session and it has not read it since. */
+  unseen(path: string): boolean {
+    return this.#unseen.has(path);
   }
 
   /**

@@ -174,6 +174,65 @@ export function guardSuite(make: BackendFactory) {
       expect((await tools.run('edit_file', { path: '/a.txt', old_string: 'mine', new_string: 'x' })).isError).toBe(false);
     });
 
+    it('allow with content: tools that need no read refuse the file until it is read, and Gemini shows what was written', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\ntwo\n' } });
+      const person = 'one\nTWO (user)\nthree (user)\n';
+      const once = () => {
+        let asked = false;
+        return async () => {
+          const first = !asked;
+          asked = true;
+          return first ? { allow: true as const, content: person } : { allow: true as const };
+        };
+      };
+      const reset = () => backend.writeFile('/a.txt', 'one\ntwo\n');
+      const cases = [
+        {
+          dialect: 'anthropic',
+          edit: ['str_replace_based_edit_tool', { command: 'str_replace', path: '/a.txt', old_str: 'two', new_str: '2' }],
+          again: ['str_replace_based_edit_tool', { command: 'str_replace', path: '/a.txt', old_str: 'one', new_str: 'uno' }],
+          read: ['str_replace_based_edit_tool', { command: 'view', path: '/a.txt' }],
+        },
+        {
+          dialect: 'gemini',
+          edit: ['write_file', { file_path: '/a.txt', content: 'model line\n' }],
+          again: ['replace', { file_path: '/a.txt', old_string: 'one', new_string: 'uno' }],
+          read: ['read_file', { file_path: '/a.txt' }],
+        },
+        {
+          dialect: 'mcp-filesystem',
+          edit: ['edit_file', { path: '/a.txt', edits: [{ oldText: 'two', newText: '2' }] }],
+          again: ['write_file', { path: '/a.txt', content: 'uno\n' }],
+          read: ['read_text_file', { path: '/a.txt' }],
+        },
+      ] as const;
+      for (const c of cases) {
+        await reset();
+        const tools = createTools(backend, { dialect: c.dialect, approve: once() });
+        const done = await tools.run(c.edit[0], c.edit[1]);
+        expect(done.isError, `${c.dialect}: ${done.text}`).toBe(false);
+        expect(await backend.readText('/a.txt')).toBe(person);
+        if (c.dialect === 'gemini') expect(done.text).toMatch(/Here is the updated code:\none\nTWO \(user\)\nthree \(user\)\n/);
+        const refused = await tools.run(c.again[0], c.again[1]);
+        expectFailure(refused, 'ESTALE');
+        expect(refused.text, c.dialect).toMatch(/holds the content the user gave when approving your last change to it, which you have not read/);
+        expect(await backend.readText('/a.txt')).toBe(person);
+        await tools.run(c.read[0], c.read[1]);
+        const after = await tools.run(c.again[0], c.again[1]);
+        expect(after.isError, `${c.dialect}: ${after.text}`).toBe(false);
+      }
+      // apply_patch has no read: its refusal shows the content and counts as the read.
+      await reset();
+      const patch = createTools(backend, { dialect: 'openai', approve: once() });
+      const wrap = (body: string) => `*** Begin Patch\n${body}\n*** End Patch`;
+      expect((await patch.run('apply_patch', { input: wrap('*** Update File: a.txt\n@@\n-two\n+2') })).isError).toBe(false);
+      const refused = await patch.run('apply_patch', { input: wrap('*** Update File: a.txt\n@@\n-one\n+uno') });
+      expectFailure(refused, 'ESTALE');
+      expect(refused.text).toContain(`It now reads:\n${person}(end of /a.txt)`);
+      expect((await patch.run('apply_patch', { input: wrap('*** Update File: a.txt\n@@\n-one\n+uno') })).isError).toBe(false);
+      expect(await backend.readText('/a.txt')).toBe('uno\nTWO (user)\nthree (user)\n');
+    });
+
     it('allow with content on an edit: written instead, the result says so', async () => {
       const backend = await make({ files: { '/a.txt': 'a\nb\n' } });
       const { approve } = recorder({ allow: true, content: 'a\nB!\n' });

@@ -72,6 +72,7 @@ async function expectedVersion(call: DialectCall, path: string): Promise<{ versi
     if (isVfsError(error) && error.code === 'ENOENT') return { version: -1, exists: false };
     throw error;
   }
+  call.reads.refuseUnseen(path);
   return { version: (await call.reads.expected(call.backend, path)) ?? current, exists: true };
 }
 
@@ -83,7 +84,10 @@ export async function writeFile(call: DialectCall, filePath: string, content: st
   call.reads.add(result.path, result.version);
   call.changed.push({ path: result.path, version: result.version });
   const done = result.created ? `Successfully created and wrote to new file: ${path}.` : `Successfully overwrote file: ${path}.`;
-  return `${done} ${updatedCode(before, content)}`;
+  // What was written: a person approving the write may have given other content (SPEC §10).
+  const now = await call.backend.read(path).catch(() => null);
+  const written = now !== null && now.version === result.version ? decodeText(now.content) : content;
+  return `${done} ${updatedCode(before, written)}`;
 }
 
 export interface ReplaceArgs {

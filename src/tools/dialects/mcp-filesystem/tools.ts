@@ -92,6 +92,7 @@ export async function writeFile(call: DialectCall, path: string, content: string
   const file = await call.backend.resolvePath(path);
   const exists = await call.backend.exists(file);
   // The vendor overwrites without a read; a change since this session saw the file is still refused.
+  call.reads.refuseUnseen(file);
   const expectedVersion = exists ? await call.reads.expected(call.backend, file) : -1;
   const result = await call.backend.writeFile(file, content, expectedVersion === undefined ? {} : { expectedVersion });
   call.reads.add(result.path, result.version);
@@ -106,6 +107,7 @@ export interface Edit {
 
 export async function editFile(call: DialectCall, path: string, edits: readonly Edit[], dryRun: boolean): Promise<string> {
   const file = await call.backend.resolvePath(path);
+  call.reads.refuseUnseen(file);
   const seen = await call.reads.expected(call.backend, file);
   const { text, version, bom } = await readText(call, file, true);
   if (seen !== undefined && seen !== version) {
