@@ -93,6 +93,27 @@ describe('langchainTools', () => {
     expect(await backend.exists('/new.txt')).toBe(false);
   });
 
+  it('takes null for an optional argument (OpenAI strict mode) and undefined as left out, answering as any call', async () => {
+    const backend = createStateBackend({ files: START });
+    const byName = Object.fromEntries(langchainTools(backend).map((t) => [t.name, t]));
+    const text = await reference('read_file', { path: '/src/app.ts' });
+    const read = (await byName.read_file!.invoke(call('read_file', { path: '/src/app.ts', offset: null, limit: null }, 'n1'))) as ToolMessage;
+    expect(read).toBeInstanceOf(ToolMessage);
+    expect(read).toMatchObject({ tool_call_id: 'n1', name: 'read_file', status: 'success', content: text });
+    expect(read.artifact).toEqual({ text, isError: false, changed: [] });
+    const edit = (await byName.edit_file!.invoke(
+      call('edit_file', { path: '/src/app.ts', old_string: '"hello"', new_string: '"hi"', replace_all: null }, 'n2'),
+    )) as ToolMessage;
+    expect(edit).toMatchObject({ tool_call_id: 'n2', status: 'success' });
+    expect(edit.artifact).toMatchObject({ isError: false, changed: [{ path: '/src/app.ts', version: (await backend.stat('/src/app.ts')).version }] });
+    const plain = await byName.read_file!.invoke({ path: '/src/app.ts' });
+    expect(plain).toMatch(/"hi"/);
+    expect(await byName.read_file!.invoke({ path: '/src/app.ts', offset: undefined })).toBe(plain);
+    const missing = (await byName.write_file!.invoke(call('write_file', { path: '/b.txt', content: undefined }, 'n3'))) as ToolMessage;
+    expect(missing).toMatchObject({ tool_call_id: 'n3', status: 'error', content: await reference('write_file', { path: '/b.txt' }) });
+    expect(await backend.exists('/b.txt')).toBe(false);
+  });
+
   it('shares a tool set’s session: a file read through tools.call can be edited through LangChain', async () => {
     const backend = createStateBackend({ files: START });
     const edit = { path: '/src/app.ts', old_string: '"hello"', new_string: '"hi"' };

@@ -43,7 +43,9 @@ export type LangchainTool = LangchainStructuredTool<ToolDefinition['parameters']
  * naming the argument (the tool set validates again and writes nothing), as every other failure.
  */
 class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], Args, Args, Output> {
-  override async call(arg: unknown, configArg?: unknown, tags?: string[]): Promise<never> {
+  override async call(given: unknown, configArg?: unknown, tags?: string[]): Promise<never> {
+    // An argument set to undefined is left out, as in JSON (LangChain's schema check throws on it).
+    const arg = isToolCall(given) ? { ...given, args: withoutUndefined(given.args) } : withoutUndefined(given);
     // invoke() passes the tool call in the config; the deprecated call() may be given the tool
     // call itself. The function finds it in the config, to flag a failure under its id.
     const config = isToolCall(arg) ? { ...(configArg as object | undefined), toolCall: arg } : configArg;
@@ -51,9 +53,14 @@ class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], A
       return (await super.call(arg as never, config as never, tags)) as never;
     } catch (error) {
       if (!(error instanceof ToolInputParsingException)) throw error;
-      // A failure's content is already the ToolMessage (under a tool call) or the text (without one).
-      const [content] = (await this.func((isToolCall(arg) ? arg.args : arg) as Args, undefined, config as never)) as Output;
-      return content as never;
+      // Arguments the schema refuses but agentvfs takes (null for an optional one, as OpenAI's
+      // strict mode sends; a dialect's other documented forms) or answers with its own message.
+      const [content, result] = (await this.func((isToolCall(arg) ? arg.args : arg) as Args, undefined, config as never)) as Output;
+      const id = (config as CallConfig)?.toolCall?.id;
+      // A failure's content is already its ToolMessage; under a tool call, LangChain would have
+      // wrapped a success in one (status 'success', the ToolResult as artifact): so does this.
+      if (content instanceof ToolMessage || id === undefined) return content as never;
+      return new ToolMessage({ content, artifact: result, tool_call_id: id, name: this.name, status: 'success' }) as never;
     }
   }
 }
@@ -94,4 +101,9 @@ function toOutput(result: ToolResult, name: string, config: CallConfig): Output 
 
 function isToolCall(arg: unknown): arg is { args: unknown; id?: string } {
   return typeof arg === 'object' && arg !== null && (arg as { type?: unknown }).type === 'tool_call' && 'args' in arg;
+}
+
+function withoutUndefined(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 }
