@@ -86,6 +86,23 @@ describe('media parts through the adapters', () => {
     expect(bytesOf(resource.resource.blob)).toEqual(pdf);
   });
 
+  it('MCP: the resource names the file read, against the cwd, whatever the dialect calls the argument, with # and ? encoded', async () => {
+    const uriOf = async (target: Parameters<typeof createMcpServer>[0], name: string, args: Record<string, unknown>) => {
+      const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+      await createMcpServer(target).connect(serverSide);
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await client.connect(clientSide);
+      const result = await client.callTool({ name, arguments: args });
+      return (result.content as { resource?: { uri: string } }[])[1]?.resource?.uri;
+    };
+    const backend = () => createStateBackend({ cwd: '/docs', files: { '/docs/spec.pdf': pdf, '/docs/report#2.pdf': pdf, '/docs/q?.pdf': pdf } });
+    expect(await uriOf(backend(), 'read_file', { path: 'spec.pdf' })).toBe('agentvfs:/docs/spec.pdf');
+    expect(await uriOf(backend(), 'read_file', { path: 'report#2.pdf' })).toBe('agentvfs:/docs/report%232.pdf');
+    expect(await uriOf(backend(), 'read_file', { path: '/docs/q?.pdf' })).toBe('agentvfs:/docs/q%3F.pdf');
+    expect(await uriOf(createTools(backend(), { dialect: 'gemini' }), 'read_file', { file_path: '/docs/spec.pdf' })).toBe('agentvfs:/docs/spec.pdf');
+    expect(await uriOf(createTools(backend(), { dialect: 'mcp-filesystem' }), 'read_media_file', { path: 'spec.pdf' })).toBe('agentvfs:/docs/spec.pdf');
+  });
+
   it('the parts cross a tool set’s run() as plain data, so every adapter gets the same bytes', async () => {
     const result = await createTools(createStateBackend({ files: FILES })).run('read_file', { path: '/img/chart.png' });
     expect(bytesOf(result.parts![0]!.data)).toEqual(png);

@@ -1,13 +1,12 @@
 /** A ToolResult as an MCP CallToolResult: the same text, isError, and parts as image or embedded resource content. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { normalizePath } from '../paths.ts';
 import type { ToolPart, ToolResult } from '../tools/types.ts';
 
 type Content = CallToolResult['content'][number];
 
-export function toCallToolResult(result: ToolResult, args: unknown): CallToolResult {
+export function toCallToolResult(result: ToolResult): CallToolResult {
   const parts = result.parts ?? [];
-  const content: Content[] = [{ type: 'text', text: result.text }, ...parts.map((part) => partContent(part, args))];
+  const content: Content[] = [{ type: 'text', text: result.text }, ...parts.map((part) => partContent(part, result.text))];
   return { content, isError: result.isError };
 }
 
@@ -20,20 +19,21 @@ export function unexpectedFailure(error: unknown): CallToolResult {
   };
 }
 
-function partContent(part: ToolPart, args: unknown): Content {
+function partContent(part: ToolPart, text: string): Content {
   if (part.type === 'image') return { type: 'image', data: part.data, mimeType: part.mediaType };
   // A document (a PDF) has no content type of its own in MCP: it travels as an embedded resource,
   // named by the file it was read from.
-  return { type: 'resource', resource: { uri: resourceUri(args), mimeType: part.mediaType, blob: part.data } };
+  return { type: 'resource', resource: { uri: resourceUri(text), mimeType: part.mediaType, blob: part.data } };
 }
 
-function resourceUri(args: unknown): string {
-  const path = (args as { path?: unknown } | undefined)?.path;
-  let normal = '/';
-  try {
-    normal = normalizePath(path);
-  } catch {
-    // A part only comes from a call whose path was valid; keep the root if it somehow was not.
-  }
-  return `agentvfs:${encodeURI(normal)}`;
+/**
+ * The file a media result was read from, as a URI. Every tool that attaches a file starts its text
+ * with the file's absolute path and ": " (src/tools/read-media.ts, mcp-filesystem's
+ * read_media_file), resolved as the call resolved it (against the backend's cwd, whatever the
+ * dialect calls the argument). Each segment is percent-encoded, so "#" and "?" stay in the path.
+ */
+function resourceUri(text: string): string {
+  const end = text.indexOf(': ');
+  const path = text.startsWith('/') && end > 0 ? text.slice(0, end) : '/';
+  return `agentvfs:${path.split('/').map(encodeURIComponent).join('/')}`;
 }

@@ -138,7 +138,7 @@ describe('createMcpServer', () => {
       run: async (name, args) =>
         name === 'read_file'
           ? {
-              text: '/a.pdf: PDF document, 4 bytes; see the attached file.',
+              text: '/docs/a b.pdf: PDF document, 4 bytes; see the attached file.',
               isError: false,
               parts: [
                 { type: 'image', mediaType: 'image/png', data: 'iVBORw0KGgo=' },
@@ -149,9 +149,9 @@ describe('createMcpServer', () => {
           : inner.run(name, args),
     };
     const client = await connected(createMcpServer(withMedia));
-    const result = await client.callTool({ name: 'read_file', arguments: { path: 'docs/a b.pdf' } });
+    const result = await client.callTool({ name: 'read_file', arguments: { path: 'a b.pdf' } });
     expect(result.content).toEqual([
-      { type: 'text', text: '/a.pdf: PDF document, 4 bytes; see the attached file.' },
+      { type: 'text', text: '/docs/a b.pdf: PDF document, 4 bytes; see the attached file.' },
       { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
       { type: 'resource', resource: { uri: 'agentvfs:/docs/a%20b.pdf', mimeType: 'application/pdf', blob: 'JVBERg==' } },
     ]);

@@ -56,7 +56,7 @@ export function serverFor(tools: Tools<string>, options: McpServerOptions): SdkM
       },
       async (args) => {
         try {
-          return toCallToolResult(await tools.run(definition.name, args), args);
+          return toCallToolResult(await tools.run(definition.name, args));
         } catch (error) {
           return unexpectedFailure(error);
         }
