@@ -57,3 +57,17 @@ it('a strict-mode call with every optional null runs like one without them, for 
   expect(plain.texts.some((t) => t.startsWith('Error'))).toBe(false);
   expect(await run(true)).toEqual(plain);
 });
+
+describe('validateArgs: names and values', () => {
+  const readFile = definitions.find((d) => d.name === 'read_file')!;
+  it('refuses argument names inherited from Object.prototype, as any unknown name', () => {
+    for (const key of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      expect(validateArgs(readFile, JSON.parse(`{"path": "/a", "${key}": 1}`))).toMatch(new RegExp(`^unknown argument "${key}" for read_file\\.`));
+    }
+  });
+
+  it('names a number that JSON cannot hold as it is, not as null', () => {
+    expect(validateArgs(readFile, { path: '/a', offset: Number.NaN })).toBe('argument "offset" of read_file must be an integer, got NaN.');
+    expect(validateArgs(readFile, { path: '/a', limit: Number.POSITIVE_INFINITY })).toBe('argument "limit" of read_file must be an integer, got Infinity.');
+  });
+});

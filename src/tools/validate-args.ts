@@ -20,7 +20,8 @@ export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolAr
   const { properties, required } = def.parameters;
   const out: ToolArgs = {};
   for (const key of Object.keys(input)) {
-    if (!(key in properties)) {
+    // Own properties only: "constructor" or "toString" is no argument of any tool.
+    if (!Object.hasOwn(properties, key)) {
       return `unknown argument "${key}" for ${def.name}. Valid arguments: ${Object.keys(properties).join(', ')}.`;
     }
   }
@@ -82,6 +83,7 @@ function checkValue(value: unknown, prop: ToolDefinition['parameters']['properti
 export function shown(value: unknown, max: number): string {
   if (typeof value === 'bigint') return `the BigInt ${value}n (send a number)`;
   if (value === undefined) return 'nothing (undefined)';
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value); // (JSON would say null)
   if (typeof value === 'function' || typeof value === 'symbol') return `a ${typeof value}`;
   try {
     return JSON.stringify(value).slice(0, max);
