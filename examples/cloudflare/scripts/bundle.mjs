@@ -2,7 +2,7 @@
 // Bundles the example exactly as `wrangler deploy` would (wrangler's own dry run, offline)
 // and prints its size, raw and gzip, next to the agentvfs core's own share.
 // Usage: node examples/cloudflare/scripts/bundle.mjs [outdir] [--json]
-// Exits 1 when the core is over its budget (80 kB gzip).
+// Exits 1 when the core is over its budget (CORE_BUDGET_GZIP below).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

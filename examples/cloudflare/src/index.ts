@@ -33,7 +33,7 @@ class HttpError extends Error {
   }
 }
 
-const fail = (status: number, code: string, message: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>) =>
+const fail = (status: number, code: string, message: string, extra: Omit<ApiError, 'code' | 'message'> = {}, headers?: Record<string, string>) =>
   new HttpError(status, { code, message, ...extra }, headers);
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -124,7 +124,7 @@ async function route(request: Request, env: Env): Promise<Response> {
     }
     const id = body.id === undefined ? crypto.randomUUID() : body.id;
     if (typeof id !== 'string') throw fail(400, 'INVALID_SESSION_ID', '"id" must be a string.');
-    const outcome = (await session(env, id).create(files as Record<string, string>)) as CallOutcome;
+    const outcome = await session(env, id).create(files as Record<string, string>);
     if (!outcome.ok) return json({ error: outcome.error }, outcome.status);
     return json({ id, generation: outcome.generation }, 201, { location: `/sessions/${encodeURIComponent(id)}` });
   }

@@ -6,7 +6,7 @@
  * stored. Because the object keeps the files (and saves them), a session outlives the object's
  * instance: after an eviction the next request finds its files restored.
  */
-import { type AgentFsSession, type CallOutcome, mcpError } from './session.ts';
+import { type AgentFsSession, mcpError } from './session.ts';
 import type { Env } from './shared.ts';
 
 // The ids this Worker hands out (crypto.randomUUID()); anything else cannot name a session.
@@ -25,7 +25,7 @@ export async function routeMcp(request: Request, env: Env, maxBodyBytes: number)
   if (!MCP_SESSION_ID.test(id)) return mcpError(404, 'Session not found');
   const object = objectFor(env, id);
   if (request.method === 'DELETE') {
-    const outcome = (await object.destroy()) as CallOutcome; // an RPC result is a structured clone of it
+    const outcome = await object.destroy(); // an RPC result is a structured clone of it
     return outcome.ok ? new Response(null, { status: 200 }) : mcpError(outcome.status, outcome.error.message);
   }
   return withSessionId(await object.fetch(new Request(request.url, { method: request.method, headers: request.headers, body })), id);
@@ -36,7 +36,7 @@ async function startSession(request: Request, env: Env, body: string | undefined
   if (!isInitialize(body)) return mcpError(400, 'Bad Request: Mcp-Session-Id header is required (only an initialize request starts a session)');
   const id = crypto.randomUUID();
   const object = objectFor(env, id);
-  const created = (await object.create({})) as CallOutcome;
+  const created = await object.create({});
   if (!created.ok) return mcpError(created.status, created.error.message);
   return withSessionId(await object.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body })), id);
 }

@@ -41,6 +41,14 @@ type Ready = { kind: 'ready'; backend: PersistentBackend; tools: Tools; store: W
 type State = { kind: 'absent' } | Ready | { kind: 'corrupt'; reason: string; opened: Ready };
 
 const GENERATION = 'generation';
+const NOT_SAVED = 'Error: not saved: ';
+
+/** A PERSIST_FAILED error: what the caller should know, and what the store said. */
+function persistFailed(message: string, cause: unknown): ApiError {
+  const said =
+    typeof cause === 'string' ? cause.slice(cause.startsWith(NOT_SAVED) ? NOT_SAVED.length : 0) : cause instanceof Error ? cause.message : String(cause);
+  return { code: 'PERSIST_FAILED', message, reason: said.split('. The change is in the workspace')[0] };
+}
 const PREFIX = 'agentvfs:';
 
 export class AgentFsSession extends DurableObject<Env> {
@@ -131,7 +139,13 @@ export class AgentFsSession extends DurableObject<Env> {
         if (isVfsError(error)) return { ok: false, status: 400, error: { code: 'INVALID_FILES', message: error.message } };
         throw error;
       }
-      this.#state = await this.#open(files);
+      try {
+        this.#state = await this.#open(files);
+      } catch (error) {
+        // The first save failed: nothing was stored, the session stays absent.
+        this.#state = { kind: 'absent' };
+        return { ok: false, status: 503, error: persistFailed('The session could not be saved, so it was not created. Retry the call.', error) };
+      }
       return { ok: true, result: 'created', is_error: false, generation: this.#generation };
     });
   }
@@ -149,18 +163,25 @@ export class AgentFsSession extends DurableObject<Env> {
         };
       }
       const ran = await this.#run(name, args);
-      if ('persistFailed' in ran) return { ok: false, status: 503, error: { code: 'PERSIST_FAILED', message: ran.persistFailed } };
+      if ('persistFailed' in ran) return { ok: false, status: 503, error: ran.persistFailed };
       return { ok: true, result: ran.text, is_error: ran.isError, generation: this.#generation };
     });
   }
 
   /** Runs a tool in the ready state; one whose change could not be committed is undone (the object reloads what storage holds). */
-  async #run(name: string, args: unknown): Promise<ToolResult | { persistFailed: string }> {
+  async #run(name: string, args: unknown): Promise<ToolResult | { persistFailed: ApiError }> {
     const state = this.#state as Ready;
     const result = await state.tools.run(name, args);
-    if (result.isError && result.text.includes('could not be saved')) {
+    // A save that failed answers "Error: not saved: …" with no error code (docs/persistence.md);
+    // any other failure, whatever its text quotes, is the model's to read.
+    if (result.isError && result.code === undefined && result.text.startsWith(NOT_SAVED)) {
       await this.#load();
-      return { persistFailed: `The change was not saved and has been undone: ${result.text}. Retry the call.` };
+      return {
+        persistFailed: persistFailed(
+          'The change could not be saved, so it was undone: the files are as they were before this call. Retry the call.',
+          result.text,
+        ),
+      };
     }
     return result;
   }
@@ -185,7 +206,7 @@ export class AgentFsSession extends DurableObject<Env> {
         const unavailable = this.#unavailable();
         if (unavailable && !unavailable.ok) return { text: `Error: ${unavailable.error.message}`, isError: true, changed: [] };
         const ran = await this.#run(name, args);
-        if ('persistFailed' in ran) return { text: `Error: ${ran.persistFailed}`, isError: true, changed: [] };
+        if ('persistFailed' in ran) return { text: `Error: ${ran.persistFailed.message}`, isError: true, changed: [] };
         return ran;
       });
     return { definitions: this.definitions(), run, call: async (name, args) => (await run(name, args)).text };

@@ -11,7 +11,12 @@ export interface Env {
 export interface ApiError {
   code: string;
   message: string;
-  [detail: string]: unknown;
+  /** SNAPSHOT_CORRUPT: why the stored workspace could not be opened; PERSIST_FAILED: what the store said. */
+  reason?: string;
+  /** UNKNOWN_TOOL: the tools there are. */
+  tools?: readonly string[];
+  /** BODY_TOO_LARGE: the limit, in bytes. */
+  limit?: number;
 }
 
 export const TOOL_NAMES: readonly string[] = CORE_TOOL_NAMES;
