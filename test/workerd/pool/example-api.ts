@@ -29,4 +29,5 @@ export interface Storage {
   put(key: string, value: unknown): Promise<void>;
   delete(key: string): Promise<boolean>;
   list<T = unknown>(options?: { prefix?: string }): Promise<Map<string, T>>;
+  transaction<T>(work: (txn: unknown) => Promise<T>): Promise<T>;
 }
