@@ -35,6 +35,16 @@ describe("dialect 'gemini'", () => {
         '--- FILE CONTENT (truncated) ---\ntwo',
     );
     expect(await t.call('read_file', { file_path: '/b.txt' })).toBe('Error: ENOENT: File not found: /b.txt.');
+    // A range that reaches the end sends the model nowhere past it (Gemini CLI would say start_line: 5).
+    expect(await t.call('read_file', { file_path: 'a.txt', start_line: 3 })).toBe(
+      '\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 3-4 of 4 total lines.\n' +
+        'Action: This is the end of the file (line 4); there is nothing after it to read.\n\n' +
+        '--- FILE CONTENT (truncated) ---\nthree\n',
+    );
+    const { tools: long } = tools({ '/long.txt': `${'b'.repeat(2500)}\nshort\n` });
+    expect(await long.call('read_file', { file_path: '/long.txt' })).toMatch(
+      /^\nIMPORTANT: .*\nStatus: Showing lines 1-3 of 3 total lines\.\nAction: This is the end of the file \(line 3\); there is nothing after it to read\. Lines over 2000 characters are cut \("\.\.\. \[truncated\]"\); read_file cannot show the rest of them\.\n\n--- FILE CONTENT \(truncated\) ---\nb{2000}\.\.\. \[truncated\]\nshort\n$/,
+    );
   });
 
   it('write_file creates or overwrites with no prior read, but not over a change since this session saw the file', async () => {

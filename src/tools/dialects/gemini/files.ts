@@ -53,10 +53,17 @@ export async function readFile(
   });
   const content = shown.join('\n');
   if (!(cut || start > 1 || end < total)) return content;
+  // Gemini CLI's wording; where it would send the model past the last line (a read that reached
+  // the end), this says what is there instead.
+  const longLines = cut ? ` Lines over ${MAX_LINE_LENGTH} characters are cut ("... [truncated]"); read_file cannot show the rest of them.` : '';
+  const action =
+    end < total
+      ? `Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${end + 1}.${longLines}`
+      : `Action: This is the end of the file (line ${total}); there is nothing after it to read.${longLines}`;
   return (
     '\nIMPORTANT: The file content has been truncated.\n' +
     `Status: Showing lines ${start}-${end} of ${total} total lines.\n` +
-    `Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${end + 1}.\n\n` +
+    `${action}\n\n` +
     `--- FILE CONTENT (truncated) ---\n${content}`
   );
 }
