@@ -9,7 +9,7 @@ import { statOrNull } from '../../../backend/stat-or-null.ts';
 import { splitLines } from '../../../text.ts';
 import type { DialectCall } from './context.ts';
 import { TEXT_EDITOR_COMMANDS, TEXT_EDITOR_NAME } from './names.ts';
-import { createFile, insertLines, listTwoLevels, numberedRows, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
+import { createFile, insertLines, listTwoLevels, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
 
 const SNIPPET_LINES = 4;
 
