@@ -9,6 +9,7 @@
 import type { Backend, DownloadResult, FileInfo, GlobOptions, GlobReport, GrepMatch, GrepOptions, GrepReport, LsOptions, LsReport } from '../backend/types.ts';
 import { BACKEND_CALLS, BACKEND_METHODS } from '../calls.ts';
 import { isVfsError, VfsError } from '../errors.ts';
+import { statOrNull } from '../backend/stat-or-null.ts';
 import { guardedWrites } from './guarded-writes.ts';
 import type { PathRules } from './permissions.ts';
 import type { GuardSession } from './session.ts';
@@ -64,13 +65,20 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
     },
     async stat(path: string) {
       const p = await inner.resolvePath(path);
-      if (!rules.canWrite(p)) rules.requireRead(p);
-      return inner.stat(p);
+      if (rules.canWrite(p) || rules.canRead(p)) return inner.stat(p);
+      rules.requireSearchable(p);
+      // A directory readable paths lie in may be looked at (as ls lists it); a file needs read.
+      const info = await inner.stat(p);
+      if (!info.isDir) rules.requireRead(p);
+      return info;
     },
     async exists(path: string) {
       const p = await inner.resolvePath(path);
-      if (!rules.canWrite(p)) rules.requireRead(p);
-      return inner.exists(p);
+      if (rules.canWrite(p) || rules.canRead(p)) return inner.exists(p);
+      rules.requireSearchable(p);
+      const info = await statOrNull(inner, p);
+      if (info !== null && !info.isDir) rules.requireRead(p);
+      return info !== null;
     },
     readFile: readOnly('readFile'),
     readText: readOnly('readText'),

@@ -71,6 +71,20 @@ export function guardSuite(make: BackendFactory) {
       expectFailure(await tools.run('glob', { pattern: '**', path: '/src/private' }), 'EACCES');
     });
 
+    it('every dialect lists a directory readable paths lie in, as ls does: the text editor views / too', async () => {
+      const backend = await make({ files: { '/src/a.ts': 'a\n', '/secret/key.txt': 'k\n' } });
+      const permissions = { read: ['/src/**'], write: ['/src/**'] };
+      const editor = createTools(backend, { dialect: 'anthropic', permissions });
+      expect(await editor.call('str_replace_based_edit_tool', { command: 'view', path: '/' })).toBe(
+        "Here's the files and directories up to 2 levels deep in /, excluding hidden items:\n/\n/src\n/src/a.ts\n\n",
+      );
+      // A directory no read glob reaches into, and a file outside them, stay refused.
+      expectFailure(await editor.run('str_replace_based_edit_tool', { command: 'view', path: '/secret' }), 'EACCES');
+      expectFailure(await editor.run('str_replace_based_edit_tool', { command: 'view', path: '/secret/key.txt' }), 'EACCES');
+      const guarded = createTools(backend, { permissions });
+      expectFailure(await guarded.run('read_file', { path: '/secret/key.txt' }), 'EACCES');
+    });
+
     it('what ignore rules left out is counted only where the tool set may read, so respect_git_ignore: false adds exactly that', async () => {
       const tools = createTools(
         await make({
