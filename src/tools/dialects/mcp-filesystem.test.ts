@@ -49,6 +49,18 @@ describe("dialect 'mcp-filesystem'", () => {
     );
   });
 
+  it('names files by their absolute paths, however the model wrote them (SPEC §2)', async () => {
+    const backend = createStateBackend({ cwd: '/proj', files: { '/proj/a.txt': 'a\n', '/proj/b.txt': 'b\n' } });
+    const t = createTools(backend, { dialect: 'mcp-filesystem' });
+    expect(await t.call('write_file', { path: 'sub/../w.txt', content: 'w\n' })).toBe('Successfully wrote to /proj/w.txt');
+    expect(await t.call('create_directory', { path: 'newdir/' })).toBe('Successfully created directory /proj/newdir');
+    expect(await t.call('move_file', { source: 'w.txt', destination: './c.txt' })).toBe('Successfully moved /proj/w.txt to /proj/c.txt');
+    expect(await t.call('read_multiple_files', { paths: ['a.txt', './b.txt', '../../x'] })).toBe(
+      '/proj/a.txt:\na\n\n\n---\n/proj/b.txt:\nb\n\n\n---\n../../x: Error - ' +
+        (await t.run('read_text_file', { path: '../../x' })).text.replace(/^Error: EINVAL: /, ''),
+    );
+  });
+
   it('read_multiple_files reports each failure in place', async () => {
     const { tools: t } = tools({ '/a.txt': 'A\n', '/src/b.txt': 'B\n' });
     expect(await t.call('read_multiple_files', { paths: ['/a.txt', '/b.txt'] })).toBe(

@@ -67,14 +67,17 @@ export async function readMultipleFiles(call: DialectCall, paths: readonly strin
   const results: string[] = [];
   let left = MAX_RESULT_CHARS - NOTE_ROOM - TRUNCATION_NOTE.length; // what the next file may use
   let notShown: string[] = [];
-  for (const [i, path] of paths.entries()) {
+  // Each file is named by its absolute path (SPEC §2), or as given when it is no valid path.
+  const named = (path: string) => call.backend.resolvePath(path).catch(() => path);
+  for (const [i, given] of paths.entries()) {
     if (left < 2_000) {
-      notShown = paths.slice(i); // too little room left to show any of them usefully
+      notShown = await Promise.all(paths.slice(i).map(named)); // too little room left to show any of them usefully
       break;
     }
+    const path = await named(given);
     try {
       // A file that does not fit in what is left is cut there, and says how to read on.
-      const text = await readTextFile(call, path, undefined, undefined, left - path.length - 2);
+      const text = await readTextFile(call, given, undefined, undefined, left - path.length - 2);
       results.push(`${path}:\n${text}\n`);
     } catch (error) {
       results.push(`${path}: Error - ${inWordsOf('mcp-filesystem', isVfsError(error) ? error.message : String(error))}`);
@@ -97,7 +100,7 @@ export async function writeFile(call: DialectCall, path: string, content: string
   const result = await call.backend.writeFile(file, content, expectedVersion === undefined ? {} : { expectedVersion });
   call.reads.add(result.path, result.version);
   call.changed.push({ path: result.path, version: result.version });
-  return `Successfully wrote to ${path}`;
+  return `Successfully wrote to ${file}`;
 }
 
 export interface Edit {
@@ -162,7 +165,7 @@ export async function createDirectory(call: DialectCall, path: string): Promise<
     const made = await call.backend.mkdir(dir);
     call.changed.push({ path: made.path, version: made.version });
   }
-  return `Successfully created directory ${path}`;
+  return `Successfully created directory ${dir}`;
 }
 
 export async function listDirectory(call: DialectCall, path: string): Promise<string> {
@@ -255,7 +258,7 @@ export async function moveFile(call: DialectCall, source: string, destination: s
   if (await call.backend.exists(to))
     throw new VfsError('EEXIST', `Destination already exists: ${to}; the move was not made. Choose another destination.`, { path: to });
   await moveRecorded(call, from, to);
-  return `Successfully moved ${source} to ${destination}`;
+  return `Successfully moved ${from} to ${to}`;
 }
 
 export async function searchFiles(call: DialectCall, path: string, pattern: string, excludePatterns: readonly string[]): Promise<string> {
