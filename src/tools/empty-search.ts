@@ -95,6 +95,11 @@ export async function withLiteralHint(backend: Backend, call: GrepCall, error: u
   if (!error.message.startsWith('Invalid regex') || error.message.includes('too large')) return error;
   const literal = await literalFiles(backend, call);
   if (literal === null) return error;
+  // The engine's own message may already offer fixed_strings (unsupported syntax): then only say what it finds.
+  if (error.message.includes('use fixed_strings or rewrite the pattern')) {
+    const found = literal > 0 ? `it occurs in ${counted(literal, 'file')}` : 'it is not found either, so rewrite the pattern';
+    return new VfsError('EREGEX', `${error.message} As typed (fixed_strings: true), ${found}.`);
+  }
   const found = literal > 0 ? `as typed, it occurs in ${counted(literal, 'file')}` : 'as typed, it is not found either';
   return new VfsError('EREGEX', `${error.message} Or set fixed_strings: true to search for the text as typed (${found}).`);
 }

@@ -182,6 +182,15 @@ export function searchToolSuite(make: BackendFactory) {
       expect(await tools.call('grep', { pattern: 'print(', fixed_strings: true, output_mode: 'content' })).toBe('/m.py:1:print(x)');
     });
 
+    it('unsupported syntax (a lookahead, a backreference) offers fixed_strings once, saying what it would find', async () => {
+      const tools = createTools(await make({ files: { '/m.py': 'x = (?!y)\n' } }));
+      const found = await tools.call('grep', { pattern: '(?!y)' });
+      expect(found).toMatch(/; use fixed_strings or rewrite the pattern\. As typed \(fixed_strings: true\), it occurs in 1 file\.$/);
+      const none = await tools.call('grep', { pattern: 'foo(?!bar)' });
+      expect(none).toMatch(/; use fixed_strings or rewrite the pattern\. As typed \(fixed_strings: true\), it is not found either, so rewrite the pattern\.$/);
+      for (const out of [found, none]) expect(out.match(/fixed_strings/g)).toHaveLength(2);
+    });
+
     it('an invalid pattern is an Error naming the problem; a backreference says it is unsupported', async () => {
       const tools = createTools(await make({ files }));
       expect(await tools.call('grep', { pattern: '(unclosed' })).toMatch(/^Error: EREGEX/);
