@@ -162,6 +162,18 @@ describe("dialect 'gemini'", () => {
     expect(await t.call('list_directory', { dir_path: '/p/a.md' })).toBe('Error: ENOTDIR: Path is not a directory: /p/a.md');
   });
 
+  it('glob and grep_search without dir_path search the workspace directory, the cwd, as read_many_files reads it', async () => {
+    const backend = createStateBackend({ cwd: '/proj', files: { '/proj/a.txt': 'hit\n', '/other/b.txt': 'hit\n' }, now: () => 0 });
+    const t = createTools(backend, { dialect: 'gemini' });
+    expect(await t.call('glob', { pattern: '**/*.txt' })).toBe(
+      'Found 1 file(s) matching "**/*.txt" within /proj, sorted by modification time (newest first):\n/proj/a.txt',
+    );
+    expect(await t.call('grep_search', { pattern: 'hit' })).toBe(
+      'Found 1 match for pattern "hit" in the workspace directory:\n---\nFile: /proj/a.txt\nL1: hit\n---',
+    );
+    expect(await t.call('glob', { pattern: '**/*.txt', dir_path: '/' })).toMatch(/\/other\/b\.txt/);
+  });
+
   it('read_many_files concatenates with separators, skipping binaries and default excludes', async () => {
     const { backend, tools: t } = tools({ '/docs/a.md': '# A\n', '/docs/b.md': '# B\n', '/node_modules/x/README.md': 'dep\n' });
     await backend.writeFile('/docs/img.md', new Uint8Array([0, 1, 2]));

@@ -22,7 +22,7 @@ export interface GlobArgs {
 }
 
 export async function glob(call: DialectCall, args: GlobArgs): Promise<string> {
-  const base = await call.backend.resolvePath(args.dir_path ?? '/');
+  const base = await call.backend.resolvePath(args.dir_path ?? '.'); // the workspace directory: the cwd, as Gemini CLI's target directory
   const found = await call.backend.glob(args.pattern, {
     path: base,
     ignoreCase: args.case_sensitive !== true,
@@ -59,7 +59,7 @@ export interface GrepArgs {
 }
 
 export async function grepSearch(call: DialectCall, args: GrepArgs): Promise<string> {
-  const base = await call.backend.resolvePath(args.dir_path ?? '/');
+  const base = await call.backend.resolvePath(args.dir_path ?? '.'); // the workspace directory: the cwd, as Gemini CLI's target directory
   const max = args.total_max_matches ?? GREP_DEFAULT_MAX_MATCHES;
   const options = {
     path: base,
