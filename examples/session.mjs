@@ -1,5 +1,6 @@
 // A scripted agent session in Node: every tool call an agent would make, and
-// the exact text the model would see. Run with `npm run demo:node`.
+// the exact text the model would see. Run with `npm run demo:node` in this repository, or
+// `node session.mjs` in a project that has agentvfs installed.
 import { createStateBackend, createTools } from 'agentvfs';
 
 const backend = createStateBackend({
@@ -32,7 +33,9 @@ await backend.writeFile('/src/report.ts', "import { sumAll } from './math';\n\ne
 await step('edit_file', { path: '/src/report.ts', old_string: 'sumAll', new_string: 'addAll', replace_all: true }); // refused: stale
 await step('read_file', { path: '/src/report.ts' });
 await step('edit_file', { path: '/src/report.ts', old_string: 'sumAll', new_string: 'addAll', replace_all: true });
-await step('grep', { pattern: 'sumAll', output_mode: 'count' });
+await step('read_file', { path: '/README.md' });
+await step('edit_file', { path: '/README.md', old_string: 'Uses sumAll', new_string: 'Uses addAll' });
+await step('grep', { pattern: 'sumAll', output_mode: 'count' }); // none left
 await step('write_file', { path: '/CHANGELOG.md', content: '- Renamed sumAll to addAll.\n' });
 const snapshot = await backend.snapshot();
 console.log(`\nsnapshot: ${snapshot.length} bytes; restoring it into a fresh backend…`);
