@@ -6,11 +6,16 @@
 import type { Backend } from '../backend/types.ts';
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
-import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax } from './search-hints.ts';
+import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
 
 /** `ignored`: files matching the pattern that ignore rules left out. */
 export async function globNothingFound(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean, ignored: number): Promise<string> {
   const head = `No files found matching ${JSON.stringify(pattern)} in ${base}.${ignoredSentence(ignored, 'matching file', 'matching files', 'includes them')}`;
+  const unprefixed = withoutBasePrefix(pattern, base);
+  if (unprefixed !== null) {
+    const paths = await backend.glob(unprefixed, { path: base, respectGitIgnore }).catch(() => []);
+    if (paths.length > 0) return `${head} ${relativeNote(pattern, base, unprefixed, paths)} Retry with pattern ${JSON.stringify(unprefixed)}.`;
+  }
   const deeper = anyDepthGlob(pattern);
   if (deeper === null) return head;
   let paths: string[];
@@ -48,6 +53,29 @@ function ignoredSentence(count: number, one: string, many: string, what: string)
   return ` ${counted(count, one, many)} ${count === 1 ? 'is' : 'are'} ignored by .gitignore or the default .git/ and node_modules/ ignores; respect_git_ignore: false ${what}.`;
 }
 
+/** What the glob `pattern` (relative to `base`) looked for, and what it would match without the prefix it repeats. */
+function relativeNote(pattern: string, base: string, unprefixed: string, paths: readonly string[]): string {
+  const example = [...paths].sort()[0]!;
+  return `The glob is matched relative to ${base}, so ${JSON.stringify(pattern)} looks for ${base}/${pattern}; ${JSON.stringify(unprefixed)} matches ${counted(paths.length, 'file')}, e.g. ${example}.`;
+}
+
+/** The files the call would find with `change` (one match each); null if that search fails (no hint then). */
+async function filesFound(backend: Backend, call: GrepCall, change: { glob?: string; ignoreCase?: boolean }): Promise<string[] | null> {
+  try {
+    const found = await backend.grep(call.pattern, {
+      path: call.base,
+      ...((change.glob ?? call.glob) === undefined ? {} : { glob: change.glob ?? call.glob }),
+      ignoreCase: change.ignoreCase ?? call.ignoreCase,
+      fixedStrings: call.fixedStrings,
+      maxMatchesPerFile: 1,
+      respectGitIgnore: call.respectGitIgnore,
+    });
+    return [...new Set(found.filter((m) => m.binary !== true).map((m) => m.path))].sort();
+  } catch {
+    return null;
+  }
+}
+
 /** Files under the call's path that hold the pattern as literal text; null if that search fails (no hint then). */
 async function literalFiles(backend: Backend, call: GrepCall): Promise<number | null> {
   try {
@@ -75,6 +103,18 @@ export async function grepNothingFound(backend: Backend, call: GrepCall, binarie
     text += ` ${counted(binaries.length, 'binary file was', 'binary files were')} skipped (grep searches text files only), e.g. ${binaries[0]}.`;
   }
   text += ignoredSentence(ignored, 'file in scope', 'files in scope', 'searches them');
+  const unprefixed = call.glob === undefined ? null : withoutBasePrefix(call.glob, call.base);
+  if (unprefixed !== null) {
+    const found = await filesFound(backend, call, { glob: unprefixed });
+    if (found !== null && found.length > 0)
+      return `${text} ${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${JSON.stringify(unprefixed)}.`;
+  }
+  if (!call.ignoreCase && /\p{L}/u.test(call.pattern)) {
+    const found = await filesFound(backend, call, { ignoreCase: true });
+    if (found !== null && found.length > 0) {
+      return `${text} Ignoring case (ignore_case: true), it matches ${counted(found.length, 'file')}, e.g. ${found[0]}.`;
+    }
+  }
   if (call.fixedStrings || !hasRegexSyntax(call.pattern)) return text;
   const literal = await literalFiles(backend, call);
   if (literal === null) return text;

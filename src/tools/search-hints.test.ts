@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax } from './search-hints.ts';
+import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
 
 describe('anyDepthGlob', () => {
   it('puts **/ before the last segment', () => {
@@ -42,5 +42,17 @@ describe('literalLookingSyntax', () => {
   it('hasRegexSyntax: any operator or escape', () => {
     expect(hasRegexSyntax('plain words')).toBe(false);
     for (const p of ['a.b', 'a+', 'x?', '(', ')', '[', ']', '{', '}', 'a|b', '^a', 'a$', '\\d']) expect(hasRegexSyntax(p), p).toBe(true);
+  });
+});
+
+describe('withoutBasePrefix', () => {
+  it('drops the searched directory’s own path (or its last segments) from the front of a relative glob', () => {
+    expect(withoutBasePrefix('src/**/*.ts', '/src')).toBe('**/*.ts');
+    expect(withoutBasePrefix('proj/src/*.ts', '/proj/src')).toBe('*.ts');
+    expect(withoutBasePrefix('src/*.ts', '/proj/src')).toBe('*.ts');
+    expect(withoutBasePrefix('lib/*.ts', '/proj/src')).toBeNull();
+    expect(withoutBasePrefix('src/', '/src')).toBeNull();
+    expect(withoutBasePrefix('/src/*.ts', '/src')).toBeNull();
+    expect(withoutBasePrefix('src/*.ts', '/')).toBeNull();
   });
 });

@@ -81,3 +81,17 @@ export function literalLookingSyntax(pattern: string): string[] {
   }
   return [...found];
 }
+
+/**
+ * A relative glob that repeats the searched directory's own path (`src/**\/*.ts` searched under
+ * /src, which looks for /src/src/…), without that prefix: `**\/*.ts`. Null when it does not.
+ */
+export function withoutBasePrefix(pattern: string, base: string): string | null {
+  if (base === '/' || pattern.startsWith('/')) return null;
+  const segments = base.slice(1).split('/');
+  for (let k = segments.length; k >= 1; k--) {
+    const prefix = `${segments.slice(segments.length - k).join('/')}/`;
+    if (pattern.startsWith(prefix) && pattern.length > prefix.length) return pattern.slice(prefix.length);
+  }
+  return null;
+}

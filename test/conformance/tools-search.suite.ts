@@ -182,6 +182,22 @@ export function searchToolSuite(make: BackendFactory) {
       expect(await tools.call('grep', { pattern: 'print(', fixed_strings: true, output_mode: 'content' })).toBe('/m.py:1:print(x)');
     });
 
+    it('a glob that repeats the searched path, or a search that differs only in case, finds nothing and says what would find it', async () => {
+      const tools = createTools(await make({ files: { '/src/a/x.ts': 'const FooBar = 1;\n', '/src/b.ts': 'foobar()\n' } }));
+      expect(await tools.call('glob', { pattern: 'src/**/*.ts', path: '/src' })).toBe(
+        'No files found matching "src/**/*.ts" in /src. The glob is matched relative to /src, so "src/**/*.ts" looks for /src/src/**/*.ts; "**/*.ts" matches 2 files, e.g. /src/a/x.ts. Retry with pattern "**/*.ts".',
+      );
+      expect(await tools.call('grep', { pattern: 'FooBar', path: '/src', glob: 'src/a/*.ts' })).toBe(
+        'No matches found for "FooBar" in /src (files matching "src/a/*.ts"). The glob is matched relative to /src, so "src/a/*.ts" looks for /src/src/a/*.ts; "a/*.ts" matches 1 file, e.g. /src/a/x.ts. Retry with glob "a/*.ts".',
+      );
+      expect(await tools.call('grep', { pattern: 'FOOBAR' })).toBe(
+        'No matches found for "FOOBAR" in /. Ignoring case (ignore_case: true), it matches 2 files, e.g. /src/a/x.ts.',
+      );
+      // No hint where the other search finds nothing either.
+      expect(await tools.call('grep', { pattern: 'QUUX' })).toBe('No matches found for "QUUX" in /.');
+      expect(await tools.call('glob', { pattern: 'src/*.py', path: '/src' })).toBe('No files found matching "src/*.py" in /src.');
+    });
+
     it('unsupported syntax (a lookahead, a backreference) offers fixed_strings once, saying what it would find', async () => {
       const tools = createTools(await make({ files: { '/m.py': 'x = (?!y)\n' } }));
       const found = await tools.call('grep', { pattern: '(?!y)' });
