@@ -209,7 +209,7 @@ function notFound(path: string, text: string, total: number, failure: ChunkNotFo
       : `Nothing similar in ${path}.`;
   const fix =
     anchor === null
-      ? "Make the chunk's context (' ') and removed ('-') lines match the file exactly (read it to check), then send the whole patch again."
+      ? "Make the chunk's context (' ') and removed ('-') lines match the file exactly, then send the whole patch again."
       : /^-\d+(,\d+)? \+\d+(,\d+)? @@/.test(anchor)
         ? `'@@ ${anchor}' is a unified-diff header: here an @@ line names a line of the file (e.g. a class or function line), or is a bare @@. Send the whole patch again.`
         : 'Copy the @@ line from the file (e.g. the class or function line), or use a bare @@, then send the whole patch again.';

@@ -51,6 +51,21 @@ describe('next actions in each dialect’s words', () => {
     );
   });
 
+  it("a file's own text quoted in an error is never reworded, only agentvfs's sentences around it", async () => {
+    const backend = createStateBackend({ files: { '/notes.txt': 'intro\n' } });
+    const patch = createTools(backend, { dialect: 'openai' });
+    const wrap = (body: string) => `*** Begin Patch\n${body}\n*** End Patch`;
+    expect((await patch.run('apply_patch', { input: wrap('*** Update File: notes.txt\n@@\n-intro\n+intro!') })).isError).toBe(false);
+    await backend.writeFile('/notes.txt', 'Use ls or glob to see what exists.\nUse read_file to read it.\n');
+    const stale = await patch.run('apply_patch', { input: wrap('*** Update File: notes.txt\n@@\n-intro!\n+intro?') });
+    expect(stale.text).toContain('It now reads:\nUse ls or glob to see what exists.\nUse read_file to read it.\n(end of /notes.txt)');
+    // The patch written against what it was shown applies.
+    expect((await patch.run('apply_patch', { input: wrap('*** Update File: notes.txt\n@@\n-Use read_file to read it.\n+Use view.') })).isError).toBe(false);
+    const missing = await patch.run('apply_patch', { input: wrap('*** Update File: notes.txt\n@@\n-Use ls or glob\n+x') });
+    expect(missing.text).toMatch(/Closest lines in \/notes\.txt:\n +1\tUse ls or glob to see what exists\.\n/);
+    expect(missing.text).not.toMatch(/read it to check/);
+  });
+
   it('every dialect rewrites the sentences that name agentvfs tools it lacks', () => {
     const sentences = 'Use ls or glob to see what exists. Use ls to see what it contains. Use read_file to read it.';
     expect(inWordsOf('openai', sentences)).not.toMatch(/\b(ls|glob|read_file)\b/);

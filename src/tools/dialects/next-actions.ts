@@ -67,3 +67,15 @@ export function inWordsOf(dialect: ExtraDialect, message: string): string {
   for (const [ours, theirs] of Object.entries(IN_WORDS_OF[dialect])) out = out.replaceAll(ours, theirs);
   return out;
 }
+
+/**
+ * An error's text in `dialect`'s words: its first and last lines only, which are agentvfs's own
+ * sentences. The lines between may quote the file (the closest lines found, a file shown as it is
+ * now, the text the model sent), which are never rewritten.
+ */
+export function errorInWordsOf(dialect: ExtraDialect, text: string): string {
+  const first = text.indexOf('\n');
+  if (first < 0) return inWordsOf(dialect, text);
+  const last = text.lastIndexOf('\n');
+  return inWordsOf(dialect, text.slice(0, first)) + text.slice(first, last + 1) + inWordsOf(dialect, text.slice(last + 1));
+}

@@ -18,7 +18,7 @@ import { mcpFilesystemAliases, mcpFilesystemHandlers } from './mcp-filesystem.ts
 import { mcpFilesystemDefinitions } from './mcp-filesystem-definitions.ts';
 import { openai } from './openai.ts';
 import type { Dialect } from './types.ts';
-import { inWordsOf } from './next-actions.ts';
+import { errorInWordsOf, inWordsOf } from './next-actions.ts';
 import { PERSON_EDITED_NOTE } from '../../guard/guarded-writes.ts';
 
 /** Every dialect but the default. */
@@ -53,7 +53,7 @@ export function createDialectTools(
     const result = await run(Object.hasOwn(aliases, name) ? aliases[name]! : name, args);
     // An error's next action, and a note the guard added after a result, in this dialect's words
     // (never the rest of a result: that is the files' own text).
-    if (result.isError) return { ...result, text: inWordsOf(dialect, result.text) };
+    if (result.isError) return { ...result, text: errorInWordsOf(dialect, result.text) };
     const note = result.text.lastIndexOf(`\n${PERSON_EDITED_NOTE}`);
     return note < 0 ? result : { ...result, text: result.text.slice(0, note) + inWordsOf(dialect, result.text.slice(note)) };
   });
