@@ -48,6 +48,14 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
     (await everything()).filter((e) => visible(e.path, e.isDir)).length - kept;
   const asFiles = (paths: readonly string[]) => paths.map((path) => ({ path, isDir: false }));
 
+  // A directory readable paths lie in may be looked at, as ls lists it. Anything else there (a
+  // file, or nothing) is refused alike, so a refusal never tells what exists.
+  const listableDir = async (p: string): Promise<FileInfo | null> => {
+    if (!rules.mayHoldReadable(p)) return null;
+    const info = await statOrNull(inner, p);
+    return info?.isDir === true ? info : null;
+  };
+
   const view: Record<string, unknown> = {
     resolvePath: (path: string) => inner.resolvePath(path),
     // ls, glob and grep answer a plain list, or a report with the list and an ignored count
@@ -66,19 +74,15 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
     async stat(path: string) {
       const p = await inner.resolvePath(path);
       if (rules.canWrite(p) || rules.canRead(p)) return inner.stat(p);
-      rules.requireSearchable(p);
-      // A directory readable paths lie in may be looked at (as ls lists it); a file needs read.
-      const info = await inner.stat(p);
-      if (!info.isDir) rules.requireRead(p);
-      return info;
+      const dir = await listableDir(p);
+      if (dir === null) rules.requireRead(p); // (throws: p is not readable)
+      return dir;
     },
     async exists(path: string) {
       const p = await inner.resolvePath(path);
       if (rules.canWrite(p) || rules.canRead(p)) return inner.exists(p);
-      rules.requireSearchable(p);
-      const info = await statOrNull(inner, p);
-      if (info !== null && !info.isDir) rules.requireRead(p);
-      return info !== null;
+      if ((await listableDir(p)) === null) rules.requireRead(p); // (throws: p is not readable)
+      return true;
     },
     readFile: readOnly('readFile'),
     readText: readOnly('readText'),

@@ -85,6 +85,22 @@ export function guardSuite(make: BackendFactory) {
       expectFailure(await guarded.run('read_file', { path: '/secret/key.txt' }), 'EACCES');
     });
 
+    it('a refusal never tells whether an unreadable file exists, even where readable paths lie', async () => {
+      const backend = await make({ files: { '/src/app/index.ts': 'x\n', '/src/secret.env': 'K=1\n' } });
+      const permissions = { read: ['/src/*/index.ts'], write: ['/out/**'] };
+      for (const dialect of ['anthropic', 'mcp-filesystem'] as const) {
+        const tools = createTools(backend, { dialect, permissions });
+        const look = (path: string) =>
+          dialect === 'anthropic' ? tools.run('str_replace_based_edit_tool', { command: 'view', path }) : tools.run('get_file_info', { path });
+        const there = await look('/src/secret.env');
+        const absent = await look('/src/nothere.env');
+        expectFailure(there, 'EACCES');
+        expectFailure(absent, 'EACCES');
+        expect(absent.text.replace('nothere', 'secret')).toBe(there.text);
+        expect((await look('/src/app')).isError, dialect).toBe(false);
+      }
+    });
+
     it('what ignore rules left out is counted only where the tool set may read, so respect_git_ignore: false adds exactly that', async () => {
       const tools = createTools(
         await make({
