@@ -263,6 +263,28 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.readText('/a.txt')).toBe('uno\nTWO (user)\nthree (user)\n');
     });
 
+    it('a file a person rewrote stays unread where the session moves it, and its path is free once it is gone', async () => {
+      const backend = await make({ files: { '/x.txt': 'one\n', '/a.txt': 'a\n' } });
+      let asked = false;
+      const approve = async () => {
+        const first = !asked;
+        asked = true;
+        return first ? { allow: true as const, content: 'person\n' } : { allow: true as const };
+      };
+      const tools = createTools(backend, { dialect: 'mcp-filesystem', approve });
+      expect((await tools.run('write_file', { path: '/x.txt', content: 'model\n' })).isError).toBe(false);
+      expect(await backend.readText('/x.txt')).toBe('person\n');
+      expect((await tools.run('move_file', { source: '/x.txt', destination: '/y.txt' })).isError).toBe(false);
+      expectFailure(await tools.run('edit_file', { path: '/y.txt', edits: [{ oldText: 'person', newText: 'p' }] }), 'ESTALE');
+      // The old path holds nothing now: a new file may be written there.
+      expect((await tools.run('write_file', { path: '/x.txt', content: 'new\n' })).isError).toBe(false);
+      // A file gone (removed by someone else) is no longer refused as unread: writing creates it.
+      await backend.remove('/y.txt');
+      expectFailure(await tools.run('edit_file', { path: '/y.txt', edits: [{ oldText: 'a', newText: 'b' }] }), 'ENOENT');
+      expect((await tools.run('write_file', { path: '/y.txt', content: 'again\n' })).isError).toBe(false);
+      expect(await backend.readText('/y.txt')).toBe('again\n');
+    });
+
     it('allow with content on an edit: written instead, the result says so', async () => {
       const backend = await make({ files: { '/a.txt': 'a\nb\n' } });
       const { approve } = recorder({ allow: true, content: 'a\nB!\n' });

@@ -19,6 +19,8 @@ export async function moveRecorded(call: DialectCall, from: string, to: string):
   const left = isDir ? (await call.backend.glob('**', { path: from })).sort() : [from];
   const moved = await call.backend.rename(from, to);
   for (const path of left) call.changed.push({ path, version: -1 });
+  // A file a person rewrote that the session has not read yet is still unread where it went.
+  for (const path of left) if (call.reads.unseen(path)) call.reads.forget(to + path.slice(from.length));
   if (!isDir) call.changed.push({ path: moved.path, version: moved.version });
   else for (const path of left) call.changed.push(await arrived(call, to + path.slice(from.length)));
 }

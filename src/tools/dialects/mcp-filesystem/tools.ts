@@ -95,7 +95,7 @@ export async function writeFile(call: DialectCall, path: string, content: string
   const file = await call.backend.resolvePath(path);
   const exists = await call.backend.exists(file);
   // The vendor overwrites without a read; a change since this session saw the file is still refused.
-  call.reads.refuseUnseen(file);
+  if (exists) call.reads.refuseUnseen(file);
   const expectedVersion = exists ? await call.reads.expected(call.backend, file) : -1;
   const result = await call.backend.writeFile(file, content, expectedVersion === undefined ? {} : { expectedVersion });
   call.reads.add(result.path, result.version);
@@ -110,9 +110,9 @@ export interface Edit {
 
 export async function editFile(call: DialectCall, path: string, edits: readonly Edit[], dryRun: boolean): Promise<string> {
   const file = await call.backend.resolvePath(path);
-  call.reads.refuseUnseen(file);
   const seen = await call.reads.expected(call.backend, file);
   const { text, version, bom } = await readText(call, file, true);
+  call.reads.refuseUnseen(file);
   if (seen !== undefined && seen !== version) {
     throw new VfsError('ESTALE', `${file} changed since this session last read or wrote it; the file is unchanged. Read it again, then retry.`, { path: file });
   }
