@@ -41,6 +41,17 @@ describe("dialect 'gemini'", () => {
         'Action: This is the end of the file (line 4); there is nothing after it to read.\n\n' +
         '--- FILE CONTENT (truncated) ---\nthree\n',
     );
+    // Over the result cap, the range is the lines shown, and start_line goes on from there.
+    const { tools: capped } = tools({ '/a.txt': Array.from({ length: 1500 }, (_, i) => `L${i + 1} ${'x'.repeat(95)}`).join('\n') });
+    for (const args of [{ file_path: '/a.txt', start_line: 2 }, { file_path: '/a.txt' }]) {
+      const out = await capped.call('read_file', args);
+      expect(out.length).toBeLessThanOrEqual(80_000);
+      const [, from, to] = /Status: Showing lines (\d+)-(\d+) of 1500 total lines\./.exec(out)!;
+      expect(Number(from)).toBe(args.start_line ?? 1);
+      expect(Number(to)).toBeLessThan(1000);
+      expect(out).toContain(`use start_line: ${Number(to) + 1}.`);
+      expect(out.endsWith(`\nL${to} ${'x'.repeat(95)}`)).toBe(true);
+    }
     const { tools: long } = tools({ '/long.txt': `${'b'.repeat(2500)}\nshort\n` });
     expect(await long.call('read_file', { file_path: '/long.txt' })).toMatch(
       /^\nIMPORTANT: .*\nStatus: Showing lines 1-3 of 3 total lines\.\nAction: This is the end of the file \(line 3\); there is nothing after it to read\. Lines over 2000 characters are cut \("\.\.\. \[truncated\]"\); read_file cannot show the rest of them\.\n\n--- FILE CONTENT \(truncated\) ---\nb{2000}\.\.\. \[truncated\]\nshort\n$/,

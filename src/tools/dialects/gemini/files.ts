@@ -7,6 +7,8 @@ import { findAll } from '../../../edit/text-utils.ts';
 import { decodeText, isBinary } from '../../../text.ts';
 import type { DialectCall } from '../anthropic/context.ts';
 import { MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
+import { MAX_RESULT_CHARS } from '../../definitions.ts';
+import { fittingRows } from '../../limit-output.ts';
 
 /** Our ENOENT suggestions ("Did you mean …?") from a backend error, to append to the vendor's sentence. */
 export function suggestions(error: unknown): string {
@@ -44,13 +46,19 @@ export async function readFile(
   if (endLine !== undefined && endLine < start) {
     throw new VfsError('EINVAL', `end_line ${endLine} is before start_line ${start}; give an end_line of at least ${start}.`, { path });
   }
-  const end = Math.min(total, endLine ?? Number.POSITIVE_INFINITY, start + MAX_LINES - 1);
+  let end = Math.min(total, endLine ?? Number.POSITIVE_INFINITY, start + MAX_LINES - 1);
   let cut = false;
-  const shown = lines.slice(start - 1, end).map((line) => {
+  let shown = lines.slice(start - 1, end).map((line) => {
     if (line.length <= MAX_LINE_LENGTH) return line;
     cut = true;
     return `${line.slice(0, MAX_LINE_LENGTH)}... [truncated]`;
   });
+  // Within the result cap: the lines that fit, and the range and start_line below say so.
+  const room = MAX_RESULT_CHARS - HEADER_ROOM;
+  if (shown.reduce((n, line) => n + line.length + 1, 0) > room) {
+    shown = shown.slice(0, Math.max(1, fittingRows(shown, room).count));
+    end = start + shown.length - 1;
+  }
   const content = shown.join('\n');
   if (!(cut || start > 1 || end < total)) return content;
   // Gemini CLI's wording; where it would send the model past the last line (a read that reached
@@ -82,6 +90,9 @@ async function expectedVersion(call: DialectCall, path: string): Promise<{ versi
   call.reads.refuseUnseen(path);
   return { version: (await call.reads.expected(call.backend, path)) ?? current, exists: true };
 }
+
+/** Room read_file keeps for its header (the range, the start_line to go on with). */
+const HEADER_ROOM = 600;
 
 export async function writeFile(call: DialectCall, filePath: string, content: string): Promise<string> {
   const path = await call.backend.resolvePath(filePath);
