@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fittingRows, joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
+import { fittingRows, joinCapped, namesWithin, TRUNCATION_NOTE } from './limit-output.ts';
 
 describe('joinCapped', () => {
   const tail = (total: number) => (kept: number) => (kept < total ? `... [${total - kept} more]` : null);
@@ -41,5 +41,13 @@ describe('fittingRows', () => {
     expect(fittingRows(['abcdef'], 4)).toEqual({ count: 0, part: 'abcd' });
     expect(fittingRows(['ab😀cd'], 3)).toEqual({ count: 0, part: 'ab' });
     expect(fittingRows([], 4)).toEqual({ count: 0, part: null });
+  });
+});
+
+describe('namesWithin', () => {
+  it('names as many as fit, then how many more', () => {
+    expect(namesWithin(['/a', '/b', '/c'], 100)).toBe('/a, /b, /c');
+    expect(namesWithin(['/a', '/b', '/c'], 14)).toBe('/a, and 2 more');
+    expect(namesWithin(['/aaaaaaaa', '/b'], 5)).toBe('2 files');
   });
 });

@@ -57,3 +57,15 @@ export function fittingRows(rows: readonly string[], room: number): { count: num
   if (last >= 0xd800 && last <= 0xdbff) end--;
   return { count, part: rows[0]!.slice(0, end) };
 }
+
+/** `names` joined with ", " within `room` characters: as many as fit, then "and N more". */
+export function namesWithin(names: readonly string[], room: number): string {
+  let out = '';
+  for (const [i, name] of names.entries()) {
+    const next = out === '' ? name : `${out}, ${name}`;
+    const more = names.length - i - 1;
+    if (next.length + (more > 0 ? `, and ${more} more`.length : 0) > room) return out === '' ? `${names.length} files` : `${out}, and ${names.length - i} more`;
+    out = next;
+  }
+  return out;
+}

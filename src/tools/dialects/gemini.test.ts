@@ -214,6 +214,17 @@ describe("dialect 'gemini'", () => {
     expect(out).not.toContain('third');
   });
 
+  it('read_many_files names how many it left unread when their names do not all fit, and still ends the content', async () => {
+    const files: Record<string, string> = { '/a-big.txt': `${'b'.repeat(99)}\n`.repeat(790) };
+    for (let i = 0; i < 100; i++) files[`/src/components/Component${String(i).padStart(3, '0')}.tsx`] = 'x\n';
+    const { tools: t } = tools(files);
+    const out = await t.call('read_many_files', { include: ['**/*'] });
+    expect(out.length).toBeLessThanOrEqual(80_000);
+    expect(out).toMatch(
+      /\[Not read, as the result is capped at 80,000 characters: \/src\/components\/Component\d{3}\.tsx(, \/src\/components\/Component\d{3}\.tsx)*, and \d+ more\. Read them with read_file or another read_many_files call\.\]\n\n--- End of content ---$/,
+    );
+  });
+
   it('grep_search finds the matches .geminiignore leaves in, past any number of ignored ones, within its cap', async () => {
     const { tools: t } = tools({ '/.geminiignore': '# generated\ngen/\n', '/gen/big.txt': 'needle\n'.repeat(300), '/src/a.txt': 'needle\n' });
     expect(await t.call('grep_search', { pattern: 'needle', total_max_matches: 5 })).toBe(

@@ -61,6 +61,19 @@ describe("dialect 'mcp-filesystem'", () => {
     );
   });
 
+  it('read_multiple_files names how many it left unread when their names do not all fit', async () => {
+    const files: Record<string, string> = { '/big.txt': `${'b'.repeat(99)}\n`.repeat(785) };
+    for (let i = 0; i < 100; i++) files[`/src/components/Component${i}.tsx`] = 'x\n';
+    const { tools: t } = tools(files);
+    const out = await t.call('read_multiple_files', { paths: ['/big.txt', ...Object.keys(files).slice(1)] });
+    expect(out.length).toBeLessThanOrEqual(80_000);
+    const note = /\[not read, as the result is capped at 80,000 characters: (.*), and (\d+) more; read them in another call\]$/.exec(out)!;
+    expect(note).not.toBeNull();
+    const named = note[1]!.split(', ');
+    expect(named[0]).toMatch(/^\/src\/components\/Component\d+\.tsx$/);
+    expect(named.length + Number(note[2]) + out.split('\n---\n').length - 1).toBe(101);
+  });
+
   it('read_multiple_files reports each failure in place', async () => {
     const { tools: t } = tools({ '/a.txt': 'A\n', '/src/b.txt': 'B\n' });
     expect(await t.call('read_multiple_files', { paths: ['/a.txt', '/b.txt'] })).toBe(

@@ -4,7 +4,7 @@ import { isVfsError, VfsError } from '../../../errors.ts';
 import { compileGlob } from '../../../glob/glob.ts';
 import { decodeText, isBinary, splitLines } from '../../../text.ts';
 import { GLOB_MAX_RESULTS, MAX_RESULT_CHARS } from '../../definitions.ts';
-import { fittingRows } from '../../limit-output.ts';
+import { fittingRows, namesWithin } from '../../limit-output.ts';
 import type { DialectCall } from '../anthropic/context.ts';
 import { suggestions } from './files.ts';
 import { geminiIgnore } from './gemini-ignore.ts';
@@ -192,8 +192,9 @@ export async function readManyFiles(call: DialectCall, args: ReadManyArgs): Prom
   const sorted = [...files].sort();
   for (const [i, path] of sorted.entries()) {
     if (left < 2_000) {
+      const names = namesWithin(sorted.slice(i), Math.max(left, 0) + NOTE_ROOM - 150);
       parts.push(
-        `[Not read, as the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters: ${sorted.slice(i).join(', ')}. Read them with read_file or another read_many_files call.]\n`,
+        `[Not read, as the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters: ${names}. Read them with read_file or another read_many_files call.]\n`,
       );
       break;
     }

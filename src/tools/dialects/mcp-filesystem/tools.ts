@@ -11,7 +11,7 @@ import { inWordsOf } from '../next-actions.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { MAX_MEDIA_BYTES } from '../../../limits.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
-import { fittingRows, TRUNCATION_NOTE } from '../../limit-output.ts';
+import { fittingRows, namesWithin, TRUNCATION_NOTE } from '../../limit-output.ts';
 import { toBase64 } from '../../../media/base64.ts';
 import type { ToolPart } from '../../types.ts';
 
@@ -86,7 +86,7 @@ export async function readMultipleFiles(call: DialectCall, paths: readonly strin
   }
   if (notShown.length > 0)
     results.push(
-      `[not read, as the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters: ${notShown.join(', ')}; read them in another call]`,
+      `[not read, as the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters: ${namesWithin(notShown, Math.max(left, 0) + NOTE_ROOM - 100)}; read them in another call]`,
     );
   return results.join(SEPARATOR);
 }
