@@ -95,7 +95,12 @@ describe('media parts through the adapters', () => {
       const result = await client.callTool({ name, arguments: args });
       return (result.content as { resource?: { uri: string } }[])[1]?.resource?.uri;
     };
-    const backend = () => createStateBackend({ cwd: '/docs', files: { '/docs/spec.pdf': pdf, '/docs/report#2.pdf': pdf, '/docs/q?.pdf': pdf } });
+    const backend = () =>
+      createStateBackend({ cwd: '/docs', files: { '/docs/spec.pdf': pdf, '/docs/report#2.pdf': pdf, '/docs/q?.pdf': pdf, '/docs/Q3: summary.pdf': pdf } });
+    expect(await uriOf(backend(), 'read_file', { path: 'Q3: summary.pdf' })).toBe('agentvfs:/docs/Q3%3A%20summary.pdf');
+    expect(await uriOf(createTools(backend(), { dialect: 'mcp-filesystem' }), 'read_media_file', { path: 'Q3: summary.pdf' })).toBe(
+      'agentvfs:/docs/Q3%3A%20summary.pdf',
+    );
     expect(await uriOf(backend(), 'read_file', { path: 'spec.pdf' })).toBe('agentvfs:/docs/spec.pdf');
     expect(await uriOf(backend(), 'read_file', { path: 'report#2.pdf' })).toBe('agentvfs:/docs/report%232.pdf');
     expect(await uriOf(backend(), 'read_file', { path: '/docs/q?.pdf' })).toBe('agentvfs:/docs/q%3F.pdf');

@@ -28,12 +28,14 @@ function partContent(part: ToolPart, text: string): Content {
 
 /**
  * The file a media result was read from, as a URI. Every tool that attaches a file starts its text
- * with the file's absolute path and ": " (src/tools/read-media.ts, mcp-filesystem's
+ * with the file's absolute path and ": " then a description (src/tools/read-media.ts, mcp-filesystem's
  * read_media_file), resolved as the call resolved it (against the backend's cwd, whatever the
  * dialect calls the argument). Each segment is percent-encoded, so "#" and "?" stay in the path.
  */
 function resourceUri(text: string): string {
-  const end = text.indexOf(': ');
-  const path = text.startsWith('/') && end > 0 ? text.slice(0, end) : '/';
+  // The description after the path holds no ": " (a file's name may): cut at the first line's last.
+  const firstLine = text.split('\n', 1)[0]!;
+  const end = firstLine.lastIndexOf(': ');
+  const path = firstLine.startsWith('/') && end > 0 ? firstLine.slice(0, end) : '/';
   return `agentvfs:${path.split('/').map(encodeURIComponent).join('/')}`;
 }
