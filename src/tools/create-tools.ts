@@ -31,7 +31,8 @@ const SNIPPET_MAX_LINES = 40;
 /** What a grep result that shows `shown` of `total` entries says to see more: head_limit helps only when it made the cut, not the result cap. */
 function howToSeeMore(shown: number, total: number, headLimit: number, mode: OutputMode): string {
   if (shown >= Math.min(total, headLimit)) return 'narrow the search or raise head_limit';
-  const count = mode === 'count' ? '' : ', or use output_mode "count"';
+  // count rows are longer than bare paths: only content mode shows more files as counts.
+  const count = mode === 'content' ? ', or use output_mode "count"' : '';
   return `the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters: narrow the search with path, glob or a more specific pattern${count}`;
 }
 

@@ -281,7 +281,7 @@ export function searchToolSuite(make: BackendFactory) {
         expect(out.endsWith(TRUNCATED), mode).toBe(true);
         expect(shown + leftOut(out, unit), mode).toBe(total);
         // head_limit 0 already shows everything: the advice is about the cap, not head_limit.
-        const advice = mode === 'count' ? '' : ', or use output_mode "count"';
+        const advice = mode === 'content' ? ', or use output_mode "count"' : '';
         expect(out, mode).toContain(`the result is capped at 80,000 characters: narrow the search with path, glob or a more specific pattern${advice}]`);
         expect(out, mode).not.toContain('head_limit');
       }

@@ -81,7 +81,7 @@ export function geminiDefinitions(descriptions: Partial<Record<string, string>>)
       parameters: params(
         {
           pattern: str("The glob pattern to match against (e.g., '**/*.py', 'docs/*.md')."),
-          dir_path: str('Optional: The absolute path to the directory to search within. If omitted, searches the root directory.'),
+          dir_path: str('Optional: The absolute path to the directory to search within. If omitted, searches the workspace directory (the working directory).'),
           case_sensitive: bool('Case-sensitive. Default false.'),
           respect_git_ignore: bool('Respect .gitignore. Default true.'),
           respect_gemini_ignore: bool('Respect .geminiignore. Default true.'),
@@ -95,7 +95,7 @@ export function geminiDefinitions(descriptions: Partial<Record<string, string>>)
       parameters: params(
         {
           pattern: str('Regular expression (a literal with fixed_strings).'),
-          dir_path: str('Directory or file to search (recursively). Default: the root.'),
+          dir_path: str('Directory or file to search (recursively). Default: the workspace directory (the working directory).'),
           include_pattern: str("Glob filtering the files, e.g. '*.ts'."),
           exclude_pattern: str('Regular expression: matching lines are left out.'),
           names_only: bool('Only the paths of matching files.'),

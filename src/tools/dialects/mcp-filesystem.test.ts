@@ -38,6 +38,7 @@ describe("dialect 'mcp-filesystem'", () => {
     const rest = await t.call('read_text_file', { path: '/big.txt', tail: 5000 - shown });
     expect(rest.startsWith(`row ${shown + 1} `)).toBe(true);
     expect(rest).toMatch(new RegExp(`\\n\\[lines ${shown + 1}-(\\d+) of 5000 shown: .*; tail: \\d+ reads from line \\d+ on\\]$`));
+    expect(await t.call('read_text_file', { path: '/big.txt', head: 3000 })).toMatch(/; tail: \d+ reads from line \d+ on to the end of the file\]$/);
     expect(await t.call('read_text_file', { path: '/min.js' })).toMatch(
       /^y{70000,}\n\[line 1 is 100,000 characters long; only its first [\d,]+ are shown, as the result is capped at 80,000 characters; tail: 1 reads the lines after it\]$/,
     );

@@ -45,6 +45,10 @@ describe('next actions in each dialect’s words', () => {
     expect(await patch.call('apply_patch', { input: `*** Begin Patch\n*** Add File: b.txt\n+${'y'.repeat(100)}\n*** End Patch` })).toMatch(
       /^Error: EQUOTA: This change would bring .*Nothing was written; write less, delete files with '\*\*\* Delete File:' sections, or ask the user to free space or raise the limit\.$/,
     );
+    const memory = createTools(createStateBackend({ files: { '/memories/a.md': 'x'.repeat(100) }, limits }), { dialect: 'anthropic' });
+    expect(await memory.call('memory', { command: 'create', path: '/memories/b.md', file_text: 'y'.repeat(100) })).toMatch(
+      /Nothing was written; write less, delete memory files no longer needed \(memory delete\), or ask the user to free space or raise the limit\.$/,
+    );
     // The backend's own error, for code that can remove files, still says so.
     await expect(createStateBackend({ files, limits }).writeFile('/b.txt', 'y'.repeat(100))).rejects.toThrow(
       /Nothing was written; remove files to make room\.$/,

@@ -41,6 +41,8 @@ const IN_WORDS_OF: Readonly<Record<ExtraDialect, Sentences>> = {
     [STALE]: 'View it again, then retry.',
     [PERSON_EDITED]: 'View it before editing it again.',
     [REPLACE_WHOLE]: 'These tools cannot edit it.',
+    [TOOL_QUOTA_NEXT_STEP]:
+      'Nothing was written; write less, delete memory files no longer needed (memory delete), or ask the user to free space or raise the limit.',
     [IDENTICAL]: 'old_str and new_str are identical;',
     [IDENTICAL_AFTER_MATCH]: 'new_str is identical to the text it would replace;',
   },

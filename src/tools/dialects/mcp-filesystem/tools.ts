@@ -40,7 +40,7 @@ export async function readTextFile(call: DialectCall, path: string, head?: numbe
   const first = head || !tail ? 1 : Math.max(1, lines.length - tail + 1);
   const picked = head ? lines.slice(0, head) : lines.slice(first - 1);
   const out = !head && !tail ? text : picked.join('\n');
-  return out.length <= room ? out : cutAtCap(picked, first, lines.length, room);
+  return out.length <= room ? out : cutAtCap(picked, first, lines.length, room, Boolean(head));
 }
 
 /**
@@ -48,12 +48,13 @@ export async function readTextFile(call: DialectCall, path: string, head?: numbe
  * then where they stop and the `tail` that reads on from there (the server reads no range
  * otherwise); a line too long to show alone is shown in part.
  */
-function cutAtCap(picked: readonly string[], first: number, total: number, room: number): string {
+function cutAtCap(picked: readonly string[], first: number, total: number, room: number, headGiven: boolean): string {
   const cap = `the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters`;
   const { count, part } = fittingRows(picked, room - NOTE_ROOM);
   if (part === null) {
     const last = first + count - 1;
-    return `${picked.slice(0, count).join('\n')}\n[lines ${first}-${last} of ${total} shown: ${cap}; tail: ${total - last} reads from line ${last + 1} on]`;
+    const toEnd = headGiven ? ' to the end of the file' : '';
+    return `${picked.slice(0, count).join('\n')}\n[lines ${first}-${last} of ${total} shown: ${cap}; tail: ${total - last} reads from line ${last + 1} on${toEnd}]`;
   }
   const after = first < total ? `; tail: ${total - first} reads the lines after it` : '';
   return `${part}\n[line ${first} is ${picked[0]!.length.toLocaleString('en-US')} characters long; only its first ${part.length.toLocaleString('en-US')} are shown, as ${cap}${after}]`;
