@@ -43,8 +43,10 @@ describe('bundle size', () => {
     // createTools also holds the in-process guard (permissions match with picomatch's patterns run
     // on grep's matcher, which cannot backtrack without bound: ~17 kB; an edit is computed before it
     // is approved, docs/approval.md): ~35 kB more; and the ignore package (~4 kB), which reads the
-    // gemini dialect's .geminiignore where the tools run: 72.4 kB measured 2026-11-26.
-    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 76_000],
+    // gemini dialect's .geminiignore where the tools run: 72.4 kB measured 2026-11-26 morning,
+    // 76.6 kB that evening (reads capped with each dialect's continuation, search hints, a
+    // session's write queue, per-dialect next actions). The backend would add ~60 kB more.
+    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 80_000],
   ])('%s, bundled for a page, leaves the backend out', async (_label, contents, ceiling) => {
     const { build } = await import('esbuild');
     const r = await build({
