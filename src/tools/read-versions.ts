@@ -13,20 +13,6 @@ export class ReadVersions {
   readonly #seen = new Map<string, number[]>();
   // Files a person rewrote when approving this session's change, not read since (see forget).
   readonly #unseen = new Set<string>();
-  // The session's calls that write, one after another (see serial).
-  #queue: Promise<unknown> = Promise.resolve();
-
-  /**
-   * Runs `fn` once every call this session queued before it has settled. A model's parallel tool
-   * calls (two edits of one file in one turn) then each see what the earlier ones wrote, as in
-   * a worker, where each call finishes before the next starts; other sessions still race, and the
-   * loser is ESTALE.
-   */
-  serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(fn, fn);
-    this.#queue = run.catch(() => undefined);
-    return run;
-  }
 
   /** This session read or wrote `version` of `path`. */
   add(path: string, version: number): void {

@@ -11,9 +11,6 @@ import type { ToolDefinition } from './definitions.ts';
 import { capResult } from './limit-output.ts';
 import { TOOL_QUOTA_NEXT_STEP } from './dialects/next-actions.ts';
 import { QUOTA_NEXT_STEP } from '../limits.ts';
-import { toolCall } from '../calls.ts';
-import type { ReadVersions } from './read-versions.ts';
-import type { DialectName } from './dialects/names.ts';
 import type { FileChange, ToolPart, ToolResult } from './types.ts';
 import { shown, validateArgs, type ToolArgs } from './validate-args.ts';
 
@@ -88,13 +85,4 @@ export function notSavedText(error: Error): string {
 
 function inToolWords(message: string): string {
   return message.replace(QUOTA_NEXT_STEP, TOOL_QUOTA_NEXT_STEP);
-}
-
-/** `run` with the session's calls that write queued one after another (ReadVersions.serial); reads run at once. */
-export function oneWriteAtATime<R>(
-  run: (name: string, args?: unknown) => Promise<R>,
-  reads: ReadVersions,
-  dialect: DialectName,
-): (name: string, args?: unknown) => Promise<R> {
-  return (name, args) => (toolCall(name, dialect)?.mutates === false ? run(name, args) : reads.serial(() => run(name, args)));
 }

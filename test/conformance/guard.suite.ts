@@ -355,35 +355,6 @@ export function guardSuite(make: BackendFactory) {
       answer.resolve({ allow: true });
       expect((await pending).text).toMatch(/^Created \/c\.txt/);
     });
-
-    it('the same session’s other writes wait their turn: each is asked once the one before it is answered', async () => {
-      const backend = await make({ files: { '/a.txt': 'a\n' } });
-      const answers: ReturnType<typeof deferred<ApprovalDecision>>[] = [];
-      const asked: string[] = [];
-      const tools = createTools(backend, {
-        approve: (request) => {
-          asked.push(request.path);
-          const answer = deferred<ApprovalDecision>();
-          answers.push(answer);
-          return answer.promise;
-        },
-      });
-      const first = tools.run('write_file', { path: '/c.txt', content: 'c\n' });
-      const second = tools.run('write_file', { path: '/d.txt', content: 'd\n' });
-      const until = async (n: number) => {
-        for (let waited = 0; asked.length < n && waited < 10_000; waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
-      };
-      await until(1);
-      await new Promise((resolve) => setTimeout(resolve, 50)); // time for a second question, which must not come
-      expect(asked).toEqual(['/c.txt']);
-      expect(await tools.call('read_file', { path: '/a.txt' })).toBe('     1\ta'); // reads do not wait
-      answers[0]!.resolve({ allow: true });
-      expect((await first).isError).toBe(false);
-      await until(2);
-      expect(asked).toEqual(['/c.txt', '/d.txt']);
-      answers[1]!.resolve({ allow: false, reason: 'not now' });
-      expect((await second).code).toBe('EDENIED');
-    });
   });
 
   describe('a patch (the openai dialect’s apply_patch)', () => {
