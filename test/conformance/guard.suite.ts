@@ -357,6 +357,29 @@ export function guardSuite(make: BackendFactory) {
     });
   });
 
+  describe('approve and the rest of the session', () => {
+    it('an approve() that views the file through the same tool set, and a question left open, hold up nothing else', async () => {
+      const backend = await make({ files: { '/a.txt': 'hello\n' } });
+      const open = deferred<ApprovalDecision>();
+      let seen = '';
+      const tools = createTools(backend, {
+        dialect: 'anthropic',
+        approve: async (request) => {
+          if (request.path === '/never.txt') return open.promise; // nobody answers this one yet
+          seen = await tools.call('str_replace_based_edit_tool', { command: 'view', path: '/a.txt' });
+          return { allow: true };
+        },
+      });
+      const unanswered = tools.run('str_replace_based_edit_tool', { command: 'create', path: '/never.txt', file_text: 'x\n' });
+      const edit = await tools.run('str_replace_based_edit_tool', { command: 'str_replace', path: '/a.txt', old_str: 'hello', new_str: 'bye' });
+      expect(edit.isError, edit.text).toBe(false);
+      expect(seen).toBe("Here's the result of running `cat -n` on /a.txt:\n     1\thello\n");
+      expect(await backend.readText('/a.txt')).toBe('bye\n');
+      open.resolve({ allow: false });
+      expect((await unanswered).code).toBe('EDENIED');
+    });
+  });
+
   describe('a patch (the openai dialect’s apply_patch)', () => {
     const patch =
       '*** Begin Patch\n*** Add File: src/new.txt\n+created\n*** Delete File: src/old.txt\n*** Update File: src/keep.txt\n@@\n-line2\n+changed\n*** End Patch\n';
