@@ -70,6 +70,25 @@ describe('next actions in each dialect’s words', () => {
     expect(missing.text).not.toMatch(/read it to check/);
   });
 
+  it('text the model sent, quoted back on an error’s first or last line, is not reworded either', async () => {
+    const backend = createStateBackend({ files: { '/help.md': 'intro\n' } });
+    const patch = createTools(backend, { dialect: 'openai' });
+    const parse = await patch.call('apply_patch', {
+      input: '*** Begin Patch\n*** Update File: help.md\n@@\nUse ls or glob to see what exists.\n+x\n*** End Patch',
+    });
+    expect(parse).toMatch(/^Error: EINVAL: .*'Use ls or glob to see what exists\.'/);
+    const editor = createTools(backend, { dialect: 'anthropic' });
+    const quoted = await editor.call('str_replace_based_edit_tool', {
+      command: 'str_replace',
+      path: '/help.md',
+      old_str: 'If a path is wrong:\nUse ls or glob to see what exists.',
+      new_str: 'x',
+    });
+    expect(quoted).toContain('If a path is wrong:\nUse ls or glob to see what exists.`');
+    // Our own sentence, where it ends a line, is still reworded.
+    expect(await editor.call('str_replace_based_edit_tool', { command: 'view', path: '/nope.md' })).not.toMatch(/\bls or glob\b/);
+  });
+
   it('every dialect rewrites the sentences that name agentvfs tools it lacks', () => {
     const sentences = 'Use ls or glob to see what exists. Use ls to see what it contains. Use read_file to read it.';
     expect(inWordsOf('openai', sentences)).not.toMatch(/\b(ls|glob|read_file)\b/);

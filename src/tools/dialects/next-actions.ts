@@ -66,8 +66,20 @@ const IN_WORDS_OF: Readonly<Record<ExtraDialect, Sentences>> = {
 /** `message` (an error's text, or a note the guard added) with its next actions in `dialect`'s words. */
 export function inWordsOf(dialect: ExtraDialect, message: string): string {
   let out = message;
-  for (const [ours, theirs] of Object.entries(IN_WORDS_OF[dialect])) out = out.replaceAll(ours, theirs);
+  for (const [ours, theirs] of Object.entries(IN_WORDS_OF[dialect])) out = out.replace(asSentence(ours), () => theirs);
   return out;
+}
+
+const SENTENCES = new Map<string, RegExp>();
+
+/** `text` where it stands as our own words: after a space or a line start, before a space, a line end or punctuation, never inside quotes. */
+function asSentence(text: string): RegExp {
+  let re = SENTENCES.get(text);
+  if (re === undefined) {
+    re = new RegExp(`(?<=^|\\s)${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s,;.])`, 'g');
+    SENTENCES.set(text, re);
+  }
+  return re;
 }
 
 /**
