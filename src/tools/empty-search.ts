@@ -109,7 +109,8 @@ export async function grepNothingFound(backend: Backend, call: GrepCall, binarie
     if (found !== null && found.length > 0)
       return `${text} ${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${JSON.stringify(unprefixed)}.`;
   }
-  if (!call.ignoreCase && /\p{L}/u.test(call.pattern)) {
+  // (Only for literal text, which the search index answers fast: a regex would cost a full scan.)
+  if (!call.ignoreCase && /\p{L}/u.test(call.pattern) && (call.fixedStrings || !hasRegexSyntax(call.pattern))) {
     const found = await filesFound(backend, call, { ignoreCase: true });
     if (found !== null && found.length > 0) {
       return `${text} Ignoring case (ignore_case: true), it matches ${counted(found.length, 'file')}, e.g. ${found[0]}.`;

@@ -38,6 +38,12 @@ export class ReadVersions {
     this.#unseen.add(path);
   }
 
+  /** The session moved `from` to `to`: what it had not read there, it has not read here. */
+  moved(from: string, to: string): void {
+    if (this.#unseen.delete(from)) this.#unseen.add(to);
+    else this.#unseen.delete(to);
+  }
+
   /** ESTALE when a person rewrote `path` for this session and it has not read it since. */
   refuseUnseen(path: string): void {
     if (!this.#unseen.has(path)) return;

@@ -276,11 +276,17 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.readText('/x.txt')).toBe('person\n');
       expect((await tools.run('move_file', { source: '/x.txt', destination: '/y.txt' })).isError).toBe(false);
       expectFailure(await tools.run('edit_file', { path: '/y.txt', edits: [{ oldText: 'person', newText: 'p' }] }), 'ESTALE');
+      // Once read it may be edited, moved back, and edited there: the marker went with the file.
+      await tools.run('read_text_file', { path: '/y.txt' });
+      expect((await tools.run('move_file', { source: '/y.txt', destination: '/z.txt' })).isError).toBe(false);
+      expect((await tools.run('move_file', { source: '/z.txt', destination: '/y.txt' })).isError).toBe(false);
+      expect((await tools.run('edit_file', { path: '/y.txt', edits: [{ oldText: 'person', newText: 'p' }] })).isError).toBe(false);
+      expect(await backend.readText('/y.txt')).toBe('p\n');
       // The old path holds nothing now: a new file may be written there.
       expect((await tools.run('write_file', { path: '/x.txt', content: 'new\n' })).isError).toBe(false);
       // A file gone (removed by someone else) is no longer refused as unread: writing creates it.
       await backend.remove('/y.txt');
-      expectFailure(await tools.run('edit_file', { path: '/y.txt', edits: [{ oldText: 'a', newText: 'b' }] }), 'ENOENT');
+      expectFailure(await tools.run('edit_file', { path: '/y.txt', edits: [{ oldText: 'p', newText: 'b' }] }), 'ENOENT');
       expect((await tools.run('write_file', { path: '/y.txt', content: 'again\n' })).isError).toBe(false);
       expect(await backend.readText('/y.txt')).toBe('again\n');
     });

@@ -17,12 +17,21 @@ export interface DialectCall {
 export async function moveRecorded(call: DialectCall, from: string, to: string): Promise<void> {
   const isDir = (await call.backend.stat(from)).isDir;
   const left = isDir ? (await call.backend.glob('**', { path: from })).sort() : [from];
-  const moved = await call.backend.rename(from, to);
+  // The files whose current content the session has seen: it has seen them where they arrive too.
+  const seen = new Set<string>();
+  for (const path of left) {
+    const { version } = await call.backend.stat(path);
+    if ((await call.reads.expected(call.backend, path)) === version) seen.add(path);
+  }
+  await call.backend.rename(from, to);
   for (const path of left) call.changed.push({ path, version: -1 });
-  // A file a person rewrote that the session has not read yet is still unread where it went.
-  for (const path of left) if (call.reads.unseen(path)) call.reads.forget(to + path.slice(from.length));
-  if (!isDir) call.changed.push({ path: moved.path, version: moved.version });
-  else for (const path of left) call.changed.push(await arrived(call, to + path.slice(from.length)));
+  for (const path of left) {
+    const arrival = await arrived(call, to + path.slice(from.length));
+    call.changed.push(arrival);
+    // A file a person rewrote that the session has not read yet is still unread where it went.
+    call.reads.moved(path, arrival.path);
+    if (seen.has(path)) call.reads.add(arrival.path, arrival.version);
+  }
 }
 
 async function arrived(call: DialectCall, path: string): Promise<{ path: string; version: number }> {
