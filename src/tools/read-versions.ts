@@ -14,18 +14,6 @@ export class ReadVersions {
   // Files a person rewrote when approving this session's change, not read since (see forget).
   readonly #unseen = new Set<string>();
 
-  #writes = 0;
-
-  /** How many of this session's calls have written; see retriedAfterOwnWrites. */
-  get writes(): number {
-    return this.#writes;
-  }
-
-  /** One of this session's calls wrote. */
-  wrote(): void {
-    this.#writes++;
-  }
-
   /** This session read or wrote `version` of `path`. */
   add(path: string, version: number): void {
     this.#unseen.delete(path);

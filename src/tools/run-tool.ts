@@ -12,7 +12,6 @@ import { capResult } from './limit-output.ts';
 import { TOOL_QUOTA_NEXT_STEP } from './dialects/next-actions.ts';
 import { QUOTA_NEXT_STEP } from '../limits.ts';
 import type { FileChange, ToolPart, ToolResult } from './types.ts';
-import type { ReadVersions } from './read-versions.ts';
 import { shown, validateArgs, type ToolArgs } from './validate-args.ts';
 
 /** Runs one tool: returns the text the model sees (with any images or documents as parts); pushes every file it writes onto `changed`. */
@@ -87,31 +86,3 @@ export function notSavedText(error: Error): string {
 function inToolWords(message: string): string {
   return message.replace(QUOTA_NEXT_STEP, TOOL_QUOTA_NEXT_STEP);
 }
-
-/**
- * `run`, where a call refused as stale runs again when, meanwhile, another call of the same
- * session wrote. A model's parallel calls (two edit_file of one file in one turn, as the AI SDK
- * runs them) then each apply after the ones that finished first, as through a worker, where each
- * call finishes before the next starts. A change by anyone else is still ESTALE (SPEC §11), and
- * nothing waits for anything: an approval left open holds up only its own call.
- */
-export function retriedAfterOwnWrites<R extends { code?: string; changed: readonly unknown[] }>(
-  run: (name: string, args?: unknown) => Promise<R>,
-  reads: ReadVersions,
-): (name: string, args?: unknown) => Promise<R> {
-  return async (name, args) => {
-    for (let attempt = 1; ; attempt++) {
-      const before = reads.writes;
-      const result = await run(name, args);
-      if (result.changed.length > 0) reads.wrote();
-      if (result.code !== 'ESTALE' || attempt === MAX_ATTEMPTS) return result;
-      // A call whose write made this one stale may still be on its way back: let it arrive.
-      await new Promise<void>((resolve) => setTimeout(() => resolve(), 0));
-      // (A refused call changed nothing: running it again is as if it had come after the others.)
-      if (reads.writes === before) return result;
-    }
-  };
-}
-
-/** Attempts of one call (a model makes a few parallel calls at once, not dozens). */
-const MAX_ATTEMPTS = 8;
