@@ -133,7 +133,10 @@ async function readState(backend: Backend, reads: ReadVersions, path: string): P
   } catch (error) {
     if (!isVfsError(error)) throw error;
     if (error.code === 'EISDIR') return { text: null, bom: false, baseVersion: -1, isDir: true, binary: false, touched: false };
-    if (error.code === 'ENOENT') return { text: null, bom: false, baseVersion: -1, isDir: false, binary: false, touched: false };
+    if (error.code === 'ENOENT' || (error.code === 'EACCES' && (await absent(backend, path)))) {
+      // (A path the session may write but not read can still be added: nothing is there to read.)
+      return { text: null, bom: false, baseVersion: -1, isDir: false, binary: false, touched: false };
+    }
     throw error;
   }
   // Needs no prior read; but a session that read or wrote this file must have seen this version.
@@ -165,6 +168,16 @@ function nowReads(path: string, content: Uint8Array): string {
   if (shown === 0) return `It now holds ${text.length} characters whose first line alone is over ${MAX_STALE_SHOWN_CHARS}, too long to show. ${retry}`;
   const total = text.endsWith('\n') ? lines.length - 1 : lines.length;
   return `Its first ${shown} of ${total} lines now read:\n${lines.slice(0, shown).join('\n')}\n(the patch's context lines are checked against the whole file) ${retry}`;
+}
+
+/** Whether nothing is at `path` (stat is allowed where the session may write); false when that cannot be told. */
+async function absent(backend: Backend, path: string): Promise<boolean> {
+  try {
+    await backend.stat(path);
+    return false;
+  } catch (error) {
+    return isVfsError(error) && error.code === 'ENOENT';
+  }
 }
 
 async function missing(backend: Backend, path: string, what: string, state: FileState): Promise<VfsError> {

@@ -85,6 +85,17 @@ export function guardSuite(make: BackendFactory) {
       expectFailure(await guarded.run('read_file', { path: '/secret/key.txt' }), 'EACCES');
     });
 
+    it('a path the session may write but not read can be created by every dialect, apply_patch too; an existing one is not overwritten blind', async () => {
+      const backend = await make({ files: { '/w/a.txt': 'old\n', '/r/x': '' } });
+      const permissions = { read: ['/r/**'], write: ['/w/**'] };
+      const patch = createTools(backend, { dialect: 'openai', permissions });
+      const added = await patch.run('apply_patch', { input: '*** Begin Patch\n*** Add File: w/sub/new.txt\n+m\n*** End Patch' });
+      expect(added.isError, added.text).toBe(false);
+      expect(await backend.readText('/w/sub/new.txt')).toBe('m\n');
+      expectFailure(await patch.run('apply_patch', { input: '*** Begin Patch\n*** Add File: w/a.txt\n+m\n*** End Patch' }), 'EACCES');
+      expect(await backend.readText('/w/a.txt')).toBe('old\n');
+    });
+
     it('a refusal never tells whether an unreadable file exists, even where readable paths lie', async () => {
       const backend = await make({ files: { '/src/app/index.ts': 'x\n', '/src/secret.env': 'K=1\n' } });
       const permissions = { read: ['/src/*/index.ts'], write: ['/out/**'] };
