@@ -17,7 +17,7 @@ import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } f
 import { globIgnoredNote, grepIgnoredNote, joinTails, lsIgnoredNote } from './ignored-note.ts';
 import { joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { readMedia } from './read-media.ts';
-import { toolRunner, type ToolHandler } from './run-tool.ts';
+import { retriedAfterOwnWrites, toolRunner, type ToolHandler } from './run-tool.ts';
 import { checkSession, sessionReads } from './session.ts';
 import type { ReadVersions } from './read-versions.ts';
 import { toolSet } from './tool-set.ts';
@@ -67,7 +67,8 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
   if (dialect !== 'agentvfs') return createDialectTools(backend, dialect, readVersions, options.descriptions, guard);
   const definitions = buildDefinitions(options.descriptions);
   const handlersOver = (over: Backend) => defaultHandlers(over, readVersions);
-  return toolSet(definitions, toolRunner(definitions, handlersOver(backend), {}, guard && { session: guard, backend, reads: readVersions, handlersOver }));
+  const run = toolRunner(definitions, handlersOver(backend), {}, guard && { session: guard, backend, reads: readVersions, handlersOver });
+  return toolSet(definitions, retriedAfterOwnWrites(run, readVersions, backend));
 }
 
 /** The six tools' handlers over `backend` (a guarded call gets its own, over its guarded view). */

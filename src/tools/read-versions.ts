@@ -14,6 +14,27 @@ export class ReadVersions {
   // Files a person rewrote when approving this session's change, not read since (see forget).
   readonly #unseen = new Set<string>();
 
+  // What this session's calls wrote: each file's last version, and when (see wroteSince).
+  #writeSeq = 0;
+  readonly #written = new Map<string, { version: number; seq: number }>();
+
+  /** A counter of this session's calls that wrote, to pass to `wroteSince`. */
+  get writeSeq(): number {
+    return this.#writeSeq;
+  }
+
+  /** One call of this session wrote these files (its `changed`). */
+  recordWrites(changed: readonly { path: string; version: number }[]): void {
+    this.#writeSeq++;
+    for (const c of changed) this.#written.set(c.path, { version: c.version, seq: this.#writeSeq });
+  }
+
+  /** Whether a call of this session that finished after `seq` was taken left `path` at `version`. */
+  wroteSince(path: string, version: number, seq: number): boolean {
+    const w = this.#written.get(path);
+    return w !== undefined && w.version === version && w.seq > seq;
+  }
+
   /** This session read or wrote `version` of `path`. */
   add(path: string, version: number): void {
     this.#unseen.delete(path);

@@ -12,6 +12,8 @@ import { capResult } from './limit-output.ts';
 import { TOOL_QUOTA_NEXT_STEP } from './dialects/next-actions.ts';
 import { QUOTA_NEXT_STEP } from '../limits.ts';
 import type { FileChange, ToolPart, ToolResult } from './types.ts';
+import type { ReadVersions } from './read-versions.ts';
+import { statOrNull } from '../backend/stat-or-null.ts';
 import { shown, validateArgs, type ToolArgs } from './validate-args.ts';
 
 /** Runs one tool: returns the text the model sees (with any images or documents as parts); pushes every file it writes onto `changed`. */
@@ -36,7 +38,7 @@ export function toolRunner<N extends string>(
   handlers: Record<N, ToolHandler>,
   validators: Partial<Record<N, ArgsValidator>> = {},
   guard?: RunnerGuard<N>,
-): (name: string, args?: unknown) => Promise<DecidedResult> {
+): (name: string, args?: unknown) => Promise<RunResult> {
   const byName = new Map<string, ToolDefinition<N>>(definitions.map((d) => [d.name, d]));
   const names = definitions.map((d) => d.name).join(', ');
   return async (name, args) => {
@@ -46,13 +48,15 @@ export function toolRunner<N extends string>(
     const checked = validate ? validate(args) : validateArgs(def, args);
     if (typeof checked === 'string') return badArgument(checked);
     const changed: FileChange[] = [];
-    const run = async (over: Record<N, ToolHandler>): Promise<ToolResult> => {
+    const run = async (over: Record<N, ToolHandler>): Promise<RunResult> => {
       try {
         const out = await over[def.name](checked, changed);
         if (typeof out === 'string') return { text: capResult(out), isError: false, changed };
         return { text: capResult(out.text), isError: false, parts: out.parts, changed };
       } catch (error) {
-        return { ...toolError(error), changed };
+        const failed = { ...toolError(error), changed };
+        // Which file was stale, for retriedAfterOwnWrites (which takes it off the result).
+        return isVfsError(error) && error.code === 'ESTALE' && typeof error.path === 'string' ? { ...failed, stalePath: error.path } : failed;
       }
     };
     if (guard === undefined) return run(handlers);
@@ -86,3 +90,37 @@ export function notSavedText(error: Error): string {
 function inToolWords(message: string): string {
   return message.replace(QUOTA_NEXT_STEP, TOOL_QUOTA_NEXT_STEP);
 }
+
+/** A call's result inside the tool set: what the model sees, and the file a refusal as stale was about. */
+export type RunResult = DecidedResult & { stalePath?: string };
+
+/**
+ * `run`, where a call refused as stale runs again when the file is stale only because another call
+ * of the same session, finished meanwhile, wrote it: a model's parallel calls (two edit_file of one
+ * file in one turn, as the AI SDK runs them) then apply one after the other, as through a worker,
+ * where each call finishes before the next starts. A file changed by anyone else is still ESTALE
+ * (SPEC §11); a call a person was asked about is not asked again; nothing waits on anything else.
+ */
+export function retriedAfterOwnWrites(
+  run: (name: string, args?: unknown) => Promise<RunResult>,
+  reads: ReadVersions,
+  backend: Backend,
+): (name: string, args?: unknown) => Promise<DecidedResult> {
+  return async (name, args) => {
+    for (let attempt = 1; ; attempt++) {
+      const since = reads.writeSeq;
+      const { stalePath, ...result } = await run(name, args);
+      if (result.changed.length > 0) reads.recordWrites(result.changed);
+      const asked = result.decision !== undefined && result.decision !== 'always';
+      if (stalePath === undefined || asked || attempt === MAX_ATTEMPTS) return result;
+      // The call that wrote it may still be on its way back: let it arrive, then look.
+      await new Promise<void>((resolve) => setTimeout(() => resolve(), 0));
+      const now = await statOrNull(backend, stalePath);
+      // (The refused call changed nothing: running it again is as if it had come after the other.)
+      if (now === null || now.isDir || !reads.wroteSince(stalePath, now.version, since)) return result;
+    }
+  };
+}
+
+/** Attempts of one call (a model makes a few parallel calls at once, not dozens). */
+const MAX_ATTEMPTS = 8;

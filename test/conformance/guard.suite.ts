@@ -397,6 +397,27 @@ export function guardSuite(make: BackendFactory) {
     });
   });
 
+  describe('parallel writes of one session under approve', () => {
+    it('each is asked once: one refused after its answer is not asked again', async () => {
+      const backend = await make({ files: { '/a.txt': 'l0\nl1\nl2\nl3\n' } });
+      const asked: string[] = [];
+      const tools = createTools(backend, {
+        approve: async (request) => {
+          asked.push(request.diff);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return { allow: true };
+        },
+      });
+      await tools.run('read_file', { path: '/a.txt' });
+      const results = await Promise.all([0, 1, 2, 3].map((i) => tools.run('edit_file', { path: '/a.txt', old_string: `l${i}`, new_string: `L${i}` })));
+      expect(asked).toHaveLength(4);
+      const landed = results.filter((r) => !r.isError).length;
+      expect(landed).toBeGreaterThanOrEqual(1);
+      expect(results.filter((r) => r.isError).every((r) => r.code === 'ESTALE')).toBe(true);
+      expect((await backend.readText('/a.txt')).split('\n').filter((l) => l.startsWith('L'))).toHaveLength(landed);
+    });
+  });
+
   describe('a patch (the openai dialect’s apply_patch)', () => {
     const patch =
       '*** Begin Patch\n*** Add File: src/new.txt\n+created\n*** Delete File: src/old.txt\n*** Update File: src/keep.txt\n@@\n-line2\n+changed\n*** End Patch\n';

@@ -33,6 +33,45 @@ export function sessionSuite(make: BackendFactory) {
       expect(await backend.readText('/a.txt')).toBe('changed\n');
     });
 
+    it('a model’s parallel calls in one session (two edits of one file in one turn) all land; other writers still get ESTALE', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\ntwo\nthree\n' } });
+      const session = createSession();
+      // Guard options of its own, so the permissive harness adds no approve(): a call a person was
+      // asked about is not retried (guard.suite.ts, 'each is asked once').
+      const permissions = { read: ['/**'], write: ['/**'] };
+      const tools = createTools(backend, { session, permissions });
+      const patch = createTools(backend, { dialect: 'openai', session, permissions });
+      await tools.run('read_file', { path: '/a.txt' });
+      const results = await Promise.all([
+        tools.run('edit_file', { path: '/a.txt', old_string: 'one', new_string: 'ONE' }),
+        tools.run('edit_file', { path: '/a.txt', old_string: 'three', new_string: 'THREE' }),
+        tools.run('read_file', { path: '/a.txt' }),
+        patch.run('apply_patch', { input: '*** Begin Patch\n*** Update File: a.txt\n@@\n-two\n+TWO\n*** End Patch' }),
+      ]);
+      for (const r of results) expect(r.isError, r.text).toBe(false);
+      expect(await backend.readText('/a.txt')).toBe('ONE\nTWO\nTHREE\n');
+      // Another session that read the same version loses the race, as before.
+      const other = createTools(backend);
+      await other.run('read_file', { path: '/a.txt' });
+      const [mine, theirs] = await Promise.all([
+        tools.run('edit_file', { path: '/a.txt', old_string: 'ONE', new_string: '1' }),
+        other.run('edit_file', { path: '/a.txt', old_string: 'TWO', new_string: '2' }),
+      ]);
+      expect([mine, theirs].filter((r) => r.code === 'ESTALE')).toHaveLength(1);
+      // A change from outside stays refused while the session writes elsewhere, for an edit and
+      // for apply_patch, whose refusal shows the file (and so counts as read): never overwritten unseen.
+      await backend.writeFile('/a.txt', 'outside\n');
+      const [stale, replaced, elsewhere] = await Promise.all([
+        tools.run('edit_file', { path: '/a.txt', old_string: 'outside', new_string: 'x' }),
+        patch.run('apply_patch', { input: '*** Begin Patch\n*** Add File: a.txt\n+replaced\n*** End Patch' }),
+        patch.run('apply_patch', { input: '*** Begin Patch\n*** Add File: b.txt\n+b\n*** End Patch' }),
+      ]);
+      expect(stale.code).toBe('ESTALE');
+      expect(replaced.code).toBe('ESTALE');
+      expect(elsewhere.isError).toBe(false);
+      expect(await backend.readText('/a.txt')).toBe('outside\n');
+    });
+
     it("dialect 'agentvfs' is the default", async () => {
       const backend = await make();
       expect(createTools(backend, { dialect: 'agentvfs' }).definitions).toEqual(createTools(backend).definitions);

@@ -6,7 +6,7 @@
 import type { Backend } from '../../backend/types.ts';
 import type { GuardSession } from '../../guard/session.ts';
 import type { ReadVersions } from '../read-versions.ts';
-import { toolRunner } from '../run-tool.ts';
+import { retriedAfterOwnWrites, toolRunner } from '../run-tool.ts';
 import { toolSet } from '../tool-set.ts';
 import type { Tools } from '../types.ts';
 import type { DialectName, DialectToolName } from './names.ts';
@@ -42,7 +42,11 @@ export function createDialectTools(
   const spec = DIALECTS[dialect] as Dialect<string>;
   const definitions = spec.definitions(descriptions);
   const handlersOver = (over: Backend) => spec.handlers({ backend: over, reads });
-  const run = toolRunner(definitions, handlersOver(backend), spec.validators, guard && { session: guard, backend, reads, handlersOver });
+  const run = retriedAfterOwnWrites(
+    toolRunner(definitions, handlersOver(backend), spec.validators, guard && { session: guard, backend, reads, handlersOver }),
+    reads,
+    backend,
+  );
   // Older names models still emit run as the tool they became.
   const aliases = spec.aliases ?? {};
   return toolSet(definitions, async (name, args) => {
