@@ -14,25 +14,38 @@ export class ReadVersions {
   // Files a person rewrote when approving this session's change, not read since (see forget).
   readonly #unseen = new Set<string>();
 
-  // What this session's calls wrote: each file's last version, and when (see wroteSince).
-  #writeSeq = 0;
+  // What this session's calls wrote (each file's last version) and which files a refusal showed,
+  // with when, on one counter (see retriedAfterOwnWrites).
+  #seq = 0;
   readonly #written = new Map<string, { version: number; seq: number }>();
+  readonly #shown = new Map<string, number>();
 
-  /** A counter of this session's calls that wrote, to pass to `wroteSince`. */
-  get writeSeq(): number {
-    return this.#writeSeq;
+  /** The counter `wroteSince` and `shownSince` compare with. */
+  get seq(): number {
+    return this.#seq;
   }
 
   /** One call of this session wrote these files (its `changed`). */
   recordWrites(changed: readonly { path: string; version: number }[]): void {
-    this.#writeSeq++;
-    for (const c of changed) this.#written.set(c.path, { version: c.version, seq: this.#writeSeq });
+    this.#seq++;
+    for (const c of changed) this.#written.set(c.path, { version: c.version, seq: this.#seq });
   }
 
   /** Whether a call of this session that finished after `seq` was taken left `path` at `version`. */
   wroteSince(path: string, version: number, seq: number): boolean {
     const w = this.#written.get(path);
     return w !== undefined && w.version === version && w.seq > seq;
+  }
+
+  /** A refusal showed the model `version` of `path`, which counts as reading it (apply_patch's ESTALE). */
+  shownOnRefusal(path: string, version: number): void {
+    this.add(path, version);
+    this.#shown.set(path, ++this.#seq);
+  }
+
+  /** Whether a refusal has shown `path` since `seq` was taken (a write since may rest on that read). */
+  shownSince(path: string, seq: number): boolean {
+    return (this.#shown.get(path) ?? 0) > seq;
   }
 
   /** This session read or wrote `version` of `path`. */

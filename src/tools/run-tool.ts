@@ -108,7 +108,7 @@ export function retriedAfterOwnWrites(
 ): (name: string, args?: unknown) => Promise<DecidedResult> {
   return async (name, args) => {
     for (let attempt = 1; ; attempt++) {
-      const since = reads.writeSeq;
+      const since = reads.seq;
       const { stalePath, ...result } = await run(name, args);
       if (result.changed.length > 0) reads.recordWrites(result.changed);
       const asked = result.decision !== undefined && result.decision !== 'always';
@@ -117,7 +117,9 @@ export function retriedAfterOwnWrites(
       await new Promise<void>((resolve) => setTimeout(() => resolve(), 0));
       const now = await statOrNull(backend, stalePath);
       // (The refused call changed nothing: running it again is as if it had come after the other.)
-      if (now === null || now.isDir || !reads.wroteSince(stalePath, now.version, since)) return result;
+      // Not when a refusal showed the file meanwhile: the sibling's write may rest on that read, and
+      // running this call again would hide the change it was refused for.
+      if (now === null || now.isDir || reads.shownSince(stalePath, since) || !reads.wroteSince(stalePath, now.version, since)) return result;
     }
   };
 }

@@ -72,6 +72,24 @@ export function sessionSuite(make: BackendFactory) {
       expect(await backend.readText('/a.txt')).toBe('outside\n');
     });
 
+    it('a patch refused as stale (which shows the file) is not run again after a sibling patch wrote it on the strength of that', async () => {
+      const P = (body: string) => ({ input: `*** Begin Patch\n${body}\n*** End Patch` });
+      const later = (s: string) => P(`*** Update File: /b.txt\n@@\n-b\n+B\n${s}`);
+      for (const first of ['*** Add File: /a.txt\n+model rewrite', '*** Update File: /a.txt\n@@\n-line1\n+LINE1', '*** Delete File: /a.txt']) {
+        const backend = await make({ files: { '/a.txt': 'line1\nline2\nline3\n', '/b.txt': 'b\n' } });
+        const tools = createTools(backend, { dialect: 'openai', permissions: { read: ['/**'], write: ['/**'] } });
+        await tools.run('apply_patch', P('*** Update File: /a.txt\n@@\n-line2\n+line2 (mine)\n*** Update File: /b.txt\n@@\n-b\n+b'));
+        await backend.writeFile('/a.txt', 'line1\nline2 (mine)\nOUTSIDER WORK\nline3\n');
+        const results = await Promise.all([tools.run('apply_patch', P(first)), tools.run('apply_patch', later('*** Update File: /a.txt\n@@\n-line3\n+LINE3'))]);
+        // Whichever lands, the outside line is kept, and some result showed it to the model.
+        expect(await backend.readText('/a.txt'), first).toContain('OUTSIDER WORK');
+        expect(
+          results.some((r) => r.code === 'ESTALE' && r.text.includes('OUTSIDER WORK')),
+          first,
+        ).toBe(true);
+      }
+    });
+
     it("dialect 'agentvfs' is the default", async () => {
       const backend = await make();
       expect(createTools(backend, { dialect: 'agentvfs' }).definitions).toEqual(createTools(backend).definitions);
