@@ -145,7 +145,7 @@ async function readState(backend: Backend, reads: ReadVersions, path: string): P
     // A model with apply_patch alone has no tool to read the file again: the refusal shows it the
     // file as it is now, and counts as that read, so the next patch (whose context lines are
     // checked against this text) can apply.
-    reads.shownOnRefusal(path, result.version);
+    reads.add(path, result.version);
     throw new VfsError('ESTALE', `${path} changed since this session last read or wrote it. ${UNCHANGED} ${nowReads(path, result.content)}`, { path });
   }
   if (isBinary(result.content)) return { text: '', bom: false, baseVersion: result.version, isDir: false, binary: true, touched: false };

@@ -14,13 +14,13 @@ export class ReadVersions {
   // Files a person rewrote when approving this session's change, not read since (see forget).
   readonly #unseen = new Set<string>();
 
-  // What this session's calls wrote (each file's last version) and which files a refusal showed,
-  // with when, on one counter (see retriedAfterOwnWrites).
+  // For retriedAfterOwnWrites, on one counter: when this session last learned each file's
+  // version (a read, a refusal that showed it, a write) and which versions its calls wrote.
   #seq = 0;
-  readonly #written = new Map<string, { version: number; seq: number }>();
-  readonly #shown = new Map<string, number>();
+  readonly #learned = new Map<string, { version: number; seq: number }[]>();
+  readonly #written = new Map<string, { version: number; seq: number }[]>();
 
-  /** The counter `wroteSince` and `shownSince` compare with. */
+  /** The counter `ownWritesOnlySince` compares with. */
   get seq(): number {
     return this.#seq;
   }
@@ -28,28 +28,25 @@ export class ReadVersions {
   /** One call of this session wrote these files (its `changed`). */
   recordWrites(changed: readonly { path: string; version: number }[]): void {
     this.#seq++;
-    for (const c of changed) this.#written.set(c.path, { version: c.version, seq: this.#seq });
+    for (const c of changed) remember(this.#written, c.path, { version: c.version, seq: this.#seq });
   }
 
-  /** Whether a call of this session that finished after `seq` was taken left `path` at `version`. */
-  wroteSince(path: string, version: number, seq: number): boolean {
-    const w = this.#written.get(path);
-    return w !== undefined && w.version === version && w.seq > seq;
-  }
-
-  /** A refusal showed the model `version` of `path`, which counts as reading it (apply_patch's ESTALE). */
-  shownOnRefusal(path: string, version: number): void {
-    this.add(path, version);
-    this.#shown.set(path, ++this.#seq);
-  }
-
-  /** Whether a refusal has shown `path` since `seq` was taken (a write since may rest on that read). */
-  shownSince(path: string, seq: number): boolean {
-    return (this.#shown.get(path) ?? 0) > seq;
+  /**
+   * Whether `path` is at `version` because a call of this session, finished after `seq` was taken,
+   * wrote it, and all the session learned of `path` since then is what its calls wrote or what it
+   * knew already: no read of a new version, and no refusal showing one, that such a write may rest on.
+   */
+  ownWritesOnlySince(path: string, version: number, seq: number): boolean {
+    const written = (this.#written.get(path) ?? []).filter((w) => w.seq > seq).map((w) => w.version);
+    if (!written.includes(version)) return false;
+    const learned = this.#learned.get(path) ?? [];
+    const knewBefore = new Set(learned.filter((l) => l.seq <= seq).map((l) => l.version));
+    return learned.every((l) => l.seq <= seq || written.includes(l.version) || knewBefore.has(l.version));
   }
 
   /** This session read or wrote `version` of `path`. */
   add(path: string, version: number): void {
+    remember(this.#learned, path, { version, seq: ++this.#seq });
     this.#unseen.delete(path);
     const list = this.#seen.get(path);
     if (list === undefined) {
@@ -111,4 +108,10 @@ export class ReadVersions {
     }
     return list.includes(current) ? current : latest;
   }
+}
+
+function remember(log: Map<string, { version: number; seq: number }[]>, path: string, entry: { version: number; seq: number }): void {
+  const list = log.get(path);
+  if (list === undefined) log.set(path, [entry]);
+  else if (list.push(entry) > KEEP) list.shift();
 }

@@ -117,9 +117,10 @@ export function retriedAfterOwnWrites(
       await new Promise<void>((resolve) => setTimeout(() => resolve(), 0));
       const now = await statOrNull(backend, stalePath);
       // (The refused call changed nothing: running it again is as if it had come after the other.)
-      // Not when a refusal showed the file meanwhile: the sibling's write may rest on that read, and
-      // running this call again would hide the change it was refused for.
-      if (now === null || now.isDir || reads.shownSince(stalePath, since) || !reads.wroteSince(stalePath, now.version, since)) return result;
+      // Not when the session read the file meanwhile (a read_file, a refusal that showed it): the
+      // sibling's write may rest on that read, and running this call again would overwrite, unseen,
+      // the change it was refused for.
+      if (now === null || now.isDir || !reads.ownWritesOnlySince(stalePath, now.version, since)) return result;
     }
   };
 }
