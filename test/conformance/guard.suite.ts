@@ -302,6 +302,23 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.readText('/y.txt')).toBe('again\n');
     });
 
+    it('a file changed by someone else since the session read it is still stale where the session moves it, and memory delete refuses it', async () => {
+      const backend = await make({ files: { '/a.txt': 'mine\n', '/memories/m.txt': 'note\n' } });
+      const tools = createTools(backend, { dialect: 'mcp-filesystem' });
+      await tools.run('read_text_file', { path: '/a.txt' });
+      await backend.writeFile('/a.txt', 'OUTSIDER WORK\n');
+      expect((await tools.run('move_file', { source: '/a.txt', destination: '/b.txt' })).isError).toBe(false);
+      expectFailure(await tools.run('write_file', { path: '/b.txt', content: 'mine, rewritten\n' }), 'ESTALE');
+      expect(await backend.readText('/b.txt')).toBe('OUTSIDER WORK\n');
+      const memory = createTools(backend, { dialect: 'anthropic' });
+      await memory.run('memory', { command: 'view', path: '/memories/m.txt' });
+      await backend.writeFile('/memories/m.txt', 'OUTSIDER NOTE\n');
+      expectFailure(await memory.run('memory', { command: 'delete', path: '/memories/m.txt' }), 'ESTALE');
+      expect(await backend.readText('/memories/m.txt')).toBe('OUTSIDER NOTE\n');
+      await memory.run('memory', { command: 'view', path: '/memories/m.txt' });
+      expect((await memory.run('memory', { command: 'delete', path: '/memories/m.txt' })).isError).toBe(false);
+    });
+
     it('allow with content on an edit: written instead, the result says so', async () => {
       const backend = await make({ files: { '/a.txt': 'a\nb\n' } });
       const { approve } = recorder({ allow: true, content: 'a\nB!\n' });

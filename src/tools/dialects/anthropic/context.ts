@@ -17,11 +17,13 @@ export interface DialectCall {
 export async function moveRecorded(call: DialectCall, from: string, to: string): Promise<void> {
   const isDir = (await call.backend.stat(from)).isDir;
   const left = isDir ? (await call.backend.glob('**', { path: from })).sort() : [from];
-  // The files whose current content the session has seen: it has seen them where they arrive too.
-  const seen = new Set<string>();
+  // What the session has seen of each file goes with it: its current content (then it has seen it
+  // where it arrives), or an older version (then a write there is stale, as it was here).
+  const seen = new Map<string, 'current' | number>();
   for (const path of left) {
     const { version } = await call.backend.stat(path);
-    if ((await call.reads.expected(call.backend, path)) === version) seen.add(path);
+    const expected = await call.reads.expected(call.backend, path);
+    if (expected !== undefined) seen.set(path, expected === version ? 'current' : expected);
   }
   await call.backend.rename(from, to);
   for (const path of left) call.changed.push({ path, version: -1 });
@@ -30,7 +32,9 @@ export async function moveRecorded(call: DialectCall, from: string, to: string):
     call.changed.push(arrival);
     // A file a person rewrote that the session has not read yet is still unread where it went.
     call.reads.moved(path, arrival.path);
-    if (seen.has(path)) call.reads.add(arrival.path, arrival.version);
+    const was = seen.get(path);
+    if (was === 'current') call.reads.add(arrival.path, arrival.version);
+    else if (was !== undefined) call.reads.add(arrival.path, was); // (a version the new path never had: stale)
   }
 }
 

@@ -35,7 +35,7 @@ export async function readTextFile(call: DialectCall, path: string, forEdit: boo
 }
 
 /** ESTALE when this session read or wrote `path` and its current version is not one it saw. */
-async function refuseStale(call: DialectCall, path: string, current: number): Promise<void> {
+export async function refuseStale(call: DialectCall, path: string, current: number): Promise<void> {
   call.reads.refuseUnseen(path);
   const expected = await call.reads.expected(call.backend, path);
   if (expected === undefined || expected === current) return;

@@ -9,7 +9,7 @@ import { statOrNull } from '../../../backend/stat-or-null.ts';
 import { splitLines } from '../../../text.ts';
 import { type DialectCall, moveRecorded, removeRecorded } from './context.ts';
 import { MEMORY_COMMANDS, MEMORY_ROOT } from './names.ts';
-import { createFile, insertLines, listTwoLevels, numberedRows, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
+import { createFile, insertLines, listTwoLevels, numberedRows, numberedView, readTextFile, refuseStale, replaceOnce, writeBack } from './editor-core.ts';
 
 export interface MemoryArgs {
   command: string;
@@ -172,6 +172,8 @@ async function remove(call: DialectCall, args: MemoryArgs): Promise<string> {
   if (path === MEMORY_ROOT) throw fail('EINVAL', `Cannot delete the ${MEMORY_ROOT} directory itself`, path);
   const info = await statOrNull(call.backend, path);
   if (info === null) throw fail('ENOENT', `The path ${path} does not exist`, path);
+  // A file this session viewed that changed since is refused, as an edit of it would be.
+  if (!info.isDir) await refuseStale(call, path, info.version);
   await removeRecorded(call, path);
   return `Successfully deleted ${path}`;
 }
