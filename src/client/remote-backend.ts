@@ -12,6 +12,7 @@ import { dialectDefinitions } from '../tools/dialects/definitions.ts';
 import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
+import type { CallContext } from '../tools/read-versions.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { unwrapBackend } from '../backend/wrapped-backends.ts';
 import { PROTOCOL_VERSION, type BackendRef, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
@@ -244,8 +245,9 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
         const message = `arguments for ${typeof request[1] === 'string' ? request[1] : 'a tool'} must be JSON values (strings, numbers, booleans, null, arrays and objects of them); this call's cannot be sent to the worker.`;
         return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
       });
-    const run = (name: string, args?: unknown): Promise<ToolResult> => {
-      const request: ToolRequest = sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId];
+    const run = (name: string, args?: unknown, call?: CallContext): Promise<ToolResult> => {
+      const request: ToolRequest =
+        call === undefined && sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId, call];
       if (opened) return opened.then(() => send(request));
       if (this.#started) return send(request);
       if (this.#live.reason) return Promise.reject(this.#live.reason);

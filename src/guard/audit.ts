@@ -4,7 +4,8 @@
  * session too), and takes the call's decision off the result, where the guard left it.
  */
 import type { ToolResult, Tools } from '../tools/types.ts';
-import { toolSet } from '../tools/tool-set.ts';
+import { runWithin, toolSet } from '../tools/tool-set.ts';
+import type { CallContext } from '../tools/read-versions.ts';
 import type { Decision, OnEvent } from './types.ts';
 
 /** A tool result as a guarded session returns it, before the audit takes the decision off. */
@@ -19,11 +20,11 @@ export function withAudit<N extends string>(tools: Tools<N>, onEvent: OnEvent | 
       // A failing audit callback must not turn a done call into a failed one; the call's effect stands.
     }
   };
-  const run = async (name: string, args?: unknown): Promise<ToolResult> => {
+  const run = async (name: string, args?: unknown, call?: CallContext): Promise<ToolResult> => {
     const started = Date.now();
     let decided: DecidedResult;
     try {
-      decided = await tools.run(name, args);
+      decided = await runWithin(tools, name, args, call);
     } catch (error) {
       // Only the transport fails here (a worker that is gone): the call's outcome is unknown.
       if (onEvent) emit({ seq: ++seq, tool: name, args, ok: false, changed: [], ms: Date.now() - started });

@@ -9,7 +9,7 @@ import type { Backend, BatchChange } from '../backend/types.ts';
 import { closestLines } from '../edit/candidates.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { decodeForEdit, decodeText, encodeText, hasBom, isBinary } from '../text.ts';
-import type { ReadVersions } from '../tools/read-versions.ts';
+import type { CallReads } from '../tools/read-versions.ts';
 import type { FileChange } from '../tools/types.ts';
 import { applyChunks, ChunkNotFound } from './apply-chunks.ts';
 import type { Hunk, UpdateChunk } from './parse.ts';
@@ -43,7 +43,7 @@ export interface PatchSource {
 
 export async function applyHunks(
   backend: Backend,
-  reads: ReadVersions,
+  reads: CallReads,
   hunks: readonly Hunk[],
   source: PatchSource,
   changed: FileChange[],
@@ -126,7 +126,7 @@ async function resolve(backend: Backend, raw: string, hunk: Hunk): Promise<strin
 }
 
 /** The file as it is now; refused with ESTALE when this session has seen another version of it. */
-async function readState(backend: Backend, reads: ReadVersions, path: string): Promise<FileState> {
+async function readState(backend: Backend, reads: CallReads, path: string): Promise<FileState> {
   let result: Awaited<ReturnType<Backend['read']>>;
   try {
     result = await backend.read(path);

@@ -8,7 +8,7 @@ import { backendCall } from '../calls.ts';
 import { isVfsError, WorkspaceClosedError, WorkspaceHeldError } from '../errors.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import { createSession } from '../tools/session.ts';
-import { toolSet } from '../tools/tool-set.ts';
+import { runWithin, toolSet } from '../tools/tool-set.ts';
 import type { ToolsAround } from '../tool-host.ts';
 import type { Approve } from '../guard/types.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
@@ -144,8 +144,8 @@ export async function openFollower(
         const options = { ...toolOptions, session: toolOptions.session ?? createSession(), ...(approve ? { approve } : {}) };
         const following = createLocalTools(wrapped, options, around);
         let writing: Tools<string> | null = null;
-        return toolSet(following.definitions, (name, args) =>
-          writer && !closed ? (writing ??= writer.createToolSession(options, around)).run(name, args) : following.run(name, args),
+        return toolSet(following.definitions, (name, args, call) =>
+          runWithin(writer && !closed ? (writing ??= writer.createToolSession(options, around)) : following, name, args, call),
         );
       },
     },

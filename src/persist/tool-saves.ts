@@ -11,7 +11,7 @@ import { toolCall } from '../calls.ts';
 import { isToolHost, type ToolsAround } from '../tool-host.ts';
 import { createLocalTools } from '../tools/create-tools.ts';
 import { notSavedText, toolError } from '../tools/run-tool.ts';
-import { toolSet } from '../tools/tool-set.ts';
+import { runWithin, toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 
 export interface SavedToolsParts {
@@ -44,9 +44,9 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
     // Inside the audit: onEvent reports a call whose save failed as failed, like its result.
     return createLocalTools(parts.unsaved, toolOptions, (session) =>
       around(
-        toolSet(session.definitions, async (name, args) => {
+        toolSet(session.definitions, async (name, args, call) => {
           const before = parts.mutations();
-          const result = await session.run(name, args);
+          const result = await runWithin(session, name, args, call);
           // Any mutation during the call (this one's, or one that ran beside it) is saved before it answers.
           return parts.mutations() === before ? result : saved(result);
         }),
@@ -55,12 +55,12 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
   }
   const saving = (inner: Tools<string>): Tools<string> =>
     around(
-      toolSet(inner.definitions, async (name, args) => {
+      toolSet(inner.definitions, async (name, args, call) => {
         // A tool the table knows as read-only runs as it is; any other (a dialect's included) as a mutation.
-        if (toolCall(name, toolOptions.dialect)?.mutates === false) return inner.run(name, args);
+        if (toolCall(name, toolOptions.dialect)?.mutates === false) return runWithin(inner, name, args, call);
         let result: ToolResult;
         try {
-          result = await parts.track(() => parts.hostCall(name, () => inner.run(name, args)));
+          result = await parts.track(() => parts.hostCall(name, () => runWithin(inner, name, args, call)));
         } catch (error) {
           if (!isWorkspaceClosedError(error)) throw error;
           return { ...toolError(error), changed: [] };

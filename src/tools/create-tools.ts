@@ -18,9 +18,10 @@ import { globIgnoredNote, grepIgnoredNote, joinTails, lsIgnoredNote } from './ig
 import { joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { readMedia } from './read-media.ts';
 import { retriedAfterOwnWrites, toolRunner, type ToolHandler } from './run-tool.ts';
-import { checkSession, sessionReads } from './session.ts';
-import type { ReadVersions } from './read-versions.ts';
-import { toolSet } from './tool-set.ts';
+import { checkSession } from './session.ts';
+import { sessionCallNumbers, sessionReads } from './session-state.ts';
+import type { CallReads } from './read-versions.ts';
+import { runWithin, toolSet } from './tool-set.ts';
 import type { Tools, ToolsOptions } from './types.ts';
 import { withAudit } from '../guard/audit.ts';
 import { createGuardSession } from '../guard/session.ts';
@@ -41,7 +42,12 @@ export function createTools<D extends DialectName = 'agentvfs'>(backend: Backend
   checkDialect(options.dialect);
   checkSession(options.session);
   // A remote backend runs the tools where it lives (one round trip per call, session kept there).
-  const session = isToolHost(backend) ? backend.createToolSession(options) : createSessionTools(backend, options);
+  const made = isToolHost(backend) ? backend.createToolSession(options) : createSessionTools(backend, options);
+  // Calls are numbered here, where the model's calls arrive, so a worker's session knows them too.
+  const numbers = sessionCallNumbers(options.session);
+  const session = toolSet(made.definitions, (name, args, call) =>
+    call === undefined ? numbers.run((context) => runWithin(made, name, args, context)) : runWithin(made, name, args, call),
+  );
   // The one audit of a tool set, wherever its calls run: a host's session leaves each call's decision on its result.
   return (options.permissions || options.approve || options.onEvent ? withAudit(session, options.onEvent) : session) as Tools<DialectToolName<D>>;
 }
@@ -66,13 +72,12 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
   const guard = createGuardSession(options);
   if (dialect !== 'agentvfs') return createDialectTools(backend, dialect, readVersions, options.descriptions, guard);
   const definitions = buildDefinitions(options.descriptions);
-  const handlersOver = (over: Backend) => defaultHandlers(over, readVersions);
-  const run = toolRunner(definitions, handlersOver(backend), {}, guard && { session: guard, backend, reads: readVersions, handlersOver });
+  const run = toolRunner(definitions, defaultHandlers, backend, readVersions, {}, guard);
   return toolSet(definitions, retriedAfterOwnWrites(run, readVersions, backend));
 }
 
 /** The six tools' handlers over `backend` (a guarded call gets its own, over its guarded view). */
-function defaultHandlers(backend: Backend, readVersions: ReadVersions): Record<ToolName, ToolHandler> {
+function defaultHandlers(backend: Backend, readVersions: CallReads): Record<ToolName, ToolHandler> {
   // `changed` collects the files a call writes, for its ToolResult.
   const handlers: Record<ToolName, ToolHandler> = {
     async ls(args) {

@@ -2,6 +2,11 @@
  * The file versions one tool session has read or written. Not only the latest: a rollback
  * brings back an earlier version with its version number, and a session that saw that
  * content may edit it again without re-reading (a version number is never reused).
+ *
+ * A call counts only what the model could have seen when it made the call (SPEC §10: a write
+ * needs a read of the current version): what calls answered before it learned, what it learns
+ * itself, and what the session's own calls wrote. A read_file made in the same turn as a
+ * write_file (parallel calls) has not been seen by whoever wrote that write_file's content.
  */
 import type { Backend } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
@@ -9,15 +14,46 @@ import { VfsError } from '../errors.ts';
 // Versions kept per path; older ones are forgotten (a rollback past them needs a re-read).
 const KEEP = 256;
 
-export class ReadVersions {
+/**
+ * Which call of a session this is, numbered where the calls are made (createTools), so it holds
+ * wherever they run: `n`, numbered in the order calls start, and the calls still unanswered then.
+ */
+export interface CallContext {
+  readonly n: number;
+  readonly unanswered: readonly number[];
+}
+
+/** A learned version, with the call that learned it (undefined: no call context). */
+interface Learned {
+  readonly version: number;
+  readonly seq: number;
+  readonly by: number | undefined;
+}
+
+/** What one call's handlers use of the session's read tracking (see ReadVersions.forCall). */
+export interface CallReads {
+  /** This call read or wrote `version` of `path`. */
+  add(path: string, version: number): void;
+  /** This call moved `from` to `to`. */
+  moved(from: string, to: string): void;
+  refuseUnseen(path: string): void;
+  unseen(path: string): boolean;
+  expected(backend: Backend, path: string): Promise<number | undefined>;
+  /** Whether a call made beside this one (not answered when it was made) learned a version of `path` this one does not count. */
+  learnedBeside(path: string): boolean;
+}
+
+export class ReadVersions implements CallReads {
   readonly #seen = new Map<string, number[]>();
-  // Files a person rewrote when approving this session's change, not read since (see forget).
+  // Files a person rewrote when approving this session's change, not read since (see forget),
+  // and for the others, the read that cleared that mark.
   readonly #unseen = new Set<string>();
+  readonly #seenAgain = new Map<string, Learned>();
 
   // For retriedAfterOwnWrites, on one counter: when this session last learned each file's
   // version (a read, a refusal that showed it, a write) and which versions its calls wrote.
   #seq = 0;
-  readonly #learned = new Map<string, { version: number; seq: number }[]>();
+  readonly #learned = new Map<string, Learned[]>();
   readonly #written = new Map<string, { version: number; seq: number }[]>();
 
   /** The counter `ownWritesOnlySince` compares with. */
@@ -44,10 +80,11 @@ export class ReadVersions {
     return learned.every((l) => l.seq <= seq || written.includes(l.version) || knewBefore.has(l.version));
   }
 
-  /** This session read or wrote `version` of `path`. */
-  add(path: string, version: number): void {
-    remember(this.#learned, path, { version, seq: ++this.#seq });
-    this.#unseen.delete(path);
+  /** This session read or wrote `version` of `path` (in call `by`, when numbered). */
+  add(path: string, version: number, by?: number): void {
+    const learned: Learned = { version, seq: ++this.#seq, by };
+    remember(this.#learned, path, learned);
+    if (this.#unseen.delete(path)) this.#seenAgain.set(path, learned);
     const list = this.#seen.get(path);
     if (list === undefined) {
       this.#seen.set(path, [version]);
@@ -67,22 +104,24 @@ export class ReadVersions {
   forget(path: string): void {
     this.#seen.delete(path);
     this.#unseen.add(path);
+    this.#seenAgain.delete(path);
   }
 
   /** The session moved `from` to `to`: what it had not read there, it has not read here. */
   moved(from: string, to: string): void {
+    const again = this.#seenAgain.get(from);
+    this.#seenAgain.delete(from);
+    this.#seenAgain.delete(to);
     if (this.#unseen.delete(from)) this.#unseen.add(to);
-    else this.#unseen.delete(to);
+    else {
+      this.#unseen.delete(to);
+      if (again !== undefined) this.#seenAgain.set(to, again);
+    }
   }
 
   /** ESTALE when a person rewrote `path` for this session and it has not read it since. */
   refuseUnseen(path: string): void {
-    if (!this.#unseen.has(path)) return;
-    throw new VfsError(
-      'ESTALE',
-      `${path} holds the content the user gave when approving your last change to it, which you have not read. It is unchanged by this call. Read it with read_file before editing it again.`,
-      { path },
-    );
+    if (this.unseen(path)) refuseUnseenFile(path);
   }
 
   /** Whether a person rewrote `path` for this session and it has not read it since. */
@@ -90,14 +129,20 @@ export class ReadVersions {
     return this.#unseen.has(path);
   }
 
+  /** (Outside a numbered call everything learned counts.) */
+  learnedBeside(): boolean {
+    return false;
+  }
+
   /**
    * The version a write or edit of `path` must find (undefined: never read): the file's current
    * version when this session has seen it, else the latest one it saw, which the backend then
    * refuses as stale.
    */
-  async expected(backend: Backend, path: string): Promise<number | undefined> {
-    const list = this.#seen.get(path);
-    if (list === undefined) return undefined;
+  async expected(backend: Backend, path: string, known?: (version: number) => boolean): Promise<number | undefined> {
+    const all = this.#seen.get(path);
+    const list = known === undefined || all === undefined ? all : all.filter(known);
+    if (list === undefined || list.length === 0) return undefined;
     const latest = list[list.length - 1]!;
     if (list.length === 1) return latest;
     let current: number;
@@ -108,9 +153,41 @@ export class ReadVersions {
     }
     return list.includes(current) ? current : latest;
   }
+
+  /**
+   * The tracking as call `call` sees it (see the top of this file): versions learned by calls
+   * answered before it started, by itself, or written by the session count; a version only a
+   * call still unanswered then read does not.
+   */
+  forCall(call: CallContext | undefined): CallReads {
+    if (call === undefined) return this;
+    const unanswered = new Set(call.unanswered);
+    const visible = (l: Learned | undefined): boolean => l === undefined || l.by === undefined || l.by === call.n || (l.by < call.n && !unanswered.has(l.by));
+    const known = (path: string) => (version: number) =>
+      (this.#learned.get(path) ?? []).some((l) => l.version === version && visible(l)) || (this.#written.get(path) ?? []).some((w) => w.version === version);
+    const unseen = (path: string) => this.#unseen.has(path) || (this.#seenAgain.has(path) && !visible(this.#seenAgain.get(path)));
+    return {
+      add: (path, version) => this.add(path, version, call.n),
+      moved: (from, to) => this.moved(from, to),
+      unseen,
+      refuseUnseen: (path) => {
+        if (unseen(path)) refuseUnseenFile(path);
+      },
+      expected: (backend, path) => this.expected(backend, path, known(path)),
+      learnedBeside: (path) => (this.#learned.get(path) ?? []).some((l) => !visible(l) && !known(path)(l.version)),
+    };
+  }
 }
 
-function remember(log: Map<string, { version: number; seq: number }[]>, path: string, entry: { version: number; seq: number }): void {
+function refuseUnseenFile(path: string): never {
+  throw new VfsError(
+    'ESTALE',
+    `${path} holds the content the user gave when approving your last change to it, which you have not read. It is unchanged by this call. Read it with read_file before editing it again.`,
+    { path },
+  );
+}
+
+function remember<T>(log: Map<string, T[]>, path: string, entry: T): void {
   const list = log.get(path);
   if (list === undefined) log.set(path, [entry]);
   else if (list.push(entry) > KEEP) list.shift();

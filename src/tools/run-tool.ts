@@ -3,7 +3,7 @@
  * or throws into a ToolResult (an `Error:` text for a tool-level failure, never a rejection).
  */
 import type { Backend } from '../backend/types.ts';
-import { isNotSavedError, isVfsError, isWorkspaceClosedError, isWorkspaceHeldError } from '../errors.ts';
+import { isNotSavedError, isVfsError, isWorkspaceClosedError, isWorkspaceHeldError, type VfsError } from '../errors.ts';
 import type { DecidedResult } from '../guard/audit.ts';
 import { runGuarded } from '../guard/run-guarded.ts';
 import type { GuardSession } from '../guard/session.ts';
@@ -12,7 +12,8 @@ import { capResult } from './limit-output.ts';
 import { TOOL_QUOTA_NEXT_STEP } from './dialects/next-actions.ts';
 import { QUOTA_NEXT_STEP } from '../limits.ts';
 import type { FileChange, ToolPart, ToolResult } from './types.ts';
-import type { ReadVersions } from './read-versions.ts';
+import type { CallReads, ReadVersions } from './read-versions.ts';
+import type { RunCall } from './tool-set.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
 import { shown, validateArgs, type ToolArgs } from './validate-args.ts';
 
@@ -22,46 +23,54 @@ export type ToolHandler = (args: ToolArgs, changed: FileChange[]) => Promise<str
 /** Checks a call's arguments where a schema cannot (a tool that takes one of two forms): clean args or an error sentence. */
 export type ArgsValidator = (args: unknown) => ToolArgs | string;
 
-/**
- * A guarded tool set (permissions or approve, docs/approval.md): each call runs on handlers made
- * over a view of `backend` of its own, so every file access of every dialect's tools is checked.
- */
-export interface RunnerGuard<N extends string> {
-  readonly session: GuardSession;
-  readonly backend: Backend;
-  readonly reads: { forget(path: string): void };
-  handlersOver(backend: Backend): Record<N, ToolHandler>;
-}
+/** Handlers over `backend` for one call, with the session's read tracking as that call sees it. */
+export type HandlersFor<N extends string> = (backend: Backend, reads: CallReads) => Record<N, ToolHandler>;
 
+/**
+ * The tool set's calls, each on handlers made for it (`handlersFor`). With a guard (permissions
+ * or approve, docs/approval.md) each runs over a guarded view of `backend` of its own, so every
+ * file access of every dialect's tools is checked.
+ */
 export function toolRunner<N extends string>(
   definitions: readonly ToolDefinition<N>[],
-  handlers: Record<N, ToolHandler>,
+  handlersFor: HandlersFor<N>,
+  backend: Backend,
+  reads: ReadVersions,
   validators: Partial<Record<N, ArgsValidator>> = {},
-  guard?: RunnerGuard<N>,
-): (name: string, args?: unknown) => Promise<RunResult> {
+  guard?: GuardSession,
+): RunCall<RunResult> {
   const byName = new Map<string, ToolDefinition<N>>(definitions.map((d) => [d.name, d]));
   const names = definitions.map((d) => d.name).join(', ');
-  return async (name, args) => {
+  return async (name, args, call) => {
     const def = byName.get(name);
     if (!def) return badArgument(`unknown tool ${typeof name === 'string' ? JSON.stringify(name) : shown(name, 60)}. Available tools: ${names}.`);
     const validate = validators[def.name];
     const checked = validate ? validate(args) : validateArgs(def, args);
     if (typeof checked === 'string') return badArgument(checked);
     const changed: FileChange[] = [];
-    const run = async (over: Record<N, ToolHandler>): Promise<RunResult> => {
+    const callReads = reads.forCall(call);
+    const run = async (over: Backend): Promise<RunResult> => {
       try {
-        const out = await over[def.name](checked, changed);
+        const out = await handlersFor(over, callReads)[def.name](checked, changed);
         if (typeof out === 'string') return { text: capResult(out), isError: false, changed };
         return { text: capResult(out.text), isError: false, parts: out.parts, changed };
       } catch (error) {
         const failed = { ...toolError(error), changed };
+        if (refusedUnread(error) && callReads.learnedBeside(error.path)) failed.text += BESIDE_NOTE;
         // Which file was stale, for retriedAfterOwnWrites (which takes it off the result).
         return isVfsError(error) && error.code === 'ESTALE' && typeof error.path === 'string' ? { ...failed, stalePath: error.path } : failed;
       }
     };
-    if (guard === undefined) return run(handlers);
-    return runGuarded(guard.session, guard.backend, def.name, checked, guard.reads, (backend) => run(guard.handlersOver(backend)));
+    return guard === undefined ? run(backend) : runGuarded(guard, backend, def.name, checked, reads, run);
   };
+}
+
+/** Said when a read made beside a write (the same turn's parallel calls) would have let it through. */
+const BESIDE_NOTE =
+  ' The read of it made beside this call does not count for it: this call was made before that read answered. If that read showed what you expect, make this call again.';
+
+function refusedUnread(error: unknown): error is VfsError & { path: string } {
+  return isVfsError(error) && (error.code === 'ESTALE' || error.code === 'ENOTREAD') && typeof error.path === 'string';
 }
 
 function badArgument(message: string): ToolResult {
@@ -101,15 +110,11 @@ export type RunResult = DecidedResult & { stalePath?: string };
  * where each call finishes before the next starts. A file changed by anyone else is still ESTALE
  * (SPEC §11); a call a person was asked about is not asked again; nothing waits on anything else.
  */
-export function retriedAfterOwnWrites(
-  run: (name: string, args?: unknown) => Promise<RunResult>,
-  reads: ReadVersions,
-  backend: Backend,
-): (name: string, args?: unknown) => Promise<DecidedResult> {
-  return async (name, args) => {
+export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersions, backend: Backend): RunCall<DecidedResult> {
+  return async (name, args, call) => {
     for (let attempt = 1; ; attempt++) {
       const since = reads.seq;
-      const { stalePath, ...result } = await run(name, args);
+      const { stalePath, ...result } = await run(name, args, call);
       if (result.changed.length > 0) reads.recordWrites(result.changed);
       const asked = result.decision !== undefined && result.decision !== 'always';
       if (stalePath === undefined || asked || attempt === MAX_ATTEMPTS) return result;

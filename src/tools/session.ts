@@ -4,14 +4,14 @@
  * reads and writes, so a file read with one set's tool may be edited with another's. Over a
  * worker the tracking lives in the worker, keyed by the session's id.
  */
-import { ReadVersions } from './read-versions.ts';
 
 /** An opaque handle: pass it as `createTools(backend, { session })`. Plain data (it crosses postMessage as its id). */
 export interface ToolSession {
   readonly id: string;
 }
 
-const tracked = new WeakMap<ToolSession, ReadVersions>();
+// Sessions made by createSession or sessionWithId; what each tracks is in session-state.ts.
+const made = new WeakSet<ToolSession>();
 let counter = 0;
 
 /** A new session for `createTools(backend, { dialect, session })`; use it with one backend. */
@@ -22,24 +22,16 @@ export function createSession(): ToolSession {
 /** A session for a given id: a worker makes one per id its clients send. */
 export function sessionWithId(id: string): ToolSession {
   const session = Object.freeze({ id });
-  tracked.set(session, new ReadVersions());
+  made.add(session);
   return session;
-}
-
-/** The read tracking of `session`, or a new one of its own for a tool set made without a session. */
-export function sessionReads(session: ToolSession | undefined): ReadVersions {
-  if (session === undefined) return new ReadVersions();
-  const reads = tracked.get(session);
-  if (reads === undefined) {
-    throw new TypeError(`agentvfs: options.session must be an object made by createSession(), got ${describeValue(session)}.`);
-  }
-  return reads;
 }
 
 /** The `session` option checked (undefined, or a session createSession made in this realm); a TypeError otherwise. */
 export function checkSession(value: unknown): ToolSession | undefined {
   if (value === undefined) return undefined;
-  sessionReads(value as ToolSession);
+  if (typeof value !== 'object' || value === null || !made.has(value as ToolSession)) {
+    throw new TypeError(`agentvfs: options.session must be an object made by createSession(), got ${describeValue(value)}.`);
+  }
   return value as ToolSession;
 }
 

@@ -20,6 +20,7 @@ import { sessionWithId, type ToolSession } from '../tools/session.ts';
 import { isToolHost } from '../tool-host.ts';
 import { approveThrough } from './approve-port.ts';
 import type { Tools } from '../tools/types.ts';
+import { runWithin } from '../tools/tool-set.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
 import { indexWhenIdle } from './idle-index.ts';
@@ -123,14 +124,14 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
       return info.returnsBytes ? Promise.resolve(result).then(moveBytes) : result;
     },
     tool(request: ToolRequest) {
-      const [sessionId, name, args, dialect, sharedId] = request;
+      const [sessionId, name, args, dialect, sharedId, call] = request;
       let tools = sessions.get(sessionId);
       if (!tools) {
         const session = sharedId === undefined ? undefined : sharedSession(sharedId, sessionId);
         sessions.set(sessionId, (tools = createTools(get(), { dialect, session })));
       }
       if (toolCall(name, dialect)?.mutates) changed();
-      return tools.run(name, args);
+      return runWithin(tools, name, args, call);
     },
     // A plain function, so the session exists before the next message (its first call) is handled.
     openSession([sessionId, permissions, port, dialect, sharedId]: SessionRequest) {

@@ -9,6 +9,7 @@ import type { VfsErrorJSON } from '../errors.ts';
 import type { Permissions } from '../guard/types.ts';
 import type { DialectName } from '../tools/dialects/names.ts';
 import type { ToolResult } from '../tools/types.ts';
+import type { CallContext } from '../tools/read-versions.ts';
 
 /**
  * One backend call: the method name, then the arguments exactly as the caller passed them.
@@ -22,7 +23,7 @@ export type BackendRequest = [method: BackendMethod, ...args: unknown[]];
  * with every tool set that names the same `shared` session id). The last two are left out for the
  * default: the six tools with a session of their own.
  */
-export type ToolRequest = [sessionId: string, name: string, args: unknown, dialect?: DialectName, shared?: string];
+export type ToolRequest = [sessionId: string, name: string, args: unknown, dialect?: DialectName, shared?: string, call?: CallContext];
 
 /**
  * Opens a guarded tool set before its first call: its permissions, the port its approve() is

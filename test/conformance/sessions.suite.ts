@@ -72,6 +72,58 @@ export function sessionSuite(make: BackendFactory) {
       expect(await backend.readText('/a.txt')).toBe('outside\n');
     });
 
+    it('a read answered in the same turn as a write does not count for it: the write was made before its result was seen', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\n', '/b.txt': 'bee\n' } });
+      const tools = createTools(backend);
+      await tools.run('read_file', { path: '/a.txt' });
+      await backend.writeFile('/a.txt', 'outside\n');
+      const [read, write] = await Promise.all([tools.run('read_file', { path: '/a.txt' }), tools.run('write_file', { path: '/a.txt', content: 'mine\n' })]);
+      expect(read.text).toContain('outside');
+      expect(write.code, write.text).toBe('ESTALE');
+      expect(write.text).toContain('this call was made before that read answered');
+      expect(await backend.readText('/a.txt')).toBe('outside\n');
+      // Made once that read had answered: it lands.
+      const after = await tools.run('write_file', { path: '/a.txt', content: 'mine\n' });
+      expect(after.isError, after.text).toBe(false);
+      // A file never read before: the same turn's read does not count either.
+      const [, blind] = await Promise.all([tools.run('read_file', { path: '/b.txt' }), tools.run('write_file', { path: '/b.txt', content: 'blind\n' })]);
+      expect(blind.code, blind.text).toBe('ENOTREAD');
+      expect(blind.text).toContain('this call was made before that read answered');
+      expect(await backend.readText('/b.txt')).toBe('bee\n');
+      // Two tool sets of one session are one model's calls: the same holds across them.
+      const session = createSession();
+      const reader = createTools(backend, { session });
+      const writer = createTools(backend, { session, dialect: 'gemini' });
+      await reader.run('read_file', { path: '/b.txt' });
+      await backend.writeFile('/b.txt', 'outside b\n');
+      const [, across] = await Promise.all([reader.run('read_file', { path: '/b.txt' }), writer.run('write_file', { file_path: '/b.txt', content: 'mine\n' })]);
+      expect(across.code, across.text).toBe('ESTALE');
+      expect(await backend.readText('/b.txt')).toBe('outside b\n');
+    });
+
+    it('in every dialect, a write made beside a read of the file is refused when the file changed since the session last saw it', async () => {
+      type Call = readonly [name: string, args: Record<string, unknown>];
+      const calls: Record<'anthropic' | 'gemini' | 'mcp-filesystem', { read: Call; write: Call }> = {
+        anthropic: {
+          read: ['str_replace_based_edit_tool', { command: 'view', path: '/a.txt' }],
+          write: ['str_replace_based_edit_tool', { command: 'str_replace', path: '/a.txt', old_str: 'one', new_str: 'mine' }],
+        },
+        gemini: { read: ['read_file', { file_path: '/a.txt' }], write: ['write_file', { file_path: '/a.txt', content: 'mine\n' }] },
+        'mcp-filesystem': { read: ['read_text_file', { path: '/a.txt' }], write: ['write_file', { path: '/a.txt', content: 'mine\n' }] },
+      };
+      for (const [dialect, { read, write }] of Object.entries(calls)) {
+        const backend = await make({ files: { '/a.txt': 'one\n' } });
+        const tools = createTools(backend, { dialect: dialect as keyof typeof calls });
+        expect((await tools.run(...read)).isError, dialect).toBe(false);
+        await backend.writeFile('/a.txt', 'one\noutside\n');
+        const [, refused] = await Promise.all([tools.run(...read), tools.run(...write)]);
+        expect(refused.code, `${dialect}: ${refused.text}`).toBe('ESTALE');
+        expect(await backend.readText('/a.txt'), dialect).toBe('one\noutside\n');
+        const again = await tools.run(...write);
+        expect(again.isError, `${dialect}: ${again.text}`).toBe(false);
+      }
+    });
+
     it('a patch refused as stale (which shows the file) is not run again after a sibling patch wrote it on the strength of that', async () => {
       const P = (body: string) => ({ input: `*** Begin Patch\n${body}\n*** End Patch` });
       const later = (s: string) => P(`*** Update File: /b.txt\n@@\n-b\n+B\n${s}`);

@@ -1,6 +1,6 @@
 /** The 'gemini' dialect's tools: Gemini CLI's file tools over the backend (search_file_content runs as grep_search). */
 import type { Backend } from '../../backend/types.ts';
-import type { ReadVersions } from '../read-versions.ts';
+import type { CallReads } from '../read-versions.ts';
 import type { ArgsValidator, ToolHandler } from '../run-tool.ts';
 import { shown, validateArgs } from '../validate-args.ts';
 import { geminiDefinitions } from './gemini-definitions.ts';
@@ -8,7 +8,7 @@ import { readFile, replace, writeFile, type ReplaceArgs } from './gemini/files.t
 import { GEMINI_TOOL_ALIASES, type GeminiToolName } from './gemini/names.ts';
 import { glob, grepSearch, listDirectory, readManyFiles, type GlobArgs, type GrepArgs, type ListDirectoryArgs, type ReadManyArgs } from './gemini/search.ts';
 
-export function geminiHandlers({ backend, reads }: { backend: Backend; reads: ReadVersions }): Record<GeminiToolName, ToolHandler> {
+export function geminiHandlers({ backend, reads }: { backend: Backend; reads: CallReads }): Record<GeminiToolName, ToolHandler> {
   const call = (changed: Parameters<ToolHandler>[1]) => ({ backend, reads, changed });
   return {
     read_file: (a, changed) => readFile(call(changed), a.file_path as string, a.start_line as number | undefined, a.end_line as number | undefined),

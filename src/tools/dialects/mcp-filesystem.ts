@@ -1,13 +1,13 @@
 /** The 'mcp-filesystem' dialect's tools: the reference MCP filesystem server's, over the backend (read_file runs as read_text_file). */
 import type { Backend } from '../../backend/types.ts';
-import type { ReadVersions } from '../read-versions.ts';
+import type { CallReads } from '../read-versions.ts';
 import type { ToolHandler } from '../run-tool.ts';
 import { MCP_FILESYSTEM_ALIASES, type McpFilesystemToolName } from './mcp-filesystem/names.ts';
 import * as fs from './mcp-filesystem/tools.ts';
 
 export const mcpFilesystemAliases = MCP_FILESYSTEM_ALIASES;
 
-export function mcpFilesystemHandlers({ backend, reads }: { backend: Backend; reads: ReadVersions }): Record<McpFilesystemToolName, ToolHandler> {
+export function mcpFilesystemHandlers({ backend, reads }: { backend: Backend; reads: CallReads }): Record<McpFilesystemToolName, ToolHandler> {
   const c = (changed: Parameters<ToolHandler>[1]) => ({ backend, reads, changed });
   const s = (v: unknown) => v as string;
   const list = (v: unknown) => (v as string[] | undefined) ?? [];

@@ -5,7 +5,7 @@
  */
 import type { Backend } from '../../backend/types.ts';
 import type { GuardSession } from '../../guard/session.ts';
-import type { ReadVersions } from '../read-versions.ts';
+import type { CallReads, ReadVersions } from '../read-versions.ts';
 import { retriedAfterOwnWrites, toolRunner } from '../run-tool.ts';
 import { toolSet } from '../tool-set.ts';
 import type { Tools } from '../types.ts';
@@ -41,16 +41,12 @@ export function createDialectTools(
 ): Tools<string> {
   const spec = DIALECTS[dialect] as Dialect<string>;
   const definitions = spec.definitions(descriptions);
-  const handlersOver = (over: Backend) => spec.handlers({ backend: over, reads });
-  const run = retriedAfterOwnWrites(
-    toolRunner(definitions, handlersOver(backend), spec.validators, guard && { session: guard, backend, reads, handlersOver }),
-    reads,
-    backend,
-  );
+  const handlersFor = (over: Backend, callReads: CallReads) => spec.handlers({ backend: over, reads: callReads });
+  const run = retriedAfterOwnWrites(toolRunner(definitions, handlersFor, backend, reads, spec.validators, guard), reads, backend);
   // Older names models still emit run as the tool they became.
   const aliases = spec.aliases ?? {};
-  return toolSet(definitions, async (name, args) => {
-    const result = await run(Object.hasOwn(aliases, name) ? aliases[name]! : name, args);
+  return toolSet(definitions, async (name, args, call) => {
+    const result = await run(Object.hasOwn(aliases, name) ? aliases[name]! : name, args, call);
     // An error's next action, and a note the guard added after a result, in this dialect's words
     // (never the rest of a result: that is the files' own text).
     if (result.isError) return { ...result, text: errorInWordsOf(dialect, result.text) };

@@ -1,7 +1,7 @@
 /** What a dialect is: its definitions and its handlers (one file per dialect in this folder). */
 import type { Backend } from '../../backend/types.ts';
 import type { ToolDefinition } from '../definitions.ts';
-import type { ReadVersions } from '../read-versions.ts';
+import type { CallReads } from '../read-versions.ts';
 import type { ArgsValidator, ToolHandler } from '../run-tool.ts';
 
 /** What a dialect's handlers work with: the backend, and the read tracking of the session. */
@@ -12,7 +12,7 @@ export interface DialectContext {
    * A tool that needs no prior read still passes `await reads.expected(backend, path)` as the
    * write's expectedVersion: undefined (never seen) checks nothing; a change since is ESTALE.
    */
-  readonly reads: ReadVersions;
+  readonly reads: CallReads;
 }
 
 export interface Dialect<N extends string> {
