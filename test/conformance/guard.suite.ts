@@ -317,6 +317,17 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.readText('/memories/m.txt')).toBe('OUTSIDER NOTE\n');
       await memory.run('memory', { command: 'view', path: '/memories/m.txt' });
       expect((await memory.run('memory', { command: 'delete', path: '/memories/m.txt' })).isError).toBe(false);
+      // A directory holding such a file too: nothing in it is removed.
+      await backend.writeFile('/memories/d/seen.txt', 'seen\n');
+      await backend.writeFile('/memories/d/other.txt', 'other\n');
+      await memory.run('memory', { command: 'view', path: '/memories/d/seen.txt' });
+      await backend.writeFile('/memories/d/seen.txt', 'OUTSIDER NOTE\n');
+      expectFailure(await memory.run('memory', { command: 'delete', path: '/memories/d' }), 'ESTALE');
+      expect(await backend.readText('/memories/d/seen.txt')).toBe('OUTSIDER NOTE\n');
+      expect(await backend.readText('/memories/d/other.txt')).toBe('other\n');
+      await memory.run('memory', { command: 'view', path: '/memories/d/seen.txt' });
+      expect((await memory.run('memory', { command: 'delete', path: '/memories/d' })).isError).toBe(false);
+      expect(await backend.exists('/memories/d')).toBe(false);
     });
 
     it('allow with content on an edit: written instead, the result says so', async () => {

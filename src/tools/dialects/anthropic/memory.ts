@@ -172,8 +172,10 @@ async function remove(call: DialectCall, args: MemoryArgs): Promise<string> {
   if (path === MEMORY_ROOT) throw fail('EINVAL', `Cannot delete the ${MEMORY_ROOT} directory itself`, path);
   const info = await statOrNull(call.backend, path);
   if (info === null) throw fail('ENOENT', `The path ${path} does not exist`, path);
-  // A file this session viewed that changed since is refused, as an edit of it would be.
+  // A file this session viewed that changed since is refused, as an edit of it would be; so is a
+  // directory holding one.
   if (!info.isDir) await refuseStale(call, path, info.version);
+  else for (const file of await call.backend.glob('**', { path }).catch(() => [])) await refuseStale(call, file, (await call.backend.stat(file)).version);
   await removeRecorded(call, path);
   return `Successfully deleted ${path}`;
 }
