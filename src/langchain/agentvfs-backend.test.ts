@@ -223,6 +223,22 @@ describe('AgentvfsBackend beyond StateBackend', () => {
     for (const result of results) expect(result.error).toMatch(/^Error: /);
   });
 
+  it('applies a step’s parallel edits of one file one after another, as deepagents’ StateBackend does', async () => {
+    const backend = new AgentvfsBackend(createStateBackend({ files: { '/p.txt': 'one\ntwo\nthree\nfour\n' } }));
+    const results = await Promise.all([
+      backend.edit('/p.txt', 'one', 'ONE'),
+      backend.edit('/p.txt', 'two', 'TWO'),
+      backend.edit('/p.txt', 'three', 'THREE'),
+      backend.edit('/p.txt', 'four', 'FOUR'),
+    ]);
+    for (const r of results) expect(r).toEqual({ path: '/p.txt', filesUpdate: null, occurrences: 1 });
+    expect((await backend.read('/p.txt')).content).toBe('ONE\nTWO\nTHREE\nFOUR\n');
+    // One that no longer matches after the others ran says so, as deepagents would.
+    const [first, gone] = await Promise.all([backend.edit('/p.txt', 'ONE', 'uno'), backend.edit('/p.txt', 'ONE\nTWO', 'x')]);
+    expect(first.error).toBeUndefined();
+    expect(gone.error).toMatch(/^Error: String not found in file/);
+  });
+
   it('refuses what is not a backend, naming what it needs', () => {
     expect(() => new AgentvfsBackend({} as never)).toThrow(/needs a backend \(createStateBackend\(\).*; got an object without ls, stat, read/);
     // A tool set from createTools is not a backend: deepagents calls backend methods.

@@ -33,6 +33,8 @@ declare const atob: (data: string) => string;
 
 /** deepagents' default page for read(). */
 const DEFAULT_READ_LIMIT = 500;
+/** Tries of one edit that keeps losing races with other writes (a model makes a few parallel calls, not dozens). */
+const EDIT_ATTEMPTS = 8;
 const BACKEND_METHODS_USED = ['ls', 'stat', 'read', 'writeFile', 'edit', 'remove', 'resolvePath', 'glob', 'grep', 'uploadFiles', 'downloadFiles'] as const;
 
 export class AgentvfsBackend {
@@ -114,30 +116,43 @@ export class AgentvfsBackend {
   async edit(filePath: string, oldString: string, newString: string, replaceAll = false): Promise<DeepagentsEditResult> {
     try {
       if (!isTextMimeType(mimeTypeOf(filePath))) return { error: `Error: '${filePath}' is not a text file and cannot be edited` };
-      const { content: bytes, version } = await this.#backend.read(filePath);
-      if (isBinary(bytes)) return { error: `Error: File '${filePath}' has binary content and cannot be edited` };
-      const text = decodeText(bytes);
-      if (oldString === '') {
-        // deepagents' rule: an empty old string only fills an empty file.
-        if (text !== '') return { error: 'Error: oldString cannot be empty when file has content' };
-        await this.#backend.writeFile(filePath, newString, { expectedVersion: version });
-        return { path: filePath, filesUpdate: null, occurrences: 0 };
+      // deepagents edits whatever the file holds when the edit runs (its StateBackend applies a step's
+      // edits one after another): an edit that lost a race with another write runs again on what won.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.#editOnce(filePath, oldString, newString, replaceAll);
+        } catch (error) {
+          if (!hasCode(error, 'ESTALE') || attempt === EDIT_ATTEMPTS) throw error;
+        }
       }
-      const occurrences = text.split(oldString).length - 1;
-      if (occurrences > 1 && !replaceAll) {
-        return {
-          error: `Error: String '${oldString}' has multiple occurrences (appears ${occurrences} times) in file. Use replace_all=True to replace all instances, or provide a more specific string with surrounding context.`,
-        };
-      }
-      if (occurrences > 0 && oldString === newString) return { path: filePath, filesUpdate: null, occurrences };
-      const result = await this.#backend.edit(filePath, oldString, newString, { replaceAll, expectedVersion: version });
-      return { path: filePath, filesUpdate: null, occurrences: result.count };
     } catch (error) {
       if (hasCode(error, 'ENOENT')) return { error: `Error: File '${filePath}' not found` };
       // deepagents' sentence first, then agentvfs's closest candidate lines.
       if (hasCode(error, 'ENOMATCH')) return { error: `Error: String not found in file: '${oldString}'\n${detailOf(error)}` };
       return { error: messageOf(error) };
     }
+  }
+
+  /** One edit against the file as read now, written only if it is still that version (else ESTALE). */
+  async #editOnce(filePath: string, oldString: string, newString: string, replaceAll: boolean): Promise<DeepagentsEditResult> {
+    const { content: bytes, version } = await this.#backend.read(filePath);
+    if (isBinary(bytes)) return { error: `Error: File '${filePath}' has binary content and cannot be edited` };
+    const text = decodeText(bytes);
+    if (oldString === '') {
+      // deepagents' rule: an empty old string only fills an empty file.
+      if (text !== '') return { error: 'Error: oldString cannot be empty when file has content' };
+      await this.#backend.writeFile(filePath, newString, { expectedVersion: version });
+      return { path: filePath, filesUpdate: null, occurrences: 0 };
+    }
+    const occurrences = text.split(oldString).length - 1;
+    if (occurrences > 1 && !replaceAll) {
+      return {
+        error: `Error: String '${oldString}' has multiple occurrences (appears ${occurrences} times) in file. Use replace_all=True to replace all instances, or provide a more specific string with surrounding context.`,
+      };
+    }
+    if (occurrences > 0 && oldString === newString) return { path: filePath, filesUpdate: null, occurrences };
+    const result = await this.#backend.edit(filePath, oldString, newString, { replaceAll, expectedVersion: version });
+    return { path: filePath, filesUpdate: null, occurrences: result.count };
   }
 
   /** Literal search; files whose extension is not text are skipped; more than `maxCount` matches are cut and flagged `truncated`. */
