@@ -67,3 +67,73 @@ describe.each(Object.keys(targets))('aiSdkTools with the backend %s', (where) =>
     expect(model.doGenerateCalls.map((call) => toolResultsIn(call.prompt))).toEqual([{}, ...(await reference())]);
   });
 });
+
+describe('one model response’s calls, however the SDK runs them', () => {
+  const usage = {
+    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 1, text: 1, reasoning: undefined },
+  };
+  const readAndWrite = {
+    content: [
+      { type: 'tool-call' as const, toolCallId: 'r', toolName: 'read_file', input: '{"path":"/a.txt"}' },
+      { type: 'tool-call' as const, toolCallId: 'w', toolName: 'write_file', input: '{"path":"/a.txt","content":"mine\\n"}' },
+    ],
+    finishReason: { unified: 'tool-calls' as const, raw: undefined },
+    usage,
+    warnings: [],
+  };
+  const done = { content: [{ type: 'text' as const, text: 'Done.' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+
+  it.each([undefined, 1])(
+    'a read_file beside a write_file does not let it over a change the model has not seen (toolCallConcurrency %s)',
+    async (toolCallConcurrency) => {
+      const { MockLanguageModelV4 } = await import('ai/test');
+      for (const where of Object.keys(targets)) {
+        const backend = createStateBackend({ files: { '/a.txt': 'one\n' } });
+        const target = where === 'in process' ? backend : inWorkerThread({ files: { '/a.txt': 'one\n' } });
+        const tools = createTools(target);
+        await tools.run('read_file', { path: '/a.txt' });
+        await target.writeFile('/a.txt', 'outside\n');
+        const model = new MockLanguageModelV4({ doGenerate: [readAndWrite, done] });
+        const result = await generateText({
+          model,
+          tools: aiSdkTools(tools),
+          stopWhen: stepCountIs(3),
+          prompt: 'x',
+          ...(toolCallConcurrency ? { toolCallConcurrency } : {}),
+        });
+        const write = result.steps[0]!.toolResults.find((r) => r.toolCallId === 'w')!;
+        expect(write.output, where).toMatchObject({ isError: true, code: 'ESTALE' });
+        expect(await target.readText('/a.txt'), where).toBe('outside\n');
+      }
+    },
+  );
+
+  it('a write approved later (needsApproval) still does not count the read the same response made', async () => {
+    const { MockLanguageModelV4 } = await import('ai/test');
+    const backend = createStateBackend({ files: { '/a.txt': 'one\n' } });
+    const tools = createTools(backend);
+    await tools.run('read_file', { path: '/a.txt' });
+    await backend.writeFile('/a.txt', 'outside\n');
+    const set = aiSdkTools(tools, { needsApproval: true });
+    const model = new MockLanguageModelV4({ doGenerate: [readAndWrite, done] });
+    const first = await generateText({ model, tools: set, stopWhen: stepCountIs(3), prompt: 'x' });
+    const request = first.content.find((part) => part.type === 'tool-approval-request');
+    expect(request).toBeDefined();
+    const approvalId = (request as { approvalId: string }).approvalId;
+    const second = await generateText({
+      model,
+      tools: set,
+      stopWhen: stepCountIs(3),
+      messages: [
+        { role: 'user', content: 'x' },
+        ...first.response.messages,
+        { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] },
+      ],
+    });
+    expect(await backend.readText('/a.txt')).toBe('outside\n');
+    // What the model was told of the approved write: refused as stale.
+    expect(JSON.stringify(model.doGenerateCalls.at(-1)!.prompt)).toMatch(/"toolCallId":"w".*Error: ESTALE/);
+    expect(second.text).toBe('Done.');
+  });
+});

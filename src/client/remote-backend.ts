@@ -12,7 +12,7 @@ import { dialectDefinitions } from '../tools/dialects/definitions.ts';
 import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
-import type { CallContext } from '../tools/read-versions.ts';
+import { numberedCall, type CallTag } from '../tools/read-versions.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { unwrapBackend } from '../backend/wrapped-backends.ts';
 import { PROTOCOL_VERSION, type BackendRef, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
@@ -245,7 +245,8 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
         const message = `arguments for ${typeof request[1] === 'string' ? request[1] : 'a tool'} must be JSON values (strings, numbers, booleans, null, arrays and objects of them); this call's cannot be sent to the worker.`;
         return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
       });
-    const run = (name: string, args?: unknown, call?: CallContext): Promise<ToolResult> => {
+    const run = (name: string, args?: unknown, tag?: CallTag): Promise<ToolResult> => {
+      const call = numberedCall(tag); // (createTools numbers every call before it gets here)
       const request: ToolRequest =
         call === undefined && sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId, call];
       if (opened) return opened.then(() => send(request));

@@ -5,7 +5,7 @@
  */
 import type { ToolResult, Tools } from '../tools/types.ts';
 import { runWithin, toolSet } from '../tools/tool-set.ts';
-import type { CallContext } from '../tools/read-versions.ts';
+import type { CallTag } from '../tools/read-versions.ts';
 import type { Decision, OnEvent } from './types.ts';
 
 /** A tool result as a guarded session returns it, before the audit takes the decision off. */
@@ -20,7 +20,7 @@ export function withAudit<N extends string>(tools: Tools<N>, onEvent: OnEvent | 
       // A failing audit callback must not turn a done call into a failed one; the call's effect stands.
     }
   };
-  const run = async (name: string, args?: unknown, call?: CallContext): Promise<ToolResult> => {
+  const run = async (name: string, args?: unknown, call?: CallTag): Promise<ToolResult> => {
     const started = Date.now();
     let decided: DecidedResult;
     try {

@@ -45,9 +45,10 @@ export function createTools<D extends DialectName = 'agentvfs'>(backend: Backend
   const made = isToolHost(backend) ? backend.createToolSession(options) : createSessionTools(backend, options);
   // Calls are numbered here, where the model's calls arrive, so a worker's session knows them too.
   const numbers = sessionCallNumbers(options.session);
-  const session = toolSet(made.definitions, (name, args, call) =>
-    call === undefined ? numbers.run((context) => runWithin(made, name, args, context)) : runWithin(made, name, args, call),
-  );
+  const session = toolSet(made.definitions, (name, args, tag) => {
+    if (tag === undefined || 'turn' in tag) return numbers.run((context) => runWithin(made, name, args, context), tag?.turn);
+    return runWithin(made, name, args, tag);
+  });
   // The one audit of a tool set, wherever its calls run: a host's session leaves each call's decision on its result.
   return (options.permissions || options.approve || options.onEvent ? withAudit(session, options.onEvent) : session) as Tools<DialectToolName<D>>;
 }

@@ -34,8 +34,32 @@ describe('ReadVersions.forCall: what a call counts as read', () => {
     reads.forCall({ n: 2, unanswered: [] }).add('/a', 7);
     const sibling = reads.forCall({ n: 3, unanswered: [2] });
     expect(await sibling.expected(at(7), '/a')).toBe(1);
-    reads.recordWrites([{ path: '/a', version: 7 }]); // call 2 was an edit, and it has answered
+    reads.recordWrites([{ path: '/a', version: 7 }], reads.forCall({ n: 2, unanswered: [] })); // call 2 was an edit: it wrote 7
     expect(await sibling.expected(at(7), '/a')).toBe(7);
+  });
+
+  it("does not count as the session's own write a version whose content the writing call did not know", async () => {
+    const reads = new ReadVersions();
+    reads.forCall({ n: 1, unanswered: [] }).add('/a', 1);
+    // Call 2 wrote, but a person put other content (version 7) in place of its own: forgotten.
+    const writer = reads.forCall({ n: 2, unanswered: [] });
+    writer.add('/a', 7);
+    reads.forget('/a');
+    reads.forCall({ n: 3, unanswered: [] }).add('/a', 7); // a read beside call 4
+    reads.recordWrites([{ path: '/a', version: 7 }], writer);
+    expect(await reads.forCall({ n: 4, unanswered: [3] }).expected(at(7), '/a')).toBeUndefined();
+    // A version the call never learned (a moved file that was stale, recorded at its old version): not its write either.
+    reads.recordWrites([{ path: '/b', version: 9 }], reads.forCall({ n: 5, unanswered: [] }));
+    reads.forCall({ n: 6, unanswered: [] }).add('/b', 9);
+    expect(await reads.forCall({ n: 7, unanswered: [6] }).expected(at(9), '/b')).toBeUndefined();
+  });
+
+  it('keeps counting a version first read long ago, however often it was read since (a rollback brings it back)', async () => {
+    const reads = new ReadVersions();
+    reads.forCall({ n: 1, unanswered: [] }).add('/a', 1);
+    for (let n = 2; n < 400; n++) reads.forCall({ n, unanswered: [] }).add('/a', 2);
+    expect(await reads.forCall({ n: 400, unanswered: [] }).expected(at(1), '/a')).toBe(1);
+    expect(await reads.forCall({ n: 401, unanswered: [399] }).expected(at(2), '/a')).toBe(2);
   });
 
   it('a file a person rewrote stays unseen for a call made beside the read that saw it', () => {

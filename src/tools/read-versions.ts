@@ -13,6 +13,8 @@ import { VfsError } from '../errors.ts';
 
 // Versions kept per path; older ones are forgotten (a rollback past them needs a re-read).
 const KEEP = 256;
+// Calls kept per version that learned it (a version read by many calls).
+const LEARNED_BY_KEPT = 16;
 
 /**
  * Which call of a session this is, numbered where the calls are made (createTools), so it holds
@@ -21,6 +23,18 @@ const KEEP = 256;
 export interface CallContext {
   readonly n: number;
   readonly unanswered: readonly number[];
+}
+
+/**
+ * What a wrapper passes on with a call: its number, or (not numbered yet) the turn it belongs to,
+ * when the host knows it: calls of one turn (one model response) never count each other's reads,
+ * even when the host runs them one after another (the AI SDK's toolCallConcurrency: 1).
+ */
+export type CallTag = CallContext | { readonly turn: object };
+
+/** `tag` when it is a numbered call. */
+export function numberedCall(tag: CallTag | undefined): CallContext | undefined {
+  return tag !== undefined && 'n' in tag ? tag : undefined;
 }
 
 /** A learned version, with the call that learned it (undefined: no call context). */
@@ -39,12 +53,16 @@ export interface CallReads {
   refuseUnseen(path: string): void;
   unseen(path: string): boolean;
   expected(backend: Backend, path: string): Promise<number | undefined>;
-  /** Whether a call made beside this one (not answered when it was made) learned a version of `path` this one does not count. */
+  /** Whether a call made beside this one (not answered when it was made) learned of `path` what this one does not count. */
   learnedBeside(path: string): boolean;
+  /** Whether this call wrote `version` of `path` with content it knows (not a person's, not a file it moved unseen). */
+  wrote(path: string, version: number): boolean;
 }
 
 export class ReadVersions implements CallReads {
   readonly #seen = new Map<string, number[]>();
+  // For each version in #seen, the calls that learned it (the first few and the latest).
+  readonly #seenBy = new Map<string, Map<number, (number | undefined)[]>>();
   // Files a person rewrote when approving this session's change, not read since (see forget),
   // and for the others, the read that cleared that mark.
   readonly #unseen = new Set<string>();
@@ -61,10 +79,10 @@ export class ReadVersions implements CallReads {
     return this.#seq;
   }
 
-  /** One call of this session wrote these files (its `changed`). */
-  recordWrites(changed: readonly { path: string; version: number }[]): void {
+  /** One call of this session wrote these files (its `changed`): those whose content it knows count as the session's own writes. */
+  recordWrites(changed: readonly { path: string; version: number }[], by: CallReads): void {
     this.#seq++;
-    for (const c of changed) remember(this.#written, c.path, { version: c.version, seq: this.#seq });
+    for (const c of changed) if (by.wrote(c.path, c.version)) remember(this.#written, c.path, { version: c.version, seq: this.#seq });
   }
 
   /**
@@ -85,6 +103,7 @@ export class ReadVersions implements CallReads {
     const learned: Learned = { version, seq: ++this.#seq, by };
     remember(this.#learned, path, learned);
     if (this.#unseen.delete(path)) this.#seenAgain.set(path, learned);
+    this.#learnedBy(path, version, by);
     const list = this.#seen.get(path);
     if (list === undefined) {
       this.#seen.set(path, [version]);
@@ -94,7 +113,24 @@ export class ReadVersions implements CallReads {
     const at = list.indexOf(version);
     if (at !== -1) list.splice(at, 1);
     list.push(version);
-    if (list.length > KEEP) list.shift();
+    if (list.length > KEEP) this.#seenBy.get(path)?.delete(list.shift()!);
+  }
+
+  #learnedBy(path: string, version: number, by: number | undefined): void {
+    let versions = this.#seenBy.get(path);
+    if (versions === undefined) this.#seenBy.set(path, (versions = new Map()));
+    const calls = versions.get(version);
+    if (calls === undefined) versions.set(version, [by]);
+    else if (!calls.includes(by)) {
+      // The first calls (long answered: they count for every later call) and the latest.
+      if (calls.length === LEARNED_BY_KEPT) calls.pop();
+      calls.push(by);
+    }
+  }
+
+  /** Whether this session (no call context) wrote `version` of `path` knowing its content. */
+  wrote(path: string, version: number): boolean {
+    return !this.#unseen.has(path) && (this.#seen.get(path)?.includes(version) ?? false);
   }
 
   /**
@@ -103,6 +139,7 @@ export class ReadVersions implements CallReads {
    */
   forget(path: string): void {
     this.#seen.delete(path);
+    this.#seenBy.delete(path);
     this.#unseen.add(path);
     this.#seenAgain.delete(path);
   }
@@ -159,13 +196,15 @@ export class ReadVersions implements CallReads {
    * answered before it started, by itself, or written by the session count; a version only a
    * call still unanswered then read does not.
    */
-  forCall(call: CallContext | undefined): CallReads {
+  forCall(tag: CallTag | undefined): CallReads {
+    const call = numberedCall(tag);
     if (call === undefined) return this;
     const unanswered = new Set(call.unanswered);
-    const visible = (l: Learned | undefined): boolean => l === undefined || l.by === undefined || l.by === call.n || (l.by < call.n && !unanswered.has(l.by));
+    const counts = (by: number | undefined): boolean => by === undefined || by === call.n || (by < call.n && !unanswered.has(by));
     const known = (path: string) => (version: number) =>
-      (this.#learned.get(path) ?? []).some((l) => l.version === version && visible(l)) || (this.#written.get(path) ?? []).some((w) => w.version === version);
-    const unseen = (path: string) => this.#unseen.has(path) || (this.#seenAgain.has(path) && !visible(this.#seenAgain.get(path)));
+      (this.#seenBy.get(path)?.get(version) ?? []).some(counts) || (this.#written.get(path) ?? []).some((w) => w.version === version);
+    const unseenBeside = (path: string) => !this.#unseen.has(path) && this.#seenAgain.has(path) && !counts(this.#seenAgain.get(path)!.by);
+    const unseen = (path: string) => this.#unseen.has(path) || unseenBeside(path);
     return {
       add: (path, version) => this.add(path, version, call.n),
       moved: (from, to) => this.moved(from, to),
@@ -174,7 +213,8 @@ export class ReadVersions implements CallReads {
         if (unseen(path)) refuseUnseenFile(path);
       },
       expected: (backend, path) => this.expected(backend, path, known(path)),
-      learnedBeside: (path) => (this.#learned.get(path) ?? []).some((l) => !visible(l) && !known(path)(l.version)),
+      learnedBeside: (path) => unseenBeside(path) || (this.#seen.get(path) ?? []).some((version) => !known(path)(version)),
+      wrote: (path, version) => !unseen(path) && (this.#seenBy.get(path)?.get(version)?.includes(call.n) ?? false),
     };
   }
 }

@@ -61,7 +61,9 @@ export function toolRunner<N extends string>(
         return isVfsError(error) && error.code === 'ESTALE' && typeof error.path === 'string' ? { ...failed, stalePath: error.path } : failed;
       }
     };
-    return guard === undefined ? run(backend) : runGuarded(guard, backend, def.name, checked, reads, run);
+    const result = await (guard === undefined ? run(backend) : runGuarded(guard, backend, def.name, checked, reads, run));
+    if (result.changed.length > 0) reads.recordWrites(result.changed, callReads);
+    return result;
   };
 }
 
@@ -115,7 +117,6 @@ export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersio
     for (let attempt = 1; ; attempt++) {
       const since = reads.seq;
       const { stalePath, ...result } = await run(name, args, call);
-      if (result.changed.length > 0) reads.recordWrites(result.changed);
       const asked = result.decision !== undefined && result.decision !== 'always';
       if (stalePath === undefined || asked || attempt === MAX_ATTEMPTS) return result;
       // The call that wrote it may still be on its way back: let it arrive, then look.

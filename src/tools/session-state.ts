@@ -26,10 +26,17 @@ export function sessionCallNumbers(session: ToolSession | undefined): CallNumber
 export class CallNumbers {
   #last = 0;
   readonly #unanswered = new Set<number>();
+  // The calls numbered so far in each turn the caller named (CallTag).
+  readonly #turns = new WeakMap<object, number[]>();
 
-  async run<T>(call: (context: CallContext) => Promise<T>): Promise<T> {
+  async run<T>(call: (context: CallContext) => Promise<T>, turn?: object): Promise<T> {
     const n = ++this.#last;
-    const context: CallContext = { n, unanswered: [...this.#unanswered] };
+    const siblings = turn === undefined ? undefined : this.#turns.get(turn);
+    const context: CallContext = { n, unanswered: [...this.#unanswered, ...(siblings ?? [])] };
+    if (turn !== undefined) {
+      if (siblings === undefined) this.#turns.set(turn, [n]);
+      else siblings.push(n);
+    }
     this.#unanswered.add(n);
     try {
       return await call(context);

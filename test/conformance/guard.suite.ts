@@ -330,6 +330,29 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.exists('/memories/d')).toBe(false);
     });
 
+    it('a moved file someone else changed stays stale for a write made beside the read at its new path', async () => {
+      for (const dialect of ['mcp-filesystem', 'anthropic'] as const) {
+        const backend = await make({ files: { '/memories/a.txt': 'one\n' } });
+        const tools = createTools(backend, { dialect });
+        const read = (path: string) => (dialect === 'mcp-filesystem' ? tools.run('read_text_file', { path }) : tools.run('memory', { command: 'view', path }));
+        await read('/memories/a.txt');
+        await backend.writeFile('/memories/a.txt', 'one\noutside\n');
+        const moved =
+          dialect === 'mcp-filesystem'
+            ? await tools.run('move_file', { source: '/memories/a.txt', destination: '/memories/b.txt' })
+            : await tools.run('memory', { command: 'rename', old_path: '/memories/a.txt', new_path: '/memories/b.txt' });
+        expect(moved.isError, moved.text).toBe(false);
+        const write = () =>
+          dialect === 'mcp-filesystem'
+            ? tools.run('write_file', { path: '/memories/b.txt', content: 'mine\n' })
+            : tools.run('memory', { command: 'str_replace', path: '/memories/b.txt', old_str: 'one', new_str: 'uno' });
+        const [, refused] = await Promise.all([read('/memories/b.txt'), write()]);
+        expectFailure(refused, 'ESTALE');
+        expect(await backend.readText('/memories/b.txt'), dialect).toBe('one\noutside\n');
+        expect((await write()).isError, dialect).toBe(false);
+      }
+    });
+
     it('allow with content on an edit: written instead, the result says so', async () => {
       const backend = await make({ files: { '/a.txt': 'a\nb\n' } });
       const { approve } = recorder({ allow: true, content: 'a\nB!\n' });
@@ -339,6 +362,51 @@ export function guardSuite(make: BackendFactory) {
       expect(result.text).toMatch(/^Edited \/a\.txt: 1 replacement\./);
       expect(result.text).toContain('/a.txt now holds their version');
       expect(await backend.readText('/a.txt')).toBe('a\nB!\n');
+    });
+
+    it("a read made beside a write in the turn after a person's content does not let the write over it, in any dialect", async () => {
+      type Call = readonly [name: string, args: Record<string, unknown>];
+      const editor = (args: Record<string, unknown>): Call => ['str_replace_based_edit_tool', { path: '/a.txt', ...args }];
+      const cases: { dialect: 'agentvfs' | 'anthropic' | 'mcp-filesystem'; first: Call; write: Call; read: Call }[] = [
+        {
+          dialect: 'agentvfs',
+          first: ['write_file', { path: '/a.txt', content: 'model\n' }],
+          write: ['write_file', { path: '/a.txt', content: 'model again\n' }],
+          read: ['read_file', { path: '/a.txt' }],
+        },
+        {
+          dialect: 'agentvfs',
+          first: ['write_file', { path: '/a.txt', content: 'model\n' }],
+          write: ['edit_file', { path: '/a.txt', old_string: 'line', new_string: 'LINE' }],
+          read: ['read_file', { path: '/a.txt' }],
+        },
+        {
+          dialect: 'anthropic',
+          first: editor({ command: 'str_replace', old_str: 'old', new_str: 'model' }),
+          write: editor({ command: 'str_replace', old_str: 'line', new_str: 'LINE' }),
+          read: editor({ command: 'view' }),
+        },
+        {
+          dialect: 'mcp-filesystem',
+          first: ['write_file', { path: '/a.txt', content: 'model\n' }],
+          write: ['write_file', { path: '/a.txt', content: 'model again\n' }],
+          read: ['read_text_file', { path: '/a.txt' }],
+        },
+      ];
+      for (const { dialect, first, write, read } of cases) {
+        const backend = await make({ files: { '/a.txt': 'old\n' } });
+        const { approve } = recorder({ allow: true, content: 'person\nline\n' });
+        const tools = createTools(backend, { dialect, approve });
+        await tools.run(...read);
+        expect((await tools.run(...first)).isError, dialect).toBe(false);
+        expect(await backend.readText('/a.txt')).toBe('person\nline\n');
+        const [, refused] = await Promise.all([tools.run(...read), tools.run(...write)]);
+        expect(refused.isError, `${dialect} ${write[0]}: ${refused.text}`).toBe(true);
+        expect(refused.text, dialect).toContain('this call was made before that read answered');
+        expect(await backend.readText('/a.txt'), `${dialect} ${write[0]}`).toBe('person\nline\n');
+        // Made after that read answered: it lands.
+        expect((await tools.run(...write)).isError, `${dialect} ${write[0]}`).toBe(false);
+      }
     });
 
     it('deny: EDENIED with the reason, file unchanged; without a reason too', async () => {

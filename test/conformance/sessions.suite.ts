@@ -101,6 +101,18 @@ export function sessionSuite(make: BackendFactory) {
       expect(await backend.readText('/b.txt')).toBe('outside b\n');
     });
 
+    it('after a rollback, a version read long ago still counts, however often the file was read since', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\n' } });
+      const tools = createTools(backend);
+      await tools.run('read_file', { path: '/a.txt' });
+      const checkpoint = await backend.checkpoint();
+      await backend.writeFile('/a.txt', 'two\n');
+      for (let i = 0; i < 300; i++) await tools.run('read_file', { path: '/a.txt' });
+      await backend.rollback(checkpoint);
+      const edited = await tools.run('edit_file', { path: '/a.txt', old_string: 'one', new_string: 'uno' });
+      expect(edited.isError, edited.text).toBe(false);
+    });
+
     it('in every dialect, a write made beside a read of the file is refused when the file changed since the session last saw it', async () => {
       type Call = readonly [name: string, args: Record<string, unknown>];
       const calls: Record<'anthropic' | 'gemini' | 'mcp-filesystem', { read: Call; write: Call }> = {
