@@ -18,6 +18,7 @@ import type { ToolName } from '../tools/definitions.ts';
 import type { ToolResult, Tools } from '../tools/types.ts';
 import type { Backend } from '../backend/types.ts';
 import { toModelOutput } from './model-output.ts';
+import { responseTurns } from './response-turns.ts';
 import { runWithin } from '../tools/tool-set.ts';
 
 // Loaded, not imported statically: without `ai` installed, importing this subpath says what to install.
@@ -70,7 +71,7 @@ export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkT
     tools.definitions.map((d) => d.name),
   );
   const set = {} as Record<N, AiSdkTool>;
-  const turns = responseTurns();
+  const turns = responseTurns(tools);
   for (const definition of tools.definitions) {
     if (!names.has(definition.name)) continue;
     set[definition.name as N] = tool({
@@ -85,38 +86,6 @@ export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkT
     });
   }
   return set;
-}
-
-/**
- * Which model response a call came in (CallTag), so none of its calls counts another's read: the
- * SDK runs a response's calls with the same `messages`, and a call approved later (needsApproval)
- * with messages that hold the response itself, where its siblings are named.
- */
-function responseTurns(): (toolCallId: unknown, messages: unknown) => { turn: object } | undefined {
-  const turnOf = new Map<string, object>(); // the latest calls' turns
-  return (toolCallId, messages) => {
-    if (typeof toolCallId !== 'string' || !Array.isArray(messages)) return undefined;
-    const turn = siblingsOf(toolCallId, messages).reduce<object | undefined>((found, id) => found ?? turnOf.get(id), undefined) ?? messages;
-    turnOf.delete(toolCallId);
-    turnOf.set(toolCallId, turn);
-    if (turnOf.size > TURNS_KEPT) turnOf.delete(turnOf.keys().next().value!);
-    return { turn };
-  };
-}
-
-const TURNS_KEPT = 1024;
-
-/** The other tool calls of the assistant message in `messages` that made call `id` (none when it is not there). */
-function siblingsOf(id: string, messages: readonly unknown[]): string[] {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i] as { role?: unknown; content?: unknown } | null;
-    if (message?.role !== 'assistant' || !Array.isArray(message.content)) continue;
-    const ids = (message.content as { type?: unknown; toolCallId?: unknown }[]).flatMap((part) =>
-      part?.type === 'tool-call' && typeof part.toolCallId === 'string' ? [part.toolCallId] : [],
-    );
-    if (ids.includes(id)) return ids.filter((other) => other !== id);
-  }
-  return [];
 }
 
 /**

@@ -67,9 +67,9 @@ export function toolRunner<N extends string>(
   };
 }
 
-/** Said when a read made beside a write (the same turn's parallel calls) would have let it through. */
+/** Said when what a call made beside this one (in the same turn) learned of the file would have let it through. */
 const BESIDE_NOTE =
-  ' The read of it made beside this call does not count for it: this call was made before that read answered. If that read showed what you expect, make this call again.';
+  ' This call was made beside another that read or wrote this file (in the same turn), before that one answered: what it saw does not count for this call.';
 
 function refusedUnread(error: unknown): error is VfsError & { path: string } {
   return isVfsError(error) && (error.code === 'ESTALE' || error.code === 'ENOTREAD') && typeof error.path === 'string';

@@ -80,7 +80,7 @@ export function sessionSuite(make: BackendFactory) {
       const [read, write] = await Promise.all([tools.run('read_file', { path: '/a.txt' }), tools.run('write_file', { path: '/a.txt', content: 'mine\n' })]);
       expect(read.text).toContain('outside');
       expect(write.code, write.text).toBe('ESTALE');
-      expect(write.text).toContain('this call was made before that read answered');
+      expect(write.text).toContain('before that one answered: what it saw does not count for this call');
       expect(await backend.readText('/a.txt')).toBe('outside\n');
       // Made once that read had answered: it lands.
       const after = await tools.run('write_file', { path: '/a.txt', content: 'mine\n' });
@@ -88,7 +88,7 @@ export function sessionSuite(make: BackendFactory) {
       // A file never read before: the same turn's read does not count either.
       const [, blind] = await Promise.all([tools.run('read_file', { path: '/b.txt' }), tools.run('write_file', { path: '/b.txt', content: 'blind\n' })]);
       expect(blind.code, blind.text).toBe('ENOTREAD');
-      expect(blind.text).toContain('this call was made before that read answered');
+      expect(blind.text).toContain('before that one answered: what it saw does not count for this call');
       expect(await backend.readText('/b.txt')).toBe('bee\n');
       // Two tool sets of one session are one model's calls: the same holds across them.
       const session = createSession();

@@ -1,0 +1,145 @@
+/**
+ * Which calls came in one model response (src/ai/response-turns.ts), against the real SDK's loop:
+ * they never count each other's reads, and nothing else is held against a call (tool call ids a
+ * provider reuses, an app that keeps one messages array, approvals answered in a later request).
+ */
+import { generateText, stepCountIs, type ModelMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { createStateBackend, createTools } from '../index.ts';
+import { type AiSdkTool, aiSdkTools } from './index.ts';
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+};
+const calls = (...c: [string, string, object][]) => ({
+  content: c.map(([toolCallId, toolName, input]) => ({ type: 'tool-call' as const, toolCallId, toolName, input: JSON.stringify(input) })),
+  finishReason: { unified: 'tool-calls' as const, raw: undefined },
+  usage,
+  warnings: [],
+});
+const done = { content: [{ type: 'text' as const, text: 'Done.' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+const readAndWrite = calls(['r', 'read_file', { path: '/a.txt' }], ['w', 'write_file', { path: '/a.txt', content: 'mine\n' }]);
+
+async function approveLater(setFirst: Record<string, AiSdkTool>, setSecond: Record<string, AiSdkTool>, backend: ReturnType<typeof createStateBackend>) {
+  const { MockLanguageModelV4 } = await import('ai/test');
+  const model = new MockLanguageModelV4({ doGenerate: [readAndWrite, done] });
+  const first = await generateText({ model, tools: setFirst, stopWhen: stepCountIs(3), prompt: 'x' });
+  const request = first.content.find((part) => part.type === 'tool-approval-request') as { approvalId: string };
+  expect(request).toBeDefined();
+  await generateText({
+    model,
+    tools: setSecond,
+    stopWhen: stepCountIs(3),
+    messages: [
+      { role: 'user', content: 'x' },
+      ...first.response.messages,
+      { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved: true }] },
+    ],
+  });
+  return backend.readText('/a.txt');
+}
+
+describe('needsApproval: the read beside the approved write', () => {
+  it('read and write tools from two aiSdkTools sets over one tool set', async () => {
+    const backend = createStateBackend({ files: { '/a.txt': 'one\n' } });
+    const tools = createTools(backend);
+    await tools.run('read_file', { path: '/a.txt' });
+    await backend.writeFile('/a.txt', 'outside\n');
+    const set = { ...aiSdkTools(tools, { include: ['read_file'] }), ...aiSdkTools(tools, { include: ['write_file'], needsApproval: true }) };
+    expect(await approveLater(set, set, backend)).toBe('outside\n');
+  });
+
+  it('the approval answered in a later request, with aiSdkTools made per request (one tool set)', async () => {
+    const backend = createStateBackend({ files: { '/a.txt': 'one\n' } });
+    const tools = createTools(backend);
+    await tools.run('read_file', { path: '/a.txt' });
+    await backend.writeFile('/a.txt', 'outside\n');
+    expect(await approveLater(aiSdkTools(tools, { needsApproval: true }), aiSdkTools(tools, { needsApproval: true }), backend)).toBe('outside\n');
+  });
+});
+
+describe('tool call ids a provider reuses across responses', () => {
+  it('a read in an earlier response counts for a later write', async () => {
+    const { MockLanguageModelV4 } = await import('ai/test');
+    const backend = createStateBackend({ files: { '/a.txt': 'one\n', '/b.txt': 'b\n' } });
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        calls(['call_0', 'read_file', { path: '/a.txt' }], ['call_1', 'read_file', { path: '/b.txt' }]),
+        calls(['call_0', 'write_file', { path: '/a.txt', content: 'two\n' }]),
+        done,
+      ],
+    });
+    const result = await generateText({ model, tools: aiSdkTools(backend), stopWhen: stepCountIs(5), prompt: 'x' });
+    const write = result.steps[1]!.toolResults[0]!;
+    expect((write.output as { text: string }).text).toMatch(/^Updated/);
+    expect(await backend.readText('/a.txt')).toBe('two\n');
+  });
+
+  it('a provider that numbers calls per response, the model reading then writing two files, again and again', async () => {
+    const { MockLanguageModelV4 } = await import('ai/test');
+    const backend = createStateBackend({ files: { '/a.txt': 'a\n', '/b.txt': 'b\n' } });
+    const reads = calls(['call_0', 'read_file', { path: '/a.txt' }], ['call_1', 'read_file', { path: '/b.txt' }]);
+    const writes = calls(['call_0', 'write_file', { path: '/a.txt', content: 'A\n' }], ['call_1', 'write_file', { path: '/b.txt', content: 'B\n' }]);
+    const model = new MockLanguageModelV4({ doGenerate: [reads, writes, reads, writes, reads, writes, done] });
+    const result = await generateText({ model, tools: aiSdkTools(backend), stopWhen: stepCountIs(8), prompt: 'x' });
+    const writeResults = result.steps.filter((_, i) => i % 2 === 1).flatMap((s) => s.toolResults.map((r) => (r.output as { text: string }).text.slice(0, 40)));
+    expect(writeResults).toEqual(
+      Array(6)
+        .fill('Updated')
+        .map((w, i) => expect.stringMatching(new RegExp(`^${w} /${i % 2 ? 'b' : 'a'}\\.txt`))),
+    );
+    expect(await backend.readText('/a.txt')).toBe('A\n');
+    expect(await backend.readText('/b.txt')).toBe('B\n');
+  });
+});
+
+const patch = (id: string, from: string, to: string) => ({
+  content: [
+    {
+      type: 'tool-call' as const,
+      toolCallId: id,
+      toolName: 'apply_patch',
+      input: JSON.stringify({ input: `*** Begin Patch\n*** Update File: /a.txt\n@@\n-${from}\n+${to}\n*** End Patch` }),
+    },
+  ],
+  finishReason: { unified: 'tool-calls' as const, raw: undefined },
+  usage,
+  warnings: [],
+});
+const answer = { content: [{ type: 'text' as const, text: 'ok' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+
+it('apply_patch approved later, the app keeping one messages array (the SDK docs pattern): a refusal that showed the file counts for the next patch', async () => {
+  const { MockLanguageModelV4 } = await import('ai/test');
+  const backend = createStateBackend({ files: { '/a.txt': 'one\n' } });
+  const tools = aiSdkTools(createTools(backend, { dialect: 'openai' }), { needsApproval: true });
+  const model = new MockLanguageModelV4({ doGenerate: [patch('c1', 'one', 'two'), answer, patch('c2', 'two', 'TWO'), patch('c3', 'three', 'THREE'), answer] });
+  const messages: ModelMessage[] = [{ role: 'user', content: 'x' }];
+  const turn = async () => {
+    const result = await generateText({ model, tools, messages, stopWhen: stepCountIs(2) });
+    messages.push(...result.responseMessages);
+    return result;
+  };
+  const approve = () => {
+    const last = messages.at(-1)!;
+    const req = (last.content as { type: string; approvalId?: string }[]).find((p) => p.type === 'tool-approval-request')!;
+    messages.push({ role: 'tool', content: [{ type: 'tool-approval-response', approvalId: req.approvalId!, approved: true }] });
+  };
+  await turn();
+  approve();
+  await turn();
+  expect(await backend.readText('/a.txt')).toBe('two\n');
+  await backend.writeFile('/a.txt', 'three\n'); // someone else
+  messages.push({ role: 'user', content: 'again' });
+  await turn(); // c2 asks
+  approve();
+  await turn(); // c2 runs: ESTALE, shows "three"; the model sends c3 against it, which asks
+  approve();
+  await turn(); // c3 runs
+  const outputs = messages
+    .flatMap((m) => (m.role === 'tool' ? (m.content as { type: string; toolCallId?: string; output?: { value?: unknown } }[]) : []))
+    .filter((p) => p.type === 'tool-result')
+    .map((p) => `${p.toolCallId}: ${JSON.stringify(p.output?.value).slice(0, 90)}`);
+  expect(outputs.some((o) => o.startsWith('c2: ') && o.includes('ESTALE'))).toBe(true);
+  expect(await backend.readText('/a.txt')).toBe('THREE\n');
+});
