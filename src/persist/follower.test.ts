@@ -1,12 +1,15 @@
 // Two contexts on one store that can tell who writes (as IndexedDB does with Web Locks and
 // BroadcastChannel, here a small in-memory hub): the second is refused, or follows the
 // holder's commits read-only and takes over when the holder closes.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeAll, inWorkerThread } from '../../test/worker/factories.ts';
 import { type Backend, createStateBackend, createTools } from '../index.ts';
 import { openPersistent } from './persistent.ts';
 import type { WorkspaceStore } from './store.ts';
 
 /** Stores over one shared map: one claim at a time, commits announced to the others (unless `quiet()`: a holder killed before it announced). */
+afterEach(closeAll);
+
 function hub(quiet = () => false): () => WorkspaceStore {
   const entries = new Map<string, Uint8Array>();
   let holder: object | null = null;
@@ -181,6 +184,23 @@ describe('a workspace another context holds', () => {
       [4, 'write_file', true, 'always'],
     ]);
     expect(await b.backend.readText('/a.txt')).toBe('d');
+  });
+
+  it('over a backend in a worker too, a read made while following counts after the takeover', async () => {
+    const open = hub();
+    const a = await openPersistent(createStateBackend({ files: { '/a.txt': 'a' } }), open());
+    const b = await openPersistent(inWorkerThread(), open(), { ifHeld: 'follow', durability: 'immediate' });
+    const tools = createTools(b.backend);
+    await tools.run('read_file', { path: '/a.txt' });
+    await a.backend.close();
+    expect(await b.backend.whenWritable).toBe(true);
+    const written = await tools.run('write_file', { path: '/a.txt', content: 'c' });
+    expect(written.text).toBe('Updated /a.txt (1 line, 1 byte).');
+    // Saved: a third context opening the store after this one closes sees it.
+    await b.backend.close();
+    const c = await openPersistent(createStateBackend(), open());
+    expect(await c.backend.readText('/a.txt')).toBe('c');
+    await c.backend.close();
   });
 
   it('takes over in place: what it missed is applied, what did not change keeps its version', async () => {
