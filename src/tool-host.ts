@@ -16,9 +16,11 @@ export interface ToolHost {
    * each call where this backend's files live. createTools has checked the options, and runs
    * the audit (onEvent) around what this returns: leave each guarded call's `decision` on its
    * result, for the audit to take off. `around`, when given, wraps each call (a persistence
-   * wrapper's save), so onEvent sees what it makes of the result.
+   * wrapper's save), so onEvent sees what it makes of the result. `here` (a persistence wrapper's
+   * own): run the tools in this realm over the backend's methods, where a follower's read
+   * tracking lives, even when the backend could run them where its files are.
    */
-  createToolSession(options: ToolsOptions, around?: ToolsAround): Tools<string>;
+  createToolSession(options: ToolsOptions, around?: ToolsAround, here?: boolean): Tools<string>;
 }
 
 /** True when `backend` runs tool sessions itself (see ToolHost). */

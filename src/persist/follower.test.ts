@@ -203,6 +203,28 @@ describe('a workspace another context holds', () => {
     await c.backend.close();
   });
 
+  it('over a backend in a worker, a save that fails after the takeover answers with what the call changed: the next edit is not refused', async () => {
+    const open = hub();
+    const a = await openPersistent(createStateBackend({ files: { '/a.txt': 'a\n' } }), open());
+    const store = open();
+    const b = await openPersistent(inWorkerThread(), store, { ifHeld: 'follow', durability: 'immediate' });
+    const tools = createTools(b.backend);
+    await tools.run('read_file', { path: '/a.txt' });
+    await a.backend.close();
+    expect(await b.backend.whenWritable).toBe(true);
+    const write = store.write;
+    store.write = async () => {
+      throw new Error('disk full');
+    };
+    const result = await tools.run('write_file', { path: '/a.txt', content: 'A\n' });
+    expect(result.text).toMatch(/^Error: not saved: .*disk full/);
+    expect(result.changed.map((c) => c.path)).toEqual(['/a.txt']);
+    store.write = write;
+    const edited = await tools.run('edit_file', { path: '/a.txt', old_string: 'A', new_string: 'AA' });
+    expect(edited.isError, edited.text).toBe(false);
+    await b.backend.close();
+  });
+
   it('takes over in place: what it missed is applied, what did not change keeps its version', async () => {
     let quiet = false;
     const open = hub(() => quiet);

@@ -9,7 +9,7 @@ import { isVfsError, WorkspaceClosedError, WorkspaceHeldError } from '../errors.
 import { createLocalTools } from '../tools/create-tools.ts';
 import { createSession } from '../tools/session.ts';
 import { runWithin, toolSet } from '../tools/tool-set.ts';
-import { isToolHost, type ToolsAround } from '../tool-host.ts';
+import type { ToolsAround } from '../tool-host.ts';
 import type { Approve } from '../guard/types.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import { applyEntries } from './apply-entries.ts';
@@ -139,15 +139,14 @@ export async function openFollower(
       value(toolOptions: ToolsOptions, around?: ToolsAround): Tools<string> {
         // While following, over this wrapper (a write is refused as a method's is); once writing, the
         // writer's own tools (saved per call, tool-saves.ts). One session: the reads made while following
-        // count; one "always"; and createTools audits both as one tool set. Over a backend that runs
-        // tools where it lives (a worker), the writer's tools would run there, where the reads made
-        // here are unknown: this wrapper's tools go on (its methods are the writer's once it writes).
+        // count (the writer's tools run here too, `here`: a worker would not know them); one "always";
+        // and createTools audits both as one tool set.
         const approve = toolOptions.approve && rememberingAlways(toolOptions.approve);
         const options = { ...toolOptions, session: toolOptions.session ?? createSession(), ...(approve ? { approve } : {}) };
         const following = createLocalTools(wrapped, options, around);
         let writing: Tools<string> | null = null;
         return toolSet(following.definitions, (name, args, call) =>
-          runWithin(writer && !closed && !isToolHost(backend) ? (writing ??= writer.createToolSession(options, around)) : following, name, args, call),
+          runWithin(writer && !closed ? (writing ??= writer.createToolSession(options, around, true)) : following, name, args, call),
         );
       },
     },

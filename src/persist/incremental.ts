@@ -368,7 +368,7 @@ function wrapWithStore(
     },
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
-      value(toolOptions: ToolsOptions, around?: ToolsAround): Tools<string> {
+      value(toolOptions: ToolsOptions, around?: ToolsAround, here?: boolean): Tools<string> {
         return savedToolSession(
           {
             backend,
@@ -387,6 +387,7 @@ function wrapWithStore(
           },
           toolOptions,
           around,
+          here,
         );
       },
     },

@@ -118,8 +118,8 @@ export function persist(backend: Backend, adapter: PersistenceAdapter, options: 
     },
     ready: { get: () => (backend as { ready?: Promise<void> }).ready ?? Promise.resolve() },
     createToolSession: {
-      value(toolOptions: ToolsOptions, around?: ToolsAround): Tools<string> {
-        return savedToolSession({ backend, unsaved, mutations, hostCall: (_name, run) => run(), save: () => mutated(null), track }, toolOptions, around);
+      value(toolOptions: ToolsOptions, around?: ToolsAround, here?: boolean): Tools<string> {
+        return savedToolSession({ backend, unsaved, mutations, hostCall: (_name, run) => run(), save: () => mutated(null), track }, toolOptions, around, here);
       },
     },
   });

@@ -29,8 +29,12 @@ export interface SavedToolsParts {
   track<T>(run: () => Promise<T>): Promise<T>;
 }
 
-/** `around`: what the caller of createToolSession wraps each call in (inside the audit, outside the save). */
-export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptions, around: ToolsAround = (tools) => tools): Tools<string> {
+/**
+ * `around`: what the caller of createToolSession wraps each call in (inside the audit, outside the
+ * save). `here`: run the tools here over the wrapper's methods even when the backend could run them
+ * where it lives (ToolHost.createToolSession).
+ */
+export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptions, around: ToolsAround = (tools) => tools, here = false): Tools<string> {
   const saved = async (result: ToolResult): Promise<ToolResult> => {
     try {
       await parts.save();
@@ -40,7 +44,7 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
       return { ...result, isError: true, text: notSavedText(error) };
     }
   };
-  if (!isToolHost(parts.backend)) {
+  if (here || !isToolHost(parts.backend)) {
     // Inside the audit: onEvent reports a call whose save failed as failed, like its result.
     return createLocalTools(parts.unsaved, toolOptions, (session) =>
       around(
