@@ -108,32 +108,4 @@ describe('one model response’s calls, however the SDK runs them', () => {
       }
     },
   );
-
-  it('a write approved later (needsApproval) still does not count the read the same response made', async () => {
-    const { MockLanguageModelV4 } = await import('ai/test');
-    const backend = createStateBackend({ files: { '/a.txt': 'one\n' } });
-    const tools = createTools(backend);
-    await tools.run('read_file', { path: '/a.txt' });
-    await backend.writeFile('/a.txt', 'outside\n');
-    const set = aiSdkTools(tools, { needsApproval: true });
-    const model = new MockLanguageModelV4({ doGenerate: [readAndWrite, done] });
-    const first = await generateText({ model, tools: set, stopWhen: stepCountIs(3), prompt: 'x' });
-    const request = first.content.find((part) => part.type === 'tool-approval-request');
-    expect(request).toBeDefined();
-    const approvalId = (request as { approvalId: string }).approvalId;
-    const second = await generateText({
-      model,
-      tools: set,
-      stopWhen: stepCountIs(3),
-      messages: [
-        { role: 'user', content: 'x' },
-        ...first.response.messages,
-        { role: 'tool', content: [{ type: 'tool-approval-response', approvalId, approved: true }] },
-      ],
-    });
-    expect(await backend.readText('/a.txt')).toBe('outside\n');
-    // What the model was told of the approved write: refused as stale.
-    expect(JSON.stringify(model.doGenerateCalls.at(-1)!.prompt)).toMatch(/"toolCallId":"w".*Error: ESTALE/);
-    expect(second.text).toBe('Done.');
-  });
 });

@@ -6,7 +6,7 @@
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend, createTools } from '../index.ts';
-import { type AiSdkTool, aiSdkTools } from './index.ts';
+import { aiSdkTools } from './index.ts';
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
@@ -19,47 +19,30 @@ const calls = (...c: [string, string, object][]) => ({
   warnings: [],
 });
 const done = { content: [{ type: 'text' as const, text: 'Done.' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
-const readAndWrite = calls(['r', 'read_file', { path: '/a.txt' }], ['w', 'write_file', { path: '/a.txt', content: 'mine\n' }]);
-
-async function approveLater(setFirst: Record<string, AiSdkTool>, setSecond: Record<string, AiSdkTool>, backend: ReturnType<typeof createStateBackend>) {
-  const { MockLanguageModelV4 } = await import('ai/test');
-  const model = new MockLanguageModelV4({ doGenerate: [readAndWrite, done] });
-  const first = await generateText({ model, tools: setFirst, stopWhen: stepCountIs(3), prompt: 'x' });
-  const request = first.content.find((part) => part.type === 'tool-approval-request') as { approvalId: string };
-  expect(request).toBeDefined();
-  await generateText({
-    model,
-    tools: setSecond,
-    stopWhen: stepCountIs(3),
-    messages: [
-      { role: 'user', content: 'x' },
-      ...first.response.messages,
-      { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved: true }] },
-    ],
-  });
-  return backend.readText('/a.txt');
-}
-
-describe('needsApproval: the read beside the approved write', () => {
-  it('read and write tools from two aiSdkTools sets over one tool set', async () => {
-    const backend = createStateBackend({ files: { '/a.txt': 'one\n' } });
-    const tools = createTools(backend);
-    await tools.run('read_file', { path: '/a.txt' });
-    await backend.writeFile('/a.txt', 'outside\n');
-    const set = { ...aiSdkTools(tools, { include: ['read_file'] }), ...aiSdkTools(tools, { include: ['write_file'], needsApproval: true }) };
-    expect(await approveLater(set, set, backend)).toBe('outside\n');
-  });
-
-  it('the approval answered in a later request, with aiSdkTools made per request (one tool set)', async () => {
-    const backend = createStateBackend({ files: { '/a.txt': 'one\n' } });
-    const tools = createTools(backend);
-    await tools.run('read_file', { path: '/a.txt' });
-    await backend.writeFile('/a.txt', 'outside\n');
-    expect(await approveLater(aiSdkTools(tools, { needsApproval: true }), aiSdkTools(tools, { needsApproval: true }), backend)).toBe('outside\n');
-  });
-});
 
 describe('tool call ids a provider reuses across responses', () => {
+  it('writes approved together (needsApproval) after reads with the same ids land', async () => {
+    const { MockLanguageModelV4 } = await import('ai/test');
+    const backend = createStateBackend({ files: { '/a.txt': 'a\n', '/b.txt': 'b\n' } });
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        calls(['call_0', 'read_file', { path: '/a.txt' }], ['call_1', 'read_file', { path: '/b.txt' }]),
+        calls(['call_0', 'write_file', { path: '/a.txt', content: 'A\n' }], ['call_1', 'write_file', { path: '/b.txt', content: 'B\n' }]),
+        done,
+      ],
+    });
+    const tools = aiSdkTools(backend, { needsApproval: true });
+    const messages: ModelMessage[] = [{ role: 'user', content: 'x' }];
+    const first = await generateText({ model, tools, messages, stopWhen: stepCountIs(5) });
+    messages.push(...first.response.messages);
+    const requests = first.content.filter((p) => p.type === 'tool-approval-request') as { approvalId: string }[];
+    expect(requests).toHaveLength(2);
+    messages.push({ role: 'tool', content: requests.map((r) => ({ type: 'tool-approval-response' as const, approvalId: r.approvalId, approved: true })) });
+    await generateText({ model, tools, messages, stopWhen: stepCountIs(1) });
+    expect(await backend.readText('/a.txt')).toBe('A\n');
+    expect(await backend.readText('/b.txt')).toBe('B\n');
+  });
+
   it('a read in an earlier response counts for a later write', async () => {
     const { MockLanguageModelV4 } = await import('ai/test');
     const backend = createStateBackend({ files: { '/a.txt': 'one\n', '/b.txt': 'b\n' } });

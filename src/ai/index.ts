@@ -18,7 +18,7 @@ import type { ToolName } from '../tools/definitions.ts';
 import type { ToolResult, Tools } from '../tools/types.ts';
 import type { Backend } from '../backend/types.ts';
 import { toModelOutput } from './model-output.ts';
-import { responseTurns } from './response-turns.ts';
+import { responseTurn } from './response-turns.ts';
 import { runWithin } from '../tools/tool-set.ts';
 
 // Loaded, not imported statically: without `ai` installed, importing this subpath says what to install.
@@ -71,7 +71,6 @@ export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkT
     tools.definitions.map((d) => d.name),
   );
   const set = {} as Record<N, AiSdkTool>;
-  const turns = responseTurns(tools);
   for (const definition of tools.definitions) {
     if (!names.has(definition.name)) continue;
     set[definition.name as N] = tool({
@@ -79,8 +78,8 @@ export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkT
       // No validate function: the SDK passes the input through, and tools.run checks it, so a bad
       // argument reaches the model as the same `Error: …` text tools.call gives, nothing written.
       inputSchema: jsonSchema<AiSdkToolInput>(definition.parameters as Parameters<typeof jsonSchema>[0]),
-      // A model response's calls never count each other's reads (responseTurns).
-      execute: (input, { toolCallId, messages }) => runWithin(tools, definition.name, input, turns(toolCallId, messages)),
+      // A model response's calls never count each other's reads (response-turns.ts).
+      execute: (input, { messages }) => runWithin(tools, definition.name, input, responseTurn(messages)),
       toModelOutput: ({ output }) => toModelOutput(output),
       ...needsApproval(options.needsApproval, definition.name),
     });
