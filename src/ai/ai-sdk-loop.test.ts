@@ -10,6 +10,7 @@ import { closeAll, inWorkerThread } from '../../test/worker/factories.ts';
 import type { Backend } from '../backend/types.ts';
 import { createStateBackend, createTools } from '../index.ts';
 import { aiSdkTools } from './index.ts';
+import { textResponse, toolCallsResponse } from '../../test/ai/mock-responses.ts';
 
 afterEach(closeAll);
 
@@ -69,20 +70,8 @@ describe.each(Object.keys(targets))('aiSdkTools with the backend %s', (where) =>
 });
 
 describe('one model response’s calls, however the SDK runs them', () => {
-  const usage = {
-    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: 1, text: 1, reasoning: undefined },
-  };
-  const readAndWrite = {
-    content: [
-      { type: 'tool-call' as const, toolCallId: 'r', toolName: 'read_file', input: '{"path":"/a.txt"}' },
-      { type: 'tool-call' as const, toolCallId: 'w', toolName: 'write_file', input: '{"path":"/a.txt","content":"mine\\n"}' },
-    ],
-    finishReason: { unified: 'tool-calls' as const, raw: undefined },
-    usage,
-    warnings: [],
-  };
-  const done = { content: [{ type: 'text' as const, text: 'Done.' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+  const readAndWrite = toolCallsResponse(['r', 'read_file', { path: '/a.txt' }], ['w', 'write_file', { path: '/a.txt', content: 'mine\n' }]);
+  const done = textResponse('Done.');
 
   it.each([undefined, 1])(
     'a read_file beside a write_file does not let it over a change the model has not seen (toolCallConcurrency %s)',

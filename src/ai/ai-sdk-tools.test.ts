@@ -3,6 +3,7 @@ import { asSchema, generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { toolResultsIn } from '../../test/ai/scenario.ts';
+import { textResponse, toolCallsResponse } from '../../test/ai/mock-responses.ts';
 import { createStateBackend, createTools, TOOL_NAMES, type ToolResult, type Tools } from '../index.ts';
 import type { ToolTarget } from '../adapters/tool-target.ts';
 import { type AiSdkToolsOptions, aiSdkTools } from './index.ts';
@@ -147,20 +148,8 @@ describe('aiSdkTools with the SDK’s own approval', () => {
   });
 
   it('needsApproval: a write stops at a tool-approval-request and runs once approved; a read never asks', async () => {
-    const usage = {
-      inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-      outputTokens: { total: 1, text: 1, reasoning: undefined },
-    };
-    const calls = {
-      content: [
-        { type: 'tool-call' as const, toolCallId: 'r', toolName: 'read_file', input: '{"path":"/a.txt"}' },
-        { type: 'tool-call' as const, toolCallId: 'w', toolName: 'write_file', input: '{"path":"/x.txt","content":"x"}' },
-      ],
-      finishReason: { unified: 'tool-calls' as const, raw: undefined },
-      usage,
-      warnings: [],
-    };
-    const done = { content: [{ type: 'text' as const, text: 'Done.' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+    const calls = toolCallsResponse(['r', 'read_file', { path: '/a.txt' }], ['w', 'write_file', { path: '/x.txt', content: 'x' }]);
+    const done = textResponse('Done.');
     const model = new MockLanguageModelV4({ doGenerate: [calls, done] });
     const backend = createStateBackend({ files: { '/a.txt': 'a\n' } });
     const asked: string[] = [];

@@ -7,18 +7,10 @@ import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend, createTools } from '../index.ts';
 import { aiSdkTools } from './index.ts';
+import { textResponse, toolCallsResponse } from '../../test/ai/mock-responses.ts';
 
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 1, text: 1, reasoning: undefined },
-};
-const calls = (...c: [string, string, object][]) => ({
-  content: c.map(([toolCallId, toolName, input]) => ({ type: 'tool-call' as const, toolCallId, toolName, input: JSON.stringify(input) })),
-  finishReason: { unified: 'tool-calls' as const, raw: undefined },
-  usage,
-  warnings: [],
-});
-const done = { content: [{ type: 'text' as const, text: 'Done.' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+const calls = toolCallsResponse;
+const done = textResponse('Done.');
 
 describe('tool call ids a provider reuses across responses', () => {
   it('writes approved together (needsApproval) after reads with the same ids land', async () => {
@@ -77,20 +69,9 @@ describe('tool call ids a provider reuses across responses', () => {
   });
 });
 
-const patch = (id: string, from: string, to: string) => ({
-  content: [
-    {
-      type: 'tool-call' as const,
-      toolCallId: id,
-      toolName: 'apply_patch',
-      input: JSON.stringify({ input: `*** Begin Patch\n*** Update File: /a.txt\n@@\n-${from}\n+${to}\n*** End Patch` }),
-    },
-  ],
-  finishReason: { unified: 'tool-calls' as const, raw: undefined },
-  usage,
-  warnings: [],
-});
-const answer = { content: [{ type: 'text' as const, text: 'ok' }], finishReason: { unified: 'stop' as const, raw: undefined }, usage, warnings: [] };
+const patch = (id: string, from: string, to: string) =>
+  toolCallsResponse([id, 'apply_patch', { input: `*** Begin Patch\n*** Update File: /a.txt\n@@\n-${from}\n+${to}\n*** End Patch` }]);
+const answer = textResponse('ok');
 
 it('apply_patch approved later, the app keeping one messages array (the SDK docs pattern): a refusal that showed the file counts for the next patch', async () => {
   const { MockLanguageModelV4 } = await import('ai/test');
