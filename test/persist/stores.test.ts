@@ -200,6 +200,42 @@ describe('file store', () => {
     expect(readFileSync(path)).toEqual(whole);
   });
 
+  it.each([
+    ['the whole last batch', (start: number) => start],
+    ['the last batch from a sector boundary inside it', (start: number) => Math.ceil((start + 20) / 512) * 512],
+  ])('a last batch that power loss left zero-filled (%s) is cut, not damage: the batches before it open', async (_, zerosFrom) => {
+    const path = join(dir, `power-loss-${zerosFrom(0)}.log`);
+    const store = createFileStore(path);
+    await store.readAll();
+    await store.write({ puts: [['a', bytes('kept')]], deletes: [] }, { durability: 'strict' });
+    const start = store.fileBytes;
+    await store.write({ puts: [['b', bytes('x'.repeat(2000))]], deletes: [] }, { durability: 'strict' });
+    await store.close?.();
+    const whole = readFileSync(path);
+    whole.fill(0, zerosFrom(start));
+    writeFileSync(path, whole);
+    const reopened = createFileStore(path);
+    expect([...(await reopened.readAll())].map(([k, v]) => [k, text(v)])).toEqual([['a', 'kept']]);
+    // The next write goes where the lost batch began.
+    await reopened.write({ puts: [['c', bytes('after')]], deletes: [] }, { durability: 'strict' });
+    await reopened.close?.();
+    expect([...(await createFileStore(path).readAll()).keys()].sort()).toEqual(['a', 'c']);
+  });
+
+  it('zeros inside a batch that is not the last are still damage, and the file is left as it is', async () => {
+    const path = join(dir, 'zeros-inside.log');
+    const store = createFileStore(path);
+    await store.readAll();
+    await store.write({ puts: [['a', bytes('y'.repeat(2000))]], deletes: [] }, { durability: 'strict' });
+    await store.write({ puts: [['b', bytes('second')]], deletes: [] }, { durability: 'strict' });
+    await store.close?.();
+    const whole = readFileSync(path);
+    whole.fill(0, 1024, 1536); // a sector of the first batch
+    writeFileSync(path, whole);
+    await expect(createFileStore(path).readAll()).rejects.toThrow(/damaged at byte 8 /);
+    expect(readFileSync(path)).toEqual(whole);
+  });
+
   it('opens a log of format 1 (AVFSLOG1), appends to it in that format, and rewrites it in format 2 when it compacts', async () => {
     const path = join(dir, 'format1.log');
     // Format 1 by hand: the magic, then u32 length | u32 xxh32(payload) | payload per batch.

@@ -2,8 +2,10 @@
  * A workspace store in one file, for Node (the CLI, an MCP server): an append-only log of
  * batches, each framed with its length, an XXH32 checksum of the batch and one of that header.
  * A batch is appended in one write (and fsync'd for 'strict'), so a kill leaves the previous
- * state or the new one: a torn last batch runs past the end of the file and is cut off on open;
- * any other batch or header that fails its checksum is damage, reported with nothing opened. When the log grows to twice the live data
+ * state or the new one: a torn last batch runs past the end of the file and is cut off on open, as
+ * is a last batch that power loss left zero-filled from a sector on (the file grew, its last blocks
+ * never reached the disk); any other batch or header that fails its checksum is damage, reported
+ * with nothing opened. When the log grows to twice the live data
  * (plus 4 MiB) it is rewritten to a temporary file, fsync'd and renamed over the log.
  * A file holding a snapshot (what `agentvfs mcp --save` wrote before this store) is opened as
  * the legacy state: the first save replaces it with a log the same atomic way.
@@ -59,16 +61,21 @@ function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array
     new Error(`agentvfs/persist: ${path} is damaged at byte ${at} (${what}); it was left as it is, nothing of it was opened.`);
   const header = HEADER[format];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const lostToPowerLoss = (at: number) => format === 2 && zeroFilledFromASector(bytes, at);
   let at = MAGIC_BYTES;
   while (at < bytes.length) {
     // A batch cut short by a kill is the last thing in the file: a header cut short, or (format 2)
     // a whole header whose batch runs past the end. Anything else that fails is damage.
     if (at + header > bytes.length) break;
-    if (format === 2 && view.getUint32(at + 8, true) !== xxh32(bytes.subarray(at, at + 8))) throw damaged(at, 'a batch header fails its checksum');
+    if (format === 2 && view.getUint32(at + 8, true) !== xxh32(bytes.subarray(at, at + 8))) {
+      if (lostToPowerLoss(at)) break;
+      throw damaged(at, 'a batch header fails its checksum');
+    }
     const end = at + header + view.getUint32(at, true);
     if (end > bytes.length) break; // (format 1 cannot tell a damaged length from this)
     if (view.getUint32(at + 4, true) !== xxh32(bytes.subarray(at + header, end))) {
       if (format === 1 && end === bytes.length) break; // format 1 read a bad last batch as torn
+      if (end === bytes.length && lostToPowerLoss(at)) break;
       throw damaged(at, 'a batch fails its checksum');
     }
     const batch = decodeBatch(bytes.subarray(at + header, end));
@@ -77,6 +84,20 @@ function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array
     at = end;
   }
   return { live, end: at, format };
+}
+
+const SECTOR = 512;
+
+/**
+ * Whether the batch at `at`, the last thing in the file, is zeros to the end from its start or
+ * from a sector boundary on: what a power loss leaves when the file grew but its new blocks were
+ * never written. Such a batch was never durable (a 'strict' write answers only after fsync), so
+ * it is cut like a torn one, not reported as damage.
+ */
+function zeroFilledFromASector(bytes: Uint8Array, at: number): boolean {
+  let zerosFrom = bytes.length;
+  while (zerosFrom > at && bytes[zerosFrom - 1] === 0) zerosFrom--;
+  return zerosFrom === at || Math.ceil(zerosFrom / SECTOR) * SECTOR < bytes.length;
 }
 
 /**
