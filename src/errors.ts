@@ -149,6 +149,15 @@ export function isWorkspaceHeldError(value: unknown): value is WorkspaceHeldErro
   return hasName(value, 'WorkspaceHeldError');
 }
 
+/**
+ * True for the client's WorkerGoneError (agentvfs/client; checks `name`): the worker behind a
+ * backend is gone, so a call's outcome is unknown. Tools run over such a backend's methods pass
+ * it on (the call rejects, as a call of the worker's own tool session does) instead of answering.
+ */
+export function isWorkerGoneError(value: unknown): value is Error {
+  return hasName(value, 'WorkerGoneError');
+}
+
 function hasName(value: unknown, name: string): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as { name?: unknown; message?: unknown };

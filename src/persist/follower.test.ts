@@ -2,7 +2,9 @@
 // BroadcastChannel, here a small in-memory hub): the second is refused, or follows the
 // holder's commits read-only and takes over when the holder closes.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeAll, inWorkerThread } from '../../test/worker/factories.ts';
+import { Worker } from 'node:worker_threads';
+import { closeAll, inWorkerThread, WORKER_SCRIPT } from '../../test/worker/factories.ts';
+import { connect } from '../client/connect.ts';
 import { type Backend, createStateBackend, createTools } from '../index.ts';
 import { openPersistent } from './persistent.ts';
 import type { WorkspaceStore } from './store.ts';
@@ -223,6 +225,22 @@ describe('a workspace another context holds', () => {
     const edited = await tools.run('edit_file', { path: '/a.txt', old_string: 'A', new_string: 'AA' });
     expect(edited.isError, edited.text).toBe(false);
     await b.backend.close();
+  });
+
+  it('over a worker that dies after the takeover, a tool call rejects with WorkerGoneError, as the worker’s own tools do', async () => {
+    const open = hub();
+    const a = await openPersistent(createStateBackend({ files: { '/a.txt': 'a\n' } }), open());
+    const worker = new Worker(WORKER_SCRIPT, { workerData: { options: {} } });
+    const remote = connect(worker);
+    const b = await openPersistent(remote, open(), { ifHeld: 'follow', durability: 'immediate', onError: () => {} });
+    const tools = createTools(b.backend);
+    await tools.run('read_file', { path: '/a.txt' });
+    await a.backend.close();
+    expect(await b.backend.whenWritable).toBe(true);
+    await worker.terminate();
+    await expect(tools.run('write_file', { path: '/a.txt', content: 'b\n' })).rejects.toMatchObject({ name: 'WorkerGoneError' });
+    await expect(tools.run('read_file', { path: '/a.txt' })).rejects.toMatchObject({ name: 'WorkerGoneError' });
+    remote.close();
   });
 
   it('takes over in place: what it missed is applied, what did not change keeps its version', async () => {

@@ -3,7 +3,7 @@
  * or throws into a ToolResult (an `Error:` text for a tool-level failure, never a rejection).
  */
 import type { Backend } from '../backend/types.ts';
-import { isNotSavedError, isVfsError, isWorkspaceClosedError, isWorkspaceHeldError, type VfsError } from '../errors.ts';
+import { isNotSavedError, isVfsError, isWorkerGoneError, isWorkspaceClosedError, isWorkspaceHeldError, type VfsError } from '../errors.ts';
 import type { DecidedResult } from '../guard/audit.ts';
 import { runGuarded } from '../guard/run-guarded.ts';
 import type { GuardSession } from '../guard/session.ts';
@@ -55,6 +55,7 @@ export function toolRunner<N extends string>(
         if (typeof out === 'string') return { text: capResult(out), isError: false, changed };
         return { text: capResult(out.text), isError: false, parts: out.parts, changed };
       } catch (error) {
+        if (isWorkerGoneError(error)) throw error; // the transport, not the call: its outcome is unknown
         const failed = { ...toolError(error), changed };
         if (refusedUnread(error) && callReads.learnedBeside(error.path)) failed.text += BESIDE_NOTE;
         // Which file was stale, for retriedAfterOwnWrites (which takes it off the result).

@@ -200,11 +200,8 @@ describe('file store', () => {
     expect(readFileSync(path)).toEqual(whole);
   });
 
-  it.each([
-    ['the whole last batch', (start: number) => start],
-    ['the last batch from a sector boundary inside it', (start: number) => Math.ceil((start + 20) / 512) * 512],
-  ])('a last batch that power loss left zero-filled (%s) is cut, not damage: the batches before it open', async (_, zerosFrom) => {
-    const path = join(dir, `power-loss-${zerosFrom(0)}.log`);
+  it('a last batch that power loss left all zeros is cut, not damage: the batches before it open', async () => {
+    const path = join(dir, 'power-loss.log');
     const store = createFileStore(path);
     await store.readAll();
     await store.write({ puts: [['a', bytes('kept')]], deletes: [] }, { durability: 'strict' });
@@ -212,7 +209,7 @@ describe('file store', () => {
     await store.write({ puts: [['b', bytes('x'.repeat(2000))]], deletes: [] }, { durability: 'strict' });
     await store.close?.();
     const whole = readFileSync(path);
-    whole.fill(0, zerosFrom(start));
+    whole.fill(0, start);
     writeFileSync(path, whole);
     const reopened = createFileStore(path);
     expect([...(await reopened.readAll())].map(([k, v]) => [k, text(v)])).toEqual([['a', 'kept']]);
@@ -220,6 +217,32 @@ describe('file store', () => {
     await reopened.write({ puts: [['c', bytes('after')]], deletes: [] }, { durability: 'strict' });
     await reopened.close?.();
     expect([...(await createFileStore(path).readAll()).keys()].sort()).toEqual(['a', 'c']);
+  });
+
+  // Content ending in zeros (a padded binary file): zeros at the end of the file are no proof of a power loss.
+  const paddedBinary = () => new Uint8Array(2024).fill(0x7a, 0, 1000);
+  it.each([
+    ['a bad bit in an earlier batch header, the last batch ending in zeros', 'earlier header'],
+    ['a bad bit in the last batch, whose content ends in zeros', 'last payload'],
+    ['the last batch zeroed from inside it (its content could be those zeros)', 'zeroed inside'],
+  ])('%s is damage: reported, the file left as it is', async (_, where) => {
+    const path = join(dir, `zeros-${where.replace(' ', '-')}.log`);
+    const store = createFileStore(path);
+    await store.readAll();
+    await store.write({ puts: [['a', bytes('first')]], deletes: [] }, { durability: 'strict' });
+    const second = store.fileBytes;
+    await store.write({ puts: [['b', bytes('second, acknowledged')]], deletes: [] }, { durability: 'strict' });
+    const last = store.fileBytes;
+    await store.write({ puts: [['c', paddedBinary()]], deletes: [] }, { durability: 'strict' });
+    await store.close?.();
+    const whole = readFileSync(path);
+    if (where === 'earlier header') whole[second + 9] = whole[second + 9]! ^ 0x01;
+    else if (where === 'last payload') whole[last + 12 + 30] = whole[last + 12 + 30]! ^ 0x01;
+    else whole.fill(0, Math.ceil((last + 40) / 512) * 512);
+    writeFileSync(path, whole);
+    await expect(createFileStore(path).readAll()).rejects.toThrow(/is damaged at byte \d+ .*nothing of it was opened/);
+    expect(() => readWorkspaceFile(path)).toThrow(/is damaged at byte/);
+    expect(readFileSync(path)).toEqual(whole);
   });
 
   it('zeros inside a batch that is not the last are still damage, and the file is left as it is', async () => {

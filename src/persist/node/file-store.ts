@@ -3,9 +3,8 @@
  * batches, each framed with its length, an XXH32 checksum of the batch and one of that header.
  * A batch is appended in one write (and fsync'd for 'strict'), so a kill leaves the previous
  * state or the new one: a torn last batch runs past the end of the file and is cut off on open, as
- * is a last batch that power loss left zero-filled from a sector on (the file grew, its last blocks
- * never reached the disk); any other batch or header that fails its checksum is damage, reported
- * with nothing opened. When the log grows to twice the live data
+ * is a last batch that power loss left all zeros (the file grew, its new blocks never reached the
+ * disk); any other batch or header that fails its checksum is damage, reported with nothing opened. When the log grows to twice the live data
  * (plus 4 MiB) it is rewritten to a temporary file, fsync'd and renamed over the log.
  * A file holding a snapshot (what `agentvfs mcp --save` wrote before this store) is opened as
  * the legacy state: the first save replaces it with a log the same atomic way.
@@ -61,7 +60,7 @@ function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array
     new Error(`agentvfs/persist: ${path} is damaged at byte ${at} (${what}); it was left as it is, nothing of it was opened.`);
   const header = HEADER[format];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const lostToPowerLoss = (at: number) => format === 2 && zeroFilledFromASector(bytes, at);
+  const lostToPowerLoss = (at: number) => format === 2 && zerosToTheEnd(bytes, at);
   let at = MAGIC_BYTES;
   while (at < bytes.length) {
     // A batch cut short by a kill is the last thing in the file: a header cut short, or (format 2)
@@ -75,7 +74,6 @@ function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array
     if (end > bytes.length) break; // (format 1 cannot tell a damaged length from this)
     if (view.getUint32(at + 4, true) !== xxh32(bytes.subarray(at + header, end))) {
       if (format === 1 && end === bytes.length) break; // format 1 read a bad last batch as torn
-      if (end === bytes.length && lostToPowerLoss(at)) break;
       throw damaged(at, 'a batch fails its checksum');
     }
     const batch = decodeBatch(bytes.subarray(at + header, end));
@@ -86,18 +84,16 @@ function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array
   return { live, end: at, format };
 }
 
-const SECTOR = 512;
-
 /**
- * Whether the batch at `at`, the last thing in the file, is zeros to the end from its start or
- * from a sector boundary on: what a power loss leaves when the file grew but its new blocks were
- * never written. Such a batch was never durable (a 'strict' write answers only after fsync), so
- * it is cut like a torn one, not reported as damage.
+ * Whether the file is zeros from `at` (where a batch header should start) to its end: what a
+ * power loss leaves when the file grew but its new blocks were never written. No batch is all
+ * zeros (its header checksums its length), and bit rot does not zero a whole tail, so such a tail
+ * never held an acknowledged batch ('strict' answers only after fsync): it is cut like a torn one.
+ * A tail zeroed from inside a batch is reported as damage: zeros there may be the batch's content.
  */
-function zeroFilledFromASector(bytes: Uint8Array, at: number): boolean {
-  let zerosFrom = bytes.length;
-  while (zerosFrom > at && bytes[zerosFrom - 1] === 0) zerosFrom--;
-  return zerosFrom === at || Math.ceil(zerosFrom / SECTOR) * SECTOR < bytes.length;
+function zerosToTheEnd(bytes: Uint8Array, at: number): boolean {
+  for (let i = at; i < bytes.length; i++) if (bytes[i] !== 0) return false;
+  return true;
 }
 
 /**
