@@ -25,12 +25,14 @@ test.beforeAll(() => {
   writeFileSync(
     join(app, 'main.js'),
     `import { createTools } from 'agentvfs';
-import { createWorkerBackend } from 'agentvfs/client';
+import { createTools as createPageTools, createWorkerBackend } from 'agentvfs/client';
 const backend = createWorkerBackend({ files: { '/notes/todo.md': '- ship it\\n' } });
 const tools = createTools(backend);
+const pageTools = createPageTools(backend, { dialect: 'anthropic' });
 window.results = [
   await tools.call('grep', { pattern: 'ship', output_mode: 'content' }),
   await tools.call('read_file', { path: '/notes/todo.md' }),
+  await pageTools.call('str_replace_based_edit_tool', { command: 'str_replace', path: '/notes/todo.md', old_str: 'ship', new_str: 'test' }),
 ];
 document.title = 'done';`,
   );
@@ -58,6 +60,8 @@ test('a Vite app using the packed package runs the worker backend with no config
   await page.goto(`${ORIGIN}/`);
   await expect(page).toHaveTitle('done', { timeout: 15_000 });
   const results = await page.evaluate(() => (window as unknown as { results: string[] }).results);
-  expect(results).toEqual(['/notes/todo.md:1:- ship it', '     1\t- ship it']);
+  expect(results.slice(0, 2)).toEqual(['/notes/todo.md:1:- ship it', '     1\t- ship it']);
+  // agentvfs/client's createTools (no in-process tool code in the page): the edit ran in the worker.
+  expect(results[2]).toMatch(/^The file \/notes\/todo\.md has been edited\. .*\n {5}1\t- test it\n/);
   expect(errors).toEqual([]);
 });

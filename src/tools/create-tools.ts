@@ -6,7 +6,7 @@
 import type { Backend, GrepMatch } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
 import { counted } from '../counted.ts';
-import { isToolHost, type ToolsAround } from '../tool-host.ts';
+import type { ToolsAround } from '../tool-host.ts';
 import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
 import { buildDefinitions, GLOB_MAX_RESULTS, MAX_RESULT_CHARS, type ToolName } from './definitions.ts';
 import { checkDialect, type DialectName, type DialectToolName } from './dialects/names.ts';
@@ -18,12 +18,11 @@ import { globIgnoredNote, grepIgnoredNote, joinTails, lsIgnoredNote } from './ig
 import { joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { readMedia } from './read-media.ts';
 import { retriedAfterOwnWrites, toolRunner, type ToolHandler } from './run-tool.ts';
-import { checkSession } from './session.ts';
-import { sessionCallNumbers, sessionReads } from './session-state.ts';
+import { sessionReads } from './session-state.ts';
 import type { CallReads } from './read-versions.ts';
-import { runWithin, toolSet } from './tool-set.ts';
+import { toolSet } from './tool-set.ts';
+import { numberedTools } from './numbered-tools.ts';
 import type { Tools, ToolsOptions } from './types.ts';
-import { withAudit } from '../guard/audit.ts';
 import { createGuardSession } from '../guard/session.ts';
 
 const SNIPPET_CONTEXT = 3;
@@ -38,19 +37,7 @@ function howToSeeMore(shown: number, total: number, headLimit: number, mode: Out
 }
 
 export function createTools<D extends DialectName = 'agentvfs'>(backend: Backend, options: ToolsOptions<D> = {}): Tools<DialectToolName<D>> {
-  // Bad options fail here, the same way wherever the tools run.
-  checkDialect(options.dialect);
-  checkSession(options.session);
-  // A remote backend runs the tools where it lives (one round trip per call, session kept there).
-  const made = isToolHost(backend) ? backend.createToolSession(options) : createSessionTools(backend, options);
-  // Calls are numbered here, where the model's calls arrive, so a worker's session knows them too.
-  const numbers = sessionCallNumbers(options.session);
-  const session = toolSet(made.definitions, (name, args, tag) => {
-    if (tag === undefined || 'turn' in tag) return numbers.run((context) => runWithin(made, name, args, context), tag?.turn);
-    return runWithin(made, name, args, tag);
-  });
-  // The one audit of a tool set, wherever its calls run: a host's session leaves each call's decision on its result.
-  return (options.permissions || options.approve || options.onEvent ? withAudit(session, options.onEvent) : session) as Tools<DialectToolName<D>>;
+  return numberedTools(backend, options, createSessionTools);
 }
 
 /**

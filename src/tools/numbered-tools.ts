@@ -1,0 +1,31 @@
+/**
+ * What createTools does wherever its tools run: checks the options, numbers the session's calls
+ * where the model's calls arrive (so a worker's session knows them too), and adds the audit.
+ * Apart from create-tools.ts so the worker client's createTools can leave the in-process tools out.
+ */
+import type { Backend } from '../backend/types.ts';
+import { withAudit } from '../guard/audit.ts';
+import { isToolHost } from '../tool-host.ts';
+import { checkDialect, type DialectName, type DialectToolName } from './dialects/names.ts';
+import { checkSession } from './session.ts';
+import { sessionCallNumbers } from './session-state.ts';
+import { runWithin, toolSet } from './tool-set.ts';
+import type { Tools, ToolsOptions } from './types.ts';
+
+/** The tools of a backend that does not run them itself (see ToolHost), made in this realm. */
+export type ToolsHere = (backend: Backend, options: ToolsOptions) => Tools<string>;
+
+export function numberedTools<D extends DialectName>(backend: Backend, options: ToolsOptions<D>, here: ToolsHere): Tools<DialectToolName<D>> {
+  // Bad options fail here, the same way wherever the tools run.
+  checkDialect(options.dialect);
+  checkSession(options.session);
+  // A remote backend runs the tools where it lives (one round trip per call, session kept there).
+  const made = isToolHost(backend) ? backend.createToolSession(options) : here(backend, options);
+  const numbers = sessionCallNumbers(options.session);
+  const session = toolSet(made.definitions, (name, args, tag) => {
+    if (tag === undefined || 'turn' in tag) return numbers.run((context) => runWithin(made, name, args, context), tag?.turn);
+    return runWithin(made, name, args, tag);
+  });
+  // The one audit of a tool set, wherever its calls run: a host's session leaves each call's decision on its result.
+  return (options.permissions || options.approve || options.onEvent ? withAudit(session, options.onEvent) : session) as Tools<DialectToolName<D>>;
+}
