@@ -375,7 +375,8 @@ export interface ConflictHunk {
 export interface MergeConflict {
   path: string;
   /**
-   * `content`: both sides changed the same lines; `delete-modify`: one side removed (or moved
+   * `content`: both sides changed the same lines (`hunks`), or moved the file to different paths
+   * (no `hunks`; `detail` names both); `delete-modify`: one side removed (or moved
    * away) what the other changed; `add-add`: both created the path with different content;
    * `binary`: both changed a file that is not text; `type`: a file on one side, a directory on the other.
    */

@@ -1,7 +1,9 @@
 /**
  * Line diff (Myers' O(ND) greedy algorithm) rendered as a unified diff with
- * 3 lines of context, as `diff -u` / git show it. Bounded: past MAX_EDITS
- * differences the caller gets null and says the files differ.
+ * 3 lines of context, as `diff -u` / git show it, with "\ No newline at end of file"
+ * after a last line that has no line break (so a change of the final newline shows,
+ * and `git apply` takes the patch). Bounded: past MAX_EDITS differences the caller
+ * gets null and says the files differ (or shows wholeFileDiff).
  */
 
 const CONTEXT = 3;
@@ -65,8 +67,8 @@ function editScript(a: readonly string[], b: readonly string[]): Op[] | null {
 
 /** Unified diff of two texts' lines; "" when equal; null when too different to diff cheaply. */
 export function unifiedDiff(path: string, before: string | null, after: string | null): string | null {
-  const a = before === null ? [] : splitKeepingLast(before);
-  const b = after === null ? [] : splitKeepingLast(after);
+  const a = before === null ? [] : splitMarkingLast(before);
+  const b = after === null ? [] : splitMarkingLast(after);
   const ops = editScript(a, b);
   if (ops === null) return null;
   const hunks: string[] = [];
@@ -97,14 +99,37 @@ export function unifiedDiff(path: string, before: string | null, after: string |
     const lenA = body.filter((o) => o.kind !== '+').length;
     const lenB = body.filter((o) => o.kind !== '-').length;
     hunks.push(`@@ -${lenA === 0 ? lineA - 1 : lineA},${lenA} +${lenB === 0 ? lineB - 1 : lineB},${lenB} @@`);
-    for (const o of body) hunks.push(`${o.kind}${o.text}`);
+    for (const o of body) hunks.push(row(o.kind, o.text));
     i = to;
     from = to;
   }
   if (hunks.length === 0) return '';
-  const header = [`--- ${before === null ? '/dev/null' : `a${path}`}`, `+++ ${after === null ? '/dev/null' : `b${path}`}`];
-  return [...header, ...hunks].join('\n');
+  return [...header(path, before, after), ...hunks].join('\n');
 }
+
+/** A diff that removes every old line and adds every new one: for texts too different to diff. */
+export function wholeFileDiff(path: string, before: string | null, after: string | null): string {
+  const a = before === null ? [] : splitMarkingLast(before);
+  const b = after === null ? [] : splitMarkingLast(after);
+  return [
+    ...header(path, before, after),
+    `@@ -${a.length === 0 ? 0 : 1},${a.length} +${b.length === 0 ? 0 : 1},${b.length} @@`,
+    ...a.map((line) => row('-', line)),
+    ...b.map((line) => row('+', line)),
+  ].join('\n');
+}
+
+const header = (path: string, before: string | null, after: string | null): string[] => [
+  `--- ${before === null ? '/dev/null' : `a${path}`}`,
+  `+++ ${after === null ? '/dev/null' : `b${path}`}`,
+];
+
+// Marks a last line that has no line break, so the differ tells "b" from "b\n". A Unicode
+// noncharacter: text never means it.
+const NO_EOL = '\uFDD0';
+
+const row = (kind: Op['kind'], line: string): string =>
+  line.endsWith(NO_EOL) ? `${kind}${line.slice(0, -NO_EOL.length)}\n\\ No newline at end of file` : `${kind}${line}`;
 
 function countBefore(ops: readonly Op[], end: number, skip: Op['kind']): number {
   let n = 0;
@@ -112,9 +137,10 @@ function countBefore(ops: readonly Op[], end: number, skip: Op['kind']): number 
   return n;
 }
 
-function splitKeepingLast(text: string): string[] {
+function splitMarkingLast(text: string): string[] {
   if (text === '') return [];
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
+  else lines[lines.length - 1] += NO_EOL;
   return lines;
 }

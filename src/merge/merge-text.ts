@@ -23,9 +23,15 @@ function lines(text: string): string[] {
 }
 
 /** A side of a conflict written between markers: it must end in a line ending before the next marker. */
-function block(content: string[]): string {
+function block(content: string[], eol: string): string {
   const text = content.join('');
-  return text === '' || text.endsWith('\n') ? text : `${text}\n`;
+  return text === '' || text.endsWith('\n') ? text : `${text}${eol}`;
+}
+
+/** The markers' line ending, as git's: CRLF where the line before the conflict (or the file's first line) ends in one. */
+function markerEol(before: string, ours: string): string {
+  const reference = before === '' ? ours.slice(0, ours.indexOf('\n') + 1) : before;
+  return reference.endsWith('\r\n') ? '\r\n' : '\n';
 }
 
 export function mergeText(base: string, ours: string, theirs: string): TextMerge {
@@ -53,11 +59,12 @@ export function mergeText(base: string, ours: string, theirs: string): TextMerge
     a = a.slice(head, a.length - tail);
     b = b.slice(head, b.length - tail);
     hunks.push({ line, base: o.join(''), ours: a.join(''), theirs: b.join('') });
+    const eol = markerEol(text, ours);
     // A conflict that follows a last line without a line ending starts on a line of its own.
-    if (text !== '' && !text.endsWith('\n')) text += '\n';
-    const marked = `${MARKER_OURS}\n${block(a)}${MARKER_SEPARATOR}\n${block(b)}${MARKER_THEIRS}\n`;
+    if (text !== '' && !text.endsWith('\n')) text += eol;
+    const marked = `${MARKER_OURS}${eol}${block(a, eol)}${MARKER_SEPARATOR}${eol}${block(b, eol)}${MARKER_THEIRS}${eol}`;
     text += marked;
-    line += 3 + lines(block(a)).length + lines(block(b)).length;
+    line += 3 + lines(block(a, eol)).length + lines(block(b, eol)).length;
     text += after.join('');
     line += after.length;
   }

@@ -103,7 +103,8 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
     const tm = theirs.get(theirsPath);
     // A directory the fork put in the file's place is new: the second loop creates it (or leaves it out).
     if (tm?.kind !== 'dir') seen.add(q).add(theirsPath);
-    const theirsChanged = theirsPath !== q || !unchanged(bm, tm);
+    // A file the fork rewrote with the base's bytes (an edit it took back) is unchanged: nothing to merge.
+    const theirsChanged = theirsPath !== q || !(unchanged(bm, tm) || (tm?.kind === 'file' && sameBytes(base.view(q), theirs.view(q))));
     if (!theirsChanged) continue;
     const oursChanged = oursPath !== q || !unchanged(bm, om);
     if (!oursChanged) {
@@ -183,7 +184,9 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
       if (!markers) continue;
     }
     move();
-    ops.push({ op: 'write', path: target, bytes: withBomOf(oursBytes, encodeText(result.text)) });
+    const bytes = withBomOf(oursBytes, encodeText(result.text));
+    // The fork's changes are here already (this side made them too): the file keeps its version.
+    if (!sameBytes(bytes, oursBytes)) ops.push({ op: 'write', path: target, bytes });
   }
 
   for (const [p, tm] of theirs.entries()) {

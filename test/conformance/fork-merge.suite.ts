@@ -249,6 +249,29 @@ export function forkMergeSuite(make: BackendFactory) {
       expect(await parent.snapshot()).toEqual(before);
     });
 
+    it('a file the fork took back to its base bytes, or whose changes are here already, is left as it is: same version, no event, reads still count', async () => {
+      const parent = await make({ files: { '/a.ts': 'const x = 1;\n', '/b.txt': lines(5), '/c.txt': 'c\n' } });
+      const fork = await parent.fork();
+      await fork.edit('/a.ts', '1', '2');
+      await fork.edit('/a.ts', '2', '1'); // taken back
+      await fork.writeFile('/b.txt', lines(5, { 1: 'one' }));
+      await fork.remove('/c.txt');
+      await fork.writeFile('/c.txt', 'c\n'); // removed and written again as it was
+      await parent.writeFile('/a.ts', 'const x = 10;\n');
+      await parent.writeFile('/b.txt', lines(5, { 1: 'one', 5: 'five' })); // the fork's edit, and one more
+      await parent.remove('/c.txt');
+      const tools = createTools(parent);
+      await tools.call('read_file', { path: '/a.ts' });
+      const versions = [(await parent.stat('/a.ts')).version, (await parent.stat('/b.txt')).version];
+      const seen: WatchEvent[] = [];
+      parent.watch((events) => seen.push(...events));
+      expect(await parent.merge(fork)).toEqual({ merged: [], conflicts: [], patch: '' });
+      expect([(await parent.stat('/a.ts')).version, (await parent.stat('/b.txt')).version]).toEqual(versions);
+      expect(await parent.exists('/c.txt')).toBe(false); // removed here, unchanged there: no delete-modify conflict
+      expect(seen).toEqual([]);
+      expect(await tools.call('edit_file', { path: '/a.ts', old_string: '10', new_string: '11' })).toMatch(/^Edited \/a\.ts: 1 replacement\./);
+    });
+
     it('watchers see what the merge changed, as one commit', async () => {
       const parent = await make({ files: { '/a': 'a', '/b': 'b' } });
       const fork = await parent.fork();

@@ -80,4 +80,14 @@ describe('mergeText compared with git merge-file', () => {
     expect(conflicted).toBeGreaterThan(30);
     // 300 runs of git merge-file: seconds alone, minutes on a loaded machine. Not a hang guard.
   }, 300_000);
+
+  it.each([
+    ['a line changed on both sides', 'a\r\nb\r\nc\r\n', 'a\r\nO\r\nc\r\n', 'a\r\nT\r\nc\r\n'],
+    ['the first line', 'a\r\nb\r\n', 'O\r\nb\r\n', 'T\r\nb\r\n'],
+    ['LF lines', 'a\nb\nc\n', 'a\nO\nc\n', 'a\nT\nc\n'],
+  ])('writes markers with the line endings git writes: %s', (_label, base, ours, theirs) => {
+    const merged = mergeText(base, ours, theirs);
+    expect(merged.hunks).toHaveLength(1);
+    expect(merged.text).toBe(gitMerge(base, ours, theirs).text);
+  });
 });

@@ -1,0 +1,56 @@
+// The unified diffs agentvfs gives (a merge's patch, diff() against a checkpoint) applied by real
+// `git apply` to the files before must give the files after, final newlines included.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createStateBackend } from '../../src/index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'agentvfs-patch-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** `before` with `patch` applied by git apply (outside any repository), as a map of path → text. */
+function gitApply(before: Record<string, string>, patch: string, paths: string[]): Record<string, string | null> {
+  const work = mkdtempSync(join(dir, 'w-'));
+  for (const [path, text] of Object.entries(before)) writeFileSync(join(work, path), text);
+  writeFileSync(join(work, '..', `${work.split('/').pop()}.patch`), `${patch}\n`);
+  execFileSync('git', ['apply', '--whitespace=nowarn', join(work, '..', `${work.split('/').pop()}.patch`)], { cwd: work, stdio: 'pipe' });
+  const out: Record<string, string | null> = {};
+  for (const path of paths) {
+    try {
+      out[path] = readFileSync(join(work, path), 'utf8');
+    } catch {
+      out[path] = null;
+    }
+  }
+  return out;
+}
+
+const text = fc
+  .tuple(fc.array(fc.constantFrom('a', 'b', 'c', 'd', ''), { maxLength: 8 }), fc.boolean())
+  .map(([lines, finalNewline]) => lines.join('\n') + (finalNewline && lines.length > 0 ? '\n' : ''));
+
+describe('patches compared with git apply', () => {
+  it("a merge's patch and diff() turn the files before into the files after, final newlines included", async () => {
+    mkdirSync(dir, { recursive: true });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 3 }), async (pairs) => {
+        const names = pairs.map((_, i) => `f${i}.txt`);
+        const before = Object.fromEntries(pairs.map(([a], i) => [names[i]!, a]));
+        const main = createStateBackend({ files: Object.fromEntries(names.map((n) => [`/${n}`, before[n]!])) });
+        const fork = await main.fork();
+        for (const [i, [, b]] of pairs.entries()) await fork.writeFile(`/${names[i]}`, b);
+        const checkpoint = await main.checkpoint();
+        const { merged, patch } = await main.merge(fork);
+        expect((await main.diff(checkpoint)).patch).toBe(patch);
+        expect(merged).toEqual(names.filter((_, i) => pairs[i]![0] !== pairs[i]![1]).map((n) => `/${n}`));
+        if (merged.length === 0) return;
+        const after = gitApply(before, patch, names);
+        for (const [i, [a, b]] of pairs.entries()) expect(after[names[i]!], `${JSON.stringify(a)} → ${JSON.stringify(b)}`).toBe(b);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
