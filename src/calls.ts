@@ -77,6 +77,8 @@ export interface ToolCallInfo {
   readonly pathArg: 'path' | 'file_path' | 'dir_path' | 'include' | 'paths' | 'source' | null;
   /** For a tool of several commands (`command` argument): the ones that only read. */
   readonly readCommands?: readonly string[];
+  /** An argument that, when true, makes the call show what it would write and write nothing. */
+  readonly previewArg?: 'dryRun';
 }
 
 export const TOOL_CALLS = {
@@ -110,7 +112,7 @@ export const DIALECT_TOOL_CALLS = {
     read_text_file: { mutates: false, pathArg: 'path' },
     read_multiple_files: { mutates: false, pathArg: 'paths' },
     write_file: { mutates: true, pathArg: 'path' },
-    edit_file: { mutates: true, pathArg: 'path' },
+    edit_file: { mutates: true, pathArg: 'path', previewArg: 'dryRun' },
     create_directory: { mutates: true, pathArg: 'path' },
     list_directory: { mutates: false, pathArg: 'path' },
     list_directory_with_sizes: { mutates: false, pathArg: 'path' },
@@ -131,20 +133,27 @@ export function toolCall(name: unknown, dialect: unknown = 'agentvfs'): ToolCall
 
 /**
  * The entry for tool `name` in whichever dialect has it (the default's first): for a tool set whose
- * dialect is not known, as an adapter gets it. A name several dialects share means the same there.
+ * dialect is not known, as an adapter gets it. A name several dialects share means the same there,
+ * but for a preview argument one of them takes (mcp-filesystem's edit_file dryRun): it counts, as
+ * the others refuse an argument they do not take.
  */
 export function toolCallOfAnyDialect(name: unknown): ToolCallInfo | undefined {
+  let found: ToolCallInfo | undefined;
   for (const dialect of Object.keys(DIALECT_TOOL_CALLS)) {
-    const found = toolCall(name, dialect);
-    if (found !== undefined) return found;
+    const info = toolCall(name, dialect);
+    if (info === undefined) continue;
+    found ??= info;
+    if (info.previewArg !== undefined && found.previewArg === undefined) found = { ...found, previewArg: info.previewArg };
   }
-  return undefined;
+  return found;
 }
 
-/** Whether this call of a tool may write: false for a read-only tool, or a read-only command of one with several. */
+/** Whether this call of a tool may write: false for a read-only tool, a read-only command of one with several, or a preview (dryRun). */
 export function callMayWrite(info: ToolCallInfo | undefined, args: unknown): boolean {
   if (info === undefined) return true;
   if (!info.mutates) return false;
-  const command = (args as { command?: unknown } | null | undefined)?.command;
+  const given = (args ?? {}) as Record<string, unknown>;
+  if (info.previewArg !== undefined && given[info.previewArg] === true) return false;
+  const command = given.command;
   return !(typeof command === 'string' && info.readCommands?.includes(command));
 }

@@ -174,12 +174,19 @@ describe('aiSdkTools with the SDK’s own approval', () => {
     expect(await backend.readText('/x.txt')).toBe('x');
   });
 
-  it('needsApproval on a tool of several commands asks for the ones that write, never for view', async () => {
+  it('needsApproval on a tool of several commands asks for the ones that write, never for view or a dryRun preview', async () => {
     const backend = createStateBackend({ files: { '/a.txt': 'a\n' } });
     const set = aiSdkTools(createTools(backend, { dialect: 'anthropic' }), { needsApproval: true });
     const ask = set.str_replace_based_edit_tool.needsApproval as (input: Record<string, unknown>, options: never) => Promise<boolean> | boolean;
     expect(await ask({ command: 'view', path: '/a.txt' }, {} as never)).toBe(false);
     expect(await ask({ command: 'str_replace', path: '/a.txt', old_str: 'a', new_str: 'b' }, {} as never)).toBe(true);
+    // mcp-filesystem's edit_file previews with dryRun: true, which writes nothing.
+    const mcp = aiSdkTools(createTools(backend, { dialect: 'mcp-filesystem' }), { needsApproval: true });
+    const askEdit = mcp.edit_file.needsApproval as (input: Record<string, unknown>, options: never) => Promise<boolean> | boolean;
+    const edits = [{ oldText: 'a', newText: 'b' }];
+    expect(await askEdit({ path: '/a.txt', edits, dryRun: true }, {} as never)).toBe(false);
+    expect(await askEdit({ path: '/a.txt', edits, dryRun: false }, {} as never)).toBe(true);
+    expect(await askEdit({ path: '/a.txt', edits }, {} as never)).toBe(true);
     // Any target typed as the adapters' ToolTarget still compiles (keyed by string).
     const anyTarget = (target: ToolTarget, options?: AiSdkToolsOptions) => aiSdkTools(target, options);
     expect(Object.keys(anyTarget(backend, { include: ['ls'] }))).toEqual(['ls']);

@@ -10,7 +10,7 @@
  */
 import type { Tool } from 'ai';
 import { checkInclude } from '../adapters/include.ts';
-import { callMayWrite, toolCallOfAnyDialect } from '../calls.ts';
+import { callMayWrite, toolCall, toolCallOfAnyDialect, type ToolCallInfo } from '../calls.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
 import type { GuardOptions } from '../guard/types.ts';
@@ -81,7 +81,8 @@ export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkT
       // A model response's calls never count each other's reads (response-turns.ts).
       execute: (input, { messages }) => runWithin(tools, definition.name, input, responseTurn(messages)),
       toModelOutput: ({ output }) => toModelOutput(output),
-      ...needsApproval(options.needsApproval, definition.name),
+      // A backend gets the six tools; a tool set's dialect is not known (calls.ts).
+      ...needsApproval(options.needsApproval, definition.name, tools === target ? toolCallOfAnyDialect(definition.name) : toolCall(definition.name)),
     });
   }
   return set;
@@ -89,11 +90,11 @@ export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkT
 
 /**
  * The SDK's `needsApproval` for tool `name`: none for a tool that only reads (src/calls.ts), else
- * the option's, asked only for a call that may write (a text editor's `view` is not one).
+ * the option's, asked only for a call that may write (a text editor's `view` and an edit_file
+ * `dryRun` are not).
  */
-function needsApproval(option: AiSdkToolsOptions['needsApproval'], name: string): Pick<AiSdkTool, 'needsApproval'> {
-  const info = toolCallOfAnyDialect(name);
+function needsApproval(option: AiSdkToolsOptions['needsApproval'], name: string, info: ToolCallInfo | undefined): Pick<AiSdkTool, 'needsApproval'> {
   if (option === undefined || option === false || info?.mutates === false) return {};
-  if (option === true && info?.readCommands === undefined) return { needsApproval: true };
+  if (option === true && info?.readCommands === undefined && info?.previewArg === undefined) return { needsApproval: true };
   return { needsApproval: (input: AiSdkToolInput) => callMayWrite(info, input) && (option === true || option(name, input)) };
 }

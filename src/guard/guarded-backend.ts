@@ -7,11 +7,11 @@
  * file changed while the question was open). No lock is held while a question is open.
  */
 import type { Backend, DownloadResult, FileInfo, GlobOptions, GlobReport, GrepMatch, GrepOptions, GrepReport, LsOptions, LsReport } from '../backend/types.ts';
-import { BACKEND_CALLS, BACKEND_METHODS } from '../calls.ts';
+import { BACKEND_CALLS, BACKEND_METHODS, callMayWrite, toolCall } from '../calls.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
 import { guardedWrites } from './guarded-writes.ts';
-import type { PathRules } from './permissions.ts';
+import { forWriting, type PathRules } from './permissions.ts';
 import type { GuardSession } from './session.ts';
 import type { Decision } from './types.ts';
 
@@ -26,7 +26,7 @@ export interface CallGuard {
 }
 
 export function guardCall(inner: Backend, session: GuardSession, tool: string, args: Record<string, unknown>): CallGuard {
-  const { rules } = session;
+  const rules = callMayWrite(toolCall(tool, session.dialect), args) ? forWriting(session.rules) : session.rules;
   const decisions: Decision[] = [];
   const notes: string[] = [];
   const unread: string[] = [];

@@ -61,6 +61,20 @@ export function compilePermissions(permissions: Permissions | undefined): PathRu
   };
 }
 
+/**
+ * The rules as a call that writes meets them: a path it may neither read nor write is refused by
+ * the write rule, so the model is not sent to a readable path it still may not write.
+ */
+export function forWriting(rules: PathRules): PathRules {
+  return {
+    ...rules,
+    requireRead(path) {
+      if (!rules.canRead(path)) rules.requireWrite(path);
+      rules.requireRead(path);
+    },
+  };
+}
+
 function compileRule(globs: unknown, kind: 'read' | 'write'): Rule | null {
   if (globs === undefined) return null;
   checkGlobs(globs, kind);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTools, type ApprovalDecision, type ApprovalRequest, type ToolEvent, type ToolResult } from '../../src/index.ts';
+import { createTools, type ApprovalDecision, type ApprovalRequest, type DialectName, type ToolEvent, type ToolResult } from '../../src/index.ts';
 import type { BackendFactory } from './harness.ts';
 
 function expectFailure(result: ToolResult, code: string): void {
@@ -142,6 +142,39 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.readText('/README.md')).toBe('a\n');
       expect(await backend.exists('/new.txt')).toBe(false);
       expect((await tools.run('write_file', { path: '/src/c.ts', content: 'c\n' })).isError).toBe(false);
+    });
+
+    it('a write to a path outside both lists names the write rule in every dialect, so the model is not sent to a readable path it may not write', async () => {
+      const backend = await make({ files: { '/src/a.ts': 'a\n', '/out/o.txt': 'o\n' } });
+      const permissions = { read: ['/src/**'], write: ['/out/**'] };
+      const calls: Array<[DialectName, string, Record<string, unknown>]> = [
+        ['agentvfs', 'write_file', { path: '/tmp/x.txt', content: 'x' }],
+        ['agentvfs', 'edit_file', { path: '/tmp/x.txt', old_string: 'a', new_string: 'b' }],
+        ['anthropic', 'str_replace_based_edit_tool', { command: 'create', path: '/tmp/x.txt', file_text: 'x' }],
+        ['anthropic', 'str_replace_based_edit_tool', { command: 'str_replace', path: '/tmp/x.txt', old_str: 'a', new_str: 'b' }],
+        ['openai', 'apply_patch', { input: '*** Begin Patch\n*** Add File: tmp/x.txt\n+x\n*** End Patch' }],
+        ['gemini', 'write_file', { file_path: '/tmp/x.txt', content: 'x' }],
+        ['mcp-filesystem', 'write_file', { path: '/tmp/x.txt', content: 'x' }],
+        ['mcp-filesystem', 'edit_file', { path: '/tmp/x.txt', edits: [{ oldText: 'a', newText: 'b' }] }],
+      ];
+      for (const [dialect, tool, args] of calls) {
+        const result = await createTools(backend, { dialect, permissions }).run(tool, args);
+        expectFailure(result, 'EACCES');
+        expect(result.text, `${dialect} ${tool}`).toContain('may write (permissions.write: "/out/**")');
+      }
+      // A read is still refused by the read rule, a preview (dryRun) writes nothing and is a read.
+      const view = await createTools(backend, { dialect: 'anthropic', permissions }).run('str_replace_based_edit_tool', {
+        command: 'view',
+        path: '/tmp/x.txt',
+      });
+      expect(view.text).toContain('may read (permissions.read: "/src/**")');
+      const preview = await createTools(backend, { dialect: 'mcp-filesystem', permissions }).run('edit_file', {
+        path: '/tmp/x.txt',
+        edits: [{ oldText: 'a', newText: 'b' }],
+        dryRun: true,
+      });
+      expect(preview.text).toContain('may read (permissions.read: "/src/**")');
+      expect(await backend.exists('/tmp/x.txt')).toBe(false);
     });
 
     it('bad permissions are refused when the tool set is made', async () => {
