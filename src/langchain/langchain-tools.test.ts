@@ -114,6 +114,22 @@ describe('langchainTools', () => {
     expect(await backend.exists('/b.txt')).toBe(false);
   });
 
+  it('every call reaches LangChain’s callbacks and stream events, whether its arguments fit the schema or not', async () => {
+    const [read_file] = langchainTools(createStateBackend({ files: START }), { include: ['read_file'] });
+    for (const args of [{ path: '/src/app.ts' }, { path: '/src/app.ts', offset: null }, { path: 5 }]) {
+      const seen: string[] = [];
+      const callbacks = [
+        { handleToolStart: () => void seen.push('start'), handleToolEnd: () => void seen.push('end'), handleToolError: () => void seen.push('error') },
+      ];
+      const message = (await read_file!.invoke(call('read_file', args, 'e1'), { callbacks })) as ToolMessage;
+      expect(message.status).toBe(typeof args.path === 'string' ? 'success' : 'error');
+      expect(seen, JSON.stringify(args)).toEqual(['start', 'end']);
+      const events: string[] = [];
+      for await (const event of read_file!.streamEvents(call('read_file', args, 'e2'), { version: 'v2' })) events.push(event.event);
+      expect(events, JSON.stringify(args)).toEqual(['on_tool_start', 'on_tool_end']);
+    }
+  });
+
   it('shares a tool set’s session: a file read through tools.call can be edited through LangChain', async () => {
     const backend = createStateBackend({ files: START });
     const edit = { path: '/src/app.ts', old_string: '"hello"', new_string: '"hi"' };

@@ -16,7 +16,7 @@ const [toolsModule, messagesModule] = await Promise.all([
   loadPeer('langchain', '@langchain/core', () => import('@langchain/core/tools')),
   loadPeer('langchain', '@langchain/core', () => import('@langchain/core/messages')),
 ]);
-const { DynamicStructuredTool, ToolInputParsingException } = toolsModule;
+const { DynamicStructuredTool } = toolsModule;
 const { ToolMessage } = messagesModule;
 
 /** `permissions`, `approve`, `onEvent` (docs/approval.md) guard the session made over a backend target; for a tool set, give them to createTools. */
@@ -38,30 +38,22 @@ type CallConfig = { toolCall?: { id?: string } } | undefined;
 export type LangchainTool = LangchainStructuredTool<ToolDefinition['parameters'], Args, Args, Output>;
 
 /**
- * One agentvfs tool. LangChain checks arguments against the JSON Schema before the function runs
- * and throws when they do not fit; this tool answers the model instead, with agentvfs's own message
- * naming the argument (the tool set validates again and writes nothing), as every other failure.
+ * One agentvfs tool. LangChain checks arguments against the JSON Schema before anything runs, and
+ * throws, with no callback and no stream event, when they do not fit; the tool set checks them
+ * itself and answers the model with agentvfs's own message naming the argument (writing nothing),
+ * and takes what the schema refuses but agentvfs accepts (null for an optional argument, as
+ * OpenAI's strict mode sends). So each call runs through LangChain's own call(), callbacks and
+ * all, on a view of this tool whose schema takes anything; models still see the real schema.
  */
 class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], Args, Args, Output> {
   override async call(given: unknown, configArg?: unknown, tags?: string[]): Promise<never> {
-    // An argument set to undefined is left out, as in JSON (LangChain's schema check throws on it).
+    // An argument set to undefined is left out, as in JSON.
     const arg = isToolCall(given) ? { ...given, args: withoutUndefined(given.args) } : withoutUndefined(given);
     // invoke() passes the tool call in the config; the deprecated call() may be given the tool
     // call itself. The function finds it in the config, to flag a failure under its id.
     const config = isToolCall(arg) ? { ...(configArg as object | undefined), toolCall: arg } : configArg;
-    try {
-      return (await super.call(arg as never, config as never, tags)) as never;
-    } catch (error) {
-      if (!(error instanceof ToolInputParsingException)) throw error;
-      // Arguments the schema refuses but agentvfs takes (null for an optional one, as OpenAI's
-      // strict mode sends; a dialect's other documented forms) or answers with its own message.
-      const [content, result] = (await this.func((isToolCall(arg) ? arg.args : arg) as Args, undefined, config as never)) as Output;
-      const id = (config as CallConfig)?.toolCall?.id;
-      // A failure's content is already its ToolMessage; under a tool call, LangChain would have
-      // wrapped a success in one (status 'success', the ToolResult as artifact): so does this.
-      if (content instanceof ToolMessage || id === undefined) return content as never;
-      return new ToolMessage({ content, artifact: result, tool_call_id: id, name: this.name, status: 'success' }) as never;
-    }
+    const unchecked = Object.create(this, { schema: { value: {} } }) as this;
+    return (await super.call.call(unchecked, arg as never, config as never, tags)) as never;
   }
 }
 
