@@ -6,6 +6,7 @@ import { createStateBackend } from '../backend/state-backend.ts';
 import { buildDefinitions, TOOL_NAMES } from './definitions.ts';
 import { formatDefinitions, FORMAT_PROVIDERS } from './format-definitions.ts';
 import { createTools } from './create-tools.ts';
+import { DIALECT_NAMES } from './dialects/names.ts';
 
 const definitions = buildDefinitions();
 
@@ -183,6 +184,15 @@ describe('formatDefinitions: OpenAI strict mode', () => {
     expect(props.head_limit!.description).toBe('Maximum entries to show (0 = no cap). Null for the default (250).');
     expect(props.glob!.description).toMatch(/ Null to leave it unset\.$/);
     expect(props.output_mode!.enum).toEqual(['files_with_matches', 'content', 'count', null]);
+    // Every dialect's vendor descriptions too (some end without a period): the note starts a sentence of its own.
+    for (const dialect of DIALECT_NAMES) {
+      for (const tool of formatDefinitions(createTools(createStateBackend(), { dialect }).definitions, 'openai-responses', { strict: true })) {
+        if (tool.type !== 'function') continue;
+        for (const [key, prop] of Object.entries(tool.parameters!.properties as Record<string, { description: string }>)) {
+          expect(prop.description, `${dialect} ${tool.name}.${key}`).not.toMatch(/[^.!?] Null (to leave|for the default)/);
+        }
+      }
+    }
   });
 
   it('openai-chat strict: the same schemas, with function.strict: true', () => {

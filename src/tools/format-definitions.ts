@@ -221,6 +221,9 @@ function describe(value: unknown): string {
  * OpenAI's strict form: every property listed in `required`; an optional one becomes nullable
  * (`null` reads as omitted) and says its default in words, because strict schemas have no `default`.
  */
+/** A description the strict note can follow: vendors' own (Gemini CLI's, the MCP server's) may end without a period. */
+const sentence = (description: string): string => (description === '' || /[.!?]$/.test(description) ? description : `${description}.`);
+
 function strictSchema(parameters: ToolParameters): StrictParameters {
   const properties: Record<string, StrictProperty> = {};
   for (const [key, prop] of Object.entries(parameters.properties)) {
@@ -229,7 +232,7 @@ function strictSchema(parameters: ToolParameters): StrictParameters {
     const out: StrictProperty = optional
       ? {
           type: [type, 'null'],
-          description: `${description}${prop.default === undefined ? ' Null to leave it unset.' : ` Null for the default (${JSON.stringify(prop.default)}).`}`,
+          description: `${sentence(description)}${prop.default === undefined ? ' Null to leave it unset.' : ` Null for the default (${JSON.stringify(prop.default)}).`}`,
         }
       : { type, description };
     // A nullable enum lists null too, or null would not validate against it.
