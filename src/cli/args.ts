@@ -9,8 +9,8 @@ tools ls, read_file, write_file, edit_file, glob and grep.
                     nothing is ever written back to PATH
   --snapshot FILE   start from a snapshot (backend.snapshot()) or a --save file
   --save FILE       keep the workspace in FILE: each change is saved there before
-                    it is acknowledged (only what it changed); with neither --dir
-                    nor --snapshot, start from FILE when it exists
+                    it is acknowledged (only what it changed). When FILE exists,
+                    start from it: --dir and --snapshot fill only a new FILE
   -h, --help        show this help
   -v, --version     show the version of agentvfs
 `;

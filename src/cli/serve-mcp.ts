@@ -2,7 +2,7 @@
  * `agentvfs mcp`: builds the workspace (from a directory, a snapshot or the save file), then
  * serves it over stdio until the client closes stdin or the process is asked to stop.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend } from '../backend/types.ts';
@@ -20,19 +20,24 @@ const log = (line: string) => process.stderr.write(`agentvfs mcp: ${line}\n`);
 
 export async function serveMcp(options: McpCommand): Promise<void> {
   const { StdioServerTransport } = await loadPeer('mcp', '@modelcontextprotocol/sdk', () => import('@modelcontextprotocol/sdk/server/stdio.js'));
-  const start = await startingState(options);
+  // --dir and --snapshot fill a new save file; one that exists holds the agent's work since, which
+  // an MCP client restarting the server (as it does each time it starts) must not throw away.
+  const resuming = options.save !== undefined && existsSync(options.save) && statSync(options.save).size > 0;
+  const start = resuming ? null : await startingState(options);
   let target: Backend = start?.backend ?? createStateBackend();
   let close = async () => {};
   // One line at start: where the workspace came from and, with --save, where it is kept.
   let started = start?.line ?? null;
   if (options.save !== undefined) {
-    const { backend: saved, existed } = await openSaveFile(options.save);
-    // The save file is a workspace log: each change appends what it changed, before the client
-    // hears of it. Starting from --dir or --snapshot replaces what it held, in one batch.
+    const { backend: saved } = await openSaveFile(options.save);
+    // The save file is a workspace log: each change appends what it changed, before the client hears of it.
     if (start) {
       await saved.restore(await start.backend.snapshot());
-      started = `${started}; saving to ${options.save} (${existed ? 'what it held was replaced' : 'a new file'})`;
-    } else started = existed ? `restored ${options.save}` : `${options.save} does not exist yet: starting empty`;
+      started = `${started}; saving to ${options.save} (a new file)`;
+    } else if (resuming) {
+      const source = options.dir !== undefined ? `--dir ${options.dir}` : options.snapshot !== undefined ? `--snapshot ${options.snapshot}` : null;
+      started = `restored ${options.save}${source ? ` (${source} fills only a new save file: delete ${options.save} to start from it again)` : ''}`;
+    } else started = `${options.save} does not exist yet: starting empty`;
     target = saved;
     close = () => saved.close();
   }
@@ -106,7 +111,7 @@ async function openSaveFile(save: string) {
     throw new CliError(`cannot open ${save}: ${error.message}`);
   });
   if (opened.restored.status === 'corrupt') log(opened.restored.reason);
-  return { backend: opened.backend, existed };
+  return { backend: opened.backend };
 }
 
 async function restoreOrRefuse(backend: Backend, bytes: Uint8Array, file: string): Promise<void> {

@@ -97,18 +97,25 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     expect(readdirSync(saves)).toEqual(['ws.snap']); // no temporary file left beside it
     expect(readFileSync(join(dir, 'src/app.ts'), 'utf8')).toBe('export const greeting = "hello";\n'); // the directory is never written
 
-    // --snapshot starts from the file; --save alone resumes it.
+    // --snapshot starts from the file; --save resumes it, with --dir too (as an MCP client restarts
+    // the server with the same command): what the agent did is kept, the directory not imported again.
     for (const [args, line] of [
       [['--snapshot', save], `restored ${save}`],
       [['--save', save], `restored ${save}`],
-      [['--dir', dir, '--save', save], `imported 3 files from ${dir}; saving to ${save} (what it held was replaced)`],
+      [['--dir', dir, '--save', save], `restored ${save} (--dir ${dir} fills only a new save file: delete ${save} to start from it again)`],
     ] as const) {
       const again = await start(...args);
-      const expected = args[0] === '--dir' ? 'Error: ENOENT' : '     1\tship';
-      expect(text(await again.client.callTool({ name: 'read_file', arguments: { path: '/notes/todo.md' } }))).toMatch(expected);
+      expect(text(await again.client.callTool({ name: 'read_file', arguments: { path: '/notes/todo.md' } }))).toBe('     1\tship');
+      expect(text(await again.client.callTool({ name: 'read_file', arguments: { path: '/src/app.ts' } }))).toBe('     1\texport const greeting = "hi";');
       await again.client.close();
       expect(again.stderr()).toBe(`agentvfs mcp: ${line}\n`);
     }
+    // An empty file counts as new: the directory fills it.
+    writeFileSync(save, '');
+    const fresh = await start('--dir', dir, '--save', save);
+    expect(text(await fresh.client.callTool({ name: 'read_file', arguments: { path: '/src/app.ts' } }))).toBe('     1\texport const greeting = "hello";');
+    await fresh.client.close();
+    expect(fresh.stderr()).toBe(`agentvfs mcp: imported 3 files from ${dir}; saving to ${save} (a new file)\n`);
   }, 60_000);
 
   it('opens a snapshot file an earlier version saved with --save, and keeps it as a log from then on', async () => {
