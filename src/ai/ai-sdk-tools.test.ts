@@ -32,6 +32,9 @@ describe('aiSdkTools', () => {
       'agentvfs/ai: include names unknown tools ("bash"); the tools are ls, read_file, write_file, edit_file, glob, grep.',
     );
     expect(() => aiSdkTools(createStateBackend(), { include: 'ls' as never })).toThrow(TypeError);
+    expect(() => aiSdkTools(createStateBackend(), { descriptions: { readFile: 'x' } })).toThrow(
+      'agentvfs/ai: descriptions names unknown tools ("readFile"); the tools are ls, read_file, write_file, edit_file, glob, grep.',
+    );
   });
 
   it('descriptions replace the text the model reads for those tools only', () => {

@@ -10,6 +10,7 @@
  */
 import type { Tool } from 'ai';
 import { checkInclude } from '../adapters/include.ts';
+import { checkDescriptions } from '../tools/check-descriptions.ts';
 import { callMayWrite, toolCall, toolCallOfAnyDialect, type ToolCallInfo } from '../calls.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
@@ -68,6 +69,11 @@ export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkT
   const names = checkInclude(
     options.include,
     'ai',
+    tools.definitions.map((d) => d.name),
+  );
+  checkDescriptions(
+    options.descriptions,
+    'agentvfs/ai',
     tools.definitions.map((d) => d.name),
   );
   const set = {} as Record<N, AiSdkTool>;

@@ -168,6 +168,9 @@ describe('langchainTools', () => {
       ['read_file', false],
     ]);
     expect(() => langchainTools(createStateBackend(), { include: ['bash' as never] })).toThrow(/unknown tools \("bash"\); the tools are ls, read_file/);
+    expect(() => langchainTools(createStateBackend(), { descriptions: { bash: 'x' } })).toThrow(
+      /agentvfs\/langchain: descriptions names unknown tools \("bash"\)/,
+    );
     expect(() => langchainTools('/tmp' as never)).toThrow(TypeError);
     expect(() => langchainTools({} as never)).toThrow(/agentvfs\/langchain: expected a backend/);
   });

@@ -6,6 +6,7 @@
  */
 import type { DynamicStructuredTool as LangchainStructuredTool } from '@langchain/core/tools';
 import { checkInclude } from '../adapters/include.ts';
+import { checkDescriptions } from '../tools/check-descriptions.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
 import type { GuardOptions } from '../guard/types.ts';
@@ -64,6 +65,11 @@ export function langchainTools(target: ToolTarget, options: LangchainToolsOption
   const names = checkInclude(
     options.include,
     'langchain',
+    tools.definitions.map((d) => d.name),
+  );
+  checkDescriptions(
+    options.descriptions,
+    'agentvfs/langchain',
     tools.definitions.map((d) => d.name),
   );
   return tools.definitions.filter((d) => names.has(d.name)).map((d) => makeTool(tools, d, options.descriptions?.[d.name]));

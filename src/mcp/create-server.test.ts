@@ -72,6 +72,7 @@ describe('createMcpServer', () => {
     expect(() => createMcpServer(createStateBackend(), { include: ['ls', 'rm' as never] })).toThrow(
       new TypeError('agentvfs/mcp: include names unknown tools ("rm"); the tools are ls, read_file, write_file, edit_file, glob, grep.'),
     );
+    expect(() => createMcpServer(createStateBackend(), { descriptions: { rm: 'x' } })).toThrow(/agentvfs\/mcp: descriptions names unknown tools \("rm"\)/);
   });
 
   it('a write then a read: the file is in the backend and reads back', async () => {

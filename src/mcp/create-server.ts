@@ -5,6 +5,7 @@
 import type { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { checkInclude } from '../adapters/include.ts';
+import { checkDescriptions } from '../tools/check-descriptions.ts';
 import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
 import { toolCallOfAnyDialect } from '../calls.ts';
 import type { ToolName, ToolParameters } from '../tools/definitions.ts';
@@ -42,6 +43,11 @@ export function serverFor(tools: Tools<string>, options: McpServerOptions): SdkM
   const included = checkInclude(
     options.include,
     'mcp',
+    tools.definitions.map((d) => d.name),
+  );
+  checkDescriptions(
+    options.descriptions,
+    'agentvfs/mcp',
     tools.definitions.map((d) => d.name),
   );
   const server = new McpServer({ name, version }, instructions === undefined ? {} : { instructions });

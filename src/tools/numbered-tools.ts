@@ -5,7 +5,9 @@
  */
 import type { Backend } from '../backend/types.ts';
 import { withAudit } from '../guard/audit.ts';
+import { DIALECT_TOOL_CALLS } from '../calls.ts';
 import { isToolHost } from '../tool-host.ts';
+import { checkDescriptions } from './check-descriptions.ts';
 import { checkDialect, type DialectName, type DialectToolName } from './dialects/names.ts';
 import { checkSession } from './session.ts';
 import { sessionCallNumbers } from './session-state.ts';
@@ -17,7 +19,7 @@ export type ToolsHere = (backend: Backend, options: ToolsOptions) => Tools<strin
 
 export function numberedTools<D extends DialectName>(backend: Backend, options: ToolsOptions<D>, here: ToolsHere): Tools<DialectToolName<D>> {
   // Bad options fail here, the same way wherever the tools run.
-  checkDialect(options.dialect);
+  checkDescriptions(options.descriptions, 'agentvfs', Object.keys(DIALECT_TOOL_CALLS[checkDialect(options.dialect)]));
   checkSession(options.session);
   // A remote backend runs the tools where it lives (one round trip per call, session kept there).
   const made = isToolHost(backend) ? backend.createToolSession(options) : here(backend, options);

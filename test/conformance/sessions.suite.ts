@@ -168,5 +168,22 @@ export function sessionSuite(make: BackendFactory) {
       expect(() => createTools(backend, { dialect: 7 as unknown as 'agentvfs' })).toThrow(/unknown dialect a number; the dialects are/);
       expect(() => createTools(backend, { session: { id: 'x' } })).toThrow(/options\.session must be an object made by createSession\(\)/);
     });
+
+    it('descriptions naming no tool of the dialect, or not strings, are a TypeError (a typo would replace nothing)', async () => {
+      const backend = await make();
+      expect(() => createTools(backend, { descriptions: { readFile: 'Read.' } as never })).toThrow(
+        new TypeError('agentvfs: descriptions names unknown tools ("readFile"); the tools are ls, read_file, write_file, edit_file, glob, grep.'),
+      );
+      expect(() => createTools(backend, { dialect: 'gemini', descriptions: { edit_file: 'Edit.' } as never })).toThrow(
+        /unknown tools \("edit_file"\); the tools are read_file, write_file, replace,/,
+      );
+      expect(() => createTools(backend, { descriptions: { grep: 5 } as never })).toThrow(
+        new TypeError('agentvfs: the description of grep must be a string; got number.'),
+      );
+      expect(() => createTools(backend, { descriptions: 'x' as never })).toThrow(/descriptions must be an object/);
+      expect(createTools(backend, { dialect: 'gemini', descriptions: { replace: 'Edit.' } }).definitions.find((d) => d.name === 'replace')!.description).toBe(
+        'Edit.',
+      );
+    });
   });
 }
