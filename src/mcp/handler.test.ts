@@ -206,4 +206,35 @@ describe('mcpHandler({ allowedOrigins })', () => {
       expect(() => mcpHandler(backend, { allowedOrigins: 'https://app.example' as never })).toThrow(/allowedOrigins must be an array/);
     },
   );
+
+  it.each([false, true])('sessions: %s — answers an allowed origin’s CORS preflight and lets it read the session id; no CORS for others', async (sessions) => {
+    const handle = mcpHandler(createStateBackend({ files: FILES }), { sessions, allowedOrigins: ['https://app.example'], enableJsonResponse: true });
+    const preflight = await handle(
+      new Request('http://127.0.0.1/mcp', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-session-id' },
+      }),
+    );
+    expect(preflight.status).toBe(204);
+    expect(Object.fromEntries(preflight.headers)).toMatchObject({
+      'access-control-allow-origin': 'https://app.example',
+      'access-control-allow-methods': sessions ? 'GET, POST, DELETE' : 'POST',
+      'access-control-allow-headers': 'content-type, mcp-session-id',
+    });
+    const init = await handle(
+      new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { ...POST_HEADERS, origin: 'https://app.example' }, body: rpc('initialize', 1, INIT) }),
+    );
+    expect(init.status).toBe(200);
+    expect(init.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(init.headers.get('access-control-expose-headers')).toContain('mcp-session-id');
+    expect((await init.json()).result.serverInfo.name).toBe('agentvfs');
+    const refused = await handle(new Request('http://127.0.0.1/mcp', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }));
+    expect([refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([403, null]);
+    // Without allowedOrigins there is no CORS at all.
+    const open = mcpHandler(createStateBackend({ files: FILES }), { sessions, enableJsonResponse: true });
+    const plain = await open(
+      new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { ...POST_HEADERS, origin: 'https://app.example' }, body: rpc('initialize', 1, INIT) }),
+    );
+    expect([plain.status, plain.headers.get('access-control-allow-origin')]).toEqual([200, null]);
+  });
 });

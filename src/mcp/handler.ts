@@ -28,8 +28,9 @@ export interface McpHandlerOptions extends McpServerOptions {
    * The `Origin` header values a request may carry (e.g. `['https://app.example']`); one that
    * carries another gets 403, before anything is read. MCP asks servers to check it (a page on
    * another site must not reach a server on localhost through DNS rebinding): set it for a server
-   * a browser can reach. Requests without an Origin (other servers, CLIs) are served. Default:
-   * not checked.
+   * a browser can reach. Requests without an Origin (other servers, CLIs) are served. A page on
+   * an allowed origin may also call the server from another origin (CORS: preflights answered,
+   * `Mcp-Session-Id` readable). Default: not checked, and no CORS.
    */
   allowedOrigins?: readonly string[];
 }
@@ -43,10 +44,42 @@ export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}):
   }
   const handler = serve(target, sessions, enableJsonResponse, sessionIdleMs, maxSessions, serverOptions);
   if (allowedOrigins === undefined) return handler;
-  return (request) => {
+  const methods = sessions ? 'GET, POST, DELETE' : 'POST';
+  return async (request) => {
     const origin = request.headers.get('origin');
-    return origin === null || allowedOrigins.includes(origin) ? handler(request) : Promise.resolve(forbiddenOrigin(origin));
+    if (origin === null) return handler(request);
+    if (!allowedOrigins.includes(origin)) return forbiddenOrigin(origin);
+    if (request.method === 'OPTIONS') return preflight(origin, methods, request.headers.get('access-control-request-headers'));
+    return withCors(await handler(request), origin);
   };
+}
+
+// The headers MCP's Streamable HTTP requests carry besides the simple ones.
+const REQUEST_HEADERS = 'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id';
+
+/** The answer to a browser's CORS preflight from an allowed origin. */
+function preflight(origin: string, methods: string, asked: string | null): Response {
+  return new web.Response(null, {
+    status: 204,
+    headers: {
+      'access-control-allow-origin': origin,
+      'access-control-allow-methods': methods,
+      'access-control-allow-headers': asked ?? REQUEST_HEADERS,
+      'access-control-max-age': '86400',
+      vary: 'Origin',
+    },
+  });
+}
+
+/** `response` readable by a page on `origin`, the session id included (the SSE body streams through as it is). */
+function withCors(response: Response, origin: string): Response {
+  const headers = new web.Headers(response.headers);
+  headers.set('access-control-allow-origin', origin);
+  headers.set('access-control-expose-headers', 'mcp-session-id, mcp-protocol-version');
+  headers.append('vary', 'Origin');
+  // The body (an SSE stream) passes through untouched; its type is the runtime's.
+  const { body } = response as Response & { body: unknown };
+  return new web.Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function serve(
@@ -125,7 +158,8 @@ function serve(
 // type environment stays free of DOM and Node declarations.
 const web = globalThis as unknown as {
   crypto: { randomUUID(): string };
-  Response: new (body: string, init: { status: number; headers: Record<string, string> }) => Response;
+  Response: new (body: unknown, init: { status: number; statusText?: string; headers: Record<string, string> | Headers }) => Response;
+  Headers: new (init: Headers) => Headers;
 };
 
 const randomId = (): string => web.crypto.randomUUID();

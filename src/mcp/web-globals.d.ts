@@ -4,10 +4,15 @@
 // so the core is never compiled against DOM types.
 interface Headers {
   get(name: string): string | null;
+  set(name: string, value: string): void;
+  append(name: string, value: string): void;
 }
 interface Request {
   readonly method: string;
   readonly headers: Headers;
 }
-// biome-ignore lint/suspicious/noEmptyInterface: merged with the runtime's Response; nothing here reads it.
-interface Response {}
+interface Response {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+}
