@@ -4,10 +4,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-// @ts-expect-error: the built package (npm test builds it first)
-import { createStateBackend } from '../dist/index.js';
-// @ts-expect-error: the built package
-import { mcpHandler } from '../dist/mcp.js';
+// The built package (npm test builds it first), by its own name as users import it.
+import { createStateBackend } from 'agentvfs';
+import { mcpHandler } from 'agentvfs/mcp';
 
 type Handle = (request: Request) => Promise<Response>;
 const servers: Server[] = [];
