@@ -8,9 +8,20 @@ import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
 
-/** `ignored`: files matching the pattern that ignore rules left out. */
+/**
+ * `ignored`: files matching the pattern that ignore rules left out. A hint comes from searches run
+ * after the call's own: one is given only if the call would still find nothing (a write made beside
+ * it, as parallel tool calls make, could have changed the answer).
+ */
 export async function globNothingFound(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean, ignored: number): Promise<string> {
   const head = `No files found matching ${JSON.stringify(pattern)} in ${base}.${ignoredSentence(ignored, 'matching file', 'matching files', 'includes them')}`;
+  const hint = await globHint(backend, pattern, base, respectGitIgnore, head);
+  if (hint === head) return head;
+  const still = await backend.glob(pattern, { path: base, respectGitIgnore }).catch(() => null);
+  return still !== null && still.length === 0 ? hint : head;
+}
+
+async function globHint(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean, head: string): Promise<string> {
   const unprefixed = withoutBasePrefix(pattern, base);
   if (unprefixed !== null) {
     const paths = await backend.glob(unprefixed, { path: base, respectGitIgnore }).catch(() => []);
@@ -93,8 +104,18 @@ async function literalFiles(backend: Backend, call: GrepCall): Promise<number | 
   }
 }
 
-/** `binaries`: the binary files in scope, which grep skipped; `ignored`: files in scope that ignore rules left out. */
+/**
+ * `binaries`: the binary files in scope, which grep skipped; `ignored`: files in scope that ignore
+ * rules left out. A hint is given only if the call would still find nothing (see globNothingFound).
+ */
 export async function grepNothingFound(backend: Backend, call: GrepCall, binaries: readonly string[], ignored: number): Promise<string> {
+  const { text, hint } = await grepHint(backend, call, binaries, ignored);
+  if (hint === '') return text;
+  const still = await filesFound(backend, call, {});
+  return still !== null && still.length === 0 ? `${text} ${hint}` : text;
+}
+
+async function grepHint(backend: Backend, call: GrepCall, binaries: readonly string[], ignored: number): Promise<{ text: string; hint: string }> {
   const where = `${call.base}${call.glob === undefined ? '' : ` (files matching ${JSON.stringify(call.glob)})`}`;
   let text = `No matches found for ${JSON.stringify(call.pattern)} in ${where}.`;
   if (binaries.length === 1 && binaries[0] === call.base) {
@@ -107,24 +128,30 @@ export async function grepNothingFound(backend: Backend, call: GrepCall, binarie
   if (unprefixed !== null) {
     const found = await filesFound(backend, call, { glob: unprefixed });
     if (found !== null && found.length > 0)
-      return `${text} ${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${JSON.stringify(unprefixed)}.`;
+      return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${JSON.stringify(unprefixed)}.` };
   }
   // (Only for literal text, which the search index answers fast: a regex would cost a full scan.)
   if (!call.ignoreCase && /\p{L}/u.test(call.pattern) && (call.fixedStrings || !hasRegexSyntax(call.pattern))) {
     const found = await filesFound(backend, call, { ignoreCase: true });
     if (found !== null && found.length > 0) {
-      return `${text} Ignoring case (ignore_case: true), it matches ${counted(found.length, 'file')}, e.g. ${found[0]}.`;
+      return { text, hint: `Ignoring case (ignore_case: true), it matches ${counted(found.length, 'file')}, e.g. ${found[0]}.` };
     }
   }
-  if (call.fixedStrings || !hasRegexSyntax(call.pattern)) return text;
+  if (call.fixedStrings || !hasRegexSyntax(call.pattern)) return { text, hint: '' };
   const literal = await literalFiles(backend, call);
-  if (literal === null) return text;
+  if (literal === null) return { text, hint: '' };
   if (literal > 0) {
-    return `${text} Taken literally (fixed_strings: true), the pattern matches ${counted(literal, 'file')}: its regex syntax is probably meant as text. Retry with fixed_strings: true.`;
+    return {
+      text,
+      hint: `Taken literally (fixed_strings: true), the pattern matches ${counted(literal, 'file')}: its regex syntax is probably meant as text. Retry with fixed_strings: true.`,
+    };
   }
   const syntax = literalLookingSyntax(call.pattern);
-  if (syntax.length === 0) return text;
-  return `${text} ${syntax.map((c) => JSON.stringify(c)).join(', ')} ${syntax.length === 1 ? 'is' : 'are'} regex syntax here; fixed_strings: true matches the text as typed, but it is not found that way either.`;
+  if (syntax.length === 0) return { text, hint: '' };
+  return {
+    text,
+    hint: `${syntax.map((c) => JSON.stringify(c)).join(', ')} ${syntax.length === 1 ? 'is' : 'are'} regex syntax here; fixed_strings: true matches the text as typed, but it is not found that way either.`,
+  };
 }
 
 /**

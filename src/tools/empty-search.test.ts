@@ -1,0 +1,65 @@
+// The hints of a search that found nothing come from searches run after it: a write that lands in
+// between (a parallel tool call's) must not turn them into a wrong statement about the call.
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from '../backend/state-backend.ts';
+import type { Backend } from '../backend/types.ts';
+import { globNothingFound, grepNothingFound, type GrepCall } from './empty-search.ts';
+
+/** `backend`, where `land` runs once, right before the first search that `when` picks. */
+function landingBefore(backend: Backend, method: 'grep' | 'glob', when: (options: Record<string, unknown>) => boolean, land: () => Promise<unknown>): Backend {
+  let landed = false;
+  return new Proxy(backend, {
+    get(target, key, receiver) {
+      if (key !== method) return Reflect.get(target, key, receiver);
+      return async (pattern: string, options: Record<string, unknown>) => {
+        if (!landed && when(options)) {
+          landed = true;
+          await land();
+        }
+        return (target[method] as (p: string, o: unknown) => Promise<unknown>)(pattern, options);
+      };
+    },
+  });
+}
+
+const call = (pattern: string): GrepCall => ({ pattern, base: '/', glob: undefined, ignoreCase: false, fixedStrings: false, respectGitIgnore: true });
+
+describe('hints after a search that found nothing', () => {
+  it('grep: the ignore_case hint, given while nothing matches, and left out once the pattern matches as typed', async () => {
+    const backend = createStateBackend({ files: { '/a.txt': 'Hello\n' } });
+    expect(await grepNothingFound(backend, call('hello'), [], 0)).toBe(
+      'No matches found for "hello" in /. Ignoring case (ignore_case: true), it matches 1 file, e.g. /a.txt.',
+    );
+    const raced = landingBefore(
+      backend,
+      'grep',
+      (o) => o.ignoreCase === true,
+      () => backend.writeFile('/a.txt', 'hello\n'),
+    );
+    expect(await grepNothingFound(raced, call('hello'), [], 0)).toBe('No matches found for "hello" in /.');
+  });
+
+  it('grep: the fixed_strings hint, the same way', async () => {
+    const backend = createStateBackend({ files: { '/a.txt': 'f(x)\n' } });
+    expect(await grepNothingFound(backend, call('f(x)'), [], 0)).toMatch(/Taken literally \(fixed_strings: true\), the pattern matches 1 file/);
+    const raced = landingBefore(
+      backend,
+      'grep',
+      (o) => o.fixedStrings === true,
+      () => backend.writeFile('/b.txt', 'fx\n'),
+    );
+    expect(await grepNothingFound(raced, call('f(x)'), [], 0)).toBe('No matches found for "f(x)" in /.');
+  });
+
+  it('glob: the any-depth hint, the same way', async () => {
+    const backend = createStateBackend({ files: { '/src/a.ts': '' } });
+    expect(await globNothingFound(backend, '*.ts', '/', true, 0)).toMatch(/"\*\*\/\*\.ts" matches at any depth: 1 file, e\.g\. \/src\/a\.ts/);
+    const raced = landingBefore(
+      backend,
+      'glob',
+      () => true,
+      () => backend.writeFile('/b.ts', ''),
+    );
+    expect(await globNothingFound(raced, '*.ts', '/', true, 0)).toBe('No files found matching "*.ts" in /.');
+  });
+});
