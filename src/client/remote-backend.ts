@@ -151,8 +151,12 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   #call<T>(request: BackendRequest, transferables?: Transferable[]): Promise<T> {
     if (this.#live.reason) return Promise.reject(this.#live.reason);
     if (transferables !== undefined && transferables.length > 0) transfer(request, transferables);
-    if (this.#started) return this.#callRemote(request) as Promise<T>;
-    return this.ready.then(() => this.#callRemote(request) as Promise<T>);
+    // Called as a plain function, never `this.#callRemote(…)`: a bundler that lowers private fields
+    // (Vite 7's default target, Safari 16) turns that into `callRemote.call(this, …)`, which the
+    // Comlink proxy sends to the worker as a method named "call", with this backend as an argument.
+    const callRemote = this.#callRemote;
+    if (this.#started) return callRemote(request) as Promise<T>;
+    return this.ready.then(() => callRemote(request) as Promise<T>);
   }
 
   #movable(bytes: unknown): ArrayBuffer[] | undefined {
