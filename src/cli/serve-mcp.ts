@@ -2,7 +2,7 @@
  * `agentvfs mcp`: builds the workspace (from a directory, a snapshot or the save file), then
  * serves it over stdio until the client closes stdin or the process is asked to stop.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend } from '../backend/types.ts';
@@ -20,24 +20,32 @@ const log = (line: string) => process.stderr.write(`agentvfs mcp: ${line}\n`);
 
 export async function serveMcp(options: McpCommand): Promise<void> {
   const { StdioServerTransport } = await loadPeer('mcp', '@modelcontextprotocol/sdk', () => import('@modelcontextprotocol/sdk/server/stdio.js'));
-  // --dir and --snapshot fill a new save file; one that exists holds the agent's work since, which
-  // an MCP client restarting the server (as it does each time it starts) must not throw away.
-  const resuming = options.save !== undefined && existsSync(options.save) && statSync(options.save).size > 0;
-  const start = resuming ? null : await startingState(options);
-  let target: Backend = start?.backend ?? createStateBackend();
+  let target: Backend = createStateBackend();
   let close = async () => {};
   // One line at start: where the workspace came from and, with --save, where it is kept.
-  let started = start?.line ?? null;
-  if (options.save !== undefined) {
-    const { backend: saved } = await openSaveFile(options.save);
-    // The save file is a workspace log: each change appends what it changed, before the client hears of it.
-    if (start) {
-      await saved.restore(await start.backend.snapshot());
-      started = `${started}; saving to ${options.save} (a new file)`;
-    } else if (resuming) {
-      const source = options.dir !== undefined ? `--dir ${options.dir}` : options.snapshot !== undefined ? `--snapshot ${options.snapshot}` : null;
+  let started: string | null = null;
+  if (options.save === undefined) {
+    const start = await startingState(options);
+    if (start) [target, started] = [start.backend, start.line];
+  } else {
+    const existed = existsSync(options.save);
+    const { backend: saved, restored } = await openSaveFile(options.save);
+    // --dir and --snapshot fill a new (or unreadable, kept aside) save file; one that holds a
+    // workspace holds the agent's work since, which an MCP client restarting the server with the
+    // same command (as clients do each time they start) must not throw away.
+    const source = options.dir !== undefined ? `--dir ${options.dir}` : options.snapshot !== undefined ? `--snapshot ${options.snapshot}` : null;
+    if (restored.status === 'restored') {
+      if (source !== null) checkSource(options);
       started = `restored ${options.save}${source ? ` (${source} fills only a new save file: delete ${options.save} to start from it again)` : ''}`;
-    } else started = `${options.save} does not exist yet: starting empty`;
+    } else {
+      const start = await startingState(options);
+      if (start) {
+        // The save file is a workspace log: each change appends what it changed, before the client hears of it.
+        await saved.restore(await start.backend.snapshot());
+        started = `${start.line}; saving to ${options.save} (${restored.status === 'corrupt' ? 'what it held is kept aside' : 'a new file'})`;
+      } else if (restored.status === 'corrupt') started = `starting empty in ${options.save}`;
+      else started = existed ? `restored ${options.save} (it holds no files)` : `${options.save} does not exist yet: starting empty`;
+    }
     target = saved;
     close = () => saved.close();
   }
@@ -94,6 +102,12 @@ async function startingState({ dir, snapshot }: McpCommand): Promise<{ backend: 
   return { backend, line: `restored ${snapshot}` };
 }
 
+/** A --dir or --snapshot not used because the save file holds the workspace must still exist: a typo is told, not ignored. */
+function checkSource({ dir, snapshot }: McpCommand): void {
+  const path = dir ?? snapshot!;
+  if (!existsSync(path)) throw new CliError(`cannot ${dir !== undefined ? 'import' : 'read'} ${path}: no such ${dir !== undefined ? 'directory' : 'file'}.`);
+}
+
 /** Opens (or creates) the save file as a workspace store; what it holds is left untouched when it cannot be opened. */
 async function openSaveFile(save: string) {
   const existed = existsSync(save);
@@ -111,7 +125,7 @@ async function openSaveFile(save: string) {
     throw new CliError(`cannot open ${save}: ${error.message}`);
   });
   if (opened.restored.status === 'corrupt') log(opened.restored.reason);
-  return { backend: opened.backend };
+  return opened;
 }
 
 async function restoreOrRefuse(backend: Backend, bytes: Uint8Array, file: string): Promise<void> {

@@ -178,8 +178,13 @@ describe('mcpHandler sessions that are never ended by their client', () => {
 });
 
 describe('mcpHandler targets', () => {
-  it('refuses a wrong target or include when the handler is made, not at the first request', () => {
+  it('refuses a wrong target, include or descriptions when the handler is made, not at the first request', () => {
     expect(() => mcpHandler(createStateBackend(), { include: 'ls' as never })).toThrow(/^agentvfs\/mcp: include must be an array of tool names/);
+    for (const sessions of [false, true]) {
+      expect(() => mcpHandler(createStateBackend(), { sessions, descriptions: { gerp: 'x' } })).toThrow(
+        /^agentvfs\/mcp: descriptions names unknown tools \("gerp"\)/,
+      );
+    }
     expect(() => mcpHandler('/tmp/project' as never)).toThrow(/^agentvfs\/mcp: expected a backend .* got the string "\/tmp\/project"\.$/);
   });
 });

@@ -3,6 +3,7 @@
  * runtime with Request and Response (Node, Deno, Bun, workerd, a service worker).
  */
 import { checkInclude } from '../adapters/include.ts';
+import { checkDescriptions } from '../tools/check-descriptions.ts';
 import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
 import { serverFor, type McpServerOptions } from './create-server.ts';
 import { WebStandardStreamableHTTPServerTransport } from './peer.ts';
@@ -98,11 +99,9 @@ function serve(
   }
   // Checked now, so a wrong target or option fails where the handler is made, not at the first request.
   const shared = toTools(target, 'mcp');
-  checkInclude(
-    serverOptions.include,
-    'mcp',
-    shared.definitions.map((d) => d.name),
-  );
+  const names = shared.definitions.map((d) => d.name);
+  checkInclude(serverOptions.include, 'mcp', names);
+  checkDescriptions(serverOptions.descriptions, 'agentvfs/mcp', names);
   if (!sessions) {
     return async (request) => {
       // No session, so no stream of its own to open (a per-request server would never write to it,

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../src/index.ts';
-import { readWorkspaceFile } from '../../src/persist/node/index.ts';
+import { createFileStore, readWorkspaceFile } from '../../src/persist/node/index.ts';
+import { openPersistent } from '../../src/persist/index.ts';
 
 const root = join(import.meta.dirname, '../..');
 let work = '';
@@ -116,6 +117,17 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     expect(text(await fresh.client.callTool({ name: 'read_file', arguments: { path: '/src/app.ts' } }))).toBe('     1\texport const greeting = "hello";');
     await fresh.client.close();
     expect(fresh.stderr()).toBe(`agentvfs mcp: imported 3 files from ${dir}; saving to ${save} (a new file)\n`);
+    // A save file holding a damaged record is kept aside, as openPersistent does, and the directory fills the workspace.
+    const store = createFileStore(save);
+    await store.readAll();
+    await store.write({ puts: [['f:/bad', new Uint8Array([1, 2])]], deletes: [] }, { durability: 'strict' });
+    await store.close?.();
+    const recovered = await start('--dir', dir, '--save', save);
+    expect(text(await recovered.client.callTool({ name: 'read_file', arguments: { path: '/src/app.ts' } }))).toBe('     1\texport const greeting = "hello";');
+    await recovered.client.close();
+    expect(recovered.stderr()).toMatch(
+      new RegExp(`kept aside.*\\n.*imported 3 files from ${dir}; saving to ${save} \\(what it held is kept aside\\)\\n$`, 's'),
+    );
   }, 60_000);
 
   it('opens a snapshot file an earlier version saved with --save, and keeps it as a log from then on', async () => {
@@ -172,6 +184,15 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/damaged\.snap is not a snapshot this agentvfs can restore: .*checksum mismatch/);
     expect(new Uint8Array(readFileSync(damaged))).toEqual(snapshot);
+
+    // A --dir that does not exist is told, even when the save file it would fill already holds the workspace.
+    const held = join(work, 'held.log');
+    const opened = await openPersistent(createStateBackend(), createFileStore(held));
+    await opened.backend.writeFile('/kept.txt', 'kept\n');
+    await opened.backend.close();
+    const typo = await run(consumer, 'mcp', '--dir', join(work, 'no-such-project'), '--save', held);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toMatch(/^agentvfs: cannot import .*no-such-project/m);
 
     const unwritable = await run(consumer, 'mcp', '--save', join(work, 'no-such-dir', 'ws.snap'));
     expect(unwritable.code).toBe(1);
