@@ -33,6 +33,11 @@ export function saveScheduler(options: {
     cancel();
     save('default').catch((error: Error) => onError?.(error));
   };
+  // A page being hidden may be about to go (a reload, a closed tab): save what waits now, not
+  // after the debounce, which would never come.
+  const page = hiddenPage(() => {
+    if (timer !== null) saveInBackground();
+  });
   return {
     schedule() {
       if (closed) return;
@@ -43,6 +48,27 @@ export function saveScheduler(options: {
     cancel,
     close() {
       closed = true;
+      page.stop();
+    },
+  };
+}
+
+type PageEvents = { addEventListener(type: string, fn: () => void): void; removeEventListener(type: string, fn: () => void): void };
+
+/** Calls `onHidden` when the page is hidden or hidden for good (pagehide); nothing outside a page (a worker, Node, workerd). */
+function hiddenPage(onHidden: () => void): { stop(): void } {
+  const scope = globalThis as unknown as Partial<PageEvents> & { document?: PageEvents & { visibilityState?: string } };
+  const document = scope.document;
+  if (document === undefined || typeof scope.addEventListener !== 'function' || typeof document.addEventListener !== 'function') return { stop() {} };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') onHidden();
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  scope.addEventListener('pagehide', onHidden);
+  return {
+    stop() {
+      document.removeEventListener('visibilitychange', onVisibility);
+      scope.removeEventListener!('pagehide', onHidden);
     },
   };
 }
