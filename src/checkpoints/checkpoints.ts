@@ -9,7 +9,7 @@ import type { Meta, Tree, TreeObserver } from '../backend/tree.ts';
 import type { CheckpointDiff, CheckpointInfo } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
 import { comparePaths } from '../paths.ts';
-import { decodeText, isBinary } from '../text.ts';
+import { decodeRawText, isBinary } from '../text.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { sameBytes } from '../same-bytes.ts';
 
@@ -212,6 +212,7 @@ export function filePatch(path: string, before: Uint8Array | null, after: Uint8A
   if ((before?.length ?? 0) > MAX_DIFF_BYTES || (after?.length ?? 0) > MAX_DIFF_BYTES) {
     return `Files a${path} and b${path} differ (too large to show a diff)`;
   }
-  const diff = unifiedDiff(path, before && decodeText(before), after && decodeText(after));
+  // A BOM stays in the first line, as git shows it, so the patch applies to the bytes.
+  const diff = unifiedDiff(path, before && decodeRawText(before), after && decodeRawText(after));
   return diff ?? `Files a${path} and b${path} differ (too many changes to show a diff)`;
 }

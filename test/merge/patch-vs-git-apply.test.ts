@@ -1,5 +1,5 @@
 // The unified diffs agentvfs gives (a merge's patch, diff() against a checkpoint) applied by real
-// `git apply` to the files before must give the files after, final newlines included.
+// `git apply` to the files before must give the files after, final newlines, CRLF and BOMs included.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,9 +28,10 @@ function gitApply(before: Record<string, string>, patch: string, paths: string[]
   return out;
 }
 
+// Lines with LF or CRLF, a final newline or none, a UTF-8 BOM or none.
 const text = fc
-  .tuple(fc.array(fc.constantFrom('a', 'b', 'c', 'd', ''), { maxLength: 8 }), fc.boolean())
-  .map(([lines, finalNewline]) => lines.join('\n') + (finalNewline && lines.length > 0 ? '\n' : ''));
+  .tuple(fc.array(fc.constantFrom('a', 'b', 'c', 'd', '', 'e\r'), { maxLength: 8 }), fc.boolean(), fc.boolean())
+  .map(([lines, finalNewline, bom]) => (bom ? '\uFEFF' : '') + lines.join('\n') + (finalNewline && lines.length > 0 ? '\n' : ''));
 
 describe('patches compared with git apply', () => {
   it("a merge's patch and diff() turn the files before into the files after, final newlines included", async () => {
