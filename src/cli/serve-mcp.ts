@@ -24,28 +24,25 @@ export async function serveMcp(options: McpCommand): Promise<void> {
   let close = async () => {};
   // One line at start: where the workspace came from and, with --save, where it is kept.
   let started: string | null = null;
+  // --dir and --snapshot are read first, so a wrong one stops the command before the save file is touched.
+  const start = await startingState(options);
   if (options.save === undefined) {
-    const start = await startingState(options);
     if (start) [target, started] = [start.backend, start.line];
   } else {
     const existed = existsSync(options.save);
     const { backend: saved, restored } = await openSaveFile(options.save);
-    // --dir and --snapshot fill a new (or unreadable, kept aside) save file; one that holds a
-    // workspace holds the agent's work since, which an MCP client restarting the server with the
-    // same command (as clients do each time they start) must not throw away.
-    const source = options.dir !== undefined ? `--dir ${options.dir}` : options.snapshot !== undefined ? `--snapshot ${options.snapshot}` : null;
+    // They fill a new (or unreadable, kept aside) save file; one that holds a workspace holds the
+    // agent's work since, which an MCP client restarting the server with the same command (as
+    // clients do each time they start) must not throw away.
     if (restored.status === 'restored') {
-      if (source !== null) checkSource(options);
+      const source = options.dir !== undefined ? `--dir ${options.dir}` : options.snapshot !== undefined ? `--snapshot ${options.snapshot}` : null;
       started = `restored ${options.save}${source ? ` (${source} fills only a new save file: delete ${options.save} to start from it again)` : ''}`;
-    } else {
-      const start = await startingState(options);
-      if (start) {
-        // The save file is a workspace log: each change appends what it changed, before the client hears of it.
-        await saved.restore(await start.backend.snapshot());
-        started = `${start.line}; saving to ${options.save} (${restored.status === 'corrupt' ? 'what it held is kept aside' : 'a new file'})`;
-      } else if (restored.status === 'corrupt') started = `starting empty in ${options.save}`;
-      else started = existed ? `restored ${options.save} (it holds no files)` : `${options.save} does not exist yet: starting empty`;
-    }
+    } else if (start) {
+      // The save file is a workspace log: each change appends what it changed, before the client hears of it.
+      await saved.restore(await start.backend.snapshot());
+      started = `${start.line}; saving to ${options.save} (${restored.status === 'corrupt' ? 'what it held is kept aside' : 'a new file'})`;
+    } else if (restored.status === 'corrupt') started = `starting empty in ${options.save}`;
+    else started = existed ? `restored ${options.save} (it holds no files)` : `${options.save} does not exist yet: starting empty`;
     target = saved;
     close = () => saved.close();
   }
@@ -100,12 +97,6 @@ async function startingState({ dir, snapshot }: McpCommand): Promise<{ backend: 
   if (bytes === null) throw new CliError(`${snapshot}: no such file.`);
   await restoreOrRefuse(backend, bytes, snapshot!);
   return { backend, line: `restored ${snapshot}` };
-}
-
-/** A --dir or --snapshot not used because the save file holds the workspace must still exist: a typo is told, not ignored. */
-function checkSource({ dir, snapshot }: McpCommand): void {
-  const path = dir ?? snapshot!;
-  if (!existsSync(path)) throw new CliError(`cannot ${dir !== undefined ? 'import' : 'read'} ${path}: no such ${dir !== undefined ? 'directory' : 'file'}.`);
 }
 
 /** Opens (or creates) the save file as a workspace store; what it holds is left untouched when it cannot be opened. */

@@ -121,11 +121,16 @@ async function openClaimed(
     rewrite = true;
   }
   const wrapped = wrapWithStore(backend, store, settings, new Map());
-  // Opened from its records: the store already holds this state, so only learn the versions.
-  if (rewrite || dropLegacy) await wrapped.resync({ meta: rewrite, dropLegacy });
-  else {
-    await wrapped.adopt();
-    if (restamp.length > 0) await wrapped.restamp(restamp);
+  try {
+    // Opened from its records: the store already holds this state, so only learn the versions.
+    if (rewrite || dropLegacy) await wrapped.resync({ meta: rewrite, dropLegacy });
+    else {
+      await wrapped.adopt();
+      if (restamp.length > 0) await wrapped.restamp(restamp);
+    }
+  } catch (error) {
+    wrapped.abandon();
+    throw error;
   }
   return { backend: wrapped.backend, restored };
 }
@@ -162,6 +167,8 @@ function wrapWithStore(
   resync(first: { meta: boolean; dropLegacy: boolean }): Promise<void>;
   adopt(): Promise<void>;
   restamp(paths: readonly string[]): Promise<void>;
+  /** The open failed: schedule nothing more (and let go of the page's events). */
+  abandon(): void;
 } {
   const { immediate, debounceMs, maxWaitMs, onError } = settings;
   const pending = new Set<string>();
@@ -394,6 +401,10 @@ function wrapWithStore(
   });
   return {
     backend: wrapped,
+    abandon: () => {
+      timers.cancel();
+      timers.close();
+    },
     adopt: () =>
       exclusive(async () => {
         const now = new Map<string, FileInfo>();

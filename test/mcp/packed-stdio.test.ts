@@ -5,7 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -193,6 +193,11 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     const typo = await run(consumer, 'mcp', '--dir', join(work, 'no-such-project'), '--save', held);
     expect(typo.code).toBe(1);
     expect(typo.stderr).toMatch(/^agentvfs: cannot import .*no-such-project/m);
+    // ... and before a new save file is made, so the corrected command fills it.
+    const fresh = join(work, 'fresh.log');
+    expect((await run(consumer, 'mcp', '--dir', join(work, 'no-such-project'), '--save', fresh)).code).toBe(1);
+    expect((await run(consumer, 'mcp', '--snapshot', fresh, '--save', fresh)).stderr).toMatch(/fresh\.log: no such file/);
+    expect(existsSync(fresh)).toBe(false);
 
     const unwritable = await run(consumer, 'mcp', '--save', join(work, 'no-such-dir', 'ws.snap'));
     expect(unwritable.code).toBe(1);
