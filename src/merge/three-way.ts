@@ -184,7 +184,9 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
       if (!markers) continue;
     }
     move();
-    const bytes = withBomOf(oursBytes, encodeText(result.text));
+    // The BOM merges as one more line would: the fork's added or removed one carries over.
+    const bomOf = hasBom(base.view(q)) === hasBom(oursBytes) ? theirsBytes : oursBytes;
+    const bytes = withBomOf(bomOf, encodeText(result.text));
     // The fork's changes are here already (this side made them too): the file keeps its version.
     if (!sameBytes(bytes, oursBytes)) ops.push({ op: 'write', path: target, bytes });
   }

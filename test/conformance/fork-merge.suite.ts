@@ -272,6 +272,21 @@ export function forkMergeSuite(make: BackendFactory) {
       expect(await tools.call('edit_file', { path: '/a.ts', old_string: '10', new_string: '11' })).toMatch(/^Edited \/a\.ts: 1 replacement\./);
     });
 
+    it('a UTF-8 BOM the fork added or removed merges like a line: it carries over when this side changed other lines', async () => {
+      const bom = '\uFEFF';
+      const parent = await make({ files: { '/add.txt': lines(5), '/drop.txt': bom + lines(5) } });
+      const fork = await parent.fork();
+      await fork.writeFile('/add.txt', bom + lines(5));
+      await fork.writeFile('/drop.txt', lines(5));
+      await parent.writeFile('/add.txt', lines(5, { 5: 'five' }));
+      await parent.writeFile('/drop.txt', bom + lines(5, { 5: 'five' }));
+      expect(await parent.merge(fork)).toMatchObject({ merged: ['/add.txt', '/drop.txt'], conflicts: [] });
+      const bytes = async (path: string) => [...(await parent.readFile(path)).subarray(0, 3)];
+      expect(await bytes('/add.txt')).toEqual([0xef, 0xbb, 0xbf]);
+      expect(await bytes('/drop.txt')).toEqual([...new TextEncoder().encode('lin')]);
+      expect(await parent.readText('/add.txt')).toBe(lines(5, { 5: 'five' }));
+    });
+
     it('watchers see what the merge changed, as one commit', async () => {
       const parent = await make({ files: { '/a': 'a', '/b': 'b' } });
       const fork = await parent.fork();
