@@ -6,7 +6,7 @@
 import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
 import { isVfsError, WorkspaceClosedError, WorkspaceHeldError } from '../errors.ts';
-import { createLocalTools } from '../tools/create-tools.ts';
+import { lazyLocalTools } from './local-tools.ts';
 import { createSession } from '../tools/session.ts';
 import { runWithin, toolSet } from '../tools/tool-set.ts';
 import type { ToolsAround } from '../tool-host.ts';
@@ -143,7 +143,7 @@ export async function openFollower(
         // and createTools audits both as one tool set.
         const approve = toolOptions.approve && rememberingAlways(toolOptions.approve);
         const options = { ...toolOptions, session: toolOptions.session ?? createSession(), ...(approve ? { approve } : {}) };
-        const following = createLocalTools(wrapped, options, around);
+        const following = lazyLocalTools(wrapped, options, around);
         let writing: Tools<string> | null = null;
         return toolSet(following.definitions, (name, args, call) =>
           runWithin(writer && !closed ? (writing ??= writer.createToolSession(options, around, true)) : following, name, args, call),

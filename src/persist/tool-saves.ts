@@ -9,8 +9,8 @@ import type { Backend } from '../backend/types.ts';
 import { isNotSavedError, isWorkspaceClosedError } from '../errors.ts';
 import { toolCall } from '../calls.ts';
 import { isToolHost, type ToolsAround } from '../tool-host.ts';
-import { createLocalTools } from '../tools/create-tools.ts';
-import { notSavedText, toolError } from '../tools/run-tool.ts';
+import { lazyLocalTools } from './local-tools.ts';
+import { notSavedText, toolError } from '../tools/tool-error.ts';
 import { runWithin, toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 
@@ -46,7 +46,7 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
   };
   if (here || !isToolHost(parts.backend)) {
     // Inside the audit: onEvent reports a call whose save failed as failed, like its result.
-    return createLocalTools(parts.unsaved, toolOptions, (session) =>
+    return lazyLocalTools(parts.unsaved, toolOptions, (session) =>
       around(
         toolSet(session.definitions, async (name, args, call) => {
           const before = parts.mutations();

@@ -16,6 +16,7 @@ import type { CallReads, ReadVersions } from './read-versions.ts';
 import type { RunCall } from './tool-set.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
 import { shown, validateArgs, type ToolArgs } from './validate-args.ts';
+import { toolError } from './tool-error.ts';
 
 /** Runs one tool: returns the text the model sees (with any images or documents as parts); pushes every file it writes onto `changed`. */
 export type ToolHandler = (args: ToolArgs, changed: FileChange[]) => Promise<string | { text: string; parts: ToolPart[] }>;
@@ -78,29 +79,6 @@ function refusedUnread(error: unknown): error is VfsError & { path: string } {
 
 function badArgument(message: string): ToolResult {
   return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
-}
-
-/** What a tool answers for an error its call threw. */
-export function toolError(error: unknown): Omit<ToolResult, 'changed'> {
-  if (isVfsError(error)) return { text: capResult(`Error: ${error.code}: ${inToolWords(error.message)}`), isError: true, code: error.code };
-  if (isWorkspaceHeldError(error)) {
-    return { text: capResult(`Error: read-only: ${error.message} Nothing was changed; writing again fails until then.`), isError: true };
-  }
-  if (isWorkspaceClosedError(error)) {
-    return { text: capResult(`Error: read-only: ${error.message} Nothing was changed; writing again fails too.`), isError: true };
-  }
-  if (isNotSavedError(error)) return { text: notSavedText(error), isError: true };
-  const message = error instanceof Error ? error.message : String(error);
-  return { text: capResult(`Error: unexpected failure: ${message}. Nothing may have been changed; retry once, and report it if it persists.`), isError: true };
-}
-
-/** What a tool answers when its change was made but could not be saved (agentvfs/persist's NotSavedError). */
-export function notSavedText(error: Error): string {
-  return capResult(`Error: not saved: ${error.message}. The change is in the workspace: do not make it again; the next save writes it too.`);
-}
-
-function inToolWords(message: string): string {
-  return message.replace(QUOTA_NEXT_STEP, TOOL_QUOTA_NEXT_STEP);
 }
 
 /** A call's result inside the tool set: what the model sees, and the file a refusal as stale was about. */

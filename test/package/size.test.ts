@@ -65,4 +65,42 @@ describe('bundle size', () => {
     expect(size).toBeGreaterThan(1_000);
     expect(size).toBeLessThanOrEqual(ceiling);
   });
+
+  // Persistence runs tools in process only for a follower tab, or over an in-process backend: it
+  // loads them with import() then, so a page with its backend in a worker, bundled with code
+  // splitting (as Vite does), loads ~33 kB gzip at start (2026-11-26), not the ~93 kB of one bundle.
+  it('connect() + createTools() + IndexedDB persistence, bundled with code splitting, loads the in-process tools only when needed', async () => {
+    const { build } = await import('esbuild');
+    const r = await build({
+      stdin: {
+        contents: "export { connect, createTools } from './dist/client.js'; export { openPersistent, createIndexedDBStore } from './dist/persist.js';",
+        resolveDir: join(dist, '..'),
+        loader: 'js',
+      },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'neutral',
+      splitting: true,
+      outdir: join(dist, '..', '.size-split'),
+      write: false,
+      metafile: true,
+    });
+    const outputs = r.metafile!.outputs;
+    const entry = Object.keys(outputs).find((name) => outputs[name]!.entryPoint !== undefined)!;
+    const eager = new Set<string>();
+    const visit = (name: string) => {
+      if (eager.has(name)) return;
+      eager.add(name);
+      for (const i of outputs[name]!.imports) if (i.kind === 'import-statement') visit(i.path);
+    };
+    visit(entry);
+    const gzipOf = (name: string) => gzipSync(r.outputFiles.find((f) => f.path.endsWith(name.split('/').pop()!))!.contents, { level: 9 }).byteLength;
+    const atStart = [...eager].reduce((n, name) => n + gzipOf(name), 0);
+    const later = Object.keys(outputs).filter((name) => !eager.has(name) && !name.endsWith('.map'));
+    console.log(`persistence page at start: ${atStart} gzip; loaded when needed: ${later.map(gzipOf).join(' + ')}`);
+    expect(later.length).toBe(1); // the in-process tools, on their own
+    expect(gzipOf(later[0]!)).toBeGreaterThan(40_000);
+    expect(atStart).toBeLessThanOrEqual(40_000);
+  });
 });

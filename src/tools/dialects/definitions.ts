@@ -7,7 +7,7 @@ import type { DialectName, DialectToolName } from './names.ts';
 import { anthropicDefinitions } from './anthropic-definitions.ts';
 import { geminiDefinitions } from './gemini-definitions.ts';
 import { mcpFilesystemDefinitions } from './mcp-filesystem-definitions.ts';
-import { openaiDefinitions } from './openai.ts';
+import { openaiDefinitions } from './openai-definitions.ts';
 
 const DEFINITIONS: { readonly [D in DialectName]: (descriptions: Partial<Record<string, string>>) => ToolDefinition<DialectToolName<D>>[] } = {
   agentvfs: buildDefinitions,

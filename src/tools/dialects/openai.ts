@@ -7,43 +7,14 @@
 import { isVfsError, VfsError } from '../../errors.ts';
 import { applyHunks } from '../../patch/apply-patch.ts';
 import { type Hunk, PatchParseError, parseCreateDiff, parsePatch, parseUpdateDiff } from '../../patch/parse.ts';
-import type { ToolDefinition } from '../definitions.ts';
 import { shown, type ToolArgs } from '../validate-args.ts';
 import type { DialectToolName } from './names.ts';
 import type { Dialect, DialectContext } from './types.ts';
+import { openaiDefinitions } from './openai-definitions.ts';
 
 type OpenaiToolName = DialectToolName<'openai'>;
 
-const APPLY_PATCH_DESCRIPTION = [
-  'Create, update, delete and move files with one patch. The patch is all-or-nothing: if any part does not apply, no file changes.',
-  'Format: "*** Begin Patch", then sections, then "*** End Patch". Sections:',
-  '"*** Add File: <path>" followed by the new file\'s lines, each starting with "+";',
-  '"*** Delete File: <path>";',
-  '"*** Update File: <path>", optionally "*** Move to: <new path>", then one or more chunks.',
-  'A chunk starts with "@@" (optionally "@@ <a line of the file>", e.g. a class or function line, to say where; several such lines in a row narrow it in order),',
-  'then lines starting with " " (unchanged context), "-" (removed) or "+" (added).',
-  'Give about 3 lines of context above and below each change; context must match the file.',
-  'End a chunk that must match at the end of the file with "*** End of File".',
-  'Paths are relative to the workspace root or absolute. No line numbers.',
-].join(' ');
-
 const OPERATION_TYPES = ['create_file', 'update_file', 'delete_file'] as const;
-
-export function openaiDefinitions(descriptions: Partial<Record<string, string>>): ToolDefinition<OpenaiToolName>[] {
-  return [
-    {
-      name: 'apply_patch',
-      type: 'apply_patch',
-      description: descriptions.apply_patch ?? APPLY_PATCH_DESCRIPTION,
-      parameters: {
-        type: 'object',
-        properties: { input: { type: 'string', description: 'The whole patch, from "*** Begin Patch" to "*** End Patch".' } },
-        required: ['input'],
-        additionalProperties: false,
-      },
-    },
-  ];
-}
 
 /**
  * `{ input }` or `{ operation: { type, path, diff } }` (a JSON string of either works too), or the
