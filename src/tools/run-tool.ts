@@ -3,14 +3,12 @@
  * or throws into a ToolResult (an `Error:` text for a tool-level failure, never a rejection).
  */
 import type { Backend } from '../backend/types.ts';
-import { isNotSavedError, isVfsError, isWorkerGoneError, isWorkspaceClosedError, isWorkspaceHeldError, type VfsError } from '../errors.ts';
+import { isVfsError, isWorkerGoneError, type VfsError } from '../errors.ts';
 import type { DecidedResult } from '../guard/audit.ts';
 import { runGuarded } from '../guard/run-guarded.ts';
 import type { GuardSession } from '../guard/session.ts';
 import type { ToolDefinition } from './definitions.ts';
 import { capResult } from './limit-output.ts';
-import { TOOL_QUOTA_NEXT_STEP } from './dialects/next-actions.ts';
-import { QUOTA_NEXT_STEP } from '../limits.ts';
 import type { FileChange, ToolPart, ToolResult } from './types.ts';
 import type { CallReads, ReadVersions } from './read-versions.ts';
 import type { RunCall } from './tool-set.ts';
