@@ -139,5 +139,48 @@ export function geminiDialectSuite(make: BackendFactory) {
       expect((await stale.run('write_file', { file_path: '/a.txt', content: 'b\n' })).isError).toBe(false);
       expect(await backend.readText('/a.txt')).toBe('b\n');
     });
+
+    it('refuses an omission placeholder in write_file content or a replace new_string, as Gemini CLI does, writing nothing', async () => {
+      const backend = await make({ files: { '/a.js': 'class A {\n  run() {}\n}\n' } });
+      const tools = createTools(backend, { dialect: 'gemini' });
+      const written = await tools.run('write_file', { file_path: '/b.js', content: 'class B {\n  // rest of methods ...\n}\n' });
+      expect(written.text).toBe(
+        "Error: EINVAL: `content` contains an omission placeholder (for example 'rest of methods ...'). Provide complete file content.",
+      );
+      const args = { file_path: '/a.js', old_string: '  run() {}\n', new_string: '  run() {}\n  (unchanged code ...)\n', instruction: 'x' };
+      expect((await tools.run('replace', args)).text).toBe(
+        "Error: EINVAL: `new_string` contains an omission placeholder (for example 'rest of methods ...'). Provide exact literal replacement text.",
+      );
+      expect(await backend.exists('/b.js')).toBe(false);
+      expect(await backend.readText('/a.js')).toBe('class A {\n  run() {}\n}\n');
+      // One the old_string has too is kept as it is; text that only mentions one is no placeholder.
+      await backend.writeFile('/c.js', 'x\n// rest of code ...\n');
+      const kept = await tools.run('replace', {
+        file_path: '/c.js',
+        old_string: 'x\n// rest of code ...',
+        new_string: 'y\n// rest of code ...',
+        instruction: 'x',
+      });
+      expect(kept.isError, kept.text).toBe(false);
+      expect((await tools.run('write_file', { file_path: '/d.js', content: 'return v; // rest of methods ...\n' })).isError).toBe(false);
+    });
+
+    it('write_file over a file whose lines end in CRLF writes CRLF, as Gemini CLI does; a new file gets the lines as given', async () => {
+      const backend = await make({ files: { '/w.txt': 'a\r\nb\r\n' } });
+      const tools = createTools(backend, { dialect: 'gemini' });
+      expect((await tools.run('write_file', { file_path: '/w.txt', content: 'x\ny\n' })).isError).toBe(false);
+      expect(await backend.readText('/w.txt')).toBe('x\r\ny\r\n');
+      await tools.run('write_file', { file_path: '/n.txt', content: 'x\ny\n' });
+      expect(await backend.readText('/n.txt')).toBe('x\ny\n');
+    });
+
+    it('read_many_files matches its globs in either case, as Gemini CLI does (nocase)', async () => {
+      const backend = await make({ files: { '/src/a.ts': 'a\n', '/src/B.TS': 'b\n', '/src/c.js': 'c\n' } });
+      const tools = createTools(backend, { dialect: 'gemini' });
+      const text = await tools.call('read_many_files', { include: ['src/*.ts'], exclude: ['**/A.TS'] });
+      expect(text).toContain('--- /src/B.TS ---');
+      expect(text).not.toContain('/src/a.ts');
+      expect(text).not.toContain('/src/c.js');
+    });
   });
 }

@@ -6,6 +6,7 @@ import { shown, validateArgs } from '../validate-args.ts';
 import { geminiDefinitions } from './gemini-definitions.ts';
 import { readFile, replace, writeFile, type ReplaceArgs } from './gemini/files.ts';
 import { GEMINI_TOOL_ALIASES, type GeminiToolName } from './gemini/names.ts';
+import { omissionPlaceholders } from './gemini/omission-placeholders.ts';
 import { glob, grepSearch, listDirectory, readManyFiles, type GlobArgs, type GrepArgs, type ListDirectoryArgs, type ReadManyArgs } from './gemini/search.ts';
 
 export function geminiHandlers({ backend, reads }: { backend: Backend; reads: CallReads }): Record<GeminiToolName, ToolHandler> {
@@ -23,7 +24,20 @@ export function geminiHandlers({ backend, reads }: { backend: Backend; reads: Ca
 
 export const geminiAliases = GEMINI_TOOL_ALIASES;
 
-const [readDef, , replaceDef, globDef, grepDef, listDef, readManyDef] = geminiDefinitions({});
+const [readDef, writeDef, replaceDef, globDef, grepDef, listDef, readManyDef] = geminiDefinitions({});
+
+/** replace's definition as validated: `instruction` optional, and the older `expected_replacements` taken. */
+const replaceAsTaken = {
+  ...replaceDef!,
+  parameters: {
+    ...replaceDef!.parameters,
+    properties: {
+      ...replaceDef!.parameters.properties,
+      expected_replacements: { type: 'integer' as const, description: 'The exact number of occurrences to replace (older releases).', minimum: 1 },
+    },
+    required: replaceDef!.parameters.required.filter((name) => name !== 'instruction'),
+  },
+};
 
 /**
  * Parameters older Gemini CLI releases had and models still send, accepted (not shown): read_file's
@@ -38,21 +52,19 @@ export const geminiValidators: Partial<Record<GeminiToolName, ArgsValidator>> = 
     const paged = pagedByLines(named);
     return typeof paged === 'string' ? paged : validateArgs(readDef!, paged);
   },
-  replace: (args) =>
-    validateArgs(
-      {
-        ...replaceDef!,
-        parameters: {
-          ...replaceDef!.parameters,
-          properties: {
-            ...replaceDef!.parameters.properties,
-            expected_replacements: { type: 'integer', description: 'The exact number of occurrences to replace (older releases).', minimum: 1 },
-          },
-          required: replaceDef!.parameters.required.filter((name) => name !== 'instruction'),
-        },
-      },
-      args,
-    ),
+  // Gemini CLI refuses content that stands for code left out, before anything is read or written.
+  write_file: (args) => {
+    const valid = validateArgs(writeDef!, args);
+    if (typeof valid === 'string' || omissionPlaceholders(valid.content as string).length === 0) return valid;
+    return "`content` contains an omission placeholder (for example 'rest of methods ...'). Provide complete file content.";
+  },
+  replace: (args) => {
+    const valid = validateArgs(replaceAsTaken, args);
+    if (typeof valid === 'string') return valid;
+    const kept = new Set(omissionPlaceholders(valid.old_string as string));
+    if (omissionPlaceholders(valid.new_string as string).every((token) => kept.has(token))) return valid;
+    return "`new_string` contains an omission placeholder (for example 'rest of methods ...'). Provide exact literal replacement text.";
+  },
   glob: (args) => validateArgs(globDef!, renamed(args, { path: 'dir_path' })),
   grep_search: (args) => validateArgs(grepDef!, renamed(args, { path: 'dir_path', include: 'include_pattern' })),
   list_directory: (args) => validateArgs(listDef!, renamed(args, { path: 'dir_path' })),

@@ -98,13 +98,15 @@ export async function writeFile(call: DialectCall, filePath: string, content: st
   const path = await call.backend.resolvePath(filePath);
   const { version, exists } = await expectedVersion(call, path);
   const before = exists ? await call.backend.readText(path) : '';
-  const result = await call.backend.writeFile(path, content, { expectedVersion: version });
+  // As Gemini CLI: a file whose lines end in CRLF keeps CRLF (the model writes "\n").
+  const ending = before.includes('\r\n') ? content.replace(/\r?\n/g, '\r\n') : content;
+  const result = await call.backend.writeFile(path, ending, { expectedVersion: version });
   call.reads.add(result.path, result.version);
   call.changed.push({ path: result.path, version: result.version });
   const done = result.created ? `Successfully created and wrote to new file: ${path}.` : `Successfully overwrote file: ${path}.`;
   // What was written: a person approving the write may have given other content (SPEC §10).
   const now = await call.backend.read(path).catch(() => null);
-  const written = now !== null && now.version === result.version ? decodeText(now.content) : content;
+  const written = now !== null && now.version === result.version ? decodeText(now.content) : ending;
   return `${done} ${updatedCode(before, written)}`;
 }
 

@@ -177,13 +177,14 @@ export async function readManyFiles(call: DialectCall, args: ReadManyArgs): Prom
     // A file named outright is read as asked (as read_file reads an ignored file); patterns and
     // directories leave out what the ignore files exclude.
     else {
-      for (const p of await call.backend.glob(info?.isDir ? '**' : entry, { path: info?.isDir ? info.path : cwd, respectGitIgnore })) {
+      // Gemini CLI matches these globs in either case (nocase).
+      for (const p of await call.backend.glob(info?.isDir ? '**' : entry, { path: info?.isDir ? info.path : cwd, respectGitIgnore, ignoreCase: true })) {
         if (ignoredByGemini === null || !ignoredByGemini(p, false)) files.add(p);
       }
     }
   }
   const excludes = [...(args.exclude ?? []), ...(args.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDES)];
-  for (const pattern of excludes) for (const p of await call.backend.glob(pattern, { path: cwd })) files.delete(p);
+  for (const pattern of excludes) for (const p of await call.backend.glob(pattern, { path: cwd, ignoreCase: true })) files.delete(p);
   const parts: string[] = [];
   const END = '\n--- End of content ---';
   // Files are shown whole while they fit in the result cap; the first that does not is cut there
