@@ -143,6 +143,14 @@ describe('ENOMATCH', () => {
     expect(typo.message).toContain('1: export function renderWidget() {}');
   });
 
+  it('finds the near-identical line past the first 2000 lines: a rare token outranks common ones', () => {
+    const lines = Array.from({ length: 2500 }, (_, i) => `const value_${i} = compute(${i});`).join('\n');
+    const e = fails(() => applyEdit(lines, 'const value_2499 = compute(2498);', 'x'));
+    expect(e.message).toContain('Closest lines (most similar first):\n2500: const value_2499 = compute(2499);\n');
+    const items = Array.from({ length: 3000 }, (_, i) => `item ${i}`).join('\n');
+    expect(fails(() => applyEdit(items, 'item 99999', 'x')).message).toMatch(/^\s*1000: item 999$/m);
+  });
+
   it('an empty file matches nothing', () => {
     const e = fails(() => applyEdit('', 'x', 'y'));
     expect(e.code).toBe('ENOMATCH');

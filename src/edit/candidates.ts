@@ -3,10 +3,10 @@
  * old_string's first non-blank line.
  *
  * Linear and capped: each distinctive token of that line is located with
- * `indexOf` (at most MAX_HITS_PER_TOKEN hits each), lines are scored by the
- * tokens they contain, and only the best MAX_RERANK lines get an edit-distance
- * comparison on their first MAX_COMPARE characters. When no line holds a whole
- * token (a typo in a short line), pieces of the line find them instead.
+ * `indexOf` (at most MAX_HITS_PER_TOKEN hits each), lines are ranked by the
+ * tokens they contain, rare tokens weighing most, and only the best MAX_RERANK
+ * lines get an edit-distance comparison on their first MAX_COMPARE characters.
+ * A token no line holds (a typo) is looked for by its pieces instead.
  */
 import { countNewlines } from '../text.ts';
 
@@ -47,39 +47,42 @@ function similarity(a: string, b: string): number {
   return len === 0 ? 1 : 1 - editDistance(x, y) / len;
 }
 
-/** Line start offset -> { end, weight of the distinct `tokens` found on it }: one indexOf walk per token, capped. */
-function linesWith(text: string, tokens: readonly string[]): Map<number, { end: number; weight: number; seen: Set<string> }> {
-  const scored = new Map<number, { end: number; weight: number; seen: Set<string> }>();
-  for (const token of tokens) {
-    let hits = 0;
-    let at = text.indexOf(token);
-    while (at !== -1 && hits < MAX_HITS_PER_TOKEN) {
-      hits++;
-      const start = text.lastIndexOf('\n', at - 1) + 1;
-      let entry = scored.get(start);
-      if (entry === undefined) {
-        let end = text.indexOf('\n', at);
-        if (end === -1) end = text.length;
-        entry = { end, weight: 0, seen: new Set() };
-        scored.set(start, entry);
-      }
-      if (!entry.seen.has(token)) {
-        entry.seen.add(token);
-        entry.weight += token.length;
-      }
-      at = text.indexOf(token, entry.end + 1); // one hit per line is enough
-    }
+/** Start offsets of the lines holding `token` (one per line, at most MAX_HITS_PER_TOKEN): one indexOf walk. */
+function lineStartsWith(text: string, token: string): number[] {
+  const starts: number[] = [];
+  let at = text.indexOf(token);
+  while (at !== -1 && starts.length < MAX_HITS_PER_TOKEN) {
+    const start = text.lastIndexOf('\n', at - 1) + 1;
+    starts.push(start);
+    const end = text.indexOf('\n', at);
+    if (end === -1) break;
+    at = text.indexOf(token, end + 1); // one hit per line is enough
   }
-  return scored;
+  return starts;
 }
 
-/** Up to MAX_TOKENS distinct pieces of `key` (3 characters, or 2 in a key under 6), spread along it. */
-function piecesOf(key: string): string[] {
-  const size = key.length >= 6 ? 3 : 2;
+/**
+ * Adds to `ranks` (line start offset -> rank) the sum of the weights of the `tokens` on the line. A token weighs its
+ * length times its rarity, so one rare token (`value_2499`) outranks common ones (`const`, `compute`)
+ * that every line holds, also on lines past the hit cap of the common ones.
+ */
+function rankLines(text: string, tokens: readonly string[], ranks: Map<number, number>): string[] {
+  const missing: string[] = [];
+  for (const token of tokens) {
+    const starts = lineStartsWith(text, token);
+    if (starts.length === 0) missing.push(token);
+    const weight = token.length * Math.log2(1 + MAX_HITS_PER_TOKEN / Math.max(1, starts.length));
+    for (const start of starts) ranks.set(start, (ranks.get(start) ?? 0) + weight);
+  }
+  return missing; // the tokens no line holds
+}
+
+/** Up to `max` distinct pieces of `key`, `size` characters each, spread along it. */
+function piecesOf(key: string, size: number, max = MAX_TOKENS): string[] {
   const starts = Math.max(1, key.length - size + 1);
-  const step = Math.max(1, Math.floor(starts / MAX_TOKENS));
+  const step = Math.max(1, Math.floor(starts / max));
   const pieces = new Set<string>();
-  for (let at = 0; at < starts && pieces.size < MAX_TOKENS; at += step) {
+  for (let at = 0; at < starts && pieces.size < max; at += step) {
     const piece = key.slice(at, at + size);
     if (piece.trim().length === size) pieces.add(piece); // (a piece with a space matches everywhere)
   }
@@ -95,27 +98,34 @@ export function closestLines(text: string, oldString: string, max = 3): Candidat
   if (key === undefined || text === '') return [];
   let tokens = [...new Set(key.match(TOKEN_RE) ?? [])].sort((a, b) => b.length - a.length).slice(0, MAX_TOKENS);
   if (tokens.length === 0) tokens = [key.slice(0, 50)];
-  let scored = linesWith(text, tokens);
-  // No line holds a whole token (a typo in a short line: `bax` for `baz`): find lines by its pieces,
-  // then judge them by similarity alone (a common piece says little).
-  const byPieces = scored.size === 0;
-  if (byPieces) {
-    tokens = piecesOf(key);
-    scored = linesWith(text, tokens);
-  }
+  const ranks = new Map<number, number>();
+  const missing = rankLines(text, tokens, ranks);
+  // A token no line holds is a typo (`rendrWidgt`, `99999`): its pieces find the lines it was meant
+  // for. When no line holds any token (`bax` for `baz`), pieces of the whole line find them, and
+  // lines are judged by similarity alone (a common piece says little).
+  const byPieces = missing.length === tokens.length;
+  const pieces = byPieces
+    ? piecesOf(key, key.length >= 6 ? 3 : 2)
+    : missing.flatMap((t) => piecesOf(t, t.length >= 4 ? 3 : 2, Math.ceil(MAX_TOKENS / missing.length)));
+  rankLines(text, pieces.slice(0, MAX_TOKENS), ranks);
   const totalWeight = tokens.reduce((sum, t) => sum + t.length, 0);
 
-  const ranked = [...scored.entries()]
-    .sort((a, b) => b[1].weight - a[1].weight || a[0] - b[0])
+  const ranked = [...ranks.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, MAX_RERANK)
-    .map(([start, { end, weight }]) => {
+    .map(([start]) => {
+      let end = text.indexOf('\n', start);
+      if (end === -1) end = text.length;
       const raw = text.slice(start, end).replace(/\r$/, '');
       const trimmed = raw.trim();
-      const score = byPieces ? similarity(trimmed, key) : Math.max(similarity(trimmed, key), weight / totalWeight);
-      return { start, raw, exact: trimmed === key, score };
+      // The share of old_string's tokens on the line: a long line that holds them all is close even
+      // when its other text makes the edit distance large; among equally similar lines, it ranks first.
+      const cover = tokens.reduce((sum, t) => sum + (raw.includes(t) ? t.length : 0), 0) / totalWeight;
+      const score = byPieces ? similarity(trimmed, key) : Math.max(similarity(trimmed, key), cover);
+      return { start, raw, exact: trimmed === key, score, cover };
     })
     .filter((c) => c.score >= MIN_SIMILARITY)
-    .sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || a.start - b.start)
+    .sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || b.cover - a.cover || a.start - b.start)
     .slice(0, max);
 
   // Line numbers in one forward pass, then back to best-first order.
