@@ -9,21 +9,27 @@ export function notFoundMessage(path: string, existing: Iterable<string>): strin
   return `No such file or directory: ${path}.${hint}`;
 }
 
+/** A name as the user may have meant it: composed (NFC, so `e` + U+0301 is `é`) and lower case. */
+function loose(name: string): string {
+  // (ASCII needs no normalizing; most names are ASCII and a not-found scan sees every path)
+  return (/^[\x00-\x7f]*$/.test(name) ? name : name.normalize('NFC')).toLowerCase();
+}
+
 /**
- * Paths with the same basename, or the same ignoring case: those that share the most leading
+ * Paths with the same basename, or the same ignoring case and Unicode normalization: those that share the most leading
  * directories with `path` first (a case slip in the same folder beats a namesake elsewhere),
- * then the same case before another, then nearest in length, then by path.
+ * then the same spelling before another, then nearest in length, then by path.
  */
 function suggestPaths(path: string, existing: Iterable<string>): string[] {
   const name = baseName(path);
   if (name === '') return [];
-  const lower = name.toLowerCase();
+  const wanted = loose(name);
   const found: { path: string; shared: number; folded: boolean }[] = [];
   const dirs = path.split('/').slice(1, -1);
   for (const candidate of existing) {
     const candidateName = baseName(candidate);
     const folded = candidateName !== name;
-    if (folded && candidateName.toLowerCase() !== lower) continue;
+    if (folded && loose(candidateName) !== wanted) continue;
     const theirs = candidate.split('/').slice(1, -1);
     let shared = 0;
     while (shared < dirs.length && shared < theirs.length && dirs[shared] === theirs[shared]) shared++;

@@ -72,6 +72,10 @@ export function pathSuite(make: BackendFactory) {
       // A case slip in the same folder comes first, before namesakes elsewhere.
       const c = await make({ files: { '/a/b/index.ts': '1', '/src/index.ts': '2', '/c/index.ts': '3' } });
       expect((await expectVfsError(c.readFile('/src/Index.ts'), 'ENOENT')).message).toMatch(/Did you mean \/src\/index\.ts, /);
+      // So does the same name in another Unicode normalization (NFD `e` + U+0301 for NFC `é`).
+      const d = await make({ files: { '/docs/cafe\u0301.md': '1' } });
+      const nfc = await expectVfsError(d.readFile('/docs/caf\u00e9.md'), 'ENOENT');
+      expect(nfc.message).toContain('Did you mean /docs/cafe\u0301.md?');
     });
 
     it('a path through a file is ENOTDIR', async () => {
