@@ -44,13 +44,39 @@ function repeatCount(fragment: string, at: string, repeat: ParseError['repeat'])
 
 /** `error` is the parser's refusal of `pattern`. */
 export function regexSyntaxError(pattern: string, error: ParseError): VfsError {
-  return new VfsError('EREGEX', `Invalid regex ${quote(pattern)}: ${explain(error)}`, { cause: error });
+  return new VfsError('EREGEX', `Invalid regex ${quote(pattern)}: ${explain(error, pattern)}`, { cause: error });
 }
 
-function explain(error: ParseError): string {
+/** `\u0041`, `\y`, `\xZ`: one way to write what was probably meant. */
+function unknownEscape(fragment: string, at: string, rest: string): string {
+  const u = /^\\u(?:\{([0-9A-Fa-f]{1,6})\}|([0-9A-Fa-f]{4}))/.exec(rest);
+  if (u !== null) return `unknown escape \\u ${at}: RE2 writes a code point with \\x. Write ${u[0]} as \\x{${u[1] ?? u[2]}}.`;
+  if (fragment.startsWith('\\x')) return `invalid hex escape ${fragment} ${at}. Write a code point as two hex digits (\\x41) or in braces (\\x{263A}).`;
+  if (fragment === '\\C') return `\\C (any single byte) ${at} is not supported. Use . to match any one character.`;
+  const char = fragment.slice(1);
+  return `unknown escape ${fragment} ${at}: RE2 escapes only punctuation (\\. \\( \\[) and letters it knows, such as \\d \\w \\s \\n \\t. To match "${char}" itself, remove the backslash.`;
+}
+
+/** `a++`, `x{1}{2}`: one repetition operator right after another; `before` is the pattern up to it. */
+function nestedRepetition(fragment: string, at: string, before: string): string {
+  const head = `nested repetition operator "${fragment}" ${at}: RE2 takes one repetition operator per item`;
+  if (/^(?:[*+?]|\{[\d,]*\})\+$/.test(fragment)) return `${head}, and has no possessive quantifiers such as a++. Drop the last "+".`;
+  const first = /^(?:[*+?]|\{[\d,]*\})\??/.exec(fragment)?.[0] ?? '';
+  const item = /(?<!\\)[\p{L}\p{N}_.]$/u.exec(before)?.[0] ?? '…';
+  return `${head}. Keep one (to repeat the repetition, group it first: (?:${item}${first})${fragment.slice(first.length)}).`;
+}
+
+/** `[z-a]`, or `[a-\d]` (a class cannot end a range). */
+function badRange(fragment: string, at: string): string {
+  const cls = /\\(?:[dDsSwW]|[pP].*)$/.exec(fragment);
+  if (cls === null) return `invalid character class range ${fragment} ${at}: the range ends before it starts. Put a literal "-" first or last, or escape it.`;
+  const from = fragment.slice(0, cls.index - 1);
+  return `invalid character class range ${fragment} ${at}: a range runs between two single characters, and ${cls[0]} is a class. To match "${from}", "-" or ${cls[0]}, put the "-" last: [${from}${cls[0]}-].`;
+}
+
+function explain(error: ParseError, pattern: string): string {
   const { kind, fragment, at: offset } = error;
   const at = `at character ${offset + 1}`;
-  const hint = 'Check the syntax (RE2, as in Go and ripgrep) or set fixed_strings to search for the text literally.';
   switch (kind) {
     case 'backreference':
       return `backreferences (${fragment} ${at}) ${UNSUPPORTED_TAIL}.`;
@@ -67,24 +93,24 @@ function explain(error: ParseError): string {
     case 'missing argument to repetition operator':
       return `"${fragment}" ${at} has nothing to repeat. Escape it (e.g. \\* or \\+) to match it literally.`;
     case 'invalid nested repetition operator':
-      return `"${fragment}" ${at} repeats a repetition; RE2 has no possessive quantifiers such as a++. Use one operator per item.`;
+      return nestedRepetition(fragment, at, pattern.slice(0, offset));
     case 'invalid repeat count':
       return repeatCount(fragment, at, error.repeat);
     case 'invalid escape sequence':
-      return `unknown escape ${fragment} ${at}. Escape only punctuation (\\. \\( \\[), write a code point as \\x{263A}, or use classes such as \\d \\w \\s. ${hint}`;
+      return unknownEscape(fragment, at, pattern.slice(offset));
     case 'invalid or unsupported Perl syntax':
-      return `unsupported group syntax ${fragment} ${at}: RE2 accepts (?:…), (?P<name>…), (?<name>…) and flags such as (?i), (?-s) or (?i:…). ${hint}`;
+      return `unsupported group syntax ${fragment} ${at}: RE2 accepts (?:…), (?P<name>…), (?<name>…) and flags such as (?i), (?-s) or (?i:…). Rewrite the group as one of those.`;
     case 'invalid named capture':
-      return `invalid group name ${fragment} ${at}: a name is letters, digits and _, as in (?P<name>…) or (?<name>…). ${hint}`;
+      return `invalid group name ${fragment} ${at}: a name is letters, digits and _. Rename it, as in (?P<name>…) or (?<name>…).`;
     case 'duplicate capture group name':
-      return `duplicate capture group name "${fragment}" ${at}: each group needs its own name. ${hint}`;
+      return `duplicate capture group name "${fragment}" ${at}: each group needs its own name. Rename one of them.`;
     case 'invalid character class range':
       return /^\\[pP]/.test(fragment)
-        ? `unknown Unicode class ${fragment} ${at}: use a category such as \\pL or \\p{Lu}, or a script such as \\p{Greek}. ${hint}`
+        ? `unknown Unicode class ${fragment} ${at}: use a category such as \\pL or \\p{Lu}, or a script such as \\p{Greek}.`
         : /^\[:/.test(fragment)
-          ? `unknown POSIX class ${fragment} ${at}: use one such as [:alpha:], [:digit:] or [:space:], inside brackets: [[:alpha:]]. ${hint}`
-          : `invalid character class range ${fragment} ${at}: the range ends before it starts. Put a literal "-" first or last, or escape it.`;
+          ? `unknown POSIX class ${fragment} ${at}: use one such as [:alpha:], [:digit:] or [:space:], inside brackets: [[:alpha:]].`
+          : badRange(fragment, at);
     default:
-      return `${kind}${fragment === '' ? '' : ` in ${fragment}`} ${at}. ${hint}`;
+      return `${kind}${fragment === '' ? '' : ` in ${fragment}`} ${at}. Check the syntax (RE2, as in Go and ripgrep).`;
   }
 }

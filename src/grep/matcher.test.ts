@@ -234,15 +234,32 @@ describe('errors', () => {
   });
 
   it('explains other syntax errors', () => {
-    expect(regexError('a**').message).toMatch(/repeats a repetition/);
+    expect(regexError('a**').message).toMatch(/nested repetition operator "\*\*" at character 2: .*group it first: \(\?:a\*\)\*\)\.$/);
     expect(regexError('*a').message).toMatch(/nothing to repeat/);
     expect(regexError('a{2,1}').message).toMatch(/invalid repeat count \{2,1\}/);
     expect(regexError('a{1001}').message).toMatch(/repetition count 1001 in \{1001\} at character 2 exceeds 1000/);
     expect(regexError('a\\').message).toMatch(/lone backslash/);
-    expect(regexError('\\u0041').message).toMatch(/unknown escape \\u.*\\x\{263A\}/);
+    expect(regexError('\\u0041').message).toMatch(/unknown escape \\u at character 1: .* Write \\u0041 as \\x\{0041\}\.$/);
     expect(regexError('[z-a]').message).toMatch(/range z-a/);
     expect(regexError('(?>a)').message).toMatch(/unsupported group syntax/);
     expect(regexError('(?P<a>x)(?P<a>y)').message).toMatch(/duplicate capture group name/);
+  });
+
+  it('names the actual mistake, with one way to fix it and no advice that contradicts the pattern', () => {
+    // A class cannot end a range: not an "unknown escape \d" (which then suggested \d).
+    expect(regexError('[a-\\d]').message).toBe(
+      'Invalid regex "[a-\\\\d]": invalid character class range a-\\d at character 2: a range runs between two single characters, and \\d is a class. To match "a", "-" or \\d, put the "-" last: [a\\d-].',
+    );
+    expect(regexError('[a-\\p{Greek}]').message).toContain('and \\p{Greek} is a class');
+    // Two counts in a row are a nested repetition, not a possessive quantifier; a++ is.
+    const twice = regexError('x{1}{2}').message;
+    expect(twice).toMatch(/nested repetition operator "\{1\}\{2\}" at character 2: .*\(\?:x\{1\}\)\{2\}/);
+    expect(twice).not.toMatch(/possessive/);
+    expect(regexError('a++').message).toMatch(/no possessive quantifiers such as a\+\+\. Drop the last "\+"\.$/);
+    expect(regexError('\\y').message).toMatch(/unknown escape \\y .*To match "y" itself, remove the backslash\.$/);
+    expect(regexError('\\xZZ').message).toMatch(/invalid hex escape \\xZ .*\(\\x\{263A\}\)\.$/);
+    // The engine offers no fixed_strings: the grep tool adds it only where the text as typed is found.
+    for (const p of ['\\u0041', '\\y', '(?>a)', '\\pX', 'a**', '[a-\\d]']) expect(regexError(p).message, p).not.toMatch(/fixed_strings|Check the syntax/);
   });
 
   it('refuses patterns over the instruction budget, and takes the large ones RE2 takes', () => {

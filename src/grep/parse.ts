@@ -456,6 +456,9 @@ class Parser {
       let hi = lo;
       if (src[this.pos] === '-' && this.pos + 1 < src.length && src[this.pos + 1] !== ']') {
         this.pos++;
+        // `[a-\d]`: a class cannot end a range (RE2 refuses \d as a character there; say why).
+        const cls = /^\\(?:[dDsSwW]|[pP](?:\{[^}]*\}|[^{]))/.exec(src.slice(this.pos, this.pos + 40));
+        if (cls !== null) this.fail('invalid character class range', src.slice(start, this.pos + cls[0].length), start);
         hi = this.classChar(open);
         if (hi < lo) this.fail('invalid character class range', src.slice(start, this.pos), start);
       }

@@ -168,6 +168,10 @@ export async function withLiteralHint(backend: Backend, call: GrepCall, error: u
     const found = literal > 0 ? `it occurs in ${counted(literal, 'file')}` : 'it is not found either, so rewrite the pattern';
     return new VfsError('EREGEX', `${error.message} As typed (fixed_strings: true), ${found}.`);
   }
-  const found = literal > 0 ? `as typed, it occurs in ${counted(literal, 'file')}` : 'as typed, it is not found either';
-  return new VfsError('EREGEX', `${error.message} Or set fixed_strings: true to search for the text as typed (${found}).`);
+  // Offered only where it finds something; otherwise said once, so the model fixes the regex instead.
+  const tail =
+    literal > 0
+      ? `Or set fixed_strings: true to search for the text as typed, which occurs in ${counted(literal, 'file')}.`
+      : 'As typed (fixed_strings: true), it is not found either.';
+  return new VfsError('EREGEX', `${error.message} ${tail}`);
 }

@@ -177,8 +177,14 @@ export function searchToolSuite(make: BackendFactory) {
       const tools = createTools(await make({ files: { '/m.py': 'print(x)\n' } }));
       const out = await tools.call('grep', { pattern: 'print(' });
       expect(out).toMatch(/^Error: EREGEX: Invalid regex "print\(": unbalanced parenthesis/);
-      expect(out).toMatch(/ Or set fixed_strings: true to search for the text as typed \(as typed, it occurs in 1 file\)\.$/);
-      expect(await tools.call('grep', { pattern: 'nothing(' })).toMatch(/set fixed_strings: true .*\(as typed, it is not found either\)\.$/);
+      expect(out).toMatch(/"\("\. Or set fixed_strings: true to search for the text as typed, which occurs in 1 file\.$/);
+      // Not found as typed either: said once, and fixed_strings is not offered.
+      expect(await tools.call('grep', { pattern: 'nothing(' })).toMatch(
+        / to match a literal "\("\. As typed \(fixed_strings: true\), it is not found either\.$/,
+      );
+      expect(await tools.call('grep', { pattern: '\\u0041' })).toBe(
+        'Error: EREGEX: Invalid regex "\\\\u0041": unknown escape \\u at character 1: RE2 writes a code point with \\x. Write \\u0041 as \\x{0041}. As typed (fixed_strings: true), it is not found either.',
+      );
       expect(await tools.call('grep', { pattern: 'print(', fixed_strings: true, output_mode: 'content' })).toBe('/m.py:1:print(x)');
     });
 
