@@ -10,6 +10,8 @@ export const MAX_SEGMENT_BYTES = 255;
 const encoder = new TextEncoder();
 /** Characters no name may hold. */
 const FORBIDDEN = /[\0\n\r]/;
+/** Said by every invalid-path error: it is refused before anything is read or written. */
+const UNCHANGED = 'Nothing was changed.';
 
 /**
  * Resolves `input` against `cwd` (itself absolute and normalized) to an
@@ -24,39 +26,52 @@ export function normalizePath(input: unknown, cwd = '/'): string {
   // One scan for the characters no name may hold (a line break: tool results list one path a line).
   const bad = FORBIDDEN.exec(input)?.[0];
   if (bad !== undefined) {
-    const what = bad === '\0' ? 'a NUL byte' : 'a line break; names may not';
-    throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: it contains ${what}.`, { path: input });
+    const what = bad === '\0' ? 'a NUL byte' : 'a line break, which names may not';
+    throw new VfsError('EINVAL', `Invalid path ${quoted(input)}: it contains ${what}. ${UNCHANGED} Remove it from the path.`, { path: input });
   }
   // Snapshots and stores keep names as UTF-8, which has no lone surrogate: it would come back as U+FFFD, another name.
   if (!isWellFormed(input)) {
-    throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: it contains a lone UTF-16 surrogate, which is no character.`, { path: input });
+    throw new VfsError(
+      'EINVAL',
+      `Invalid path ${quoted(input)}: it contains a lone UTF-16 surrogate, which is no character. ${UNCHANGED} Remove it from the path.`,
+      { path: input },
+    );
   }
   const slashed = input.includes('\\') ? input.replaceAll('\\', '/') : input;
   // Fast path: already absolute and normal (the common case for paths we returned ourselves).
   if (isNormalAbsolute(slashed)) return slashed;
   const full = slashed.startsWith('/') ? slashed : `${cwd}/${slashed}`;
   const out: string[] = [];
+  let aboveRoot = false;
   for (const segment of full.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
-      if (out.length === 0) {
-        throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: ".." goes above the root "/".`, { path: input });
-      }
+      if (out.length === 0) aboveRoot = true; // (the rest still read, to suggest the path without it)
       out.pop();
       continue;
     }
     checkSegment(segment, input);
     out.push(segment);
   }
+  if (aboveRoot) {
+    throw new VfsError('EINVAL', `Invalid path ${quoted(input)}: ".." goes above the root "/". ${UNCHANGED} Use "/${out.join('/')}".`, { path: input });
+  }
   return `/${out.join('/')}`;
+}
+
+/** The path as typed, clipped: a message stays short whatever the path's length. */
+function quoted(input: string): string {
+  return JSON.stringify(input.length > 100 ? `${input.slice(0, 100)}…` : input);
 }
 
 function checkSegment(segment: string, input: string): void {
   // UTF-8 is at most 3 bytes per UTF-16 unit, so only long segments need encoding.
   if (segment.length * 3 > MAX_SEGMENT_BYTES && encoder.encode(segment).length > MAX_SEGMENT_BYTES) {
-    throw new VfsError('EINVAL', `Invalid path ${JSON.stringify(input)}: the name "${segment.slice(0, 40)}…" is over ${MAX_SEGMENT_BYTES} bytes.`, {
-      path: input,
-    });
+    throw new VfsError(
+      'EINVAL',
+      `Invalid path ${quoted(input)}: the name "${segment.slice(0, 40)}…" is over ${MAX_SEGMENT_BYTES} bytes. ${UNCHANGED} Use a shorter name.`,
+      { path: input },
+    );
   }
 }
 

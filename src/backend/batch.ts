@@ -9,6 +9,7 @@ import { formatBytes, QUOTA_NEXT_STEP } from '../limits.ts';
 import { ancestorsOf } from '../paths.ts';
 import type { BatchResult } from './types.ts';
 import type { Tree } from './tree.ts';
+import { tooBigMessage } from './refusals.ts';
 
 /** One change, its path normalized and its content encoded (null: remove the file). */
 export interface PreparedChange {
@@ -34,7 +35,7 @@ export function applyBatch(tree: Tree, changes: readonly PreparedChange[], check
     checkVersion(path, change.expectedVersion);
     const existing = tree.get(path);
     if (existing?.kind === 'dir' || path === '/') {
-      throw new VfsError('EISDIR', `${path} is a directory; a batch writes and removes files only. Nothing was written.`, { path });
+      throw new VfsError('EISDIR', `${path} is a directory; a batch writes and removes files only. Nothing was written. Give a file path.`, { path });
     }
     if (bytes === null) {
       if (existing === undefined) tree.require(path); // ENOENT, with suggestions
@@ -44,11 +45,7 @@ export function applyBatch(tree: Tree, changes: readonly PreparedChange[], check
     }
     checkPlace(tree, path, byPath);
     if (bytes.byteLength > tree.limits.maxFileBytes) {
-      throw new VfsError(
-        'ETOOBIG',
-        `${path} would be ${formatBytes(bytes.byteLength)}, over the per-file limit of ${formatBytes(tree.limits.maxFileBytes)}. Nothing was written.`,
-        { path },
-      );
+      throw new VfsError('ETOOBIG', tooBigMessage(path, bytes.byteLength, tree.limits.maxFileBytes), { path });
     }
     total += bytes.byteLength - (existing?.size ?? 0);
     if (existing === undefined) files++;
@@ -89,12 +86,16 @@ function checkPlace(tree: Tree, path: string, batch: ReadonlyMap<string, Prepare
     const planned = batch.get(ancestor);
     if (planned !== undefined) {
       if (planned.bytes === null) continue; // a file removed by this batch: a directory may take its place
-      throw new VfsError('ENOTDIR', `${ancestor} is written as a file in the same batch, so ${path} cannot exist under it. Nothing was written.`, { path });
+      throw new VfsError(
+        'ENOTDIR',
+        `${ancestor} is written as a file in the same batch, so ${path} cannot exist under it. Nothing was written. Use a path outside ${ancestor}.`,
+        { path },
+      );
     }
     const meta = tree.get(ancestor);
     if (meta === undefined) continue;
     if (meta.kind === 'dir') return; // a directory's ancestors are all directories
-    throw new VfsError('ENOTDIR', `${ancestor} is a file, so ${path} cannot exist under it. Nothing was written.`, { path });
+    throw new VfsError('ENOTDIR', `${ancestor} is a file, so ${path} cannot exist under it. Nothing was written. Use a path outside ${ancestor}.`, { path });
   }
 }
 

@@ -242,7 +242,11 @@ class InMemoryBackend implements Backend {
   #decodeForEdit(path: string): { text: string; bom: boolean } {
     const bytes = this.#tree.view(path);
     if (isBinary(bytes)) {
-      throw new VfsError('EBINARY', `${path} is a binary file (${counted(bytes.length, 'byte')}); it cannot be edited as text. It is unchanged.`, { path });
+      throw new VfsError(
+        'EBINARY',
+        `${path} is a binary file (${counted(bytes.length, 'byte')}); it cannot be edited as text. It is unchanged. Use write_file to replace it whole.`,
+        { path },
+      );
     }
     return { text: decodeForEdit(bytes, path), bom: hasBom(bytes) };
   }

@@ -11,6 +11,7 @@ import { ancestorsOf, baseName, comparePaths, isChildOf, isWithin, joinPath, par
 import type { SnapshotEntry } from '../snapshot/format.ts';
 import { type BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
 import { notFoundMessage } from './not-found.ts';
+import { isDirMessage, tooBigMessage } from './refusals.ts';
 import type { FileInfo } from './types.ts';
 import type { WatchEvent } from './types.ts';
 
@@ -106,7 +107,7 @@ export class Tree {
   require(path: string): Meta {
     const meta = this.#meta.get(path);
     if (meta) return meta;
-    this.#assertNoFileAncestor(path);
+    this.#assertNoFileAncestor(path, false);
     throw new VfsError('ENOENT', notFoundMessage(path, this.#meta.keys()), { path });
   }
 
@@ -152,23 +153,29 @@ export class Tree {
   /** Checks that `path` could be a file or directory: no ancestor is a file, and it fits the path limit. */
   checkPlace(path: string): void {
     this.#checkLength(path);
-    this.#assertNoFileAncestor(path);
+    this.#assertNoFileAncestor(path, true);
   }
 
   #checkLength(path: string): void {
     if (path.length > this.limits.maxPathLength) {
-      throw new VfsError('EINVAL', `Path is ${path.length} characters, over the limit of ${this.limits.maxPathLength}: ${path.slice(0, 80)}…`, { path });
+      throw new VfsError(
+        'EINVAL',
+        `Path is ${path.length} characters, over the limit of ${this.limits.maxPathLength}: ${path.slice(0, 80)}… Nothing was changed. Use a shorter path.`,
+        { path },
+      );
     }
   }
 
-  #assertNoFileAncestor(path: string): void {
+  /** `changing`: for a write (which then says nothing changed), else for a read. */
+  #assertNoFileAncestor(path: string, changing: boolean): void {
     // A directory's ancestors are all directories: an existing parent directory settles it in one lookup.
     if (this.#meta.get(parentOf(path))?.kind === 'dir') return;
     for (const ancestor of ancestorsOf(path)) {
       const meta = this.#meta.get(ancestor);
       if (!meta) return;
       if (meta.kind === 'file') {
-        throw new VfsError('ENOTDIR', `${ancestor} is a file, so ${path} cannot exist under it.`, { path });
+        const next = changing ? `Nothing was changed. Use a path outside ${ancestor}.` : `Use read_file on ${ancestor} to read it.`;
+        throw new VfsError('ENOTDIR', `${ancestor} is a file, so ${path} cannot exist under it. ${next}`, { path });
       }
     }
   }
@@ -177,9 +184,7 @@ export class Tree {
   checkQuota(path: string, newSize: number, oldSize: number, newFiles: number): void {
     const { maxFileBytes, maxTotalBytes, maxFiles } = this.limits;
     if (newSize > maxFileBytes) {
-      throw new VfsError('ETOOBIG', `${path} would be ${formatBytes(newSize)}, over the per-file limit of ${formatBytes(maxFileBytes)}. Nothing was written.`, {
-        path,
-      });
+      throw new VfsError('ETOOBIG', tooBigMessage(path, newSize, maxFileBytes), { path });
     }
     const total = this.#totalBytes - oldSize + newSize;
     if (total > maxTotalBytes) {
@@ -201,10 +206,10 @@ export class Tree {
    */
   writeFile(path: string, bytes: Uint8Array, owned = false, bulk?: BulkCopy): { meta: Meta; created: boolean } {
     const mtimeMs = this.now();
-    if (path === '/') throw new VfsError('EISDIR', 'The root "/" is a directory; give a file path.', { path });
+    if (path === '/') throw new VfsError('EISDIR', 'The root "/" is a directory. Nothing was written. Give a file path.', { path });
     const existing = this.#meta.get(path);
     if (existing?.kind === 'dir') {
-      throw new VfsError('EISDIR', `${path} is a directory; write to a file path inside it instead.`, { path });
+      throw new VfsError('EISDIR', isDirMessage(path), { path });
     }
     this.#checkLength(path);
     // The common case, an existing parent directory, settles the place (checkPlace's rule).
@@ -213,7 +218,7 @@ export class Tree {
     if (!isChildOf(path, this.#lastDir)) {
       parent = parentOf(path);
       parentKind = this.#meta.get(parent)?.kind;
-      if (parentKind !== 'dir') this.#assertNoFileAncestor(path);
+      if (parentKind !== 'dir') this.#assertNoFileAncestor(path, true);
     }
     const oldSize = existing === undefined ? 0 : existing.size;
     this.checkQuota(path, bytes.byteLength, oldSize, existing ? 0 : 1);

@@ -136,7 +136,14 @@ export function guardedWrites(context: WriteContext) {
       if (session.always) decisions.push('always');
       return inner.writeFile(p, data, options);
     }
-    const before = await current(p);
+    let before: Awaited<ReturnType<typeof current>>;
+    try {
+      before = await current(p);
+    } catch (error) {
+      // A path under a file: the write refuses it (saying so as a write, not a read), without a question.
+      if (isVfsError(error) && error.code === 'ENOTDIR') return inner.writeFile(p, data, options);
+      throw error;
+    }
     checkExpected(p, options.expectedVersion, before.version);
     const answer = await ask(p, before, data);
     if (answer.replacement !== undefined) {

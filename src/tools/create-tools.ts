@@ -3,6 +3,7 @@
  * any Backend. A tool set is one agent session unless it shares a `session`: it remembers which
  * file versions it has read, and write and edit are refused unless the current version was read.
  */
+import { isDirMessage } from '../backend/refusals.ts';
 import type { Backend, GrepMatch } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
 import { counted } from '../counted.ts';
@@ -135,7 +136,9 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
       if (read === undefined) {
         // A missing file reports ENOENT (with suggestions) and a directory EISDIR, before ENOTREAD.
         if ((await backend.stat(path)).isDir)
-          throw new VfsError('EISDIR', `${path} is a directory; edit_file edits a file. The directory is unchanged.`, { path });
+          throw new VfsError('EISDIR', `${path} is a directory; edit_file edits a file. The directory is unchanged. Use ls on it to find the file to edit.`, {
+            path,
+          });
         throw new VfsError('ENOTREAD', `${path} has not been read in this session. The file is unchanged. Read it with read_file first, then retry the edit.`, {
           path,
         });
@@ -248,7 +251,7 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
     const read = await readVersions.expected(backend, path);
     if (read !== undefined) return read;
     const info = await backend.stat(path);
-    if (info.isDir) throw new VfsError('EISDIR', `${path} is a directory; write to a file path inside it.`, { path });
+    if (info.isDir) throw new VfsError('EISDIR', isDirMessage(path), { path });
     throw new VfsError(
       'ENOTREAD',
       `${path} already exists and has not been read in this session. The file is unchanged. Read it with read_file first (or use edit_file for a targeted change), then retry.`,

@@ -61,8 +61,10 @@ export function backendSuite(make: BackendFactory) {
 
     it('writeFile refuses a directory target and bad content, changing nothing', async () => {
       const b = await make({ files: { '/d/x': 'x' } });
-      await expectVfsError(b.writeFile('/d', 'x'), 'EISDIR');
-      await expectVfsError(b.writeFile('/', 'x'), 'EISDIR');
+      expect((await expectVfsError(b.writeFile('/d', 'x'), 'EISDIR')).message).toBe(
+        '/d is a directory. Nothing was written. Write to a file path inside it instead.',
+      );
+      expect((await expectVfsError(b.writeFile('/', 'x'), 'EISDIR')).message).toBe('The root "/" is a directory. Nothing was written. Give a file path.');
       await expectVfsError(b.writeFile('/n', 42 as unknown as string), 'EINVAL');
       expect(await b.exists('/n')).toBe(false);
     });
@@ -286,7 +288,8 @@ export function backendSuite(make: BackendFactory) {
 
     it('path length limit is EINVAL', async () => {
       const b = await make({ limits: { maxPathLength: 20 } });
-      await expectVfsError(b.writeFile('/abcdefghij/abcdefghij', 'x'), 'EINVAL');
+      const e = await expectVfsError(b.writeFile('/abcdefghij/abcdefghij', 'x'), 'EINVAL');
+      expect(e.message).toMatch(/^Path is 22 characters, over the limit of 20: .*… Nothing was changed\. Use a shorter path\.$/);
       await expectVfsError(b.mkdir('/abcdefghij/abcdefghij'), 'EINVAL');
       expect(await b.ls('/')).toEqual([]);
     });

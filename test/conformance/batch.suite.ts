@@ -59,11 +59,15 @@ export function batchSuite(make: BackendFactory) {
       const b = await make({ files: { '/f': 'x', '/d/x.txt': 'x' } });
       const ok = { path: '/ok.txt', content: 'fine' };
       expect(await expectRefused(b, [ok, { path: '/missing.txt', content: null }], 'ENOENT')).toMatch(/missing\.txt/);
-      expect(await expectRefused(b, [ok, { path: '/d', content: 'x' }], 'EISDIR')).toMatch(/^\/d is a directory/);
+      expect(await expectRefused(b, [ok, { path: '/d', content: 'x' }], 'EISDIR')).toBe(
+        '/d is a directory; a batch writes and removes files only. Nothing was written. Give a file path.',
+      );
       expect(await expectRefused(b, [ok, { path: '/d', content: null }], 'EISDIR')).toMatch(/^\/d is a directory/);
-      expect(await expectRefused(b, [ok, { path: '/f/g.txt', content: 'x' }], 'ENOTDIR')).toMatch(/^\/f is a file/);
-      expect(await expectRefused(b, [ok, { path: '/n', content: 'x' }, { path: '/n/m', content: 'y' }], 'ENOTDIR')).toMatch(
-        /^\/n is written as a file in the same batch/,
+      expect(await expectRefused(b, [ok, { path: '/f/g.txt', content: 'x' }], 'ENOTDIR')).toBe(
+        '/f is a file, so /f/g.txt cannot exist under it. Nothing was written. Use a path outside /f.',
+      );
+      expect(await expectRefused(b, [ok, { path: '/n', content: 'x' }, { path: '/n/m', content: 'y' }], 'ENOTDIR')).toBe(
+        '/n is written as a file in the same batch, so /n/m cannot exist under it. Nothing was written. Use a path outside /n.',
       );
       expect(await expectRefused(b, [ok, { path: 'ok.txt', content: 'again' }], 'EINVAL')).toMatch(/^\/ok\.txt appears twice/);
       await expectRefused(b, [ok, { path: '/x', content: 5 as unknown as string }], 'EINVAL');

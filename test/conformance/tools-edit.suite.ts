@@ -43,7 +43,7 @@ export function editToolSuite(make: BackendFactory) {
       // A directory is EISDIR, not ENOTREAD: read_file could never make that edit possible.
       await backend.mkdir('/d');
       expect(await tools.call('edit_file', { path: '/d', old_string: 'x', new_string: 'y' })).toBe(
-        'Error: EISDIR: /d is a directory; edit_file edits a file. The directory is unchanged.',
+        'Error: EISDIR: /d is a directory; edit_file edits a file. The directory is unchanged. Use ls on it to find the file to edit.',
       );
     });
 

@@ -283,8 +283,65 @@ export function readWriteToolSuite(make: BackendFactory) {
 
     it('a directory target is an Error and changes nothing', async () => {
       const b = await make({ files: { '/d/x': 'x' } });
-      expect(await createTools(b).call('write_file', { path: '/d', content: 'x' })).toMatch(/^Error: EISDIR/);
+      expect(await createTools(b).call('write_file', { path: '/d', content: 'x' })).toBe(
+        'Error: EISDIR: /d is a directory. Nothing was written. Write to a file path inside it instead.',
+      );
       expect(text(await b.readFile('/d/x'))).toBe('x');
+    });
+
+    it('every refused write says that nothing changed and one next action (SPEC §3)', async () => {
+      const b = await make({ files: { '/f': 'file', '/d/x': 'x', '/bin': new Uint8Array([0, 1, 2, 0x89]), '/small': 'abc' }, limits: { maxFileBytes: 8 } });
+      const tools = createTools(b);
+      await tools.call('read_file', { path: '/bin' });
+      await tools.call('read_file', { path: '/small' });
+      const long = 'n'.repeat(300);
+      for (const [name, args, expected] of [
+        ['write_file', { path: '/f/x', content: 'x' }, 'ENOTDIR: /f is a file, so /f/x cannot exist under it. Nothing was changed. Use a path outside /f.'],
+        ['write_file', { path: '/../x', content: 'x' }, 'EINVAL: Invalid path "/../x": ".." goes above the root "/". Nothing was changed. Use "/x".'],
+        [
+          'write_file',
+          { path: '/a\0b', content: 'x' },
+          'EINVAL: Invalid path "/a\\u0000b": it contains a NUL byte. Nothing was changed. Remove it from the path.',
+        ],
+        [
+          'write_file',
+          { path: '/a\nb', content: 'x' },
+          'EINVAL: Invalid path "/a\\nb": it contains a line break, which names may not. Nothing was changed. Remove it from the path.',
+        ],
+        [
+          'write_file',
+          { path: `/${long}`, content: 'x' },
+          `EINVAL: Invalid path "/${long.slice(0, 99)}…": the name "${long.slice(0, 40)}…" is over 255 bytes. Nothing was changed. Use a shorter name.`,
+        ],
+        [
+          'write_file',
+          { path: '/big', content: 'x'.repeat(20) },
+          'ETOOBIG: /big would be 20 B, over the per-file limit of 8 B. Nothing was written. Split the content into smaller files.',
+        ],
+        [
+          'edit_file',
+          { path: '/small', old_string: 'abc', new_string: 'x'.repeat(20) },
+          'ETOOBIG: /small would be 20 B, over the per-file limit of 8 B. Nothing was written. Split the content into smaller files.',
+        ],
+        [
+          'edit_file',
+          { path: '/bin', old_string: 'a', new_string: 'b' },
+          'EBINARY: /bin is a binary file (4 bytes); it cannot be edited as text. It is unchanged. Use write_file to replace it whole.',
+        ],
+      ] as const) {
+        expect(await tools.call(name, args), `${name} ${JSON.stringify(args).slice(0, 40)}`).toBe(`Error: ${expected}`);
+      }
+      expect(await b.exists('/x')).toBe(false);
+      expect(await b.exists('/big')).toBe(false);
+      expect(text(await b.readFile('/small'))).toBe('abc');
+      // Reading under a file says what to read instead.
+      for (const [name, args] of [
+        ['read_file', { path: '/f/x' }],
+        ['ls', { path: '/f/x' }],
+        ['glob', { pattern: '*', path: '/f/x' }],
+      ] as const) {
+        expect(await tools.call(name, args), name).toBe('Error: ENOTDIR: /f is a file, so /f/x cannot exist under it. Use read_file on /f to read it.');
+      }
     });
   });
 }
