@@ -11,7 +11,7 @@ const encoder = new TextEncoder();
 /** Characters no name may hold. */
 const FORBIDDEN = /[\0\n\r]/;
 /** Said by every invalid-path error: it is refused before anything is read or written. */
-const UNCHANGED = 'Nothing was changed.';
+const UNCHANGED = 'No file was changed.';
 
 /**
  * Resolves `input` against `cwd` (itself absolute and normalized) to an

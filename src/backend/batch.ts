@@ -9,7 +9,7 @@ import { formatBytes, QUOTA_NEXT_STEP } from '../limits.ts';
 import { ancestorsOf } from '../paths.ts';
 import type { BatchResult } from './types.ts';
 import type { Tree } from './tree.ts';
-import { tooBigMessage } from './refusals.ts';
+import { tooBigMessage, underFileMessage } from './refusals.ts';
 
 /** One change, its path normalized and its content encoded (null: remove the file). */
 export interface PreparedChange {
@@ -88,14 +88,14 @@ function checkPlace(tree: Tree, path: string, batch: ReadonlyMap<string, Prepare
       if (planned.bytes === null) continue; // a file removed by this batch: a directory may take its place
       throw new VfsError(
         'ENOTDIR',
-        `${ancestor} is written as a file in the same batch, so ${path} cannot exist under it. Nothing was written. Use a path outside ${ancestor}.`,
+        `${ancestor} is written as a file in the same batch, so ${path} cannot exist under it. No file was changed. Use a path outside ${ancestor}.`,
         { path },
       );
     }
     const meta = tree.get(ancestor);
     if (meta === undefined) continue;
     if (meta.kind === 'dir') return; // a directory's ancestors are all directories
-    throw new VfsError('ENOTDIR', `${ancestor} is a file, so ${path} cannot exist under it. Nothing was written. Use a path outside ${ancestor}.`, { path });
+    throw new VfsError('ENOTDIR', underFileMessage(ancestor, path), { path });
   }
 }
 

@@ -13,3 +13,8 @@ export function tooBigMessage(path: string, size: number, limit: number): string
 export function isDirMessage(path: string): string {
   return `${path} is a directory. Nothing was written. Write to a file path inside it instead.`;
 }
+
+/** ENOTDIR: a write to `path`, under the file `ancestor`. */
+export function underFileMessage(ancestor: string, path: string): string {
+  return `${ancestor} is a file, so ${path} cannot exist under it. No file was changed. Use a path outside ${ancestor}.`;
+}

@@ -11,7 +11,7 @@ import { ancestorsOf, baseName, comparePaths, isChildOf, isWithin, joinPath, par
 import type { SnapshotEntry } from '../snapshot/format.ts';
 import { type BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
 import { notFoundMessage } from './not-found.ts';
-import { isDirMessage, tooBigMessage } from './refusals.ts';
+import { isDirMessage, tooBigMessage, underFileMessage } from './refusals.ts';
 import type { FileInfo } from './types.ts';
 import type { WatchEvent } from './types.ts';
 
@@ -160,7 +160,7 @@ export class Tree {
     if (path.length > this.limits.maxPathLength) {
       throw new VfsError(
         'EINVAL',
-        `Path is ${path.length} characters, over the limit of ${this.limits.maxPathLength}: ${path.slice(0, 80)}… Nothing was changed. Use a shorter path.`,
+        `Path is ${path.length} characters, over the limit of ${this.limits.maxPathLength}: ${path.slice(0, 80)}… No file was changed. Use a shorter path.`,
         { path },
       );
     }
@@ -174,8 +174,10 @@ export class Tree {
       const meta = this.#meta.get(ancestor);
       if (!meta) return;
       if (meta.kind === 'file') {
-        const next = changing ? `Nothing was changed. Use a path outside ${ancestor}.` : `Use read_file on ${ancestor} to read it.`;
-        throw new VfsError('ENOTDIR', `${ancestor} is a file, so ${path} cannot exist under it. ${next}`, { path });
+        const message = changing
+          ? underFileMessage(ancestor, path)
+          : `${ancestor} is a file, so ${path} cannot exist under it. Use read_file on ${ancestor} to read it.`;
+        throw new VfsError('ENOTDIR', message, { path });
       }
     }
   }

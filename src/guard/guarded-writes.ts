@@ -11,6 +11,8 @@ import { isVfsError, VfsError } from '../errors.ts';
 import { countLines, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
 import { askApproval, type Asked } from './ask.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
+import { underFileMessage } from '../backend/refusals.ts';
+import { ancestorsOf } from '../paths.ts';
 import type { GuardSession } from './session.ts';
 import type { ApprovalRequest, Decision } from './types.ts';
 import { writeDiff } from './write-diff.ts';
@@ -48,6 +50,20 @@ export function guardedWrites(context: WriteContext) {
       return { bytes: r.content, version: r.version };
     } catch (error) {
       if (isVfsError(error) && error.code === 'ENOENT') return { bytes: null, version: -1 };
+      throw error;
+    }
+  }
+
+  /** current(), for a write: a path under a file is refused as a write (a read's ENOTDIR says to read the file). */
+  async function currentForWrite(path: string): Promise<{ bytes: Uint8Array | null; version: number }> {
+    try {
+      return await current(path);
+    } catch (error) {
+      if (!isVfsError(error) || error.code !== 'ENOTDIR') throw error;
+      for (const ancestor of ancestorsOf(path)) {
+        const info = await statOrNull(inner, ancestor);
+        if (info !== null && !info.isDir) throw new VfsError('ENOTDIR', underFileMessage(ancestor, path), { path });
+      }
       throw error;
     }
   }
@@ -136,14 +152,7 @@ export function guardedWrites(context: WriteContext) {
       if (session.always) decisions.push('always');
       return inner.writeFile(p, data, options);
     }
-    let before: Awaited<ReturnType<typeof current>>;
-    try {
-      before = await current(p);
-    } catch (error) {
-      // A path under a file: the write refuses it (saying so as a write, not a read), without a question.
-      if (isVfsError(error) && error.code === 'ENOTDIR') return inner.writeFile(p, data, options);
-      throw error;
-    }
+    const before = await currentForWrite(p);
     checkExpected(p, options.expectedVersion, before.version);
     const answer = await ask(p, before, data);
     if (answer.replacement !== undefined) {
@@ -307,7 +316,7 @@ export function guardedWrites(context: WriteContext) {
     const planned: BatchChange[] = [];
     const people: Array<[string, string]> = [];
     for (const change of resolved) {
-      const before = await current(change.path);
+      const before = await currentForWrite(change.path);
       checkExpected(change.path, change.expectedVersion, before.version);
       const answer = await ask(change.path, before, change.content);
       planned.push({ path: change.path, content: answer.replacement ?? change.content, expectedVersion: answer.version });

@@ -121,7 +121,9 @@ async function resolve(backend: Backend, raw: string, hunk: Hunk): Promise<strin
   } catch (error) {
     if (!isVfsError(error)) throw error;
     const header = hunk.type === 'add' ? 'Add File' : hunk.type === 'delete' ? 'Delete File' : 'Update File';
-    throw new VfsError(error.code, `${error.message} (in the patch's '*** ${header}: ${hunk.path}' section). ${UNCHANGED}`, { path: raw });
+    // (A path's own message may already say that nothing changed.)
+    const unchanged = error.message.includes(UNCHANGED) ? '' : ` ${UNCHANGED}`;
+    throw new VfsError(error.code, `In the patch's '*** ${header}: ${hunk.path}' section: ${error.message}${unchanged}`, { path: raw });
   }
 }
 
@@ -133,7 +135,8 @@ async function readState(backend: Backend, reads: CallReads, path: string): Prom
   } catch (error) {
     if (!isVfsError(error)) throw error;
     if (error.code === 'EISDIR') return { text: null, bom: false, baseVersion: -1, isDir: true, binary: false, touched: false };
-    if (error.code === 'ENOENT' || (error.code === 'EACCES' && (await absent(backend, path)))) {
+    // (Under a file, ENOTDIR: nothing is there either; an add is refused as a write, an update as missing.)
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || (error.code === 'EACCES' && (await absent(backend, path)))) {
       // (A path the session may write but not read can still be added: nothing is there to read.)
       return { text: null, bom: false, baseVersion: -1, isDir: false, binary: false, touched: false };
     }

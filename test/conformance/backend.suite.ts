@@ -289,7 +289,7 @@ export function backendSuite(make: BackendFactory) {
     it('path length limit is EINVAL', async () => {
       const b = await make({ limits: { maxPathLength: 20 } });
       const e = await expectVfsError(b.writeFile('/abcdefghij/abcdefghij', 'x'), 'EINVAL');
-      expect(e.message).toMatch(/^Path is 22 characters, over the limit of 20: .*… Nothing was changed\. Use a shorter path\.$/);
+      expect(e.message).toMatch(/^Path is 22 characters, over the limit of 20: .*… No file was changed\. Use a shorter path\.$/);
       await expectVfsError(b.mkdir('/abcdefghij/abcdefghij'), 'EINVAL');
       expect(await b.ls('/')).toEqual([]);
     });

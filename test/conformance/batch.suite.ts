@@ -64,10 +64,10 @@ export function batchSuite(make: BackendFactory) {
       );
       expect(await expectRefused(b, [ok, { path: '/d', content: null }], 'EISDIR')).toMatch(/^\/d is a directory/);
       expect(await expectRefused(b, [ok, { path: '/f/g.txt', content: 'x' }], 'ENOTDIR')).toBe(
-        '/f is a file, so /f/g.txt cannot exist under it. Nothing was written. Use a path outside /f.',
+        '/f is a file, so /f/g.txt cannot exist under it. No file was changed. Use a path outside /f.',
       );
       expect(await expectRefused(b, [ok, { path: '/n', content: 'x' }, { path: '/n/m', content: 'y' }], 'ENOTDIR')).toBe(
-        '/n is written as a file in the same batch, so /n/m cannot exist under it. Nothing was written. Use a path outside /n.',
+        '/n is written as a file in the same batch, so /n/m cannot exist under it. No file was changed. Use a path outside /n.',
       );
       expect(await expectRefused(b, [ok, { path: 'ok.txt', content: 'again' }], 'EINVAL')).toMatch(/^\/ok\.txt appears twice/);
       await expectRefused(b, [ok, { path: '/x', content: 5 as unknown as string }], 'EINVAL');

@@ -19,14 +19,14 @@ export function pathSuite(make: BackendFactory) {
     });
 
     it.each([
-      ['..', '.. goes above the root "/". Nothing was changed. Use "/".'],
-      ['/a/../../b', 'above the root "/". Nothing was changed. Use "/b".'],
-      ['a\0b', 'NUL byte. Nothing was changed. Remove it from the path.'],
-      ['/a\nb.txt', 'line break, which names may not. Nothing was changed. Remove it from the path.'],
+      ['..', '.. goes above the root "/". No file was changed. Use "/".'],
+      ['/a/../../b', 'above the root "/". No file was changed. Use "/b".'],
+      ['a\0b', 'NUL byte. No file was changed. Remove it from the path.'],
+      ['/a\nb.txt', 'line break, which names may not. No file was changed. Remove it from the path.'],
       ['/a\rb.txt', 'line break'],
-      ['/notes-\uD83D.txt', 'surrogate, which is no character. Nothing was changed. Remove it from the path.'],
+      ['/notes-\uD83D.txt', 'surrogate, which is no character. No file was changed. Remove it from the path.'],
       ['', 'empty'],
-      [`/${'x'.repeat(256)}`, 'is over 255 bytes. Nothing was changed. Use a shorter name.'],
+      [`/${'x'.repeat(256)}`, 'is over 255 bytes. No file was changed. Use a shorter name.'],
       [`/d/${'é'.repeat(128)}`, '255'], // 256 UTF-8 bytes in 128 characters
     ])('rejects %j with EINVAL naming the path, the problem and what to do', async (input, words) => {
       const b = await make();

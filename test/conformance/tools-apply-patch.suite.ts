@@ -453,7 +453,12 @@ export function applyPatchSuite(make: BackendFactory) {
         );
         const above = await tools.run('apply_patch', { input: wrap('*** Add File: ok.txt\n+ok\n*** Add File: ../../etc/passwd\n+x') });
         expectFailure(above, 'EINVAL');
-        expect(above.text).toMatch(/in the patch's '\*\*\* Add File: \.\.\/\.\.\/etc\/passwd' section/);
+        expect(above.text).toBe(
+          'Error: EINVAL: In the patch\'s \'*** Add File: ../../etc/passwd\' section: Invalid path "../../etc/passwd": ".." goes above the root "/". No file was changed. Use "/etc/passwd".',
+        );
+        // Adding under a file is refused as a write, with what to do instead.
+        const under = await tools.run('apply_patch', { input: wrap('*** Add File: bom.txt/x\n+x') });
+        expect(under.text).toBe('Error: ENOTDIR: /bom.txt is a file, so /bom.txt/x cannot exist under it. No file was changed. Use a path outside /bom.txt.');
         expect(await backend.snapshot()).toEqual(before);
         // A binary file may be deleted, or replaced whole.
         expect((await tools.run('apply_patch', { input: wrap('*** Add File: bin\n+text now') })).text).toBe('Success. Updated the following files:\nA /bin');

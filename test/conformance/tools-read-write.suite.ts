@@ -296,22 +296,22 @@ export function readWriteToolSuite(make: BackendFactory) {
       await tools.call('read_file', { path: '/small' });
       const long = 'n'.repeat(300);
       for (const [name, args, expected] of [
-        ['write_file', { path: '/f/x', content: 'x' }, 'ENOTDIR: /f is a file, so /f/x cannot exist under it. Nothing was changed. Use a path outside /f.'],
-        ['write_file', { path: '/../x', content: 'x' }, 'EINVAL: Invalid path "/../x": ".." goes above the root "/". Nothing was changed. Use "/x".'],
+        ['write_file', { path: '/f/x', content: 'x' }, 'ENOTDIR: /f is a file, so /f/x cannot exist under it. No file was changed. Use a path outside /f.'],
+        ['write_file', { path: '/../x', content: 'x' }, 'EINVAL: Invalid path "/../x": ".." goes above the root "/". No file was changed. Use "/x".'],
         [
           'write_file',
           { path: '/a\0b', content: 'x' },
-          'EINVAL: Invalid path "/a\\u0000b": it contains a NUL byte. Nothing was changed. Remove it from the path.',
+          'EINVAL: Invalid path "/a\\u0000b": it contains a NUL byte. No file was changed. Remove it from the path.',
         ],
         [
           'write_file',
           { path: '/a\nb', content: 'x' },
-          'EINVAL: Invalid path "/a\\nb": it contains a line break, which names may not. Nothing was changed. Remove it from the path.',
+          'EINVAL: Invalid path "/a\\nb": it contains a line break, which names may not. No file was changed. Remove it from the path.',
         ],
         [
           'write_file',
           { path: `/${long}`, content: 'x' },
-          `EINVAL: Invalid path "/${long.slice(0, 99)}…": the name "${long.slice(0, 40)}…" is over 255 bytes. Nothing was changed. Use a shorter name.`,
+          `EINVAL: Invalid path "/${long.slice(0, 99)}…": the name "${long.slice(0, 40)}…" is over 255 bytes. No file was changed. Use a shorter name.`,
         ],
         [
           'write_file',
