@@ -1,7 +1,11 @@
 /**
- * createLocalTools, loaded the first time one of its calls runs: a page whose backend (and so its
- * tools) lives in a worker never runs the in-process tools, and its bundle need not hold them
- * (~60 kB gzip; a bundler puts them in a chunk of their own). The definitions are there at once.
+ * createLocalTools, whose session is loaded the first time one of its calls runs: a page whose
+ * backend (and so its tools) lives in a worker never runs the in-process tools, and its bundle
+ * need not hold them (~60 kB gzip; a bundler puts them in a chunk of their own). The definitions
+ * are there at once, and `around` wraps the session at once, as createLocalTools does (a wrapper
+ * that checks it was called, as savedToolSession does, must see it). As through a worker, a
+ * permission glob the matcher cannot compile rejects the calls (a bad option of any other kind
+ * fails here); a failed load rejects its calls, and the next call loads again.
  */
 import type { Backend } from '../backend/types.ts';
 import { checkGuardOptions } from '../guard/options.ts';
@@ -12,10 +16,17 @@ import { runWithin, toolSet } from '../tools/tool-set.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 
 export function lazyLocalTools(backend: Backend, options: ToolsOptions, around?: ToolsAround): Tools<string> {
-  checkGuardOptions(options); // a bad option fails where the tool set is made, as in process
+  checkGuardOptions(options);
   let made: Promise<Tools<string>> | undefined;
-  const tools = () => (made ??= import('../tools/create-tools.ts').then(({ createLocalTools }) => createLocalTools(backend, options, around)));
-  return toolSet(dialectDefinitions(checkDialect(options.dialect), options.descriptions), async (name, args, call) =>
-    runWithin(await tools(), name, args, call),
+  const session = () =>
+    (made ??= import('../tools/create-tools.ts')
+      .then(({ createSessionTools }) => createSessionTools(backend, options))
+      .catch((error: unknown) => {
+        made = undefined;
+        throw error;
+      }));
+  const lazy = toolSet(dialectDefinitions(checkDialect(options.dialect), options.descriptions), async (name, args, call) =>
+    runWithin(await session(), name, args, call),
   );
+  return around ? around(lazy) : lazy;
 }
