@@ -54,7 +54,10 @@ export function normalizePath(input: unknown, cwd = '/'): string {
     out.push(segment);
   }
   if (aboveRoot) {
-    throw new VfsError('EINVAL', `Invalid path ${quoted(input)}: ".." goes above the root "/". ${UNCHANGED} Use "/${out.join('/')}".`, { path: input });
+    // The path without what went above the root, when it is short enough to be read whole.
+    const meant = `/${out.join('/')}`;
+    const next = meant.length <= 100 ? `Use ${JSON.stringify(meant)}.` : 'Remove the ".." that go above it.';
+    throw new VfsError('EINVAL', `Invalid path ${quoted(input)}: ".." goes above the root "/". ${UNCHANGED} ${next}`, { path: input });
   }
   return `/${out.join('/')}`;
 }

@@ -174,9 +174,7 @@ export class Tree {
       const meta = this.#meta.get(ancestor);
       if (!meta) return;
       if (meta.kind === 'file') {
-        const message = changing
-          ? underFileMessage(ancestor, path)
-          : `${ancestor} is a file, so ${path} cannot exist under it. Use read_file on ${ancestor} to read it.`;
+        const message = changing ? underFileMessage(ancestor, path) : `${ancestor} is a file, so ${path} cannot exist under it. Use read_file to read it.`; // (each dialect says it in its words: next-actions.ts)
         throw new VfsError('ENOTDIR', message, { path });
       }
     }

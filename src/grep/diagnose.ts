@@ -62,8 +62,9 @@ function nestedRepetition(fragment: string, at: string, before: string): string 
   const head = `nested repetition operator "${fragment}" ${at}: RE2 takes one repetition operator per item`;
   if (/^(?:[*+?]|\{[\d,]*\})\+$/.test(fragment)) return `${head}, and has no possessive quantifiers such as a++. Drop the last "+".`;
   const first = /^(?:[*+?]|\{[\d,]*\})\??/.exec(fragment)?.[0] ?? '';
-  const item = /(?<!\\)[\p{L}\p{N}_.]$/u.exec(before)?.[0] ?? '…';
-  return `${head}. Keep one (to repeat the repetition, group it first: (?:${item}${first})${fragment.slice(first.length)}).`;
+  const item = /(?<!\\)[\p{L}\p{N}_.]$/u.exec(before)?.[0];
+  const group = item === undefined ? `as in (?:a${first})${fragment.slice(first.length)}` : `(?:${item}${first})${fragment.slice(first.length)}`;
+  return `${head}. Keep one (to repeat the repetition, group it first: ${group}).`;
 }
 
 /** `[z-a]`, or `[a-\d]` (a class cannot end a range). */
@@ -71,7 +72,8 @@ function badRange(fragment: string, at: string): string {
   const cls = /\\(?:[dDsSwW]|[pP].*)$/.exec(fragment);
   if (cls === null) return `invalid character class range ${fragment} ${at}: the range ends before it starts. Put a literal "-" first or last, or escape it.`;
   const from = fragment.slice(0, cls.index - 1);
-  return `invalid character class range ${fragment} ${at}: a range runs between two single characters, and ${cls[0]} is a class. To match "${from}", "-" or ${cls[0]}, put the "-" last: [${from}${cls[0]}-].`;
+  // (The class may hold more than this range: the advice names the move, not a rewritten class.)
+  return `invalid character class range ${fragment} ${at}: a range runs between two single characters, and ${cls[0]} is a class. To match "${from}", "-" or ${cls[0]}, move the "-" to the end of the class or escape it (\\-).`;
 }
 
 function explain(error: ParseError, pattern: string): string {

@@ -248,8 +248,12 @@ describe('errors', () => {
   it('names the actual mistake, with one way to fix it and no advice that contradicts the pattern', () => {
     // A class cannot end a range: not an "unknown escape \d" (which then suggested \d).
     expect(regexError('[a-\\d]').message).toBe(
-      'Invalid regex "[a-\\\\d]": invalid character class range a-\\d at character 2: a range runs between two single characters, and \\d is a class. To match "a", "-" or \\d, put the "-" last: [a\\d-].',
+      'Invalid regex "[a-\\\\d]": invalid character class range a-\\d at character 2: a range runs between two single characters, and \\d is a class. To match "a", "-" or \\d, move the "-" to the end of the class or escape it (\\-).',
     );
+    // The class may hold more than the range: no rewritten class that would drop the rest of it.
+    expect(regexError('[xa-\\dy]').message).not.toMatch(/\[a\\d-\]/);
+    // A repeated repetition with no single item before it gets an example, not a placeholder.
+    expect(regexError('(ab)**').message).toMatch(/group it first: as in \(\?:a\*\)\*\)\.$/);
     expect(regexError('[a-\\p{Greek}]').message).toContain('and \\p{Greek} is a class');
     // Two counts in a row are a nested repetition, not a possessive quantifier; a++ is.
     const twice = regexError('x{1}{2}').message;

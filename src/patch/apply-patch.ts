@@ -135,8 +135,7 @@ async function readState(backend: Backend, reads: CallReads, path: string): Prom
   } catch (error) {
     if (!isVfsError(error)) throw error;
     if (error.code === 'EISDIR') return { text: null, bom: false, baseVersion: -1, isDir: true, binary: false, touched: false };
-    // (Under a file, ENOTDIR: nothing is there either; an add is refused as a write, an update as missing.)
-    if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || (error.code === 'EACCES' && (await absent(backend, path)))) {
+    if (error.code === 'ENOENT' || (error.code === 'EACCES' && (await absent(backend, path)))) {
       // (A path the session may write but not read can still be added: nothing is there to read.)
       return { text: null, bom: false, baseVersion: -1, isDir: false, binary: false, touched: false };
     }

@@ -21,6 +21,8 @@ export function pathSuite(make: BackendFactory) {
     it.each([
       ['..', '.. goes above the root "/". No file was changed. Use "/".'],
       ['/a/../../b', 'above the root "/". No file was changed. Use "/b".'],
+      ['/../a"b', 'above the root "/". No file was changed. Use "/a\\"b".'],
+      [`/..${'/abcdefghij'.repeat(20)}`, 'above the root "/". No file was changed. Remove the .. that go above it.'],
       ['a\0b', 'NUL byte. No file was changed. Remove it from the path.'],
       ['/a\nb.txt', 'line break, which names may not. No file was changed. Remove it from the path.'],
       ['/a\rb.txt', 'line break'],

@@ -456,9 +456,16 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(above.text).toBe(
           'Error: EINVAL: In the patch\'s \'*** Add File: ../../etc/passwd\' section: Invalid path "../../etc/passwd": ".." goes above the root "/". No file was changed. Use "/etc/passwd".',
         );
-        // Adding under a file is refused as a write, with what to do instead.
+        // Adding under a file is refused, with what to do instead, in the patch's words; so is a patch
+        // that deletes the file and adds under it (a file does not become a directory), asked or not.
         const under = await tools.run('apply_patch', { input: wrap('*** Add File: bom.txt/x\n+x') });
-        expect(under.text).toBe('Error: ENOTDIR: /bom.txt is a file, so /bom.txt/x cannot exist under it. No file was changed. Use a path outside /bom.txt.');
+        expect(under.text).toBe(
+          'Error: ENOTDIR: /bom.txt is a file, so /bom.txt/x cannot exist under it. Nothing can be created under a file: use another path. No file was changed.',
+        );
+        const replaced = wrap('*** Delete File: bom.txt\n*** Add File: bom.txt/x\n+x');
+        expectFailure(await tools.run('apply_patch', { input: replaced }), 'ENOTDIR');
+        const asked = createTools(backend, { dialect: 'openai', approve: async () => ({ allow: true }) });
+        expectFailure(await asked.run('apply_patch', { input: replaced }), 'ENOTDIR');
         expect(await backend.snapshot()).toEqual(before);
         // A binary file may be deleted, or replaced whole.
         expect((await tools.run('apply_patch', { input: wrap('*** Add File: bin\n+text now') })).text).toBe('Success. Updated the following files:\nA /bin');

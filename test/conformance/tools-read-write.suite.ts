@@ -340,8 +340,15 @@ export function readWriteToolSuite(make: BackendFactory) {
         ['ls', { path: '/f/x' }],
         ['glob', { pattern: '*', path: '/f/x' }],
       ] as const) {
-        expect(await tools.call(name, args), name).toBe('Error: ENOTDIR: /f is a file, so /f/x cannot exist under it. Use read_file on /f to read it.');
+        expect(await tools.call(name, args), name).toBe('Error: ENOTDIR: /f is a file, so /f/x cannot exist under it. Use read_file to read it.');
       }
+      // ... in each dialect's words: tools it does not have are never named.
+      expect(await createTools(b, { dialect: 'mcp-filesystem' }).call('read_text_file', { path: '/f/x' })).toBe(
+        'Error: ENOTDIR: /f is a file, so /f/x cannot exist under it. Use read_text_file to read it.',
+      );
+      const patched = await createTools(b, { dialect: 'openai' }).call('apply_patch', { input: '*** Begin Patch\n*** Delete File: f/x\n*** End Patch' });
+      expect(patched).toMatch(/^Error: ENOTDIR: .*\/f is a file, so \/f\/x cannot exist under it\. Nothing can be created under a file: use another path\./);
+      expect(patched).not.toContain('read_file');
     });
   });
 }
