@@ -1,7 +1,7 @@
 /**
  * createTools for a page whose backend lives in a worker: the same tool sets as agentvfs's
  * createTools over a RemoteBackend (or a persisted one), without the code that runs tools in
- * process, which a page bundling agentvfs's createTools carries (~35 kB gzip) though it never runs.
+ * process, which a page bundling agentvfs's createTools carries (~65 kB gzip) though it never runs.
  */
 import type { Backend } from '../backend/types.ts';
 import { numberedTools } from '../tools/numbered-tools.ts';
