@@ -6,45 +6,10 @@ import { Worker } from 'node:worker_threads';
 import { closeAll, inWorkerThread, WORKER_SCRIPT } from '../../test/worker/factories.ts';
 import { connect } from '../client/connect.ts';
 import { type Backend, createStateBackend, createTools } from '../index.ts';
+import { hub } from '../../test/persist/store-hub.ts';
 import { openPersistent } from './persistent.ts';
-import type { WorkspaceStore } from './store.ts';
 
-/** Stores over one shared map: one claim at a time, commits announced to the others (unless `quiet()`: a holder killed before it announced). */
 afterEach(closeAll);
-
-function hub(quiet = () => false): () => WorkspaceStore {
-  const entries = new Map<string, Uint8Array>();
-  let holder: object | null = null;
-  const waiting: Array<() => void> = [];
-  const listeners = new Set<{ owner: object; fn: (keys: string[]) => void }>();
-  return () => {
-    const self = {};
-    return {
-      name: 'workspace "t" in the test hub',
-      readAll: async () => new Map(entries),
-      async write(batch) {
-        for (const key of batch.deletes) entries.delete(key);
-        for (const [key, value] of batch.puts) entries.set(key, value.slice());
-        const keys = [...batch.puts.map(([k]) => k), ...batch.deletes];
-        if (!quiet()) for (const l of listeners) if (l.owner !== self) l.fn(keys);
-      },
-      readKeys: async (keys) => new Map(keys.filter((k) => entries.has(k)).map((k) => [k, entries.get(k)!])),
-      async claim({ wait }) {
-        if (holder === null) return ((holder = self), true);
-        if (!wait) return false;
-        return new Promise<boolean>((resolve) => waiting.push(() => ((holder = self), resolve(true))));
-      },
-      follow(fn) {
-        const l = { owner: self, fn };
-        listeners.add(l);
-        return () => listeners.delete(l);
-      },
-      async close() {
-        if (holder === self) (holder = null), waiting.shift()?.();
-      },
-    };
-  };
-}
 
 describe('a workspace another context holds', () => {
   it('is refused by default, with an error that names it and says what to do', async () => {

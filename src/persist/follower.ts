@@ -6,7 +6,7 @@
 import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
 import { isVfsError, WorkspaceClosedError, WorkspaceHeldError } from '../errors.ts';
-import { lazyLocalTools } from './local-tools.ts';
+import { lazyLocalTools, loadLocalTools } from './local-tools.ts';
 import { createSession } from '../tools/session.ts';
 import { runWithin, toolSet } from '../tools/tool-set.ts';
 import type { ToolsAround } from '../tool-host.ts';
@@ -145,8 +145,12 @@ export async function openFollower(
         const options = { ...toolOptions, session: toolOptions.session ?? createSession(), ...(approve ? { approve } : {}) };
         const following = lazyLocalTools(wrapped, options, around);
         let writing: Tools<string> | null = null;
+        // Which tools run a call is decided once they are loaded: a takeover while they load (a
+        // page's first call) gives the call to the writer's tools, which save what it changes.
         return toolSet(following.definitions, (name, args, call) =>
-          runWithin(writer && !closed ? (writing ??= writer.createToolSession(options, around, true)) : following, name, args, call),
+          loadLocalTools().then(() =>
+            runWithin(writer && !closed ? (writing ??= writer.createToolSession(options, around, true)) : following, name, args, call),
+          ),
         );
       },
     },

@@ -15,16 +15,20 @@ import { checkDialect } from '../tools/dialects/names.ts';
 import { runWithin, toolSet } from '../tools/tool-set.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 
+let loading: Promise<typeof import('../tools/create-tools.ts')> | undefined;
+
+/** The in-process tools' module, loaded once (again after a failed load). */
+export function loadLocalTools(): Promise<typeof import('../tools/create-tools.ts')> {
+  return (loading ??= import('../tools/create-tools.ts').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  }));
+}
+
 export function lazyLocalTools(backend: Backend, options: ToolsOptions, around?: ToolsAround): Tools<string> {
   checkGuardOptions(options);
-  let made: Promise<Tools<string>> | undefined;
-  const session = () =>
-    (made ??= import('../tools/create-tools.ts')
-      .then(({ createSessionTools }) => createSessionTools(backend, options))
-      .catch((error: unknown) => {
-        made = undefined;
-        throw error;
-      }));
+  let made: Tools<string> | undefined;
+  const session = async () => (made ??= (await loadLocalTools()).createSessionTools(backend, options));
   const lazy = toolSet(dialectDefinitions(checkDialect(options.dialect), options.descriptions), async (name, args, call) =>
     runWithin(await session(), name, args, call),
   );
