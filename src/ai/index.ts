@@ -9,8 +9,7 @@
  * await generateText({ model, tools, stopWhen: stepCountIs(20), prompt: 'Create /notes.md' });
  */
 import type { Tool } from 'ai';
-import { checkInclude } from '../adapters/include.ts';
-import { checkDescriptions } from '../tools/check-descriptions.ts';
+import { checkToolChoice } from '../adapters/include.ts';
 import { callMayWrite, toolCall, toolCallOfAnyDialect, type ToolCallInfo } from '../calls.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
@@ -66,14 +65,9 @@ export function aiSdkTools(target: ToolTarget, options?: AiSdkToolsOptions<strin
 export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkToolsOptions<N> = {}): Record<N, AiSdkTool> {
   const { permissions, approve, onEvent } = options;
   const tools = toTools(target, 'ai', { ...(permissions && { permissions }), ...(approve && { approve }), ...(onEvent && { onEvent }) });
-  const names = checkInclude(
-    options.include,
+  const names = checkToolChoice(
+    options,
     'ai',
-    tools.definitions.map((d) => d.name),
-  );
-  checkDescriptions(
-    options.descriptions,
-    'agentvfs/ai',
     tools.definitions.map((d) => d.name),
   );
   const set = {} as Record<N, AiSdkTool>;

@@ -5,8 +5,7 @@
  * The ToolMessage's artifact (kept from the model) is the call's ToolResult: isError, code, changed.
  */
 import type { DynamicStructuredTool as LangchainStructuredTool } from '@langchain/core/tools';
-import { checkInclude } from '../adapters/include.ts';
-import { checkDescriptions } from '../tools/check-descriptions.ts';
+import { checkToolChoice } from '../adapters/include.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
 import type { GuardOptions } from '../guard/types.ts';
@@ -62,14 +61,9 @@ class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], A
 export function langchainTools(target: ToolTarget, options: LangchainToolsOptions = {}): LangchainTool[] {
   const { permissions, approve, onEvent } = options;
   const tools = toTools(target, 'langchain', { ...(permissions && { permissions }), ...(approve && { approve }), ...(onEvent && { onEvent }) });
-  const names = checkInclude(
-    options.include,
+  const names = checkToolChoice(
+    options,
     'langchain',
-    tools.definitions.map((d) => d.name),
-  );
-  checkDescriptions(
-    options.descriptions,
-    'agentvfs/langchain',
     tools.definitions.map((d) => d.name),
   );
   return tools.definitions.filter((d) => names.has(d.name)).map((d) => makeTool(tools, d, options.descriptions?.[d.name]));

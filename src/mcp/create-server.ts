@@ -4,8 +4,7 @@
  */
 import type { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { checkInclude } from '../adapters/include.ts';
-import { checkDescriptions } from '../tools/check-descriptions.ts';
+import { checkToolChoice } from '../adapters/include.ts';
 import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
 import { toolCallOfAnyDialect } from '../calls.ts';
 import type { ToolName, ToolParameters } from '../tools/definitions.ts';
@@ -40,14 +39,9 @@ export function createMcpServer(target: ToolTarget, options: McpServerOptions = 
 /** A new McpServer over an existing tool set (one per transport: an McpServer connects once). */
 export function serverFor(tools: Tools<string>, options: McpServerOptions): SdkMcpServer {
   const { name = 'agentvfs', version = AGENTVFS_VERSION, instructions, descriptions = {} } = options;
-  const included = checkInclude(
-    options.include,
+  const included = checkToolChoice(
+    options,
     'mcp',
-    tools.definitions.map((d) => d.name),
-  );
-  checkDescriptions(
-    options.descriptions,
-    'agentvfs/mcp',
     tools.definitions.map((d) => d.name),
   );
   const server = new McpServer({ name, version }, instructions === undefined ? {} : { instructions });

@@ -2,8 +2,7 @@
  * mcpHandler(target): MCP's Streamable HTTP transport as a web-standard fetch handler, for any
  * runtime with Request and Response (Node, Deno, Bun, workerd, a service worker).
  */
-import { checkInclude } from '../adapters/include.ts';
-import { checkDescriptions } from '../tools/check-descriptions.ts';
+import { checkToolChoice } from '../adapters/include.ts';
 import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
 import { serverFor, type McpServerOptions } from './create-server.ts';
 import { WebStandardStreamableHTTPServerTransport } from './peer.ts';
@@ -99,9 +98,11 @@ function serve(
   }
   // Checked now, so a wrong target or option fails where the handler is made, not at the first request.
   const shared = toTools(target, 'mcp');
-  const names = shared.definitions.map((d) => d.name);
-  checkInclude(serverOptions.include, 'mcp', names);
-  checkDescriptions(serverOptions.descriptions, 'agentvfs/mcp', names);
+  checkToolChoice(
+    serverOptions,
+    'mcp',
+    shared.definitions.map((d) => d.name),
+  );
   if (!sessions) {
     return async (request) => {
       // No session, so no stream of its own to open (a per-request server would never write to it,
