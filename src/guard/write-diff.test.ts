@@ -31,3 +31,25 @@ describe('writeDiff', () => {
     expect(diff.filter((l) => l.startsWith('+new')).length).toBe(3000);
   });
 });
+
+describe('writeDiff and a byte order mark', () => {
+  const withBom = (text: string) => new Uint8Array([0xef, 0xbb, 0xbf, ...encodeText(text)]);
+
+  it('shows a removed BOM, which an equal text would hide, as git shows it and in words', () => {
+    expect(writeDiff('/b', withBom('hi\n'), 'hi\n')).toBe(
+      'Removes the byte order mark (BOM, U+FEFF) at the start of /b.\n--- a/b\n+++ b/b\n@@ -1,1 +1,1 @@\n-\uFEFFhi\n+hi',
+    );
+    expect(writeDiff('/b', withBom('hi\n'), encodeText('hi\n'))).toBe(writeDiff('/b', withBom('hi\n'), 'hi\n'));
+  });
+
+  it('shows an added BOM, and keeps a BOM that stays in the first line without a note', () => {
+    expect(writeDiff('/b', encodeText('hi\n'), '\uFEFFhi\n').split('\n')[0]).toBe('Adds the byte order mark (BOM, U+FEFF) at the start of /b.');
+    expect(writeDiff('/b', withBom('a\nb\n'), withBom('a\nc\n'))).toBe('--- a/b\n+++ b/b\n@@ -1,2 +1,2 @@\n \uFEFFa\n-b\n+c');
+    expect(writeDiff('/b', withBom('same\n'), withBom('same\n'))).toBe('');
+  });
+
+  it('a new file or a removal with a BOM needs no note', () => {
+    expect(writeDiff('/n', null, '\uFEFFx\n')).toBe('--- /dev/null\n+++ b/n\n@@ -0,0 +1,1 @@\n+\uFEFFx');
+    expect(writeDiff('/r', withBom('x\n'), null)).toBe('--- a/r\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-\uFEFFx');
+  });
+});

@@ -460,8 +460,14 @@ export function applyPatchSuite(make: BackendFactory) {
         // that deletes the file and adds under it (a file does not become a directory), asked or not.
         const under = await tools.run('apply_patch', { input: wrap('*** Add File: bom.txt/x\n+x') });
         expect(under.text).toBe(
-          'Error: ENOTDIR: /bom.txt is a file, so /bom.txt/x cannot exist under it. Nothing can be created under a file: use another path. No file was changed.',
+          'Error: ENOTDIR: /bom.txt is a file, so /bom.txt/x cannot exist under it. Check the path in the patch: nothing can exist under a file. No file was changed.',
         );
+        // Updating or deleting under a file gets the same sentence, which suits a path that cannot exist.
+        for (const section of ['*** Update File: bom.txt/x\n@@\n-x\n+y', '*** Delete File: bom.txt/x']) {
+          expect((await tools.run('apply_patch', { input: wrap(section) })).text).toBe(
+            'Error: ENOTDIR: /bom.txt is a file, so /bom.txt/x cannot exist under it. Check the path in the patch: nothing can exist under a file. No file was changed.',
+          );
+        }
         const replaced = wrap('*** Delete File: bom.txt\n*** Add File: bom.txt/x\n+x');
         expectFailure(await tools.run('apply_patch', { input: replaced }), 'ENOTDIR');
         const asked = createTools(backend, { dialect: 'openai', approve: async () => ({ allow: true }) });

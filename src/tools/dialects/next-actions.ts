@@ -28,7 +28,7 @@ const IN_WORDS_OF: Readonly<Record<ExtraDialect, Sentences>> = {
   openai: {
     [NOT_FOUND]: 'Check the path in the patch.',
     [IS_DIR]: 'A patch changes files: name a file inside it.',
-    [NOT_DIR]: 'Nothing can be created under a file: use another path.',
+    [NOT_DIR]: 'Check the path in the patch: nothing can exist under a file.',
     [STALE]: 'Send the patch again: the reply shows its current content if it still differs.',
     [PERSON_EDITED]: 'Your next patch of it is refused once, with its content to write the patch against.',
     [TOOL_QUOTA_NEXT_STEP]: "Nothing was written; write less, delete files with '*** Delete File:' sections, or ask the user to free space or raise the limit.",
