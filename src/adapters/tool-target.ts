@@ -2,11 +2,14 @@
  * What every framework adapter accepts as its `target` (SPEC §7): a backend (in process, or a
  * RemoteBackend whose tools run in its worker) or a tool set from createTools, to share its
  * session (what it has read). Anything else is refused here, before a framework sees it.
+ * The in-process tools load on a backend's first call (lazy-local-tools.ts), so a page whose
+ * backend lives in a worker does not bundle them with the adapter.
  */
 import type { Backend } from '../backend/types.ts';
 import { BACKEND_METHODS } from '../calls.ts';
 import { isToolHost } from '../tool-host.ts';
-import { createTools } from '../tools/create-tools.ts';
+import { lazyLocalTools } from '../tools/lazy-local-tools.ts';
+import { numberedTools } from '../tools/numbered-tools.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 
 /** A backend or a tool set: what an adapter plugs into a framework. */
@@ -22,7 +25,7 @@ export function toTools(target: ToolTarget, subpath: string, options: ToolsOptio
     }
     return target;
   }
-  if (isBackend(target)) return createTools(target, options);
+  if (isBackend(target)) return numberedTools(target, options, lazyLocalTools);
   throw new TypeError(
     `agentvfs/${subpath}: expected a backend (createStateBackend(), or connect(worker) from agentvfs/client) or a tool set from createTools(); got ${describe(target)}.`,
   );

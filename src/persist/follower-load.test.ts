@@ -1,4 +1,4 @@
-// A follower tab's first tool call waits for the in-process tools to load (local-tools.ts): when
+// A follower tab's first tool call waits for the in-process tools to load (src/tools/lazy-local-tools.ts): when
 // the writer closes meanwhile, the call runs as the new writer's, which saves what it changes.
 import { expect, it, vi } from 'vitest';
 

@@ -6,7 +6,7 @@
 import type { Backend } from '../backend/types.ts';
 import { backendCall } from '../calls.ts';
 import { isVfsError, WorkspaceClosedError, WorkspaceHeldError } from '../errors.ts';
-import { lazyLocalTools, loadLocalTools } from './local-tools.ts';
+import { lazyLocalTools, loadLocalTools } from '../tools/lazy-local-tools.ts';
 import { createSession } from '../tools/session.ts';
 import { runWithin, toolSet } from '../tools/tool-set.ts';
 import type { ToolsAround } from '../tool-host.ts';

@@ -9,7 +9,7 @@ import type { Backend } from '../backend/types.ts';
 import { isNotSavedError, isWorkspaceClosedError } from '../errors.ts';
 import { toolCall } from '../calls.ts';
 import { isToolHost, type ToolsAround } from '../tool-host.ts';
-import { lazyLocalTools } from './local-tools.ts';
+import { lazyLocalTools } from '../tools/lazy-local-tools.ts';
 import { notSavedText, toolError } from '../tools/tool-error.ts';
 import { runWithin, toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';

@@ -10,16 +10,16 @@
 import type { Backend } from '../backend/types.ts';
 import { checkGuardOptions } from '../guard/options.ts';
 import type { ToolsAround } from '../tool-host.ts';
-import { dialectDefinitions } from '../tools/dialects/definitions.ts';
-import { checkDialect } from '../tools/dialects/names.ts';
-import { runWithin, toolSet } from '../tools/tool-set.ts';
-import type { Tools, ToolsOptions } from '../tools/types.ts';
+import { dialectDefinitions } from './dialects/definitions.ts';
+import { checkDialect } from './dialects/names.ts';
+import { runWithin, toolSet } from './tool-set.ts';
+import type { Tools, ToolsOptions } from './types.ts';
 
-let loading: Promise<typeof import('../tools/create-tools.ts')> | undefined;
+let loading: Promise<typeof import('./create-tools.ts')> | undefined;
 
 /** The in-process tools' module, loaded once (again after a failed load). */
-export function loadLocalTools(): Promise<typeof import('../tools/create-tools.ts')> {
-  return (loading ??= import('../tools/create-tools.ts').catch((error: unknown) => {
+export function loadLocalTools(): Promise<typeof import('./create-tools.ts')> {
+  return (loading ??= import('./create-tools.ts').catch((error: unknown) => {
     loading = undefined;
     throw error;
   }));
@@ -27,8 +27,15 @@ export function loadLocalTools(): Promise<typeof import('../tools/create-tools.t
 
 export function lazyLocalTools(backend: Backend, options: ToolsOptions, around?: ToolsAround): Tools<string> {
   checkGuardOptions(options);
-  let made: Tools<string> | undefined;
-  const session = async () => (made ??= (await loadLocalTools()).createSessionTools(backend, options));
+  // One session for every call, the first ones too, though they start before it is made.
+  let made: Promise<Tools<string>> | undefined;
+  const session = () =>
+    (made ??= loadLocalTools()
+      .then((tools) => tools.createSessionTools(backend, options))
+      .catch((error: unknown) => {
+        made = undefined;
+        throw error;
+      }));
   const lazy = toolSet(dialectDefinitions(checkDialect(options.dialect), options.descriptions), async (name, args, call) =>
     runWithin(await session(), name, args, call),
   );

@@ -1,4 +1,4 @@
-// Tools over a persisted backend run in process, loaded on their first call (local-tools.ts):
+// Tools over a persisted backend run in process, loaded on their first call (src/tools/lazy-local-tools.ts):
 // what createTools promised when they were loaded at once must still hold.
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../backend/state-backend.ts';
@@ -28,6 +28,14 @@ describe('tools over a persisted backend, loaded on their first call', () => {
   it('a workspace store over a persisted backend answers a write (it waited on itself)', async () => {
     const { backend } = await openPersistent(persist(createStateBackend({ files: { '/a': 'x' } }), createMemoryAdapter()), createMemoryStore());
     expect(await createTools(backend).call('write_file', { path: '/b', content: 'y' })).toBe('Created /b (1 line, 1 byte).');
+  });
+
+  it("a response's reads, run together as the tools load, both count for the next response's writes", async () => {
+    const backend = persist(createStateBackend({ files: { '/a.txt': 'a\n', '/b.txt': 'b\n' } }), createMemoryAdapter());
+    const tools = createTools(backend);
+    await Promise.all([tools.call('read_file', { path: '/a.txt' }), tools.call('read_file', { path: '/b.txt' })]);
+    expect(await tools.call('write_file', { path: '/a.txt', content: 'A\n' })).toBe('Updated /a.txt (1 line, 2 bytes).');
+    expect(await tools.call('write_file', { path: '/b.txt', content: 'B\n' })).toBe('Updated /b.txt (1 line, 2 bytes).');
   });
 
   it('a bad option fails where the tool set is made; a glob the matcher cannot compile rejects the calls, as through a worker', async () => {
