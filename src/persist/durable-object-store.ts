@@ -4,10 +4,11 @@
  * the per-value limit is split: `<prefix>v:<key>` then holds `{ chunks }` and the parts live under
  * `<prefix>c:<key>:<i>`; overwriting or deleting a key removes its old parts in the same transaction.
  * A key too long for the storage's 2 KiB keys (a deep path) is stored under a hash of it, its
- * value then `{ key, value }` or `{ key, chunks }`.
+ * value then `{ key, value }` or `{ key, chunks }`. What was kept aside (`aside:` keys) is left
+ * out of `readAll`, so an object does not load it into memory on every wake; `readAside` reads it.
  */
 import { xxh32 } from '../snapshot/xxhash32.ts';
-import { notBytes } from './records.ts';
+import { ASIDE_PREFIX as ASIDE, notBytes } from './records.ts';
 import type { WorkspaceStore } from './store.ts';
 
 /** Under the storage API's 2 KiB key limit, with room for the prefix and a chunk number. */
@@ -23,7 +24,8 @@ const own = (value: Uint8Array): Uint8Array => (value.byteOffset === 0 && value.
 /** The slice of `DurableObjectStorage` used here (so the core needs no Workers types). */
 export interface DurableObjectStorageLike {
   get(key: string): Promise<unknown>;
-  list(options?: { prefix?: string }): Promise<Map<string, unknown>>;
+  /** As DurableObjectStorage.list: keys under `prefix`, from `start` (inclusive) to `end` (exclusive). */
+  list(options?: { prefix?: string; start?: string; end?: string }): Promise<Map<string, unknown>>;
   transaction<T>(work: (txn: DurableObjectTransactionLike) => Promise<T>): Promise<T>;
 }
 export interface DurableObjectTransactionLike {
@@ -52,58 +54,89 @@ export function createDurableObjectStore(storage: DurableObjectStorageLike, opti
   const valueKey = (name: string) => `${prefix}v:${name}`;
   const chunkKey = (name: string, i: number) => `${prefix}c:${name}:${i}`;
 
-  async function dropChunks(txn: DurableObjectTransactionLike, name: string): Promise<void> {
+  /** Removes the old parts of a record before it is rewritten or deleted; a hashed name another key holds is refused. */
+  async function dropChunks(txn: DurableObjectTransactionLike, key: string, name: string): Promise<void> {
     const head = await txn.get(valueKey(name));
-    const chunks = (head as { chunks?: unknown } | undefined)?.chunks;
+    const held = typeof head === 'object' && head !== null && !(head instanceof Uint8Array) ? (head as { key?: unknown; chunks?: unknown }) : undefined;
+    if (name !== key && typeof held?.key === 'string' && held.key !== key) {
+      throw new Error(
+        `agentvfs/persist: two paths hash to the same storage key ${name} (${JSON.stringify(key.slice(0, 60))}… and ${JSON.stringify(held.key.slice(0, 60))}…); nothing was saved. Use shorter paths.`,
+      );
+    }
+    const chunks = held?.chunks;
     if (typeof chunks === 'number') for (let i = 0; i < chunks; i++) await txn.delete(chunkKey(name, i));
   }
 
+  /** The records in `stored` (a listing of this store's keys): heads and their parts put together. */
+  function assemble(stored: Map<string, unknown>): Map<string, Uint8Array> {
+    const out = new Map<string, Uint8Array>();
+    for (const [k, held] of stored) {
+      if (!k.startsWith(`${prefix}v:`)) continue;
+      const name = k.slice(prefix.length + 2);
+      const head = typeof held === 'object' && held !== null ? (held as { key?: unknown; value?: unknown; chunks?: unknown }) : null;
+      // A hashed name holds its key beside the value (one that does not is not ours: reported below).
+      const key = name.startsWith('#') && typeof head?.key === 'string' ? head.key : name;
+      const v = name.startsWith('#') ? head?.value : held;
+      const chunks = head?.chunks;
+      if (typeof chunks !== 'number') {
+        // Anything but bytes (not ours: a null, a string) reads as a record that fails its check, so it is reported.
+        out.set(key, v instanceof Uint8Array ? v : v instanceof ArrayBuffer ? new Uint8Array(v) : notBytes(v));
+        continue;
+      }
+      const parts: Uint8Array[] = [];
+      let size = 0;
+      for (let i = 0; i < chunks; i++) {
+        const part = stored.get(chunkKey(name, i));
+        // A missing part makes the record short: its checksum then reports it.
+        if (!(part instanceof Uint8Array)) break;
+        parts.push(part);
+        size += part.length;
+      }
+      const whole = new Uint8Array(size);
+      let at = 0;
+      for (const part of parts) whole.set(part, at), (at += part.length);
+      out.set(key, whole);
+    }
+    return out;
+  }
+
+  const listed = async (ranges: { prefix: string; start?: string; end?: string }[]) => {
+    const all = new Map<string, unknown>();
+    for (const range of ranges) for (const [k, v] of await storage.list(range)) all.set(k, v);
+    return all;
+  };
+  // The key ranges of what was kept aside, heads (v:) and parts (c:): ";" is the character after ":".
+  const asideFrom = (space: 'v' | 'c') => `${prefix}${space}:${ASIDE}`;
+  const asideTo = (space: 'v' | 'c') => `${prefix}${space}:${ASIDE.slice(0, -1)};`;
+
   return {
     async readAll() {
-      const stored = await storage.list({ prefix });
-      const out = new Map<string, Uint8Array>();
-      for (const [k, held] of stored) {
-        if (!k.startsWith(`${prefix}v:`)) continue;
-        const name = k.slice(prefix.length + 2);
-        const head = typeof held === 'object' && held !== null ? (held as { key?: unknown; value?: unknown; chunks?: unknown }) : null;
-        // A hashed name holds its key beside the value (one that does not is not ours: reported below).
-        const key = name.startsWith('#') && typeof head?.key === 'string' ? head.key : name;
-        const v = name.startsWith('#') ? head?.value : held;
-        const chunks = head?.chunks;
-        if (typeof chunks !== 'number') {
-          // Anything but bytes (not ours: a null, a string) reads as a record that fails its check, so it is reported.
-          out.set(key, v instanceof Uint8Array ? v : v instanceof ArrayBuffer ? new Uint8Array(v) : notBytes(v));
-          continue;
-        }
-        const parts: Uint8Array[] = [];
-        let size = 0;
-        for (let i = 0; i < chunks; i++) {
-          const part = stored.get(chunkKey(name, i));
-          // A missing part makes the record short: its checksum then reports it.
-          if (!(part instanceof Uint8Array)) break;
-          parts.push(part);
-          size += part.length;
-        }
-        const whole = new Uint8Array(size);
-        let at = 0;
-        for (const part of parts) whole.set(part, at), (at += part.length);
-        out.set(key, whole);
-      }
-      return out;
+      return assemble(
+        await listed([
+          { prefix, end: asideFrom('c') },
+          { prefix, start: asideTo('c'), end: asideFrom('v') },
+          { prefix, start: asideTo('v') },
+        ]),
+      );
+    },
+    async readAside() {
+      return assemble(await listed([{ prefix: asideFrom('v') }, { prefix: asideFrom('c') }]));
     },
     async write(batch) {
-      // Durable Object storage is durable once the transaction resolves; there is no weaker mode.
+      // Durable once the transaction resolves (and workerd's output gate holds back any response
+      // sent meanwhile until it is): there is no weaker mode.
       await storage.transaction(async (txn) => {
         for (const key of batch.deletes) {
           const name = nameOf(key);
-          await dropChunks(txn, name);
+          await dropChunks(txn, key, name);
           await txn.delete(valueKey(name));
         }
         for (const [key, value] of batch.puts) {
           const name = nameOf(key);
           const hashed = name !== key;
-          await dropChunks(txn, name);
-          if (value.length <= chunkBytes) {
+          await dropChunks(txn, key, name);
+          // A hashed record holds its key too, which counts against the value limit.
+          if (value.length + (hashed ? encoder.encode(key).length : 0) <= chunkBytes) {
             await txn.put(valueKey(name), hashed ? { key, value: own(value) } : own(value));
             continue;
           }

@@ -27,6 +27,7 @@ export {
 } from './durable-object-store.ts';
 export { createIndexedDBStore, type IndexedDBStoreOptions } from './indexeddb-store.ts';
 export { createMemoryStore, type MemoryStore } from './memory-store.ts';
+export { type KeptAside, readKeptAside } from './kept-aside.ts';
 // Node's build of this entry (node/persist.ts) has the real ones; elsewhere they say they need Node.
 export { createFileStore, readWorkspaceFile } from './file-store-elsewhere.ts';
 export type { FileStore, StoreBatch, WorkspaceStore } from './store.ts';

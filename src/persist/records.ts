@@ -14,7 +14,7 @@ import { encodeSnapshot, type SnapshotEntry } from '../snapshot/format.ts';
 import { xxh32 } from '../snapshot/xxhash32.ts';
 
 export const META_KEY = 'meta';
-const ASIDE_PREFIX = 'aside:';
+export const ASIDE_PREFIX = 'aside:';
 const FILE_PREFIX = 'f:';
 const DIR_PREFIX = 'd:';
 const FORMAT = 'agentvfs-workspace';

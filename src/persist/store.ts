@@ -17,8 +17,13 @@ export interface StoreBatch {
 }
 
 export interface WorkspaceStore {
-  /** Every key and value, as last committed (a batch cut short by a crash is absent, never half there). */
+  /**
+   * Every key and value, as last committed (a batch cut short by a crash is absent, never half
+   * there). A store may leave out what was kept aside (`aside:` keys); `readAside` then reads it.
+   */
   readAll(): Promise<Map<string, Uint8Array>>;
+  /** What was kept aside (`aside:` keys), for a store whose readAll leaves it out. */
+  readAside?(): Promise<Map<string, Uint8Array>>;
   /**
    * Applies `batch` in one transaction; resolves once committed. `durability: 'strict'` must mean
    * it survives a killed process (and, where the store can promise it, power loss) once resolved.

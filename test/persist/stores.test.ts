@@ -34,8 +34,9 @@ function fakeDurableObjectStorage(): DurableObjectStorageLike & { data: Map<stri
     async get(key) {
       return data.get(key);
     },
-    async list({ prefix = '' } = {}) {
-      return new Map([...data].filter(([k]) => k.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1)));
+    async list({ prefix = '', start, end } = {}) {
+      const inRange = (k: string) => k.startsWith(prefix) && (start === undefined || k >= start) && (end === undefined || k < end);
+      return new Map([...data].filter(([k]) => inRange(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
     },
     async transaction(work) {
       const staged = new Map(data);
@@ -45,7 +46,7 @@ function fakeDurableObjectStorage(): DurableObjectStorageLike & { data: Map<stri
           if (new TextEncoder().encode(key).length > 2048) throw new RangeError('Keys cannot be larger than 2048 bytes.');
           // Stored as workerd stores it: serialized with V8's serializer, which writes a view's
           // whole buffer, under the 128 KiB value limit of KV-backed storage.
-          const size = value instanceof Uint8Array ? value.buffer.byteLength : JSON.stringify(value).length;
+          const size = serializedSize(value);
           if (size > 128 * 1024) throw new RangeError(`Values cannot be larger than 131072 bytes. A value of size ${size} was provided.`);
           staged.set(key, structuredClone(value));
         },
@@ -56,6 +57,14 @@ function fakeDurableObjectStorage(): DurableObjectStorageLike & { data: Map<stri
       return result;
     },
   };
+}
+
+/** About what V8's serializer writes for a stored value: a view's whole buffer, a string's UTF-8, and the rest of an object. */
+function serializedSize(value: unknown): number {
+  if (value instanceof Uint8Array) return value.buffer.byteLength;
+  if (typeof value === 'string') return new TextEncoder().encode(value).length;
+  if (typeof value === 'object' && value !== null) return Object.entries(value).reduce((n, [k, v]) => n + k.length + serializedSize(v), 0);
+  return 8;
 }
 
 let files = 0;
@@ -395,10 +404,23 @@ describe('Durable Object store', () => {
     expect(await again.backend.readFile(`${deep}/big.bin`)).toEqual(new Uint8Array(5_000).fill(3));
     await again.backend.writeFile(`${deep}/big.bin`, 'small now');
     await again.backend.remove(`${deep}/small.txt`);
-    expect([...storage.data.keys()].filter((k) => k.includes(':c:'))).toEqual([]);
+    // Each hashed record holds its path (over 1,900 bytes), more than these 1,000-byte values: one part each, small.txt's gone.
+    const hashed = [...storage.data.keys()].filter((k) => k.startsWith('agentvfs:v:#')).map((k) => `agentvfs:c:${k.slice(11)}:0`);
+    expect(hashed).toHaveLength(4); // big.bin and the three deepest directories
+    expect([...storage.data.keys()].filter((k) => k.includes(':c:')).sort()).toEqual(hashed.sort());
     const third = await openPersistent(createStateBackend(), createDurableObjectStore(storage));
     expect(await third.backend.readText(`${deep}/big.bin`)).toBe('small now');
     expect(await third.backend.exists(`${deep}/small.txt`)).toBe(false);
+  });
+
+  it('a deep path beside content just under the value limit is saved in parts: the path counts too', async () => {
+    const storage = fakeDurableObjectStorage();
+    const deep = `/${'文'.repeat(80)}`.repeat(50); // 4,050 characters, 12,050 bytes: stored under a hash, the path inside
+    const content = new Uint8Array(120 * 1024 - 16).fill(7); // its record alone fills one 120 KiB value
+    const first = await openPersistent(createStateBackend(), createDurableObjectStore(storage), { durability: 'immediate' });
+    await first.backend.writeFile(`${deep}/f.bin`, content);
+    const { backend } = await openPersistent(createStateBackend(), createDurableObjectStore(storage));
+    expect(await backend.readFile(`${deep}/f.bin`)).toEqual(content);
   });
 
   it('a value that is not ours (null, a string) is reported and kept aside, not a crash', async () => {

@@ -3,10 +3,10 @@
  * per session, each session a Durable Object (see session.ts) that persists every mutation.
  *
  *   POST   /sessions                     {"id"?, "files"?} → 201 {"id", "generation"}
- *   GET    /sessions/:id                 → session info (generation, stored keys, corrupt?)
+ *   GET    /sessions/:id                 → session info (generation, corrupt?, what was kept aside)
  *   GET    /tools                        → tool definitions for the model
  *   POST   /sessions/:id/tools/:tool     args as a JSON object → {"result", "is_error", "generation"}
- *   GET    /sessions/:id/snapshot        → a snapshot of the files (when corrupt: what was kept aside)
+ *   GET    /sessions/:id/snapshot        → a snapshot of the files (when corrupt: what still reads of what was kept aside)
  *   POST   /sessions/:id/recover         → a corrupt session starts empty (the bad data stays kept aside)
  *   DELETE /sessions/:id                 → delete the session
  *   POST/GET/DELETE /mcp                 → MCP over Streamable HTTP, one session per object (see mcp.ts)
@@ -154,9 +154,17 @@ async function route(request: Request, env: Env): Promise<Response> {
   }
   if (rest.length === 1 && rest[0] === 'snapshot') {
     allow(request, 'GET');
-    const bytes = await stub.storedSnapshot();
-    if (!bytes) throw fail(404, 'UNKNOWN_SESSION', `No session "${parts[1]}". Create one with POST /sessions first.`);
-    return new Response(bytes, { headers: { 'content-type': 'application/octet-stream', 'cache-control': 'no-store' } });
+    const stored = await stub.storedSnapshot();
+    if ('ok' in stored) return fromOutcome(stored);
+    if (stored.bytes === null) {
+      throw fail(409, 'NOTHING_READS', 'Nothing of the workspace kept aside still reads; its records stay in storage as they were.', {
+        leftOut: stored.leftOut,
+      });
+    }
+    const headers: Record<string, string> = { 'content-type': 'application/octet-stream', 'cache-control': 'no-store' };
+    // Of a corrupt session: the records that did not read, left out of the snapshot (still in storage).
+    if (stored.leftOut.length > 0) headers['x-agentvfs-left-out'] = String(stored.leftOut.length);
+    return new Response(stored.bytes, { headers });
   }
   if (rest.length === 1 && rest[0] === 'recover') {
     allow(request, 'POST');

@@ -16,6 +16,11 @@ const MCP_SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 const objectFor = (env: Env, id: string): DurableObjectStub<AgentFsSession> => env.SESSIONS.get(env.SESSIONS.idFromName(`mcp/${id}`));
 
 export async function routeMcp(request: Request, env: Env, maxBodyBytes: number): Promise<Response> {
+  // No server-sent event stream is offered (responses come as JSON), so a GET is answered here,
+  // without waking (and loading) the session's object.
+  if (request.method !== 'POST' && request.method !== 'DELETE') {
+    return new Response(null, { status: 405, headers: { allow: 'POST, DELETE', 'cache-control': 'no-store' } });
+  }
   // Read here, whole and bounded: a body streamed on to the object could still be read after this
   // Worker has answered (when the object answers without reading it), which workerd refuses.
   const body = request.method === 'POST' ? await readBody(request, maxBodyBytes) : undefined;

@@ -10,7 +10,9 @@
  * - On wake, the constructor opens the stored workspace. Records that fail their checksums are
  *   kept aside by the store (under `agentvfs:v:aside:…`, nothing deleted) and the session is
  *   marked corrupt: every call answers 409 SNAPSHOT_CORRUPT with the reason until an explicit
- *   `recover()` starts using the (empty) filesystem the store opened instead.
+ *   `recover()` starts using the (empty) filesystem the store opened instead. The mark is in
+ *   storage (the newest thing kept aside, until `recover()` records it as seen), so it outlives
+ *   the object's instance.
  *
  * Every public method here is also a Workers RPC method: another Worker with this binding
  * can call `env.SESSIONS.get(id).call('read_file', { path: '/a' })` directly.
@@ -18,7 +20,14 @@
 import { DurableObject } from 'cloudflare:workers';
 import { createStateBackend, createTools, isVfsError, type ToolResult, type Tools } from 'agentvfs';
 import { mcpHandler } from 'agentvfs/mcp';
-import { createDurableObjectStore, type DurableObjectStorageLike, openPersistent, type PersistentBackend, type WorkspaceStore } from 'agentvfs/persist';
+import {
+  createDurableObjectStore,
+  type DurableObjectStorageLike,
+  openPersistent,
+  type PersistentBackend,
+  readKeptAside,
+  type WorkspaceStore,
+} from 'agentvfs/persist';
 import { SESSION_LIMITS, TOOL_NAMES, type ApiError, type Env } from './shared.ts';
 
 export type CallOutcome = { ok: true; result: string; is_error: boolean; generation: number } | { ok: false; status: number; error: ApiError };
@@ -27,8 +36,6 @@ export interface SessionInfo {
   exists: boolean;
   /** How many commits the session's storage has had (1 = just created). */
   generation: number | null;
-  /** Storage keys holding the workspace (one per file or directory, more for a file over 120 KiB). */
-  storedKeys: number | null;
   /** Random per object instance: changes when the object was evicted or restarted. */
   instance: string;
   /** Set when the stored workspace could not be opened. */
@@ -38,9 +45,12 @@ export interface SessionInfo {
 }
 
 type Ready = { kind: 'ready'; backend: PersistentBackend; tools: Tools; store: WorkspaceStore };
-type State = { kind: 'absent' } | Ready | { kind: 'corrupt'; reason: string; opened: Ready };
+/** `unloaded`: what storage holds must be read again before the next call (a reload after a failed save failed too). */
+type State = { kind: 'absent' } | { kind: 'unloaded' } | Ready | { kind: 'corrupt'; reason: string; opened: Ready };
 
 const GENERATION = 'generation';
+/** The key of the newest workspace kept aside that recover() was asked for. */
+const RECOVERED = 'recovered';
 const NOT_SAVED = 'Error: not saved: ';
 
 /** A PERSIST_FAILED error: what the caller should know, and what the store said. */
@@ -50,6 +60,7 @@ function persistFailed(message: string, cause: unknown): ApiError {
   return { code: 'PERSIST_FAILED', message, reason: said.split('. The change is in the workspace')[0] };
 }
 const PREFIX = 'agentvfs:';
+const ASIDE = `${PREFIX}v:aside:`;
 
 export class AgentFsSession extends DurableObject<Env> {
   #state: State = { kind: 'absent' };
@@ -83,8 +94,13 @@ export class AgentFsSession extends DurableObject<Env> {
     };
   }
 
-  /** Opens the stored workspace (if any) into a fresh backend and tool set. */
+  /**
+   * Opens the stored workspace (if any) into a fresh backend and tool set. It is corrupt when
+   * the store kept it aside now, or did so before and recover() has not been asked since (the
+   * object was evicted first): the store then opened the empty workspace left beside it.
+   */
   async #load(): Promise<void> {
+    this.#state = { kind: 'unloaded' }; // until storage has been read
     const generation = await this.ctx.storage.get<number>(GENERATION);
     if (generation === undefined) {
       this.#state = { kind: 'absent' };
@@ -92,7 +108,23 @@ export class AgentFsSession extends DurableObject<Env> {
     }
     this.#generation = generation;
     const ready = await this.#open();
-    this.#state = ready.restored.status === 'corrupt' ? { kind: 'corrupt', reason: ready.restored.reason, opened: ready } : ready;
+    if (ready.restored.status === 'corrupt') {
+      this.#state = { kind: 'corrupt', reason: ready.restored.reason, opened: ready };
+      return;
+    }
+    const newest = await this.#newestAside();
+    if (newest !== null && newest !== (await this.ctx.storage.get<string>(RECOVERED))) {
+      const kept = (await readKeptAside(ready.store)).at(-1);
+      this.#state = { kind: 'corrupt', reason: kept?.reason ?? 'it was kept aside', opened: ready };
+      return;
+    }
+    this.#state = ready;
+  }
+
+  /** The key (`aside:…`) of the newest workspace kept aside, or null. */
+  async #newestAside(): Promise<string | null> {
+    const [key] = (await this.ctx.storage.list({ prefix: ASIDE, reverse: true, limit: 1 })).keys();
+    return key === undefined ? null : key.slice(`${PREFIX}v:`.length);
   }
 
   async #open(files?: Record<string, string>): Promise<Ready & { restored: Awaited<ReturnType<typeof openPersistent>>['restored'] }> {
@@ -108,10 +140,26 @@ export class AgentFsSession extends DurableObject<Env> {
     return run;
   }
 
+  /** Reads storage again if a failed reload left nothing loaded; then why calls cannot run, if they cannot. */
+  async #ready(): Promise<CallOutcome | undefined> {
+    if (this.#state.kind === 'unloaded') {
+      try {
+        await this.#load();
+      } catch (error) {
+        this.#state = { kind: 'unloaded' };
+        return { ok: false, status: 503, error: persistFailed('The stored filesystem could not be read. Retry the call.', error) };
+      }
+    }
+    return this.#unavailable();
+  }
+
   #unavailable(): CallOutcome | undefined {
     const s = this.#state;
     if (s.kind === 'absent') {
       return { ok: false, status: 404, error: { code: 'UNKNOWN_SESSION', message: 'No such session. Create one with POST /sessions first.' } };
+    }
+    if (s.kind === 'unloaded') {
+      return { ok: false, status: 503, error: { code: 'PERSIST_FAILED', message: 'The stored filesystem could not be read. Retry the call.' } };
     }
     if (s.kind === 'corrupt') {
       return {
@@ -119,7 +167,7 @@ export class AgentFsSession extends DurableObject<Env> {
         status: 409,
         error: {
           code: 'SNAPSHOT_CORRUPT',
-          message: `The stored filesystem of this session could not be opened: ${s.reason}. It was kept aside, nothing was deleted. Download it with GET …/snapshot, or POST …/recover to start an empty filesystem.`,
+          message: `The stored filesystem of this session could not be opened: ${s.reason}. It was kept aside, nothing was deleted. Download what still reads of it with GET …/snapshot, or POST …/recover to start an empty filesystem.`,
           reason: s.reason,
         },
       };
@@ -130,6 +178,8 @@ export class AgentFsSession extends DurableObject<Env> {
   /** Creates the session's filesystem (optionally with initial files) and saves it. */
   create(files: Record<string, string> = {}): Promise<CallOutcome> {
     return this.#serial(async () => {
+      const unavailable = await this.#ready();
+      if (unavailable?.ok === false && unavailable.status === 503) return unavailable;
       if (this.#state.kind !== 'absent') {
         return { ok: false, status: 409, error: { code: 'SESSION_EXISTS', message: 'This session already exists.' } };
       }
@@ -153,7 +203,7 @@ export class AgentFsSession extends DurableObject<Env> {
   /** Runs one of the six tools; a call that changed files is committed before it resolves. */
   call(name: string, args: unknown): Promise<CallOutcome> {
     return this.#serial(async () => {
-      const unavailable = this.#unavailable();
+      const unavailable = await this.#ready();
       if (unavailable) return unavailable;
       if (!TOOL_NAMES.includes(name)) {
         return {
@@ -175,7 +225,10 @@ export class AgentFsSession extends DurableObject<Env> {
     // A save that failed answers "Error: not saved: …" with no error code (docs/persistence.md);
     // any other failure, whatever its text quotes, is the model's to read.
     if (result.isError && result.code === undefined && result.text.startsWith(NOT_SAVED)) {
-      await this.#load();
+      // What storage holds replaces the unsaved change; if it cannot be read now, the next call reads it.
+      await this.#load().catch(() => {
+        this.#state = { kind: 'unloaded' };
+      });
       return {
         persistFailed: persistFailed(
           'The change could not be saved, so it was undone: the files are as they were before this call. Retry the call.',
@@ -192,9 +245,9 @@ export class AgentFsSession extends DurableObject<Env> {
    * outlives the object's instance, and every tool call goes through the same queue and saves as
    * call() does.
    */
-  override fetch(request: Request): Promise<Response> {
-    const unavailable = this.#unavailable();
-    if (unavailable && !unavailable.ok) return Promise.resolve(mcpError(unavailable.status, unavailable.error.message));
+  override async fetch(request: Request): Promise<Response> {
+    const unavailable = await this.#serial(() => this.#ready());
+    if (unavailable && !unavailable.ok) return mcpError(unavailable.status, unavailable.error.message);
     this.#mcp ??= mcpHandler(this.#mcpTools(), { name: 'agentvfs-sessions' });
     return this.#mcp(request);
   }
@@ -203,7 +256,7 @@ export class AgentFsSession extends DurableObject<Env> {
   #mcpTools(): Tools {
     const run = (name: string, args?: unknown): Promise<ToolResult> =>
       this.#serial(async () => {
-        const unavailable = this.#unavailable();
+        const unavailable = await this.#ready();
         if (unavailable && !unavailable.ok) return { text: `Error: ${unavailable.error.message}`, isError: true, changed: [] };
         const ran = await this.#run(name, args);
         if ('persistFailed' in ran) return { text: `Error: ${ran.persistFailed.message}`, isError: true, changed: [] };
@@ -219,39 +272,49 @@ export class AgentFsSession extends DurableObject<Env> {
 
   info(): Promise<SessionInfo> {
     return this.#serial(async () => {
-      const keys = [...(await this.ctx.storage.list({ prefix: PREFIX })).keys()];
+      const unavailable = await this.#ready();
+      if (unavailable?.ok === false && unavailable.status === 503) throw new Error(unavailable.error.message);
       const exists = this.#state.kind !== 'absent';
+      // Only the heads of what was kept aside: a list of the whole prefix would read every stored file.
+      const quarantined = exists ? [...(await this.ctx.storage.list({ prefix: ASIDE })).keys()].map((k) => k.slice(`${PREFIX}v:`.length)) : [];
       return {
         exists,
         generation: exists ? this.#generation : null,
-        storedKeys: exists ? keys.filter((k) => !k.startsWith(`${PREFIX}v:aside:`) && !k.startsWith(`${PREFIX}c:aside:`)).length : null,
         instance: this.#instance,
         corrupt: this.#state.kind === 'corrupt' ? { reason: this.#state.reason } : null,
-        quarantined: keys.filter((k) => k.startsWith(`${PREFIX}v:aside:`)).map((k) => k.slice(`${PREFIX}v:`.length)),
+        quarantined,
       };
     });
   }
 
-  /** A snapshot of the session's files; for a corrupt session, the records that were kept aside (as the store wrote them). */
-  storedSnapshot(): Promise<Uint8Array | null> {
+  /**
+   * A snapshot of the session's files; for a corrupt session, of what still reads of the newest
+   * workspace kept aside (`leftOut`: the records that do not, still in storage), null when nothing does.
+   */
+  storedSnapshot(): Promise<{ bytes: Uint8Array | null; leftOut: string[] } | CallOutcome> {
     return this.#serial(async () => {
+      const unavailable = await this.#ready();
       const s = this.#state;
-      if (s.kind === 'absent') return null;
-      if (s.kind === 'ready') return s.backend.snapshot();
-      const all = await s.opened.store.readAll();
-      const aside = [...all.keys()].filter((k) => k.startsWith('aside:')).sort();
-      return all.get(aside.at(-1)!) ?? null;
+      if (s.kind === 'ready') return { bytes: await s.backend.snapshot(), leftOut: [] };
+      if (s.kind !== 'corrupt') return unavailable!;
+      const kept = (await readKeptAside(s.opened.store)).at(-1);
+      return { bytes: kept?.salvaged ?? null, leftOut: kept?.damaged ?? [] };
     });
   }
 
   /** Only for a corrupt session: starts using the empty filesystem opened beside what was kept aside. */
   recover(): Promise<CallOutcome> {
     return this.#serial(async () => {
+      const unavailable = await this.#ready();
       const s = this.#state;
       if (s.kind !== 'corrupt') {
-        const unavailable = this.#unavailable();
         if (unavailable) return unavailable;
         return { ok: false, status: 409, error: { code: 'NOT_CORRUPT', message: 'The session opened fine; there is nothing to recover.' } };
+      }
+      try {
+        await this.ctx.storage.put(RECOVERED, await this.#newestAside());
+      } catch (error) {
+        return { ok: false, status: 503, error: persistFailed('The recovery could not be saved; the session stays as it was. Retry the call.', error) };
       }
       this.#state = s.opened;
       return {
@@ -266,7 +329,7 @@ export class AgentFsSession extends DurableObject<Env> {
   /** Deletes the session and everything it stored. */
   destroy(): Promise<CallOutcome> {
     return this.#serial(async () => {
-      const unavailable = this.#unavailable();
+      const unavailable = await this.#ready();
       if (unavailable && this.#state.kind === 'absent') return unavailable;
       await this.ctx.storage.deleteAll();
       this.#state = { kind: 'absent' };

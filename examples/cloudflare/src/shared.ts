@@ -13,6 +13,8 @@ export interface ApiError {
   message: string;
   /** SNAPSHOT_CORRUPT: why the stored workspace could not be opened; PERSIST_FAILED: what the store said. */
   reason?: string;
+  /** NOTHING_READS: the keys of the records kept aside that do not read. */
+  leftOut?: readonly string[];
   /** UNKNOWN_TOOL: the tools there are. */
   tools?: readonly string[];
   /** BODY_TOO_LARGE: the limit, in bytes. */

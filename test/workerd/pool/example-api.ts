@@ -6,7 +6,6 @@ export type CallOutcome = { ok: true; result: string; is_error: boolean; generat
 export interface SessionInfo {
   exists: boolean;
   generation: number | null;
-  storedKeys: number | null;
   instance: string;
   corrupt: { reason: string } | null;
   quarantined: string[];
@@ -18,7 +17,7 @@ export interface SessionStub {
   call(name: string, args: unknown): Promise<CallOutcome>;
   definitions(): Promise<Array<{ name: string }>>;
   info(): Promise<SessionInfo>;
-  storedSnapshot(): Promise<Uint8Array | null>;
+  storedSnapshot(): Promise<{ bytes: Uint8Array | null; leftOut: string[] } | CallOutcome>;
   recover(): Promise<CallOutcome>;
   destroy(): Promise<CallOutcome>;
 }
@@ -28,6 +27,6 @@ export interface Storage {
   get<T = unknown>(key: string): Promise<T | undefined>;
   put(key: string, value: unknown): Promise<void>;
   delete(key: string): Promise<boolean>;
-  list<T = unknown>(options?: { prefix?: string }): Promise<Map<string, T>>;
+  list<T = unknown>(options?: { prefix?: string; reverse?: boolean; limit?: number }): Promise<Map<string, T>>;
   transaction<T>(work: (txn: unknown) => Promise<T>): Promise<T>;
 }

@@ -4,6 +4,7 @@
 import { abortAllDurableObjects, runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { createStateBackend } from 'agentvfs';
 import type { ApiError, SessionInfo, Storage } from './example-api.ts';
 
 const BASE = 'http://example.test';
@@ -152,6 +153,28 @@ describe('persistence', () => {
     expect((await request('POST', '/sessions', { id: 'never-saved' })).status).toBe(201);
   });
 
+  it('a change whose save failed never comes back, even when reading storage again failed too', async () => {
+    const id = await newSession({ '/a.txt': 'a\n' });
+    const swap = (fail: boolean) =>
+      runInDurableObject(stubFor(id), (_i, state) => {
+        const storage = state.storage as Storage & { real?: Pick<Storage, 'transaction' | 'get'> };
+        storage.real ??= { transaction: storage.transaction.bind(storage), get: storage.get.bind(storage) };
+        const failing = (async () => Promise.reject(new Error('injected storage failure'))) as never;
+        storage.transaction = fail ? failing : storage.real.transaction;
+        storage.get = fail ? failing : storage.real.get;
+      });
+    await swap(true);
+    expect((await request('POST', `/sessions/${id}/tools/write_file`, { path: '/ghost.txt', content: 'x' })).status).toBe(503);
+    // Storage still failing: the next call says so, and shows nothing of the change.
+    const meanwhile = await request('POST', `/sessions/${id}/tools/glob`, { pattern: '**' });
+    expect(meanwhile.status).toBe(503);
+    expect(errorOf(meanwhile.json)).toMatchObject({ code: 'PERSIST_FAILED', message: 'The stored filesystem could not be read. Retry the call.' });
+    await swap(false);
+    expect((await tool(id, 'glob', { pattern: '**' })).result).toBe('/a.txt');
+    await tool(id, 'write_file', { path: '/b.txt', content: 'b\n' });
+    expect(await inObject(id, (s) => s.get('agentvfs:v:f:/ghost.txt'))).toBeUndefined();
+  });
+
   it('saves before acknowledging, so a restarted object has every acknowledged change', async () => {
     const id = await newSession({ '/keep.txt': 'v1\n' });
     await tool(id, 'read_file', { path: '/keep.txt' });
@@ -270,6 +293,28 @@ describe('a corrupted stored workspace', () => {
     const stored = await request('GET', `/sessions/${id}/snapshot`);
     expect(stored.status).toBe(200);
     expect(new TextDecoder().decode(await stored.res.arrayBuffer())).toContain('do not lose me');
+  });
+
+  it('stays reported after the object restarts before anyone recovers it (the mark is in storage)', async () => {
+    const id = await corruptedSession(flipAByte);
+    expect((await request('POST', `/sessions/${id}/tools/ls`, {})).status).toBe(409);
+    await restart(id); // evicted: the store opens the empty workspace left beside what it kept aside
+    const call = await request('POST', `/sessions/${id}/tools/glob`, { pattern: '**' });
+    expect(call.status).toBe(409);
+    expect(errorOf(call.json)).toMatchObject({ code: 'SNAPSHOT_CORRUPT', reason: expect.stringMatching(/record "f:\/second.txt" fails its checksum/) });
+    expect((await request('POST', `/sessions/${id}/tools/write_file`, { path: '/x', content: 'y' })).status).toBe(409);
+    expect((await info(id)).corrupt?.reason).toMatch(/fails its checksum/);
+  });
+
+  it('downloads what still reads of it as a snapshot to restore, saying how many records were left out', async () => {
+    const id = await corruptedSession(flipAByte);
+    const stored = await request('GET', `/sessions/${id}/snapshot`);
+    expect(stored.status).toBe(200);
+    expect(stored.res.headers.get('x-agentvfs-left-out')).toBe('1');
+    const salvaged = createStateBackend();
+    await salvaged.restore(new Uint8Array(await stored.res.arrayBuffer()));
+    expect(await salvaged.readText('/precious.txt')).toBe('do not lose me\n');
+    expect(await salvaged.exists('/second.txt')).toBe(false);
   });
 
   it('is reported when the records are not an agentvfs workspace (no meta record)', async () => {

@@ -86,7 +86,12 @@ describe('MCP over Streamable HTTP in workerd (examples/cloudflare /mcp)', () =>
     const { client, transport } = await connect();
     const get = await workerFetch(URL_MCP, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': transport.sessionId! } });
     expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST, DELETE');
     await get.body?.cancel();
+    // Answered by the Worker, for a session or none, without waking an object.
+    const none = await workerFetch(URL_MCP, { method: 'GET', headers: { accept: 'text/event-stream' } });
+    expect(none.status).toBe(405);
+    await none.body?.cancel();
     await client.close();
   });
 });
