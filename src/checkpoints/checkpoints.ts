@@ -191,7 +191,7 @@ export class Checkpoints implements TreeObserver {
       else continue;
       if (aBytes || bBytes) patches.push(filePatch(path, aBytes, bBytes));
     }
-    return { added, removed, modified, patch: patches.filter((p) => p !== '').join('\n') };
+    return { added, removed, modified, patch: joinPatches(patches) };
   }
 }
 
@@ -203,6 +203,12 @@ function info({ delta: _delta, ...rest }: Checkpoint): CheckpointInfo {
 function sameMeta(a: Meta | undefined, b: Meta | null): boolean {
   if (!a || !b) return !a && !b;
   return a.kind === b.kind && a.version === b.version && a.mtimeMs === b.mtimeMs;
+}
+
+/** File patches as one, ending with a line break as `git diff` writes it (so `git apply` takes it as it is); '' for none. */
+export function joinPatches(patches: readonly string[]): string {
+  const kept = patches.filter((p) => p !== '');
+  return kept.length === 0 ? '' : `${kept.join('\n')}\n`;
 }
 
 export function filePatch(path: string, before: Uint8Array | null, after: Uint8Array | null): string {

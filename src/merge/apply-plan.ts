@@ -4,7 +4,7 @@
  */
 import type { Tree } from '../backend/tree.ts';
 import type { CheckpointDiff } from '../backend/types.ts';
-import { filePatch } from '../checkpoints/checkpoints.ts';
+import { filePatch, joinPatches } from '../checkpoints/checkpoints.ts';
 import { comparePaths } from '../paths.ts';
 import type { MergeOp } from './three-way.ts';
 import { sameBytes } from '../same-bytes.ts';
@@ -61,5 +61,5 @@ export function diffTrees(from: Tree, to: Tree, paths?: Iterable<string>): Check
     else continue;
     if (aBytes || bBytes) patches.push(filePatch(path, aBytes, bBytes));
   }
-  return { added, removed, modified, patch: patches.filter((p) => p !== '').join('\n') };
+  return { added, removed, modified, patch: joinPatches(patches) };
 }

@@ -134,6 +134,7 @@ export function checkpointSuite(make: BackendFactory) {
           '+++ b/new.txt',
           '@@ -0,0 +1,1 @@',
           '+hello',
+          '', // ends with a line break, as git diff writes it
         ].join('\n'),
       );
       const to = await b.checkpoint();

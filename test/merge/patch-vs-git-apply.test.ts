@@ -15,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function gitApply(before: Record<string, string>, patch: string, paths: string[]): Record<string, string | null> {
   const work = mkdtempSync(join(dir, 'w-'));
   for (const [path, text] of Object.entries(before)) writeFileSync(join(work, path), text);
-  writeFileSync(join(work, '..', `${work.split('/').pop()}.patch`), `${patch}\n`);
+  writeFileSync(join(work, '..', `${work.split('/').pop()}.patch`), patch); // as given: git apply needs its final line break
   execFileSync('git', ['apply', '--whitespace=nowarn', join(work, '..', `${work.split('/').pop()}.patch`)], { cwd: work, stdio: 'pipe' });
   const out: Record<string, string | null> = {};
   for (const path of paths) {

@@ -19,7 +19,7 @@ const stripPrefix = (p: string) => `/${p.replace(/^[ab]\//, '')}`;
 /** Splits a unified diff into files; hunk line counts decide what is content (a removed "--- x" line stays a line). */
 export function parsePatch(patch: string): FilePatch[] {
   const files: FilePatch[] = [];
-  const lines = patch === '' ? [] : patch.split('\n');
+  const lines = patch === '' ? [] : patch.replace(/\n$/, '').split('\n'); // a patch ends with a line break
   let file: FilePatch | null = null;
   let oldLeft = 0;
   let newLeft = 0;
