@@ -117,10 +117,23 @@ test('Allow, Always, Edit and Deny: each decides the write, and the transcript a
   expect(calls[0].changed).toEqual([{ path: '/notes/a.md', version: expect.any(Number) }]);
 });
 
-test('with the switch off, writes are not asked', async ({ page }) => {
+test('with the switch off, writes are not asked, and the transcript claims no decision of yours', async ({ page }) => {
   const n = await start(page, 'write_file', { path: '/free.md', content: 'x\n' });
   expect(await finish(page, n)).toMatch(/^Created/);
   await expect(page.getByTestId('approval-dialog')).toBeHidden();
+  const row = page.locator('[data-testid=transcript] li.call[data-tool=write_file]');
+  await expect(row).toHaveCount(1);
+  await expect(row).not.toHaveAttribute('data-decision');
+  await expect(row.locator('.badge.decision')).toHaveCount(0);
+  // Asked, the decision's badge stands beside the call's source, not over it.
+  await page.getByTestId('ask-before-writes').check();
+  const m = await start(page, 'write_file', { path: '/asked.md', content: 'y\n' });
+  await page.getByTestId('approval-allow').click();
+  expect(await finish(page, m)).toMatch(/^Created/);
+  const asked = page.locator('[data-testid=transcript] li.call[data-decision=allow]');
+  const source = await asked.locator('.badge:not(.decision)').boundingBox();
+  const decision = await asked.locator('.badge.decision').boundingBox();
+  expect(source!.x + source!.width, 'the badges do not overlap').toBeLessThanOrEqual(decision!.x);
 });
 
 test('the dialog fits a phone screen: the diff scrolls, every button is on screen', async ({ page }) => {

@@ -30,6 +30,7 @@ const transcript = new Transcript();
 const notices = new Notices();
 const approval = new ApprovalDialog();
 ws.sessionOptions = { approve: approval.approve, onEvent: transcript.onEvent };
+transcript.personAsked = () => approval.asking;
 const timeline = new Timeline(ws, transcript);
 const viewer = new FileViewer(ws, timeline);
 const tree = new FileTree(ws, (path) => {

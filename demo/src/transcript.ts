@@ -49,6 +49,8 @@ export class Transcript {
   #next = 1;
   // Audit events waiting for their call's entry, found by the call's arguments object.
   #events = new WeakMap<object, ToolEvent>();
+  /** Whether a person is asked before writes (main.ts): an "allow" no one gave is not shown as theirs. */
+  personAsked: () => boolean = () => true;
 
   /** The onEvent every agent session of the page is made with. */
   readonly onEvent = (event: ToolEvent): void => {
@@ -100,7 +102,7 @@ export class Transcript {
       entry.seq = event.seq;
       entry.changed = event.changed;
       if (event.code) entry.code = event.code;
-      if (event.decision) entry.decision = event.decision;
+      if (event.decision && (event.decision !== 'allow' || this.personAsked())) entry.decision = event.decision;
     }
     return this.#push(entry);
   }

@@ -97,6 +97,11 @@ export class ApprovalDialog {
     document.body.append(this.#dialog);
   }
 
+  /** True while "Ask before writes" is on (otherwise approve() allows every write unasked). */
+  get asking(): boolean {
+    return this.#checkbox.checked;
+  }
+
   /** The approve() every agent session of the page is made with. */
   readonly approve = (request: ApprovalRequest): ApprovalDecision | Promise<ApprovalDecision> => {
     if (!this.#checkbox.checked) return { allow: true };
