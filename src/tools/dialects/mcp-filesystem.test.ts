@@ -220,6 +220,24 @@ describe("dialect 'mcp-filesystem'", () => {
     expect(await backend.exists('/p/docs/api')).toBe(true);
   });
 
+  it('an exclude pattern that matches a directory leaves out the directory and all below it, as the server walks the tree', async () => {
+    const { tools: t } = tools({ '/p/node_modules/x/i.js': 'x', '/p/lib/node_modules/y.js': 'y', '/p/lib/a.js': 'a', '/p/.cache/c.js': 'c', '/p/b.js': 'b' });
+    // search_files (lib.ts searchFilesWithValidation): a directory it excludes is not searched.
+    expect(await t.call('search_files', { path: '/p', pattern: '**/*.js', excludePatterns: ['node_modules'] })).toBe(
+      '/p/.cache/c.js\n/p/b.js\n/p/lib/a.js\n/p/lib/node_modules/y.js',
+    );
+    expect(await t.call('search_files', { path: '/p', pattern: '**/*.js', excludePatterns: ['**/node_modules', '.*'] })).toBe('/p/b.js\n/p/lib/a.js');
+    // directory_tree (index.ts buildTree): a pattern with * excludes directories too, not only files.
+    expect(JSON.parse(await t.call('directory_tree', { path: '/p', excludePatterns: ['**/node_modules', '.c*'] }))).toEqual([
+      { name: 'lib', type: 'directory', children: [{ name: 'a.js', type: 'file' }] },
+      { name: 'b.js', type: 'file' },
+    ]);
+    // A name without * is matched as a relative path too, at any depth (`lib/a.js`, `**/lib/a.js`).
+    expect(JSON.parse(await t.call('directory_tree', { path: '/p/lib', excludePatterns: ['a.js', ''] }))).toEqual([
+      { name: 'node_modules', type: 'directory', children: [{ name: 'y.js', type: 'file' }] },
+    ]);
+  });
+
   it('changed (SPEC §6) names every file a move took from one path (-1) and put at another, in a directory too', async () => {
     const backend = createStateBackend({ files: { '/one.txt': '1', '/src/a.txt': 'A', '/src/deep/b.txt': 'B' } });
     const t = createTools(backend, { dialect: 'mcp-filesystem' });

@@ -13,6 +13,7 @@ import { MAX_MEDIA_BYTES } from '../../../limits.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, namesWithin, TRUNCATION_NOTE } from '../../limit-output.ts';
 import { toBase64 } from '../../../media/base64.ts';
+import { compileGlob } from '../../../glob/glob.ts';
 import type { ToolPart } from '../../types.ts';
 
 /** Reads a text file. The caller records the read (an edit only once it knows the file is not stale). */
@@ -235,23 +236,28 @@ interface TreeEntry {
 
 export async function directoryTree(call: DialectCall, path: string, excludePatterns: readonly string[]): Promise<string> {
   const root = await call.backend.resolvePath(path);
-  // A pattern with * excludes the files the backend's glob matches under root; one without names
-  // an entry (file or directory) at any depth, as the vendor's `**/name` and `**/name/**` do.
-  const names = excludePatterns.filter((p) => !p.includes('*')).map((p) => p.replace(/\/$/, ''));
-  const excluded = new Set<string>();
-  for (const pattern of excludePatterns.filter((p) => p.includes('*'))) for (const hit of await call.backend.glob(pattern, { path: root })) excluded.add(hit);
-  const named = (relative: string) => names.some((n) => relative === n || relative.endsWith(`/${n}`));
+  // As the server: each entry's path relative to root, matched with dotfiles included; a pattern
+  // with * as it is, one without also as `**/name` and `**/name/**`, so a name excludes an entry
+  // (file or directory) at any depth. A trailing / is dropped: `node_modules/` names the directory.
+  const excluded = matcherOf(excludePatterns.flatMap((p) => (p.includes('*') ? [p] : [p.replace(/\/$/, '')].flatMap((n) => [n, `**/${n}`, `**/${n}/**`]))));
   const build = async (dir: string): Promise<TreeEntry[]> => {
     const out: TreeEntry[] = [];
     for (const e of await call.backend.ls(dir)) {
-      const relative = e.path.slice(root === '/' ? 1 : root.length + 1);
-      if (excluded.has(e.path) || named(relative)) continue;
+      if (excluded(relativeTo(root, e.path))) continue;
       out.push(e.isDir ? { name: e.name, type: 'directory', children: await build(e.path) } : { name: e.name, type: 'file' });
     }
     return out;
   };
   return JSON.stringify(await build(root), null, 2);
 }
+
+/** Whether any of the glob patterns matches a relative path (an empty pattern matches nothing, as in minimatch). */
+function matcherOf(patterns: readonly string[]): (relative: string) => boolean {
+  const matchers = patterns.filter((p) => p !== '').map((p) => compileGlob(p));
+  return (relative) => matchers.some((m) => m(relative));
+}
+
+const relativeTo = (root: string, path: string) => path.slice(root === '/' ? 1 : root.length + 1);
 
 export async function moveFile(call: DialectCall, source: string, destination: string): Promise<string> {
   const from = await call.backend.resolvePath(source);
@@ -264,9 +270,16 @@ export async function moveFile(call: DialectCall, source: string, destination: s
 
 export async function searchFiles(call: DialectCall, path: string, pattern: string, excludePatterns: readonly string[]): Promise<string> {
   const root = await call.backend.resolvePath(path);
-  const hits = new Set(await call.backend.glob(pattern, { path: root }));
-  for (const p of excludePatterns) for (const hit of await call.backend.glob(p, { path: root })) hits.delete(hit);
-  return hits.size > 0 ? [...hits].sort().join('\n') : 'No matches found';
+  // The server walks the tree and skips an entry an exclude pattern matches, with all below it:
+  // a file is left out when the pattern matches its relative path or a directory's on the way.
+  const excluded = matcherOf(excludePatterns);
+  const kept = (file: string) => {
+    const relative = relativeTo(root, file);
+    for (let end = relative.indexOf('/'); end !== -1; end = relative.indexOf('/', end + 1)) if (excluded(relative.slice(0, end))) return false;
+    return !excluded(relative);
+  };
+  const hits = (await call.backend.glob(pattern, { path: root })).filter(kept);
+  return hits.length > 0 ? hits.sort().join('\n') : 'No matches found';
 }
 
 export async function getFileInfo(call: DialectCall, path: string): Promise<string> {
