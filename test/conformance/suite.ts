@@ -4,6 +4,7 @@ import { batchSuite } from './batch.suite.ts';
 import { anthropicDialectSuite } from './dialect-anthropic.suite.ts';
 import { geminiDialectSuite } from './dialect-gemini.suite.ts';
 import { mcpFilesystemDialectSuite } from './dialect-mcp-filesystem.suite.ts';
+import { mcpFilesystemUpstreamSuite } from './dialect-mcp-filesystem-upstream.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
 import { guardSuite } from './guard.suite.ts';
 import type { BackendFactory } from './harness.ts';
@@ -36,6 +37,7 @@ export function conformanceSuite(make: BackendFactory): void {
   anthropicDialectSuite(make);
   geminiDialectSuite(make);
   mcpFilesystemDialectSuite(make);
+  mcpFilesystemUpstreamSuite(make);
   checkpointSuite(make);
   guardSuite(make);
   watchSuite(make);
