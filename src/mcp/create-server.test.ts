@@ -158,6 +158,49 @@ describe('createMcpServer', () => {
     ]);
   });
 
+  // The reference MCP filesystem server's structured-content.test.ts › read_media_file (issue #4029), over
+  // MCP with the 'mcp-filesystem' dialect. Where it differs (docs/dialects.md): a text block comes first,
+  // audio is a resource, the URI is agentvfs:, and there is no structuredContent (no outputSchema).
+  it("mcp-filesystem's read_media_file: an image as image content, anything else as an embedded resource with a percent-encoded URI", async () => {
+    const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    const backend = createStateBackend({
+      files: {
+        '/t/pixel.png': new Uint8Array(png),
+        '/t/clip.mp3': new Uint8Array([0x49, 0x44, 0x33, 0x04]),
+        '/t/data.bin': new Uint8Array([0x00, 0x01, 0x02, 0x03, 0xff, 0xfe]),
+        '/t/my café.bin': new Uint8Array([0x10, 0x20, 0x30]),
+      },
+    });
+    const client = await connected(createMcpServer(createTools(backend, { dialect: 'mcp-filesystem' })));
+    const read = async (path: string) => {
+      const result = await client.callTool({ name: 'read_media_file', arguments: { path } });
+      expect(result.structuredContent).toBeUndefined();
+      return result.content as Array<{ type: string; data?: string; mimeType?: string; resource?: { uri: string; mimeType: string; blob: string } }>;
+    };
+    const bytes = (base64: string) => [...Buffer.from(base64, 'base64')];
+    // › returns type "image" for image files, round-tripping the bytes
+    const image = await read('/t/pixel.png');
+    expect(image).toHaveLength(2);
+    expect(image[0]).toEqual({ type: 'text', text: '/t/pixel.png: image/png, 8 bytes' });
+    expect(image[1]).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect(bytes(image[1]!.data!)).toEqual(png);
+    // › returns type "audio" for audio files (the server: { type: 'audio', mimeType: 'audio/mpeg' })
+    const audio = (await read('/t/clip.mp3'))[1]!;
+    expect(audio).toMatchObject({ type: 'resource', resource: { uri: 'agentvfs:/t/clip.mp3', mimeType: 'audio/mpeg' } });
+    expect(bytes(audio.resource!.blob)).toEqual([0x49, 0x44, 0x33, 0x04]);
+    // › returns an embedded resource (never "blob") for non-media binaries, round-tripping the bytes
+    const binary = await read('/t/data.bin');
+    expect(binary).toHaveLength(2);
+    expect(binary[1]).toMatchObject({ type: 'resource', resource: { uri: 'agentvfs:/t/data.bin', mimeType: 'application/octet-stream' } });
+    expect(bytes(binary[1]!.resource!.blob)).toEqual([0x00, 0x01, 0x02, 0x03, 0xff, 0xfe]);
+    // › percent-encodes spaces and non-ASCII chars in the resource uri
+    const uri = (await read('/t/my café.bin'))[1]!.resource!.uri;
+    expect(uri).toContain('%20');
+    expect(uri).not.toContain(' ');
+    expect(uri).toMatch(/%C3%A9|%CC%81/);
+    expect(decodeURIComponent(uri.slice('agentvfs:'.length))).toBe('/t/my café.bin');
+  });
+
   it('reports a tool set that rejects as an Error: result, not a protocol error', async () => {
     const inner = createTools(createStateBackend());
     const gone: Tools = { ...inner, run: () => Promise.reject(new Error('the worker is gone')) };
