@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../backend/state-backend.ts';
 import { createTools } from '../create-tools.ts';
+import { formatSize } from './mcp-filesystem/tools.ts';
 import { unifiedDiff } from './mcp-filesystem/unified-diff.ts';
 
 /** The 'mcp-filesystem' dialect: the reference MCP filesystem server's tools, worded as its src/filesystem/index.ts. */
@@ -263,6 +264,20 @@ describe("dialect 'mcp-filesystem'", () => {
       { path: '/dst/a.txt', version: await version('/dst/a.txt') },
       { path: '/dst/deep/b.txt', version: await version('/dst/deep/b.txt') },
     ]);
+  });
+});
+
+// The server's lib.test.ts › formatSize, for the sizes no test file can have in memory (the rest run in
+// test/conformance/dialect-mcp-filesystem-upstream.suite.ts through list_directory_with_sizes).
+describe('formatSize', () => {
+  it('formats bytes correctly (GB and TB)', () => {
+    expect(formatSize(1073741824)).toBe('1.00 GB');
+    expect(formatSize(1099511627776)).toBe('1.00 TB');
+  });
+
+  it('handles very large numbers beyond TB', () => {
+    expect(formatSize(1024 * 1024 * 1024 * 1024 * 1024)).toBe('1024.00 TB');
+    expect(formatSize(Number.MAX_SAFE_INTEGER)).toContain('TB');
   });
 });
 

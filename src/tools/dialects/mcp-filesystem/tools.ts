@@ -221,7 +221,7 @@ export async function listDirectoryWithSizes(call: DialectCall, path: string, so
   return [...rows, '', `Total: ${files.length} files, ${entries.length - files.length} directories`, `Combined size: ${formatSize(total)}`].join('\n');
 }
 
-function formatSize(bytes: number): string {
+export function formatSize(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   if (bytes === 0) return '0 B';
   const i = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
