@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../backend/state-backend.ts';
 import { createTools } from '../create-tools.ts';
+import { MAX_RESULT_CHARS } from '../definitions.ts';
 import { formatSize } from './mcp-filesystem/tools.ts';
 import { unifiedDiff } from './mcp-filesystem/unified-diff.ts';
 
@@ -219,6 +220,19 @@ describe("dialect 'mcp-filesystem'", () => {
     expect(await t.call('search_files', { path: '/p', pattern: '*.py' })).toBe('No matches found');
     expect(await t.call('get_file_info', { path: '/p/src/a.ts' })).toContain('size: 1\n');
     expect(await backend.exists('/p/docs/api')).toBe(true);
+  });
+
+  it('directory_tree over the result cap is still JSON the model can parse, with what was left out after it', async () => {
+    const files = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`/p/d${i % 30}/file-with-a-long-name-${i}.txt`, 'x']));
+    const text = await tools(files).tools.call('directory_tree', { path: '/p' });
+    expect(text.length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+    const [json, note] = [text.slice(0, text.lastIndexOf('\n[')), text.slice(text.lastIndexOf('\n[') + 1)];
+    expect((JSON.parse(json) as Array<{ name: string; children?: unknown }>).map((e) => [e.name, e.children])).toEqual(
+      Array.from({ length: 30 }, (_, i) => [`d${i}`, undefined]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
+    );
+    expect(note).toMatch(
+      /^\[3030 entries are more than fit in 80,000 characters: the tree is shown 1 level deep, .* \(3000 entries left out\)\. Call directory_tree on one of them/,
+    );
   });
 
   it('an exclude pattern that matches a directory leaves out the directory and all below it, as the server walks the tree', async () => {

@@ -14,6 +14,7 @@ import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, namesWithin, TRUNCATION_NOTE } from '../../limit-output.ts';
 import { toBase64 } from '../../../media/base64.ts';
 import { compileGlob } from '../../../glob/glob.ts';
+import { type TreeEntry, treeText } from './tree-output.ts';
 import type { ToolPart } from '../../types.ts';
 
 /** Reads a text file. The caller records the read (an edit only once it knows the file is not stale). */
@@ -228,12 +229,6 @@ export function formatSize(bytes: number): string {
   return i <= 0 ? `${bytes} B` : `${(bytes / 1024 ** i).toFixed(2)} ${units[i]}`;
 }
 
-interface TreeEntry {
-  name: string;
-  type: 'file' | 'directory';
-  children?: TreeEntry[];
-}
-
 export async function directoryTree(call: DialectCall, path: string, excludePatterns: readonly string[]): Promise<string> {
   const root = await call.backend.resolvePath(path);
   // As the server: each entry's path relative to root, matched with dotfiles included; a pattern
@@ -248,7 +243,7 @@ export async function directoryTree(call: DialectCall, path: string, excludePatt
     }
     return out;
   };
-  return JSON.stringify(await build(root), null, 2);
+  return treeText(await build(root));
 }
 
 /** Whether any of the glob patterns matches a relative path (an empty pattern matches nothing, as in minimatch). */
