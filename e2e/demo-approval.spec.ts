@@ -160,3 +160,20 @@ test('the dialog fits a phone screen: the diff scrolls, every button is on scree
   await page.getByTestId('approval-allow').click();
   expect(await finish(page, n)).toMatch(/^Created/);
 });
+
+test('the dialog says when a write removes a byte order mark, which the lines alone cannot show', async ({ page }) => {
+  await page.evaluate(() =>
+    (globalThis as unknown as { agentvfs: { backend: { writeFile(p: string, b: Uint8Array): Promise<unknown> } } }).agentvfs.backend.writeFile(
+      '/bom.txt',
+      new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69, 0x0a]),
+    ),
+  );
+  expect(await finish(page, await start(page, 'read_file', { path: '/bom.txt' }))).toContain('hi');
+  await page.getByTestId('ask-before-writes').check();
+  const n = await start(page, 'write_file', { path: '/bom.txt', content: 'hi\n' });
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Removes the byte order mark (BOM, U+FEFF) at the start of /bom.txt.');
+  await page.getByTestId('approval-allow').click();
+  expect(await finish(page, n)).toMatch(/^Updated/);
+});

@@ -69,13 +69,15 @@ export function guardedWrites(context: WriteContext) {
   }
 
   /**
-   * Asks before writing `proposed` to `path` (unless no approve or "always"). Resolves to the
-   * version to write over and the content a person put instead, if any.
+   * Asks before writing `proposed` to `path` (unless no approve or "always"), showing the diff of
+   * `written`, the bytes that would be written when they are not `proposed` as it is (a kept BOM).
+   * Resolves to the version to write over and the content a person put instead, if any.
    */
   async function ask(
     path: string,
     before: { bytes: Uint8Array | null; version: number },
     proposed: string | Uint8Array | null,
+    written: string | Uint8Array | null = proposed,
   ): Promise<{ version: number; replacement?: string }> {
     if (session.approve === undefined) return { version: before.version };
     if (session.always) {
@@ -86,7 +88,7 @@ export function guardedWrites(context: WriteContext) {
       tool,
       args,
       path,
-      diff: writeDiff(path, before.bytes, proposed),
+      diff: writeDiff(path, before.bytes, written),
       created: before.bytes === null,
       action: proposed === null ? 'remove' : 'write',
       ...(typeof proposed === 'string' ? { content: proposed } : {}),
@@ -188,7 +190,8 @@ export function guardedWrites(context: WriteContext) {
       if (isVfsError(error)) throw new VfsError(error.code, `${p}: ${error.message}`, { path: p });
       throw error;
     }
-    const answer = await ask(p, before, outcome.text);
+    // The edit keeps the file's BOM, which the text it edited leaves out: the diff shows what is written.
+    const answer = await ask(p, before, outcome.text, hasBom(before.bytes) ? `\uFEFF${outcome.text}` : outcome.text);
     if (answer.replacement === undefined) {
       return stale(p, inner.edit(p, { old_string: oldString, new_string: replacement, replaceAll, expectedVersion: answer.version }), true);
     }

@@ -206,6 +206,32 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.readText('/a.txt')).toBe('one\nTWO\nthree\n');
     });
 
+    it('an edit of a file with a BOM, which it keeps: the diff shows the edit alone, in every dialect that edits text', async () => {
+      const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('one\ntwo\n')]);
+      for (const [dialect, read, edit] of [
+        ['agentvfs', ['read_file', { path: '/b.txt' }], ['edit_file', { path: '/b.txt', old_string: 'two', new_string: 'TWO' }]],
+        [
+          'anthropic',
+          ['str_replace_based_edit_tool', { command: 'view', path: '/b.txt' }],
+          ['str_replace_based_edit_tool', { command: 'str_replace', path: '/b.txt', old_str: 'two', new_str: 'TWO' }],
+        ],
+        ['gemini', ['read_file', { absolute_path: '/b.txt' }], ['replace', { file_path: '/b.txt', old_string: 'two', new_string: 'TWO' }]],
+        ['mcp-filesystem', ['read_text_file', { path: '/b.txt' }], ['edit_file', { path: '/b.txt', edits: [{ oldText: 'two', newText: 'TWO' }] }]],
+      ] as const) {
+        const backend = await make();
+        await backend.writeFile('/b.txt', withBom);
+        const { requests, approve } = recorder({ allow: true });
+        const tools = createTools(backend, { dialect, approve });
+        await tools.run(read[0], read[1]);
+        expect((await tools.run(edit[0], edit[1])).isError, dialect).toBe(false);
+        expect(
+          requests.map((r) => r.diff),
+          dialect,
+        ).toEqual(['--- a/b.txt\n+++ b/b.txt\n@@ -1,2 +1,2 @@\n \uFEFFone\n-two\n+TWO']);
+        expect([...(await backend.readFile('/b.txt'))].slice(0, 3), dialect).toEqual([0xef, 0xbb, 0xbf]);
+      }
+    });
+
     it('a new file: created, and its whole content as + lines', async () => {
       const backend = await make();
       const { requests, approve } = recorder();

@@ -21,6 +21,7 @@ export function parsePatch(patch: string): FilePatch[] {
   const files: FilePatch[] = [];
   const lines = patch === '' ? [] : patch.replace(/\n$/, '').split('\n'); // a patch ends with a line break
   let file: FilePatch | null = null;
+  let preamble: string[] = [];
   let oldLeft = 0;
   let newLeft = 0;
   let oldNo = 0;
@@ -48,7 +49,9 @@ export function parsePatch(patch: string): FilePatch[] {
       const from = line.slice(4);
       const to = lines[++i]!.slice(4);
       const kind = from === '/dev/null' ? 'added' : to === '/dev/null' ? 'removed' : 'modified';
-      file = { path: stripPrefix(kind === 'removed' ? from : to), kind, lines: [] };
+      // A line before the headers (an approval's "Removes the byte order mark …") is the file's first note.
+      file = { path: stripPrefix(kind === 'removed' ? from : to), kind, lines: preamble.map((text) => ({ type: 'note', text })) };
+      preamble = [];
       files.push(file);
     } else if (line.startsWith('Binary files ')) {
       const m = /^Binary files (.+) and (.+) differ$/.exec(line);
@@ -57,6 +60,8 @@ export function parsePatch(patch: string): FilePatch[] {
       files.push(file);
     } else if (file) {
       file.lines.push({ type: 'note', text: line });
+    } else {
+      preamble.push(line);
     }
   }
   return files;
