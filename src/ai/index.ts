@@ -53,7 +53,8 @@ export type AiSdkTool = Tool<AiSdkToolInput, ToolResult> & { execute: NonNullabl
 /**
  * One AI SDK tool per agentvfs tool, keyed by name. Each call is one `tools.run` (one round trip
  * when the backend is in a worker); its output is the ToolResult, and the model reads exactly the
- * text tools.call returns (see toModelOutput). A failure is that `Error: …` text, never a throw.
+ * text tools.call returns (see toModelOutput). A tool failure is that `Error: …` text, never a
+ * throw (a setup error, such as a permission glob the matcher cannot compile, rejects).
  * A backend gets a new session (its own read tracking); pass a tool set to share one.
  */
 export function aiSdkTools<const N extends string>(target: ToolTarget, options: AiSdkToolsOptions<N> & { include: readonly N[] }): Record<N, AiSdkTool>;
