@@ -204,8 +204,10 @@ describe('aiSdkTools over an in-process backend, its tools loaded on the first c
     const backend = createStateBackend({ files: { '/a/x': 'x' } });
     expect(() => aiSdkTools(backend, { permissions: { read: ['src/**'] } })).toThrow(/permissions\.read must be an array of globs of absolute paths/);
     const set = aiSdkTools(backend, { permissions: { read: ['/a/!(b)/*/*/*'] } });
-    const options = { toolCallId: 'c1', messages: [] };
-    await expect(set.read_file.execute({ path: '/a/x' }, options)).rejects.toMatchObject({ code: 'EINVAL', message: expect.stringMatching(/^Invalid glob pattern/) });
+    await expect(set.read_file.execute({ path: '/a/x' }, options)).rejects.toMatchObject({
+      code: 'EINVAL',
+      message: expect.stringMatching(/^Invalid glob pattern/),
+    });
     // The same options over a backend whose tools are made here at once: thrown by createTools.
     expect(() => createTools(backend, { permissions: { read: ['/a/!(b)/*/*/*'] } })).toThrow(/^Invalid glob pattern/);
   });

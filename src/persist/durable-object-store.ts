@@ -74,8 +74,9 @@ export function createDurableObjectStore(storage: DurableObjectStorageLike, opti
       if (!k.startsWith(`${prefix}v:`)) continue;
       const name = k.slice(prefix.length + 2);
       const head = typeof held === 'object' && held !== null ? (held as { key?: unknown; value?: unknown; chunks?: unknown }) : null;
-      // A hashed name holds its key beside the value (one that does not is not ours: reported below).
-      const key = name.startsWith('#') && typeof head?.key === 'string' ? head.key : name;
+      // A hashed name holds its key beside the value; one that does not, or holds a key that is not
+      // stored under that name, is not ours: reported under its own name, so keeping it aside removes it.
+      const key = name.startsWith('#') && typeof head?.key === 'string' && nameOf(head.key) === name ? head.key : name;
       const v = name.startsWith('#') ? head?.value : held;
       const chunks = head?.chunks;
       if (typeof chunks !== 'number') {

@@ -4,7 +4,7 @@
  *   meta          JSON {"format":"agentvfs-workspace","version":1}
  *   f:<path>      xxh32 u32 | kind u8 (1) | 3 zero bytes | mtime f64 | content
  *   d:<path>      xxh32 u32 | kind u8 (2) | 3 zero bytes | mtime f64
- *   aside:<id>    what a corrupt or foreign workspace held, with the reason (never read back)
+ *   aside:<id>    what a corrupt or foreign workspace held, with the reason (never opened; readKeptAside reads it)
  * The checksum covers the key and everything after it, so a value moved to another key is
  * caught too. All numbers little-endian.
  */

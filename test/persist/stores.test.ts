@@ -423,6 +423,16 @@ describe('Durable Object store', () => {
     expect(await backend.readFile(`${deep}/f.bin`)).toEqual(content);
   });
 
+  it('a hashed record naming a key that is not stored under that hash is kept aside once, then gone', async () => {
+    const storage = fakeDurableObjectStorage();
+    await (await openPersistent(createStateBackend({ files: { '/a': 'a' } }), createDurableObjectStore(storage), { durability: 'immediate' })).backend.close();
+    storage.data.set(`agentvfs:v:#${'0'.repeat(24)}`, { key: 'f:/planted', value: new Uint8Array([1, 2, 3]) });
+    expect((await openPersistent(createStateBackend(), createDurableObjectStore(storage))).restored.status).toBe('corrupt');
+    expect([...storage.data.keys()].filter((k) => k.includes('#'))).toEqual([]);
+    expect((await openPersistent(createStateBackend(), createDurableObjectStore(storage))).restored.status).toBe('restored');
+    expect([...storage.data.keys()].filter((k) => k.includes(':aside:'))).toHaveLength(1);
+  });
+
   it('a value that is not ours (null, a string) is reported and kept aside, not a crash', async () => {
     for (const junk of [null, 'garbage']) {
       const storage = fakeDurableObjectStorage();

@@ -9,7 +9,7 @@
  *   GET    /sessions/:id/snapshot        → a snapshot of the files (when corrupt: what still reads of what was kept aside)
  *   POST   /sessions/:id/recover         → a corrupt session starts empty (the bad data stays kept aside)
  *   DELETE /sessions/:id                 → delete the session
- *   POST/GET/DELETE /mcp                 → MCP over Streamable HTTP, one session per object (see mcp.ts)
+ *   POST/DELETE /mcp                     → MCP over Streamable HTTP, one session per object (see mcp.ts; GET is 405)
  *
  * Errors are JSON `{"error": {"code", "message", …}}` with a 4xx/5xx status.
  */
@@ -135,6 +135,7 @@ async function route(request: Request, env: Env): Promise<Response> {
     allow(request, 'GET', 'DELETE');
     if (request.method === 'DELETE') return fromOutcome(await stub.destroy());
     const info = await stub.info();
+    if ('ok' in info) return fromOutcome(info);
     if (!info.exists) throw fail(404, 'UNKNOWN_SESSION', `No session "${parts[1]}". Create one with POST /sessions first.`);
     return json(info);
   }

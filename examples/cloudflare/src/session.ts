@@ -10,9 +10,9 @@
  * - On wake, the constructor opens the stored workspace. Records that fail their checksums are
  *   kept aside by the store (under `agentvfs:v:aside:…`, nothing deleted) and the session is
  *   marked corrupt: every call answers 409 SNAPSHOT_CORRUPT with the reason until an explicit
- *   `recover()` starts using the (empty) filesystem the store opened instead. The mark is in
- *   storage (the newest thing kept aside, until `recover()` records it as seen), so it outlives
- *   the object's instance.
+ *   `recover()` starts using the (empty) filesystem the store opened instead. The mark is a key
+ *   (`corrupt`) put in the same transaction that keeps the records aside, and deleted by
+ *   `recover()`, so it outlives the object's instance.
  *
  * Every public method here is also a Workers RPC method: another Worker with this binding
  * can call `env.SESSIONS.get(id).call('read_file', { path: '/a' })` directly.
@@ -49,8 +49,8 @@ type Ready = { kind: 'ready'; backend: PersistentBackend; tools: Tools; store: W
 type State = { kind: 'absent' } | { kind: 'unloaded' } | Ready | { kind: 'corrupt'; reason: string; opened: Ready };
 
 const GENERATION = 'generation';
-/** The key of the newest workspace kept aside that recover() was asked for. */
-const RECOVERED = 'recovered';
+/** Set (to `{ aside, reason? }`) when the store keeps the workspace aside, deleted by recover(). */
+const CORRUPT = 'corrupt';
 const NOT_SAVED = 'Error: not saved: ';
 
 /** A PERSIST_FAILED error: what the caller should know, and what the store said. */
@@ -76,7 +76,8 @@ export class AgentFsSession extends DurableObject<Env> {
 
   /**
    * The object's storage as the store sees it, where every transaction also counts one more
-   * generation: the counter commits with the files or not at all.
+   * generation (the counter commits with the files or not at all), and a transaction that keeps
+   * the workspace aside also marks the session corrupt.
    */
   #counted(): DurableObjectStorageLike {
     const storage = this.ctx.storage as unknown as DurableObjectStorageLike;
@@ -85,7 +86,16 @@ export class AgentFsSession extends DurableObject<Env> {
       list: (options) => storage.list(options),
       transaction: (work) =>
         storage.transaction(async (txn) => {
-          const result = await work(txn);
+          let aside: string | undefined;
+          const result = await work({
+            get: (key) => txn.get(key),
+            delete: (key) => txn.delete(key),
+            put: (key, value) => {
+              if (key.startsWith(ASIDE)) aside = key.slice(`${PREFIX}v:`.length);
+              return txn.put(key, value);
+            },
+          });
+          if (aside !== undefined) await txn.put(CORRUPT, { aside });
           const next = ((await txn.get(GENERATION)) as number | undefined) ?? 0;
           await txn.put(GENERATION, next + 1);
           this.#generation = next + 1;
@@ -97,7 +107,7 @@ export class AgentFsSession extends DurableObject<Env> {
   /**
    * Opens the stored workspace (if any) into a fresh backend and tool set. It is corrupt when
    * the store kept it aside now, or did so before and recover() has not been asked since (the
-   * object was evicted first): the store then opened the empty workspace left beside it.
+   * object was evicted first: the store then opened the empty workspace left beside it).
    */
   async #load(): Promise<void> {
     this.#state = { kind: 'unloaded' }; // until storage has been read
@@ -108,23 +118,15 @@ export class AgentFsSession extends DurableObject<Env> {
     }
     this.#generation = generation;
     const ready = await this.#open();
+    const mark = await this.ctx.storage.get<{ aside: string; reason?: string }>(CORRUPT);
     if (ready.restored.status === 'corrupt') {
+      // The reason beside the mark, so a later wake need not read what was kept aside to give it.
+      await this.ctx.storage.put(CORRUPT, { ...mark, reason: ready.restored.reason }).catch(() => undefined);
       this.#state = { kind: 'corrupt', reason: ready.restored.reason, opened: ready };
-      return;
-    }
-    const newest = await this.#newestAside();
-    if (newest !== null && newest !== (await this.ctx.storage.get<string>(RECOVERED))) {
-      const kept = (await readKeptAside(ready.store)).at(-1);
-      this.#state = { kind: 'corrupt', reason: kept?.reason ?? 'it was kept aside', opened: ready };
-      return;
-    }
-    this.#state = ready;
-  }
-
-  /** The key (`aside:…`) of the newest workspace kept aside, or null. */
-  async #newestAside(): Promise<string | null> {
-    const [key] = (await this.ctx.storage.list({ prefix: ASIDE, reverse: true, limit: 1 })).keys();
-    return key === undefined ? null : key.slice(`${PREFIX}v:`.length);
+    } else if (mark !== undefined) {
+      const reason = mark.reason ?? (await readKeptAside(ready.store)).find((k) => k.key === mark.aside)?.reason ?? 'it was kept aside';
+      this.#state = { kind: 'corrupt', reason, opened: ready };
+    } else this.#state = ready;
   }
 
   async #open(files?: Record<string, string>): Promise<Ready & { restored: Awaited<ReturnType<typeof openPersistent>>['restored'] }> {
@@ -270,12 +272,12 @@ export class AgentFsSession extends DurableObject<Env> {
     return createTools(createStateBackend()).definitions;
   }
 
-  info(): Promise<SessionInfo> {
+  info(): Promise<SessionInfo | CallOutcome> {
     return this.#serial(async () => {
       const unavailable = await this.#ready();
-      if (unavailable?.ok === false && unavailable.status === 503) throw new Error(unavailable.error.message);
+      if (unavailable?.ok === false && unavailable.status === 503) return unavailable;
       const exists = this.#state.kind !== 'absent';
-      // Only the heads of what was kept aside: a list of the whole prefix would read every stored file.
+      // The heads of what was kept aside (a record, or its list of parts), not every stored file.
       const quarantined = exists ? [...(await this.ctx.storage.list({ prefix: ASIDE })).keys()].map((k) => k.slice(`${PREFIX}v:`.length)) : [];
       return {
         exists,
@@ -312,7 +314,7 @@ export class AgentFsSession extends DurableObject<Env> {
         return { ok: false, status: 409, error: { code: 'NOT_CORRUPT', message: 'The session opened fine; there is nothing to recover.' } };
       }
       try {
-        await this.ctx.storage.put(RECOVERED, await this.#newestAside());
+        await this.ctx.storage.delete(CORRUPT);
       } catch (error) {
         return { ok: false, status: 503, error: persistFailed('The recovery could not be saved; the session stays as it was. Retry the call.', error) };
       }

@@ -16,7 +16,7 @@ export interface SessionStub {
   create(files?: Record<string, string>): Promise<CallOutcome>;
   call(name: string, args: unknown): Promise<CallOutcome>;
   definitions(): Promise<Array<{ name: string }>>;
-  info(): Promise<SessionInfo>;
+  info(): Promise<SessionInfo | CallOutcome>;
   storedSnapshot(): Promise<{ bytes: Uint8Array | null; leftOut: string[] } | CallOutcome>;
   recover(): Promise<CallOutcome>;
   destroy(): Promise<CallOutcome>;

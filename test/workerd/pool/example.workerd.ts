@@ -34,7 +34,7 @@ const info = async (id: string) => (await request('GET', `/sessions/${id}`)).jso
 async function restart(id: string): Promise<void> {
   const before = (await info(id)).instance;
   await abortAllDurableObjects();
-  const after = (await stubFor(id).info()).instance;
+  const after = ((await stubFor(id).info()) as SessionInfo).instance;
   expect(after, 'a new object instance after the restart').not.toBe(before);
 }
 
@@ -169,6 +169,7 @@ describe('persistence', () => {
     const meanwhile = await request('POST', `/sessions/${id}/tools/glob`, { pattern: '**' });
     expect(meanwhile.status).toBe(503);
     expect(errorOf(meanwhile.json)).toMatchObject({ code: 'PERSIST_FAILED', message: 'The stored filesystem could not be read. Retry the call.' });
+    expect((await request('GET', `/sessions/${id}`)).status).toBe(503);
     await swap(false);
     expect((await tool(id, 'glob', { pattern: '**' })).result).toBe('/a.txt');
     await tool(id, 'write_file', { path: '/b.txt', content: 'b\n' });
@@ -304,6 +305,23 @@ describe('a corrupted stored workspace', () => {
     expect(errorOf(call.json)).toMatchObject({ code: 'SNAPSHOT_CORRUPT', reason: expect.stringMatching(/record "f:\/second.txt" fails its checksum/) });
     expect((await request('POST', `/sessions/${id}/tools/write_file`, { path: '/x', content: 'y' })).status).toBe(409);
     expect((await info(id)).corrupt?.reason).toMatch(/fails its checksum/);
+  });
+
+  it('is marked in the same transaction that keeps it aside, and recover() takes the mark away for good', async () => {
+    const id = await corruptedSession(flipAByte);
+    expect((await request('POST', `/sessions/${id}/tools/ls`, {})).status).toBe(409);
+    expect(await inObject(id, (s) => s.get('corrupt'))).toMatchObject({
+      aside: expect.stringMatching(/^aside:/),
+      reason: expect.stringMatching(/fails its checksum/),
+    });
+    // A mark without its reason (the object stopped before writing it) still reports the session, with the reason kept aside.
+    await inObject(id, async (s) => s.put('corrupt', { aside: ((await s.get('corrupt')) as { aside: string }).aside }));
+    await restart(id);
+    expect(errorOf((await request('POST', `/sessions/${id}/tools/ls`, {})).json).reason).toMatch(/record "f:\/second.txt" fails its checksum/);
+    expect((await request('POST', `/sessions/${id}/recover`)).status).toBe(200);
+    expect(await inObject(id, (s) => s.get('corrupt'))).toBeUndefined();
+    await restart(id);
+    expect((await tool(id, 'glob', { pattern: '**' })).result).toMatch(/^No files found/);
   });
 
   it('downloads what still reads of it as a snapshot to restore, saying how many records were left out', async () => {
