@@ -2,7 +2,8 @@
 // the built package (imported by its own name, `agentvfs`) and the real SDKs, as the README's
 // examples are checked. A block that continues its page (a `backend` made above, the reader's
 // chat model) may take as given only what PRELUDE declares. tsc's report names the page and line
-// (docs/tools.md:301:9). The blocks that need no model, network, server or browser also run.
+// (docs/tools.md:301:9). workspaces.md's WatchEvent must be the exported one. The blocks that need
+// no model, network, server or browser also run.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,16 +39,22 @@ declare global {
 const NEEDS_NODE = /from '(node:[\w/]+|ai|@modelcontextprotocol\/sdk\/server\/stdio\.js)'/;
 
 const blocks = docsBlocks();
-const scratch = { browser: scratchDir('docs-browser'), node: scratchDir('docs-node'), run: scratchDir('docs-run') };
-afterAll(() => {
-  for (const s of Object.values(scratch)) s.remove();
-});
-
 const block = (page: string, n: number) => {
   const found = blocks.find((b) => b.page === page && b.n === n);
   if (!found) throw new Error(`docs/${page} has no ${n}th \`\`\`ts block`);
   return found.code;
 };
+
+// workspaces.md spells out WatchEvent; it must be the type the package exports, both ways.
+const WATCH_EVENT_IS_EXPORTED = `import type { WatchEvent as Exported } from 'agentvfs';
+${block('workspaces.md', 2)}
+const same: [Exported, WatchEvent] extends [WatchEvent, Exported] ? true : false = true;
+`;
+
+const scratch = { browser: scratchDir('docs-browser'), node: scratchDir('docs-node'), run: scratchDir('docs-run') };
+afterAll(() => {
+  for (const s of Object.values(scratch)) s.remove();
+});
 
 it('finds every ```ts block of docs/*.md, and no TypeScript fenced under another name', () => {
   expect(blocks.length).toBeGreaterThanOrEqual(25);
@@ -63,6 +70,7 @@ describe.each(['browser', 'node'] as const)('docs/*.md ```ts blocks (%s)', (grou
     // line numbers are the page's.
     const header = group === 'node' ? '/// <reference types="node" />' : '';
     const files = Object.fromEntries(mine.map((b) => [`${b.page}-${b.n}`, header + '\n'.repeat(b.line - 1) + b.code]));
+    if (group === 'browser') files.watchEventIsExported = WATCH_EVENT_IS_EXPORTED;
     try {
       // @langchain/core's declarations use Symbol.asyncDispose (docs/langchain.md tells users).
       typecheck(scratch[group].dir, { prelude: PRELUDE, ...files }, ['esnext.disposable']);
