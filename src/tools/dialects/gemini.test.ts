@@ -195,6 +195,15 @@ describe("dialect 'gemini'", () => {
     expect(await t.call('read_many_files', { include: ['*.py'] })).toBe('No files matching the criteria were found or all were skipped.');
   });
 
+  it('read_many_files leaves out images and PDFs by their bytes, even with no NUL byte in them (an all-ASCII PDF, a bare PNG signature)', async () => {
+    const { backend, tools: t } = tools({ '/notes.txt': 'text notes\n' });
+    await backend.writeFile('/report.pdf', makePdf());
+    await backend.writeFile('/header.png', Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a));
+    await backend.writeFile('/image.png', makePng(2, 2));
+    expect(await t.call('read_many_files', { include: ['*'] })).toBe('--- /notes.txt ---\n\ntext notes\n\n\n--- End of content ---');
+    expect(await t.call('read_many_files', { include: ['report.pdf', 'header.png'] })).toBe('No files matching the criteria were found or all were skipped.');
+  });
+
   it("read_many_files over the result cap cuts the file it reached with Gemini CLI's warning and names the files it did not read", async () => {
     // 1,500 lines (under Gemini CLI's 2,000-line cut) of 60 characters: 90,000 characters in all.
     const big = `${Array.from({ length: 1500 }, (_, i) => `row ${String(i + 1).padStart(4, '0')} ${'x'.repeat(51)}`).join('\n')}\n`;

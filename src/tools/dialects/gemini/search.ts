@@ -2,6 +2,7 @@
 import type { GrepMatch, LsReport } from '../../../backend/types.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { compileGlob } from '../../../glob/glob.ts';
+import { sniffMedia } from '../../../media/media-type.ts';
 import { decodeText, isBinary, splitLines } from '../../../text.ts';
 import { GLOB_MAX_RESULTS, MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, namesWithin } from '../../limit-output.ts';
@@ -200,7 +201,8 @@ export async function readManyFiles(call: DialectCall, args: ReadManyArgs): Prom
       break;
     }
     const read = await call.backend.read(path);
-    if (isBinary(read.content)) continue;
+    // Text only: binary files, and images and PDFs (by their bytes; a PDF can be all ASCII), are left out.
+    if (isBinary(read.content) || sniffMedia(read.content) !== null) continue;
     call.reads.add(path, read.version);
     const lines = splitLines(decodeText(read.content));
     const head = `--- ${path} ---\n\n`;
