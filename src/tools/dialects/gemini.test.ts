@@ -204,6 +204,18 @@ describe("dialect 'gemini'", () => {
     expect(await t.call('read_many_files', { include: ['report.pdf', 'header.png'] })).toBe('No files matching the criteria were found or all were skipped.');
   });
 
+  it("refuses what Gemini CLI's schemas refuse: an empty read_many_files include, a glob pattern of only spaces", async () => {
+    const { tools: t } = tools({ '/a.txt': 'a\n' });
+    expect(await t.call('read_many_files', { include: [] })).toBe(
+      'Error: EINVAL: argument "include" of read_many_files must name at least one path or glob pattern, got [].',
+    );
+    expect(await t.call('read_many_files', { paths: [] })).toBe(
+      'Error: EINVAL: argument "include" of read_many_files must name at least one path or glob pattern, got [].',
+    );
+    expect(await t.call('glob', { pattern: '  ' })).toBe('Error: EINVAL: The glob pattern is empty. Use "**/*" to match every file.');
+    expect(await t.call('glob', { pattern: ' a.txt' })).toBe('No files found matching pattern " a.txt" within /');
+  });
+
   it("read_many_files over the result cap cuts the file it reached with Gemini CLI's warning and names the files it did not read", async () => {
     // 1,500 lines (under Gemini CLI's 2,000-line cut) of 60 characters: 90,000 characters in all.
     const big = `${Array.from({ length: 1500 }, (_, i) => `row ${String(i + 1).padStart(4, '0')} ${'x'.repeat(51)}`).join('\n')}\n`;

@@ -65,10 +65,19 @@ export const geminiValidators: Partial<Record<GeminiToolName, ArgsValidator>> = 
     if (omissionPlaceholders(valid.new_string as string).every((token) => kept.has(token))) return valid;
     return "`new_string` contains an omission placeholder (for example 'rest of methods ...'). Provide exact literal replacement text.";
   },
-  glob: (args) => validateArgs(globDef!, renamed(args, { path: 'dir_path' })),
+  // Gemini CLI refuses a pattern of only spaces as it refuses an empty one.
+  glob: (args) => {
+    const valid = validateArgs(globDef!, renamed(args, { path: 'dir_path' }));
+    return typeof valid === 'string' || (valid.pattern as string).trim() !== '' ? valid : 'The glob pattern is empty. Use "**/*" to match every file.';
+  },
   grep_search: (args) => validateArgs(grepDef!, renamed(args, { path: 'dir_path', include: 'include_pattern' })),
   list_directory: (args) => validateArgs(listDef!, renamed(args, { path: 'dir_path' })),
-  read_many_files: (args) => validateArgs(readManyDef!, withPaths(args)),
+  // Gemini CLI's schema asks for at least one entry in `include` (minItems: 1).
+  read_many_files: (args) => {
+    const valid = validateArgs(readManyDef!, withPaths(args));
+    if (typeof valid === 'string' || (valid.include as readonly string[]).length > 0) return valid;
+    return 'argument "include" of read_many_files must name at least one path or glob pattern, got [].';
+  },
 };
 
 /** `args` with older parameter names moved to their new ones (when the new one is not given too). */
