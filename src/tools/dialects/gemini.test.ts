@@ -114,6 +114,18 @@ describe("dialect 'gemini'", () => {
     expect(await t.call('glob', { pattern: '*.py', dir_path: '/src' })).toBe('No files found matching pattern "*.py" within /src');
   });
 
+  it('glob takes a pattern that names an existing file literally, as Gemini CLI escapes it', async () => {
+    const { tools: t } = tools({ '/file[1].txt': 'literal', '/file1.txt': 'one', '/sub/file[1].txt': 'deeper' });
+    expect(await t.call('glob', { pattern: 'file[1].txt' })).toBe(
+      'Found 1 file(s) matching "file[1].txt" within /, sorted by modification time (newest first):\n/file[1].txt',
+    );
+    expect(await t.call('glob', { pattern: 'file[1].txt', dir_path: '/sub' })).toBe(
+      'Found 1 file(s) matching "file[1].txt" within /sub, sorted by modification time (newest first):\n/sub/file[1].txt',
+    );
+    // A pattern that names no file is a pattern: [1] is a character class.
+    expect((await t.call('glob', { pattern: '**/file[12].txt' })).split('\n').slice(1).sort()).toEqual(['/file1.txt']);
+  });
+
   it('grep_search groups matches by file with L<n>: lines, context lines with -, case-insensitive by default', async () => {
     const { tools: t } = tools({ '/src/a.ts': 'import x\nconst Foo = 1;\nexport { Foo }\n', '/src/b.ts': 'nothing\n' });
     expect(await t.call('grep_search', { pattern: 'foo', dir_path: '/src' })).toBe(

@@ -3,6 +3,7 @@ import type { GrepMatch, LsReport } from '../../../backend/types.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { compileGlob } from '../../../glob/glob.ts';
 import { sniffMedia } from '../../../media/media-type.ts';
+import { joinPath } from '../../../paths.ts';
 import { decodeText, isBinary, splitLines } from '../../../text.ts';
 import { GLOB_MAX_RESULTS, MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, namesWithin } from '../../limit-output.ts';
@@ -31,8 +32,15 @@ export async function glob(call: DialectCall, args: GlobArgs): Promise<string> {
     countIgnored: true,
   });
   const ignoredByGemini = await geminiIgnore(call, args.respect_gemini_ignore !== false);
-  const paths = ignoredByGemini === null ? found.paths : found.paths.filter((path) => !ignoredByGemini(path, false));
-  const ignored = found.ignored + found.paths.length - paths.length;
+  // As Gemini CLI: a pattern that names an existing file is taken literally ("file[1].txt" finds
+  // that file, not file1.txt).
+  const literal = await call.backend
+    .resolvePath(joinPath(base, args.pattern))
+    .then((path) => call.backend.stat(path))
+    .catch(() => null);
+  const matched = literal === null || literal.isDir ? found.paths : found.paths.filter((path) => path === literal.path);
+  const paths = ignoredByGemini === null ? matched : matched.filter((path) => !ignoredByGemini(path, false));
+  const ignored = found.ignored + matched.length - paths.length;
   // Gemini CLI's wording for files its ignore rules left out (tools/glob.ts).
   if (paths.length === 0) return `No files found matching pattern "${args.pattern}" within ${base}${ignored > 0 ? ` (${ignored} files were ignored)` : ''}`;
   const shown = paths.slice(0, GLOB_MAX_RESULTS);
