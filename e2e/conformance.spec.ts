@@ -52,7 +52,7 @@ const PARTS: [prefix: string, atLeast: number][] = [
   ["'openai' dialect: apply_patch (SPEC §8)", 57],
   ['dialect and session options', 4],
   ["dialect 'anthropic'", 5],
-  ["dialect 'gemini'", 6],
+  ["dialect 'gemini'", 104],
   ["dialect 'mcp-filesystem'", 2],
 ];
 const REST_AT_LEAST = 182;

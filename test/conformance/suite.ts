@@ -3,6 +3,7 @@ import { backendSuite } from './backend.suite.ts';
 import { batchSuite } from './batch.suite.ts';
 import { anthropicDialectSuite } from './dialect-anthropic.suite.ts';
 import { geminiDialectSuite } from './dialect-gemini.suite.ts';
+import { geminiUpstreamSuite } from './dialect-gemini-upstream.suite.ts';
 import { mcpFilesystemDialectSuite } from './dialect-mcp-filesystem.suite.ts';
 import { mcpFilesystemUpstreamSuite } from './dialect-mcp-filesystem-upstream.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
@@ -36,6 +37,7 @@ export function conformanceSuite(make: BackendFactory): void {
   applyPatchSuite(make);
   anthropicDialectSuite(make);
   geminiDialectSuite(make);
+  geminiUpstreamSuite(make);
   mcpFilesystemDialectSuite(make);
   mcpFilesystemUpstreamSuite(make);
   checkpointSuite(make);
