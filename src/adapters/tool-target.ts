@@ -6,6 +6,7 @@
  * backend lives in a worker does not bundle them with the adapter.
  */
 import type { Backend } from '../backend/types.ts';
+import type { GuardOptions } from '../guard/types.ts';
 import { BACKEND_METHODS } from '../calls.ts';
 import { isToolHost } from '../tool-host.ts';
 import { lazyLocalTools } from '../tools/lazy-local-tools.ts';
@@ -14,6 +15,12 @@ import type { Tools, ToolsOptions } from '../tools/types.ts';
 
 /** A backend or a tool set: what an adapter plugs into a framework. */
 export type ToolTarget = Backend | Tools<string>;
+
+/** An adapter's guard options (permissions, approve, onEvent), only those given: for toTools. */
+export function guardOf(options: GuardOptions): GuardOptions {
+  const { permissions, approve, onEvent } = options;
+  return { ...(permissions && { permissions }), ...(approve && { approve }), ...(onEvent && { onEvent }) };
+}
 
 /** The tool set for `target`: a new session over a backend (with `options`), or the tool set itself. */
 export function toTools(target: ToolTarget, subpath: string, options: ToolsOptions<'agentvfs'> = {}): Tools<string> {

@@ -12,7 +12,7 @@ import type { Tool } from 'ai';
 import { checkToolChoice } from '../adapters/include.ts';
 import { callMayWrite, toolCall, toolCallOfAnyDialect, type ToolCallInfo } from '../calls.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
-import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
+import { guardOf, type ToolTarget, toTools } from '../adapters/tool-target.ts';
 import type { GuardOptions } from '../guard/types.ts';
 import type { ToolName } from '../tools/definitions.ts';
 import type { ToolResult, Tools } from '../tools/types.ts';
@@ -64,8 +64,7 @@ export function aiSdkTools(target: Backend, options?: AiSdkToolsOptions<ToolName
 /** Any target (typed as ToolTarget): keyed by name. */
 export function aiSdkTools(target: ToolTarget, options?: AiSdkToolsOptions<string>): Record<string, AiSdkTool>;
 export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkToolsOptions<N> = {}): Record<N, AiSdkTool> {
-  const { permissions, approve, onEvent } = options;
-  const tools = toTools(target, 'ai', { ...(permissions && { permissions }), ...(approve && { approve }), ...(onEvent && { onEvent }) });
+  const tools = toTools(target, 'ai', guardOf(options));
   const names = checkToolChoice(
     options,
     'ai',

@@ -7,7 +7,7 @@
 import type { DynamicStructuredTool as LangchainStructuredTool } from '@langchain/core/tools';
 import { checkToolChoice } from '../adapters/include.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
-import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
+import { guardOf, toTools, type ToolTarget } from '../adapters/tool-target.ts';
 import type { GuardOptions } from '../guard/types.ts';
 import type { ToolDefinition, ToolName } from '../tools/definitions.ts';
 import type { ToolResult, Tools } from '../tools/types.ts';
@@ -59,8 +59,7 @@ class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], A
 
 /** The tools for a backend (or a tool set from createTools, to share its read tracking), as LangChain structured tools. */
 export function langchainTools(target: ToolTarget, options: LangchainToolsOptions = {}): LangchainTool[] {
-  const { permissions, approve, onEvent } = options;
-  const tools = toTools(target, 'langchain', { ...(permissions && { permissions }), ...(approve && { approve }), ...(onEvent && { onEvent }) });
+  const tools = toTools(target, 'langchain', guardOf(options));
   const names = checkToolChoice(
     options,
     'langchain',

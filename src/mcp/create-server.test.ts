@@ -11,6 +11,7 @@ import { TOOL_CALLS } from '../calls.ts';
 import { createTools } from '../tools/create-tools.ts';
 import type { Tools } from '../tools/types.ts';
 import { AGENTVFS_VERSION, createMcpServer } from './create-server.ts';
+import { mcpHandler } from './handler.ts';
 
 const FILES = { '/src/app.ts': 'export const greeting = "hello";\n', '/README.md': '# demo\n' };
 
@@ -220,5 +221,66 @@ describe('createMcpServer', () => {
   it('names the current package version', () => {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(AGENTVFS_VERSION).toBe(pkg.version);
+  });
+});
+
+describe('createMcpServer and mcpHandler with permissions, approve and onEvent', () => {
+  it('guard the tool session made over a backend, as the other adapters do', async () => {
+    const backend = createStateBackend({ files: { '/pub/a.md': 'a\n', '/secret/key': 'k\n' } });
+    const events: string[] = [];
+    const client = await connected(
+      createMcpServer(backend, { permissions: { read: ['/pub/**'], write: ['/pub/**'] }, onEvent: (e) => events.push(`${e.tool} ${e.ok}`) }),
+    );
+    expect(textOf(await client.callTool({ name: 'read_file', arguments: { path: '/secret/key' } }))).toMatch(
+      /^Error: EACCES: \/secret\/key is outside the paths/,
+    );
+    expect(textOf(await client.callTool({ name: 'write_file', arguments: { path: '/pub/b.md', content: 'b\n' } }))).toBe(
+      'Created /pub/b.md (1 line, 2 bytes).',
+    );
+    expect(events).toEqual(['read_file false', 'write_file true']);
+    await client.close();
+  });
+
+  it('mcpHandler with sessions: each session is guarded, and approve is asked', async () => {
+    const backend = createStateBackend({ files: { '/a.md': 'a\n' } });
+    const asked: string[] = [];
+    const handle = mcpHandler(backend, {
+      sessions: true,
+      enableJsonResponse: true,
+      approve: (r) => (asked.push(r.path), { allow: false, reason: 'not now' }),
+    });
+    const post = (body: string, id?: string) =>
+      handle(
+        new Request('http://127.0.0.1/mcp', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2025-06-18',
+            ...(id ? { 'mcp-session-id': id } : {}),
+          },
+          body,
+        }),
+      );
+    const init = await post(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
+    );
+    const id = init.headers.get('mcp-session-id')!;
+    await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), id);
+    const call = await post(
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'write_file', arguments: { path: '/b.md', content: 'b\n' } } }),
+      id,
+    );
+    const text = ((await call.json()) as { result: { content: Array<{ text: string }> } }).result.content[0]!.text;
+    expect(text).toBe(
+      'Error: EDENIED: The user denied the write of /b.md: "not now". The file is unchanged. Take the reason into account before trying again.',
+    );
+    expect(asked).toEqual(['/b.md']);
+    expect(await backend.exists('/b.md')).toBe(false);
   });
 });

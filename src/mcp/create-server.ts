@@ -5,8 +5,9 @@
 import type { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { checkToolChoice } from '../adapters/include.ts';
-import { toTools, type ToolTarget } from '../adapters/tool-target.ts';
+import { guardOf, toTools, type ToolTarget } from '../adapters/tool-target.ts';
 import { toolCallOfAnyDialect } from '../calls.ts';
+import type { GuardOptions } from '../guard/types.ts';
 import type { ToolName, ToolParameters } from '../tools/definitions.ts';
 import type { Tools } from '../tools/types.ts';
 import { toCallToolResult, unexpectedFailure } from './content.ts';
@@ -15,7 +16,11 @@ import { McpServer, zod } from './peer.ts';
 /** The agentvfs release this file belongs to (create-server.test.ts checks it against package.json). */
 export const AGENTVFS_VERSION = '0.1.0';
 
-export interface McpServerOptions {
+/**
+ * `permissions`, `approve` and `onEvent` guard the tool session made over a backend target (see
+ * docs/approval.md); with a tool set as target, give them to createTools instead.
+ */
+export interface McpServerOptions extends GuardOptions {
   /** Only these tools (for example a read-only server: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
   include?: readonly (ToolName | (string & {}))[];
   /** Replace some tool descriptions (the text the model reads). */
@@ -33,7 +38,7 @@ export interface McpServerOptions {
  * new tool session (its own read tracking); a tool set is shared with whoever made it.
  */
 export function createMcpServer(target: ToolTarget, options: McpServerOptions = {}): SdkMcpServer {
-  return serverFor(toTools(target, 'mcp'), options);
+  return serverFor(toTools(target, 'mcp', guardOf(options)), options);
 }
 
 /** A new McpServer over an existing tool set (one per transport: an McpServer connects once). */

@@ -208,7 +208,9 @@ describe('mcpHandler({ allowedOrigins })', () => {
       expect((await refused.json()).error.message).toMatch(/origin "http:\/\/evil\.example" are not allowed/);
       expect((await post('https://app.example')).status).toBe(200);
       expect((await post(null)).status).toBe(200);
-      expect(() => mcpHandler(backend, { allowedOrigins: 'https://app.example' as never })).toThrow(/allowedOrigins must be an array/);
+      expect(() => mcpHandler(backend, { allowedOrigins: 'https://app.example' as never })).toThrow(
+        /allowedOrigins must be an array of origins \(like "https:\/\/app\.example"\) or "\*"/,
+      );
     },
   );
 
@@ -235,11 +237,41 @@ describe('mcpHandler({ allowedOrigins })', () => {
     expect((await init.json()).result.serverInfo.name).toBe('agentvfs');
     const refused = await handle(new Request('http://127.0.0.1/mcp', { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }));
     expect([refused.status, refused.headers.get('access-control-allow-origin')]).toEqual([403, null]);
-    // Without allowedOrigins there is no CORS at all.
-    const open = mcpHandler(createStateBackend({ files: FILES }), { sessions, enableJsonResponse: true });
-    const plain = await open(
-      new Request('http://127.0.0.1/mcp', { method: 'POST', headers: { ...POST_HEADERS, origin: 'https://app.example' }, body: rpc('initialize', 1, INIT) }),
+    // Without allowedOrigins a request from any page is refused (MCP: servers must check Origin,
+    // against DNS rebinding); one without an Origin is served. '*' lets every origin in.
+    const closed = mcpHandler(createStateBackend({ files: FILES }), { sessions, enableJsonResponse: true });
+    const initFrom = (origin: string | null) =>
+      new Request('http://127.0.0.1/mcp', {
+        method: 'POST',
+        headers: { ...POST_HEADERS, ...(origin === null ? {} : { origin }) },
+        body: rpc('initialize', 1, INIT),
+      });
+    const page = await closed(initFrom('http://localhost:5173'));
+    expect([page.status, page.headers.get('access-control-allow-origin')]).toEqual([403, null]);
+    expect((await page.json()).error.message).toBe(
+      'Forbidden: requests from origin "http://localhost:5173" are not allowed: list it in mcpHandler\'s allowedOrigins.',
     );
-    expect([plain.status, plain.headers.get('access-control-allow-origin')]).toEqual([200, null]);
+    expect((await closed(initFrom(null))).status).toBe(200);
+    const open = mcpHandler(createStateBackend({ files: FILES }), { sessions, enableJsonResponse: true, allowedOrigins: '*' });
+    const any = await open(initFrom('https://anywhere.example'));
+    expect([any.status, any.headers.get('access-control-allow-origin')]).toEqual([200, 'https://anywhere.example']);
+  });
+
+  it('maxRequestBytes bounds a request body (413 before it is read whole)', async () => {
+    const handle = mcpHandler(createStateBackend({ files: FILES }), { enableJsonResponse: true, maxRequestBytes: 1_000 });
+    const big = await handle(
+      new Request('http://127.0.0.1/mcp', { method: 'POST', headers: POST_HEADERS, body: rpc('initialize', 1, { ...INIT, pad: 'x'.repeat(2_000) }) }),
+    );
+    expect(big.status).toBe(413);
+    expect((await handle(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: POST_HEADERS, body: rpc('initialize', 1, INIT) }))).status).toBe(200);
+    expect(() => mcpHandler(createStateBackend(), { maxRequestBytes: 0 })).toThrow(/maxRequestBytes must be a whole number of bytes above 0/);
+  });
+
+  it('stateless: every method but POST is 405 with Allow: POST', async () => {
+    const handle = mcpHandler(createStateBackend({ files: FILES }));
+    for (const method of ['GET', 'DELETE', 'PUT', 'PATCH', 'OPTIONS']) {
+      const answer = await handle(new Request('http://127.0.0.1/mcp', { method }));
+      expect([method, answer.status, answer.headers.get('allow')]).toEqual([method, 405, 'POST']);
+    }
   });
 });

@@ -3,7 +3,7 @@
  * runtime with Request and Response (Node, Deno, Bun, workerd, a service worker).
  */
 import { checkToolChoice } from '../adapters/include.ts';
-import { type ToolTarget, toTools } from '../adapters/tool-target.ts';
+import { guardOf, type ToolTarget, toTools } from '../adapters/tool-target.ts';
 import { serverFor, type McpServerOptions } from './create-server.ts';
 import { WebStandardStreamableHTTPServerTransport } from './peer.ts';
 
@@ -25,30 +25,43 @@ export interface McpHandlerOptions extends McpServerOptions {
   /** Answer with one JSON body instead of an SSE stream. Default false (as the SDK). */
   enableJsonResponse?: boolean;
   /**
-   * The `Origin` header values a request may carry (e.g. `['https://app.example']`); one that
-   * carries another gets 403, before anything is read. MCP asks servers to check it (a page on
-   * another site must not reach a server on localhost through DNS rebinding): set it for a server
-   * a browser can reach. Requests without an Origin (other servers, CLIs) are served. A page on
-   * an allowed origin may also call the server from another origin (CORS: preflights answered,
-   * `Mcp-Session-Id` readable). Default: not checked, and no CORS.
+   * The `Origin` header values a request may carry (e.g. `['https://app.example']`), or `'*'` for
+   * any. A request that carries another gets 403, before anything is read, as MCP requires (a page
+   * on another site must not reach a server on localhost through DNS rebinding). Requests without
+   * an Origin (other servers, CLIs, MCP clients outside a browser) are served. A page on an allowed
+   * origin may call the server from another origin (CORS: preflights answered, `Mcp-Session-Id`
+   * readable). Default: none, so every request from a browser page is refused.
    */
-  allowedOrigins?: readonly string[];
+  allowedOrigins?: readonly string[] | '*';
+  /** The largest request body, in bytes (a bigger one gets 413 before it is read whole). Default 4 MiB, as the SDK's. */
+  maxRequestBytes?: number;
 }
 
 type Transport = InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
 
 export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}): (request: Request) => Promise<Response> {
-  const { sessions = false, enableJsonResponse = false, sessionIdleMs = 30 * 60_000, maxSessions = 1_000, allowedOrigins, ...serverOptions } = options;
-  if (allowedOrigins !== undefined && (!Array.isArray(allowedOrigins) || !allowedOrigins.every((o) => typeof o === 'string'))) {
-    throw new TypeError(`agentvfs/mcp: allowedOrigins must be an array of origins (like "https://app.example"), not ${JSON.stringify(allowedOrigins)}.`);
+  const {
+    sessions = false,
+    enableJsonResponse = false,
+    sessionIdleMs = 30 * 60_000,
+    maxSessions = 1_000,
+    allowedOrigins = [],
+    maxRequestBytes = 4 * 1024 * 1024,
+    ...serverOptions
+  } = options;
+  if (allowedOrigins !== '*' && (!Array.isArray(allowedOrigins) || !allowedOrigins.every((o) => typeof o === 'string'))) {
+    throw new TypeError(`agentvfs/mcp: allowedOrigins must be an array of origins (like "https://app.example") or "*", not ${JSON.stringify(allowedOrigins)}.`);
   }
-  const handler = serve(target, sessions, enableJsonResponse, sessionIdleMs, maxSessions, serverOptions);
-  if (allowedOrigins === undefined) return handler;
+  if (!Number.isInteger(maxRequestBytes) || maxRequestBytes < 1) {
+    throw new TypeError(`agentvfs/mcp: maxRequestBytes must be a whole number of bytes above 0, not ${JSON.stringify(maxRequestBytes)}.`);
+  }
+  const transportOptions = { enableJsonResponse, maxRequestBodySize: maxRequestBytes };
+  const handler = serve(target, sessions, transportOptions, sessionIdleMs, maxSessions, serverOptions);
   const methods = sessions ? 'GET, POST, DELETE' : 'POST';
   return async (request) => {
     const origin = request.headers.get('origin');
     if (origin === null) return handler(request);
-    if (!allowedOrigins.includes(origin)) return forbiddenOrigin(origin);
+    if (allowedOrigins !== '*' && !allowedOrigins.includes(origin)) return forbiddenOrigin(origin);
     if (request.method === 'OPTIONS') return preflight(origin, methods, request.headers.get('access-control-request-headers'));
     return withCors(await handler(request), origin);
   };
@@ -85,7 +98,7 @@ function withCors(response: Response, origin: string): Response {
 function serve(
   target: ToolTarget,
   sessions: boolean,
-  enableJsonResponse: boolean,
+  transportOptions: { enableJsonResponse: boolean; maxRequestBodySize: number },
   sessionIdleMs: number,
   maxSessions: number,
   serverOptions: McpServerOptions,
@@ -97,7 +110,8 @@ function serve(
     throw new TypeError(`agentvfs/mcp: maxSessions must be an integer of at least 1, not ${JSON.stringify(maxSessions)}.`);
   }
   // Checked now, so a wrong target or option fails where the handler is made, not at the first request.
-  const shared = toTools(target, 'mcp');
+  const guard = guardOf(serverOptions);
+  const shared = toTools(target, 'mcp', guard);
   checkToolChoice(
     serverOptions,
     'mcp',
@@ -106,10 +120,11 @@ function serve(
   if (!sessions) {
     return async (request) => {
       // No session, so no stream of its own to open (a per-request server would never write to it,
-      // and it would hold the connection open) and nothing to end: MCP's answer for both is 405.
-      if (request.method === 'GET' || request.method === 'DELETE') return methodNotAllowed();
+      // and it would hold the connection open) and nothing to end: MCP's answer for GET and DELETE
+      // is 405, and every method but POST gets the same.
+      if (request.method !== 'POST') return methodNotAllowed();
       // A stateless transport serves one request (the SDK refuses to reuse it), and an McpServer connects once.
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, ...transportOptions });
       await serverFor(shared, serverOptions).connect(transport);
       return transport.handleRequest(request);
     };
@@ -139,7 +154,7 @@ function serve(
     // No session yet: the transport accepts only an initialize request here (400 otherwise).
     const transport: Transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomId,
-      enableJsonResponse,
+      ...transportOptions,
       onsessioninitialized: (sessionId) => {
         open.set(sessionId, { transport, usedAt: Date.now() });
         if (open.size > maxSessions) end(open.keys().next().value!);
@@ -149,7 +164,7 @@ function serve(
       },
     });
     // A backend gets a new tool session per MCP session; a tool set given as the target is shared.
-    await serverFor(toTools(target, 'mcp'), serverOptions).connect(transport);
+    await serverFor(toTools(target, 'mcp', guard), serverOptions).connect(transport);
     return transport.handleRequest(request);
   };
 }
@@ -170,7 +185,7 @@ function sessionNotFound(): Response {
 }
 
 function forbiddenOrigin(origin: string): Response {
-  return jsonRpcError(403, -32000, `Forbidden: requests from origin ${JSON.stringify(origin)} are not allowed (allowedOrigins).`);
+  return jsonRpcError(403, -32000, `Forbidden: requests from origin ${JSON.stringify(origin)} are not allowed: list it in mcpHandler's allowedOrigins.`);
 }
 
 function methodNotAllowed(): Response {

@@ -8,9 +8,11 @@
  * (plus 4 MiB) it is rewritten to a temporary file, fsync'd and renamed over the log.
  * A file holding a snapshot (what `agentvfs mcp --save` wrote before this store) is opened as
  * the legacy state: the first save replaces it with a log the same atomic way.
- * One process at a time: the file is not locked.
+ * One process at a time: `<file>.lock` holds the pid of the process that has the file open, and
+ * a store in another process is refused while that process lives (two would write over each
+ * other's batches); a lock left by a process that is gone is taken over.
  */
-import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { decodeBatch, encodeBatch } from '../batch-codec.ts';
 import { decodeRecords } from '../records.ts';
@@ -57,7 +59,9 @@ function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array
     );
   }
   const damaged = (at: number, what: string) =>
-    new Error(`agentvfs/persist: ${path} is damaged at byte ${at} (${what}); it was left as it is, nothing of it was opened.`);
+    new Error(
+      `agentvfs/persist: ${path} is damaged at byte ${at} (${what}); it was left as it is, nothing of it was opened. Move it away to start a new workspace there.`,
+    );
   const header = HEADER[format];
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const lostToPowerLoss = (at: number) => format === 2 && zerosToTheEnd(bytes, at);
@@ -110,8 +114,50 @@ export function readWorkspaceFile(path: string): Uint8Array | null {
   return encodeSnapshot(decoded.entries);
 }
 
+/**
+ * Takes `<path>.lock` for this process, or throws when a live process other than this one holds
+ * it. A lock whose process is gone (killed, exited without close) is taken over.
+ */
+function lockFile(path: string): () => void {
+  const lock = `${path}.lock`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+      return () => rmSync(lock, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw error;
+    }
+    const pid = Number.parseInt(readLock(lock), 10);
+    if (pid === process.pid) return () => rmSync(lock, { force: true }); // this process's own (another store of it, or one not closed)
+    if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+      throw new Error(
+        `agentvfs/persist: ${path} is open in another process (pid ${pid}); two would write over each other's saves, so it was not opened. Close that one first, or use another file. (If no such process uses it, delete ${lock}.)`,
+      );
+    }
+    rmSync(lock, { force: true }); // left by a process that is gone: take it over
+  }
+}
+
+function readLock(lock: string): string {
+  try {
+    return readFileSync(lock, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // it exists, owned by someone else
+  }
+}
+
 export function createFileStore(path: string): FileStore {
   let fd: number | null = null;
+  let unlock: (() => void) | null = null;
   let legacy: Uint8Array | null = null; // a snapshot the file held when opened, until the first save replaces it
   let size = 0; // bytes of the log
   let format: LogFormat = 2; // of the log open: new batches are appended in it
@@ -128,6 +174,7 @@ export function createFileStore(path: string): FileStore {
   }
 
   function open(): Map<string, Uint8Array> {
+    unlock ??= lockFile(path);
     rmSync(`${path}.tmp`, { force: true }); // a compaction cut short: the log itself is intact
     const bytes = existsSync(path) ? new Uint8Array(readFileSync(path)) : new Uint8Array(0);
     legacy = null;
@@ -242,6 +289,8 @@ export function createFileStore(path: string): FileStore {
     async close() {
       if (fd !== null) closeSync(fd);
       fd = null;
+      unlock?.();
+      unlock = null;
     },
   };
 }
