@@ -9,6 +9,7 @@ describe('parseArgs', () => {
     expect(parseArgs(['mcp', '--dir', 'x', '-h'])).toEqual({ command: 'help' });
     expect(parseArgs(['--version'])).toEqual({ command: 'version' });
     expect(parseArgs(['-v'])).toEqual({ command: 'version' });
+    expect(parseArgs(['mcp', '--all', '--dir', 'x'])).toEqual({ command: 'mcp', dir: 'x', all: true });
   });
 
   it.each([
@@ -21,6 +22,8 @@ describe('parseArgs', () => {
     [['mcp', '--save='], '--save needs a value.'],
     [['mcp', '--save', 'a', '--save', 'b'], '--save is given twice.'],
     [['mcp', '--dir', 'a', '--snapshot', 'b'], '--dir and --snapshot both say what to start from: give one.'],
+    [['mcp', '--all'], '--all goes with --dir (it copies .git/ and node_modules/ too).'],
+    [['mcp', '--dir', 'a', '--all', '--all'], '--all is given twice.'],
   ])('refuses %j: %s', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(new UsageError(message));
   });

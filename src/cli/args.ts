@@ -1,12 +1,14 @@
 /** The command line of `agentvfs`: parsed into what to serve, or a usage error that says what is wrong. */
 
-export const USAGE = `Usage: agentvfs mcp [--dir PATH | --snapshot FILE] [--save FILE]
+export const USAGE = `Usage: agentvfs mcp [--dir PATH [--all] | --snapshot FILE] [--save FILE]
 
 Serves an in-memory agentvfs workspace to an MCP client over stdio: the six file
 tools ls, read_file, write_file, edit_file, glob and grep.
 
   --dir PATH        start with a copy of the files under PATH (PATH/a/b is /a/b);
-                    nothing is ever written back to PATH
+                    nothing is ever written back to PATH; .git/ and node_modules/
+                    are left out, as the tools leave them out
+  --all             with --dir: copy .git/ and node_modules/ too
   --snapshot FILE   start from a snapshot (backend.snapshot()) or a --save file
   --save FILE       keep the workspace in FILE: each change is saved there before
                     it is acknowledged (only what it changed). When FILE exists,
@@ -20,6 +22,8 @@ export interface McpCommand {
   dir?: string;
   snapshot?: string;
   save?: string;
+  /** --all: --dir copies .git/ and node_modules/ too. */
+  all?: true;
 }
 
 export type Parsed = McpCommand | { command: 'help' } | { command: 'version' };
@@ -40,6 +44,11 @@ export function parseArgs(argv: readonly string[]): Parsed {
   const parsed: McpCommand = { command: 'mcp' };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
+    if (arg === '--all') {
+      if (parsed.all) throw new UsageError('--all is given twice.');
+      parsed.all = true;
+      continue;
+    }
     const eq = arg.indexOf('=');
     const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
     if (!Object.hasOwn(FLAGS, flag)) throw new UsageError(`unknown option ${JSON.stringify(arg)}.`);
@@ -50,5 +59,6 @@ export function parseArgs(argv: readonly string[]): Parsed {
     parsed[key] = value;
   }
   if (parsed.dir !== undefined && parsed.snapshot !== undefined) throw new UsageError('--dir and --snapshot both say what to start from: give one.');
+  if (parsed.all && parsed.dir === undefined) throw new UsageError('--all goes with --dir (it copies .git/ and node_modules/ too).');
   return parsed;
 }

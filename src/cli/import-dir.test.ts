@@ -27,12 +27,30 @@ describe('importDirectory', () => {
     const root = tree();
     const backend = createStateBackend();
     const lines: string[] = [];
-    expect(await importDirectory(backend, root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 0 });
+    expect(await importDirectory(backend, root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 0, leftOut: 0 });
     expect(lines).toEqual([]);
     expect(await backend.glob('**/*')).toEqual(expect.arrayContaining(['/README.md', '/src/lib/a.ts', '/logo.png']));
     expect(await backend.readText('/src/lib/a.ts')).toBe('export const a = 1;\n');
     expect([...(await backend.readFile('/logo.png'))]).toEqual([0x89, 0x50, 0x4e, 0x47, 0, 0xff, 0x00, 0x10]);
     expect((await backend.stat('/empty')).isDir).toBe(true);
+  });
+
+  it('leaves out .git/ and node_modules/ directories at any depth (files of those names are copied), unless asked for all', async () => {
+    const root = tree();
+    for (const dir of ['.git/objects', 'node_modules/pkg', 'src/node_modules/x']) mkdirSync(join(root, dir), { recursive: true });
+    writeFileSync(join(root, '.git/HEAD'), 'ref: refs/heads/main\n');
+    writeFileSync(join(root, 'node_modules/pkg/index.js'), 'x');
+    writeFileSync(join(root, 'src/node_modules/x/y.js'), 'y');
+    writeFileSync(join(root, 'src/.git'), 'gitdir: ../.git/modules/src\n'); // a submodule's .git file
+    const backend = createStateBackend();
+    expect(await importDirectory(backend, root, () => {})).toEqual({ files: 4, skipped: 0, leftOut: 3 });
+    expect(await backend.exists('/node_modules')).toBe(false);
+    expect(await backend.exists('/src/node_modules')).toBe(false);
+    expect(await backend.exists('/.git')).toBe(false);
+    expect(await backend.readText('/src/.git')).toBe('gitdir: ../.git/modules/src\n');
+    const everything = createStateBackend();
+    expect(await importDirectory(everything, root, () => {}, undefined, { all: true })).toEqual({ files: 7, skipped: 0, leftOut: 0 });
+    expect(await everything.readText('/node_modules/pkg/index.js')).toBe('x');
   });
 
   it('gives each file and directory its host modification time through the backend clock', async () => {
@@ -66,7 +84,7 @@ describe('importDirectory', () => {
     writeFileSync(join(root, 'back\\slash.txt'), 'x');
     const backend = createStateBackend({ limits: { maxFileBytes: 1024 } });
     const lines: string[] = [];
-    expect(await importDirectory(backend, root, (l) => lines.push(l))).toEqual({ files: 4, skipped: 4 });
+    expect(await importDirectory(backend, root, (l) => lines.push(l))).toEqual({ files: 4, skipped: 4, leftOut: 0 });
     expect(await backend.readText('/link.md')).toBe('# hi\n');
     expect(await backend.exists('/src-link')).toBe(false);
     expect(await backend.exists('/big.bin')).toBe(false);
@@ -83,7 +101,7 @@ describe('importDirectory', () => {
     // A link to a file that stat calls regular but that no one (not even root) can read from its start.
     symlinkSync('/proc/self/mem', join(root, 'unreadable'));
     const lines: string[] = [];
-    expect(await importDirectory(createStateBackend(), root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 1 });
+    expect(await importDirectory(createStateBackend(), root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 1, leftOut: 0 });
     expect(lines).toEqual([expect.stringMatching(/^skipped .*unreadable: EIO: i\/o error, read$/)]);
   });
 
@@ -91,7 +109,7 @@ describe('importDirectory', () => {
     const root = tree();
     execFileSync('mkfifo', [join(root, 'pipe')]);
     const lines: string[] = [];
-    expect(await importDirectory(createStateBackend(), root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 1 });
+    expect(await importDirectory(createStateBackend(), root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 1, leftOut: 0 });
     expect(lines).toEqual([expect.stringMatching(/pipe: not a regular file \(a socket, pipe or device\)$/)]);
   });
 

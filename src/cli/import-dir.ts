@@ -2,7 +2,9 @@
  * Copies a host directory into a backend: HOST/a/b becomes /a/b, bytes as they are (binary files
  * included), empty directories kept, each with its modification time when the backend's clock
  * is handed over (so glob's newest-first order means what it does on the host). What cannot be
- * copied is skipped and reported, one line each.
+ * copied is skipped and reported, one line each. `.git/` and `node_modules/` directories are left
+ * out unless asked for (`all`): the tools leave them out anyway, and a project's node_modules alone
+ * can be over the workspace's size limit.
  */
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -13,7 +15,12 @@ import { isVfsError } from '../errors.ts';
 export interface ImportResult {
   files: number;
   skipped: number;
+  /** `.git/` and `node_modules/` directories not copied. */
+  leftOut: number;
 }
+
+/** Directories the tools leave out by default (SPEC §9), and so the import. */
+const LEFT_OUT = new Set(['.git', 'node_modules']);
 
 /**
  * `warn` gets one line per skipped entry. A full workspace (EQUOTA) stops the import: the copy
@@ -25,8 +32,9 @@ export async function importDirectory(
   root: string,
   warn: (line: string) => void,
   setTime: (mtimeMs: number) => void = () => {},
+  { all = false }: { all?: boolean } = {},
 ): Promise<ImportResult> {
-  const result: ImportResult = { files: 0, skipped: 0 };
+  const result: ImportResult = { files: 0, skipped: 0, leftOut: 0 };
   const skip = (hostPath: string, why: string) => {
     result.skipped++;
     warn(`skipped ${hostPath}: ${why}`);
@@ -66,7 +74,9 @@ export async function importDirectory(
         continue;
       }
       const virtualPath = `${virtualDir}/${entry.name}`;
-      if (entry.isDirectory()) {
+      if (entry.isDirectory() && !all && LEFT_OUT.has(entry.name)) {
+        result.leftOut++;
+      } else if (entry.isDirectory()) {
         const time = await stat(hostPath).then(
           (s) => s.mtimeMs,
           () => null,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The `agentvfs` command (Node only): `agentvfs mcp [--dir PATH | --snapshot FILE] [--save FILE]`.
+ * The `agentvfs` command (Node only): `agentvfs mcp [--dir PATH [--all] | --snapshot FILE] [--save FILE]`.
  * Exit status: 0 done, 1 failed (the reason on stderr), 2 bad command line (with the usage).
  */
 import { readFileSync } from 'node:fs';

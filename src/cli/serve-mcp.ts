@@ -8,6 +8,8 @@ import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend } from '../backend/types.ts';
 import { isVfsError } from '../errors.ts';
 import { createMcpServer } from '../mcp/create-server.ts';
+import { createTools } from '../tools/create-tools.ts';
+import { runWithin, toolSet } from '../tools/tool-set.ts';
 import { createFileStore, readWorkspaceFile } from '../persist/node/file-store.ts';
 import { openPersistent } from '../persist/persistent.ts';
 import { startsLikeSnapshot } from '../snapshot/format.ts';
@@ -48,11 +50,27 @@ export async function serveMcp(options: McpCommand): Promise<void> {
   }
   if (started !== null) log(started);
 
-  const server = createMcpServer(target);
+  // The calls still running, so that stopping answers (and saves) every request already read.
+  const tools = createTools(target);
+  const running = new Set<Promise<unknown>>();
+  const server = createMcpServer(
+    toolSet(tools.definitions, (name, args, call) => {
+      const run = runWithin(tools, name, args, call);
+      const done = () => running.delete(run);
+      running.add(run);
+      run.then(done, done);
+      return run;
+    }),
+  );
   let stopping: Promise<void> | undefined;
   const stop = (code: number) =>
     (stopping ??= (async () => {
       try {
+        // A request read just before stdin ended reaches its tool first; each answer is written
+        // (a turn after its call ends) before the workspace closes.
+        await turn();
+        while (running.size > 0) await Promise.allSettled([...running]);
+        await turn();
         await close();
         await server.close();
       } catch (error) {
@@ -64,28 +82,44 @@ export async function serveMcp(options: McpCommand): Promise<void> {
   // The client ends the session by closing our stdin; a supervisor by a signal.
   process.stdin.on('end', () => void stop(0));
   process.stdin.on('close', () => void stop(0));
+  // The client stopped reading (a closed pipe): as if it had ended the session, not a crash.
+  process.stdout.on('error', () => void stop(0));
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   await server.connect(new StdioServerTransport());
 }
 
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The workspace --dir or --snapshot asks to start from and the line that says so, or null when neither is given. */
-async function startingState({ dir, snapshot }: McpCommand): Promise<{ backend: Backend; line: string } | null> {
+async function startingState({ dir, snapshot, all }: McpCommand): Promise<{ backend: Backend; line: string } | null> {
   if (dir === undefined && snapshot === undefined) return null;
   if (dir !== undefined) {
     // Imported files keep their host modification times: the clock gives each write its file's.
     let importing: number | null = null;
     const backend = createStateBackend({ now: () => importing ?? Date.now() });
-    const { files, skipped } = await importDirectory(backend, dir, log, (mtimeMs) => {
-      importing = mtimeMs;
-    })
+    const { files, skipped, leftOut } = await importDirectory(
+      backend,
+      dir,
+      log,
+      (mtimeMs) => {
+        importing = mtimeMs;
+      },
+      { all: all === true },
+    )
       .catch((error: Error) => {
-        throw new CliError(`cannot import ${dir}: ${error.message}`);
+        // The workspace is in memory, its limits fixed: what helps is a smaller directory.
+        const full = isVfsError(error) && error.code === 'EQUOTA' ? ' Serve a smaller directory (the workspace is kept in memory).' : '';
+        throw new CliError(`cannot import ${dir}: ${error.message}${full}`);
       })
       .finally(() => {
         importing = null;
       });
-    return { backend, line: `imported ${files} file${files === 1 ? '' : 's'} from ${dir}${skipped ? ` (${skipped} skipped, see above)` : ''}` };
+    const notes = [
+      ...(skipped ? [`${skipped} skipped, see above`] : []),
+      ...(leftOut ? [`${leftOut} .git and node_modules ${leftOut === 1 ? 'directory' : 'directories'} left out: --all copies them`] : []),
+    ];
+    return { backend, line: `imported ${files} file${files === 1 ? '' : 's'} from ${dir}${notes.length ? ` (${notes.join('; ')})` : ''}` };
   }
   const backend = createStateBackend();
   let bytes: Uint8Array | null;

@@ -1,5 +1,6 @@
 /** A ToolResult as an MCP CallToolResult: the same text, isError, and parts as image or embedded resource content. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { unexpectedFailureText } from '../tools/tool-error.ts';
 import type { ToolPart, ToolResult } from '../tools/types.ts';
 
 type Content = CallToolResult['content'][number];
@@ -12,11 +13,7 @@ export function toCallToolResult(result: ToolResult): CallToolResult {
 
 /** A call that rejected instead of resolving (a worker gone): the same shape as any other tool failure. */
 export function unexpectedFailure(error: unknown): CallToolResult {
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    content: [{ type: 'text', text: `Error: unexpected failure: ${message}. Nothing may have been changed; retry once, and report it if it persists.` }],
-    isError: true,
-  };
+  return { content: [{ type: 'text', text: unexpectedFailureText(error) }], isError: true };
 }
 
 function partContent(part: ToolPart, text: string): Content {

@@ -204,10 +204,19 @@ describe('createMcpServer', () => {
 
   it('reports a tool set that rejects as an Error: result, not a protocol error', async () => {
     const inner = createTools(createStateBackend());
-    const gone: Tools = { ...inner, run: () => Promise.reject(new Error('the worker is gone')) };
+    const gone: Tools = { ...inner, run: () => Promise.reject(new Error('the worker is gone; this call and all later ones fail.')) };
     const client = await connected(createMcpServer(gone));
     const result = await client.callTool({ name: 'ls', arguments: {} });
-    expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringMatching(/^Error: unexpected failure: the worker is gone/) }] });
+    // One period, and no advice to retry what the message says fails.
+    expect(result).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: 'text',
+          text: 'Error: unexpected failure: the worker is gone; this call and all later ones fail. Whether the call changed anything is not known: look before trying it again.',
+        },
+      ],
+    });
   });
 
   it('refuses a target that is neither a backend nor a tool set, naming what it got', () => {

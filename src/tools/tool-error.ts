@@ -19,8 +19,13 @@ export function toolError(error: unknown): Omit<ToolResult, 'changed'> {
     return { text: capResult(`Error: read-only: ${error.message} Nothing was changed; writing again fails too.`), isError: true };
   }
   if (isNotSavedError(error)) return { text: notSavedText(error), isError: true };
-  const message = error instanceof Error ? error.message : String(error);
-  return { text: capResult(`Error: unexpected failure: ${message}. Nothing may have been changed; retry once, and report it if it persists.`), isError: true };
+  return { text: unexpectedFailureText(error), isError: true };
+}
+
+/** What a call answers when it failed in a way no tool error names (a worker gone, a bug): whether it changed anything is not known. */
+export function unexpectedFailureText(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\.+$/, '');
+  return capResult(`Error: unexpected failure: ${message}. Whether the call changed anything is not known: look before trying it again.`);
 }
 
 /** What a tool answers when its change was made but could not be saved (agentvfs/persist's NotSavedError). */

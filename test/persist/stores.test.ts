@@ -1,7 +1,7 @@
 // Every workspace store, one suite: batches are atomic, reopen gives what was committed, big
 // values survive (Durable Object chunking), and a whole workspace round-trips through openPersistent.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -458,5 +458,33 @@ describe('createFileStore on a full disk', () => {
     expect(await backend.readText('/first.txt')).toBe('first\n');
     expect(await backend.readText('/after.txt')).toBe('after\n');
     expect(await backend.exists('/big.bin')).toBe(false);
+  });
+});
+
+describe('createFileStore: one process at a time', () => {
+  it('a second process is refused while the first lives, and takes over once it is gone (killed, no close)', async () => {
+    const path = join(dir, 'held.log');
+    const holder = spawn(process.execPath, [new URL('./file-holder.mjs', import.meta.url).pathname, path], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const gone = new Promise((resolve) => holder.on('close', resolve));
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('open') && resolve());
+      holder.on('close', () => reject(new Error('the holder ended before it opened the file')));
+    });
+    const refused = await createFileStore(path)
+      .readAll()
+      .then(
+        () => null,
+        (error: Error) => error.message,
+      );
+    expect(refused).toBe(
+      `agentvfs/persist: ${path} is open in another process (pid ${holder.pid}); two would write over each other's saves, so it was not opened. Close that one first, or use another file. (If no such process uses it, delete ${path}.lock.)`,
+    );
+    holder.kill('SIGKILL');
+    await gone;
+    const store = createFileStore(path);
+    expect([...(await store.readAll()).keys()]).toEqual(['meta']); // what the holder saved, the lock taken over
+    expect(readFileSync(`${path}.lock`, 'utf8')).toBe(`${process.pid}\n`);
+    await store.close?.();
+    expect(existsSync(`${path}.lock`)).toBe(false); // given back on close
   });
 });
