@@ -79,12 +79,16 @@ export interface ToolCallInfo {
   readonly readCommands?: readonly string[];
   /** An argument that, when true, makes the call show what it would write and write nothing. */
   readonly previewArg?: 'dryRun';
+  /** A writer that, repeated with the same arguments, changes nothing more (MCP's idempotentHint). */
+  readonly idempotent?: true;
+  /** A writer that never replaces or removes what exists (MCP's destructiveHint: false). */
+  readonly additive?: true;
 }
 
 export const TOOL_CALLS = {
   ls: { mutates: false, pathArg: 'path' },
   read_file: { mutates: false, pathArg: 'path' },
-  write_file: { mutates: true, pathArg: 'path' },
+  write_file: { mutates: true, pathArg: 'path', idempotent: true },
   edit_file: { mutates: true, pathArg: 'path' },
   glob: { mutates: false, pathArg: 'path' },
   grep: { mutates: false, pathArg: 'path' },
@@ -101,7 +105,7 @@ export const DIALECT_TOOL_CALLS = {
   },
   gemini: {
     read_file: { mutates: false, pathArg: 'file_path' },
-    write_file: { mutates: true, pathArg: 'file_path' },
+    write_file: { mutates: true, pathArg: 'file_path', idempotent: true },
     replace: { mutates: true, pathArg: 'file_path' },
     glob: { mutates: false, pathArg: 'dir_path' },
     grep_search: { mutates: false, pathArg: 'dir_path' },
@@ -111,9 +115,10 @@ export const DIALECT_TOOL_CALLS = {
   'mcp-filesystem': {
     read_text_file: { mutates: false, pathArg: 'path' },
     read_multiple_files: { mutates: false, pathArg: 'paths' },
-    write_file: { mutates: true, pathArg: 'path' },
+    // Hints as the reference server gives them (src/filesystem/index.ts).
+    write_file: { mutates: true, pathArg: 'path', idempotent: true },
     edit_file: { mutates: true, pathArg: 'path', previewArg: 'dryRun' },
-    create_directory: { mutates: true, pathArg: 'path' },
+    create_directory: { mutates: true, pathArg: 'path', idempotent: true, additive: true },
     list_directory: { mutates: false, pathArg: 'path' },
     list_directory_with_sizes: { mutates: false, pathArg: 'path' },
     read_media_file: { mutates: false, pathArg: 'path' },

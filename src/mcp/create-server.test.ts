@@ -36,7 +36,9 @@ describe('createMcpServer', () => {
       expect(listed.description).toBe(definition.description);
       expect(listed.inputSchema).toEqual({ $schema: 'http://json-schema.org/draft-07/schema#', ...definition.parameters });
       const writes = TOOL_CALLS[definition.name].mutates;
-      expect(listed.annotations).toEqual({ readOnlyHint: !writes, destructiveHint: writes, idempotentHint: !writes, openWorldHint: false });
+      // write_file again with the same content changes nothing more; edit_file may apply again.
+      const idempotent = !writes || definition.name === 'write_file';
+      expect(listed.annotations).toEqual({ readOnlyHint: !writes, destructiveHint: writes, idempotentHint: idempotent, openWorldHint: false });
     }
     expect(tools.filter((t) => t.annotations?.readOnlyHint === false).map((t) => t.name)).toEqual(['write_file', 'edit_file']);
     expect(client.getServerVersion()).toEqual({ name: 'agentvfs', version: AGENTVFS_VERSION });
@@ -291,5 +293,30 @@ describe('createMcpServer and mcpHandler with permissions, approve and onEvent',
     );
     expect(asked).toEqual(['/b.md']);
     expect(await backend.exists('/b.md')).toBe(false);
+  });
+});
+
+describe('createMcpServer over the mcp-filesystem dialect', () => {
+  it("gives each tool the reference server's hints", async () => {
+    const client = await connected(createMcpServer(createTools(createStateBackend(), { dialect: 'mcp-filesystem' })));
+    const hints = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, t.annotations]));
+    // modelcontextprotocol/servers src/filesystem/index.ts: the writers' hints (every reader is readOnlyHint: true).
+    expect(hints.write_file).toMatchObject({ readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false });
+    expect(hints.edit_file).toMatchObject({ readOnlyHint: false, idempotentHint: false, destructiveHint: true, openWorldHint: false });
+    expect(hints.create_directory).toMatchObject({ readOnlyHint: false, idempotentHint: true, destructiveHint: false, openWorldHint: false });
+    expect(hints.move_file).toMatchObject({ readOnlyHint: false, idempotentHint: false, destructiveHint: true, openWorldHint: false });
+    for (const name of [
+      'read_text_file',
+      'read_multiple_files',
+      'read_media_file',
+      'list_directory',
+      'list_directory_with_sizes',
+      'directory_tree',
+      'search_files',
+      'get_file_info',
+    ]) {
+      expect(hints[name], name).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    }
+    await client.close();
   });
 });

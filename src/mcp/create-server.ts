@@ -73,14 +73,21 @@ export function serverFor(tools: Tools<string>, options: McpServerOptions): SdkM
 
 /**
  * MCP hints from the call table: a tool that does not write is read-only (and so idempotent, and
- * not destructive); one that writes may replace what a file held. Repeating an edit_file may apply
- * it again (when new_string contains old_string), so writers are never called idempotent. Every
+ * not destructive); one that writes may replace what a file held unless the table says it only
+ * adds (create_directory), and is idempotent only where the table says so (write_file: the same
+ * content again; an edit_file repeated may apply again when new_string contains old_string). Every
  * tool works on the in-memory filesystem only: a closed world. A tool the table does not know is
  * taken to write.
  */
 function annotationsOf(name: string): ToolAnnotations {
-  const writes = toolCallOfAnyDialect(name)?.mutates ?? true;
-  return { readOnlyHint: !writes, destructiveHint: writes, idempotentHint: !writes, openWorldHint: false };
+  const info = toolCallOfAnyDialect(name);
+  const writes = info?.mutates ?? true;
+  return {
+    readOnlyHint: !writes,
+    destructiveHint: writes && info?.additive !== true,
+    idempotentHint: !writes || info?.idempotent === true,
+    openWorldHint: false,
+  };
 }
 
 // A stateless mcpHandler makes a server per request over the same definitions: one schema each will do.
