@@ -19,7 +19,8 @@ export type ToolTarget = Backend | Tools<string>;
 /** An adapter's guard options (permissions, approve, onEvent), only those given: for toTools. */
 export function guardOf(options: GuardOptions): GuardOptions {
   const { permissions, approve, onEvent } = options;
-  return { ...(permissions && { permissions }), ...(approve && { approve }), ...(onEvent && { onEvent }) };
+  // Any value given is passed on (and checked there): null is refused, not dropped.
+  return { ...(permissions !== undefined && { permissions }), ...(approve !== undefined && { approve }), ...(onEvent !== undefined && { onEvent }) };
 }
 
 /** The tool set for `target`: a new session over a backend (with `options`), or the tool set itself. */

@@ -7,7 +7,7 @@ tools ls, read_file, write_file, edit_file, glob and grep.
 
   --dir PATH        start with a copy of the files under PATH (PATH/a/b is /a/b);
                     nothing is ever written back to PATH; .git/ and node_modules/
-                    are left out, as the tools leave them out
+                    are left out
   --all             with --dir: copy .git/ and node_modules/ too
   --snapshot FILE   start from a snapshot (backend.snapshot()) or a --save file
   --save FILE       keep the workspace in FILE: each change is saved there before

@@ -3,8 +3,8 @@
  * included), empty directories kept, each with its modification time when the backend's clock
  * is handed over (so glob's newest-first order means what it does on the host). What cannot be
  * copied is skipped and reported, one line each. `.git/` and `node_modules/` directories are left
- * out unless asked for (`all`): the tools leave them out anyway, and a project's node_modules alone
- * can be over the workspace's size limit.
+ * out unless asked for (`all`): a project's node_modules alone can be over the workspace's size
+ * limit, and glob, grep and ls leave them out by default anyway.
  */
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';

@@ -77,6 +77,10 @@ export async function serveMcp(options: McpCommand): Promise<void> {
         log(`could not save on exit: ${(error as Error).message}`);
         code = 1;
       }
+      // Writes to a pipe are asynchronous: exit once the answers are out (or the pipe is gone).
+      await new Promise<void>((resolve) =>
+        process.stdout.writableLength === 0 || process.stdout.destroyed ? resolve() : process.stdout.write('', () => resolve()),
+      );
       process.exit(code);
     })());
   // The client ends the session by closing our stdin; a supervisor by a signal.

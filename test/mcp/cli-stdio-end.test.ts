@@ -1,7 +1,7 @@
 // The built `agentvfs mcp` over stdio when its input ends or its output goes away: every request
 // read before stdin ended is answered and saved; a closed stdout stops it like an ended session.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,22 @@ describe('agentvfs mcp over stdio, at the end of its input', () => {
     const saved = createStateBackend();
     await saved.restore(readWorkspaceFile(save)!);
     expect(await saved.readText('/a.txt')).toBe('A\n');
+  });
+
+  it('writes every answer out before it exits, large ones too (a pipe takes them a piece at a time)', async () => {
+    const project = join(dir, 'big');
+    mkdirSync(project);
+    writeFileSync(join(project, 'big.txt'), `${'x'.repeat(79)}\n`.repeat(1_000)); // 80 KB: each read answers with more than a pipe holds
+    const reads = Array.from({ length: 40 }, (_, i) =>
+      line({ id: 10 + i, method: 'tools/call', params: { name: 'read_file', arguments: { path: '/big.txt' } } }),
+    ).join('');
+    const { code, stdout } = await run(['mcp', '--dir', project], HELLO + reads);
+    expect(code).toBe(0);
+    const ids = stdout
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: number }).id);
+    expect(ids.sort((a, b) => a - b)).toEqual([1, ...Array.from({ length: 40 }, (_, i) => 10 + i)]);
   });
 
   it('stops cleanly, without a stack trace, when the client closes its end of stdout', async () => {
