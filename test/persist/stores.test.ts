@@ -2,7 +2,7 @@
 // values survive (Durable Object chunking), and a whole workspace round-trips through openPersistent.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
@@ -483,8 +483,39 @@ describe('createFileStore: one process at a time', () => {
     await gone;
     const store = createFileStore(path);
     expect([...(await store.readAll()).keys()]).toEqual(['meta']); // what the holder saved, the lock taken over
-    expect(readFileSync(`${path}.lock`, 'utf8')).toBe(`${process.pid}\n`);
+    expect(JSON.parse(readFileSync(`${path}.lock`, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
     await store.close?.();
     expect(existsSync(`${path}.lock`)).toBe(false); // given back on close
+  });
+
+  it('of processes starting together, from no lock or from one a killed process left, exactly one opens', async () => {
+    for (const stale of [false, true]) {
+      const path = join(dir, `raced-${stale}.log`);
+      if (stale) writeFileSync(`${path}.lock`, JSON.stringify({ pid: 999_999_999, host: hostname(), token: 'gone' }));
+      const at = Date.now() + 1_500; // most spawned by then, released together
+      const said: string[] = [];
+      // Whoever opened holds the file until all five have answered (two openers would both wait here).
+      const answered = (word: string) => (said.push(word), said.length === 5 && writeFileSync(`${path}.release`, ''));
+      const racers = Array.from({ length: 5 }, () =>
+        promisify(execFile)(process.execPath, [new URL('./file-racer.mjs', import.meta.url).pathname, path, String(at)]),
+      );
+      const children = racers.map((r) => (r as unknown as { child: import('node:child_process').ChildProcess }).child);
+      for (const child of children) child.stdout!.on('data', (chunk: Buffer) => answered(chunk.toString().trim()));
+      await Promise.all(racers);
+      expect(said.sort(), `stale lock: ${stale}`).toEqual(['opened', 'refused', 'refused', 'refused', 'refused']);
+      expect(existsSync(`${path}.lock`)).toBe(false);
+    }
+  }, 30_000);
+
+  it('two stores of one file in one process share the lock: it goes when the last closes', async () => {
+    const path = join(dir, 'shared.log');
+    const a = createFileStore(path);
+    const b = createFileStore(path);
+    await a.readAll();
+    await b.readAll();
+    await b.close?.();
+    expect(existsSync(`${path}.lock`)).toBe(true);
+    await a.close?.();
+    expect(existsSync(`${path}.lock`)).toBe(false);
   });
 });

@@ -8,11 +8,26 @@
  * (plus 4 MiB) it is rewritten to a temporary file, fsync'd and renamed over the log.
  * A file holding a snapshot (what `agentvfs mcp --save` wrote before this store) is opened as
  * the legacy state: the first save replaces it with a log the same atomic way.
- * One process at a time: `<file>.lock` holds the pid of the process that has the file open, and
- * a store in another process is refused while that process lives (two would write over each
- * other's batches); a lock left by a process that is gone is taken over.
+ * One process at a time: `<file>.lock` names the process (pid, host, a random token) that has the
+ * file open, and a store in another process is refused while that process lives (two would write
+ * over each other's batches); a lock left by a process that is gone is taken over. Stores of one
+ * file in one process share the lock.
  */
-import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  ftruncateSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { decodeBatch, encodeBatch } from '../batch-codec.ts';
 import { decodeRecords } from '../records.ts';
@@ -114,36 +129,105 @@ export function readWorkspaceFile(path: string): Uint8Array | null {
   return encodeSnapshot(decoded.entries);
 }
 
+/** The locks this process holds: a second store of the same file shares it, the last close removes it. */
+const held = new Map<string, { token: string; stores: number }>();
+
+interface LockOwner {
+  pid: number;
+  host: string;
+  token: string;
+}
+
 /**
- * Takes `<path>.lock` for this process, or throws when a live process other than this one holds
- * it. A lock whose process is gone (killed, exited without close) is taken over.
+ * Takes `<path>.lock` for this process, or throws when another process holds it. The lock is
+ * made whole before it appears (a link to a file already written), names its process, host and
+ * a random token, and is taken over only when its process is gone from this host: removed under a
+ * gate, and only while it is still that lock, so of processes taking it over together one wins.
  */
 function lockFile(path: string): () => void {
   const lock = `${path}.lock`;
-  for (let attempt = 0; ; attempt++) {
+  const mine = held.get(lock);
+  if (mine) {
+    mine.stores++;
+    return release(lock);
+  }
+  const token = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const refuse = (why: string) =>
+    new Error(
+      `agentvfs/persist: ${path} is open in ${why}; two would write over each other's saves, so it was not opened. Close that one first, or use another file. (If no such process uses it, delete ${lock}.)`,
+    );
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const draft = `${lock}.${token}`;
+    writeFileSync(draft, JSON.stringify({ pid: process.pid, host: hostname(), token } satisfies LockOwner), { flag: 'wx' });
     try {
-      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
-      return () => rmSync(lock, { force: true });
+      linkSync(draft, lock); // fails if a lock exists: never a half-written one
+      held.set(lock, { token, stores: 1 });
+      return release(lock);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(draft, { force: true });
     }
-    const pid = Number.parseInt(readLock(lock), 10);
-    if (pid === process.pid) return () => rmSync(lock, { force: true }); // this process's own (another store of it, or one not closed)
-    if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-      throw new Error(
-        `agentvfs/persist: ${path} is open in another process (pid ${pid}); two would write over each other's saves, so it was not opened. Close that one first, or use another file. (If no such process uses it, delete ${lock}.)`,
-      );
+    const owner = readOwner(lock);
+    if (owner === null) {
+      sleep(20); // being made, or just removed: look again
+      continue;
     }
-    rmSync(lock, { force: true }); // left by a process that is gone: take it over
+    if (owner.host !== hostname()) throw refuse(`a process on host ${owner.host} (pid ${owner.pid})`);
+    if (alive(owner.pid)) throw refuse(`another process (pid ${owner.pid})`);
+    // Its process is gone: remove it, holding the takeover gate, and only if it is still the lock
+    // that was read (another process may have taken over meanwhile). A gate left by a process
+    // killed while it held it is old: removed.
+    const gate = `${lock}.takeover`;
+    try {
+      writeFileSync(gate, token, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() - (statOrNull(gate)?.mtimeMs ?? Date.now()) > 5_000) rmSync(gate, { force: true });
+      sleep(20);
+      continue;
+    }
+    try {
+      if (readOwner(lock)?.token === owner.token) rmSync(lock, { force: true });
+    } finally {
+      rmSync(gate, { force: true });
+    }
+  }
+  throw refuse('another process (the lock kept changing)');
+}
+
+/** Removes the lock when this process's last store of the file closes, if it is still this process's. */
+function release(lock: string): () => void {
+  let done = false;
+  return () => {
+    const mine = held.get(lock);
+    if (done || !mine) return;
+    done = true;
+    if (--mine.stores > 0) return;
+    held.delete(lock);
+    if (readOwner(lock)?.token === mine.token) rmSync(lock, { force: true });
+  };
+}
+
+function readOwner(file: string): LockOwner | null {
+  try {
+    const owner = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
+    return typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.token === 'string' ? (owner as LockOwner) : null;
+  } catch {
+    return null;
   }
 }
 
-function readLock(lock: string): string {
+function statOrNull(file: string): { mtimeMs: number } | null {
   try {
-    return readFileSync(lock, 'utf8');
+    return statSync(file);
   } catch {
-    return '';
+    return null;
   }
+}
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function alive(pid: number): boolean {
