@@ -21,6 +21,11 @@ export async function routeMcp(request: Request, env: Env, maxBodyBytes: number)
   if (request.method !== 'POST' && request.method !== 'DELETE') {
     return new Response(null, { status: 405, headers: { allow: 'POST, DELETE', 'cache-control': 'no-store' } });
   }
+  // MCP requires a server to check Origin (DNS rebinding): this one serves MCP clients outside a
+  // browser, which send none. Refused here, before a session (and its storage) is made.
+  const origin = request.headers.get('origin');
+  if (origin !== null)
+    return mcpError(403, `Forbidden: requests from origin ${JSON.stringify(origin)} are not allowed (this server serves MCP clients outside a browser).`);
   // Read here, whole and bounded: a body streamed on to the object could still be read after this
   // Worker has answered (when the object answers without reading it), which workerd refuses.
   const body = request.method === 'POST' ? await readBody(request, maxBodyBytes) : undefined;

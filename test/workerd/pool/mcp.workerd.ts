@@ -82,6 +82,22 @@ describe('MCP over Streamable HTTP in workerd (examples/cloudflare /mcp)', () =>
     expect(first.status).toBe(400);
   });
 
+  it('refuses a request from a browser page (Origin) with 403 before a session or its storage is made', async () => {
+    const refused = await workerFetch(URL_MCP, {
+      method: 'POST',
+      headers: { ...POST_HEADERS, origin: 'https://evil.example' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'page', version: '1' } },
+      }),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('mcp-session-id')).toBeNull();
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/origin "https:\/\/evil\.example" are not allowed/);
+  });
+
   it('opens no stream on GET, which would keep the object awake for nothing: 405', async () => {
     const { client, transport } = await connect();
     const get = await workerFetch(URL_MCP, { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': transport.sessionId! } });
