@@ -24,6 +24,8 @@ export const VFS_ERROR_CODES = [
   'EACCES',
   // The person asked before a write said no (SPEC §10).
   'EDENIED',
+  // The caller cancelled the call (its AbortSignal) before it wrote anything.
+  'ECANCELED',
 ] as const;
 
 export type VfsErrorCode = (typeof VFS_ERROR_CODES)[number];

@@ -27,3 +27,9 @@ declare class MessageChannel {
   readonly port1: MessagePort;
   readonly port2: MessagePort;
 }
+/** What a call's cancellation needs of the web-standard AbortSignal (tools.run's `signal`). */
+interface AbortSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}

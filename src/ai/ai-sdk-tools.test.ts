@@ -4,7 +4,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { toolResultsIn } from '../../test/ai/scenario.ts';
 import { textResponse, toolCallsResponse } from '../../test/ai/mock-responses.ts';
-import { createStateBackend, createTools, TOOL_NAMES, type ToolResult, type Tools } from '../index.ts';
+import { createStateBackend, createTools, TOOL_NAMES, type ApprovalDecision, type ApprovalRequest, type ToolResult, type Tools } from '../index.ts';
 import type { ToolTarget } from '../adapters/tool-target.ts';
 import { type AiSdkToolsOptions, aiSdkTools } from './index.ts';
 
@@ -200,6 +200,31 @@ describe('aiSdkTools with the SDK’s own approval', () => {
 });
 
 describe('aiSdkTools over an in-process backend, its tools loaded on the first call', () => {
+  it('the SDK’s abortSignal withdraws a question still open: nothing is written, in generateText too', async () => {
+    const backend = createStateBackend();
+    const answers: Array<(decision: ApprovalDecision) => void> = [];
+    const asked: ApprovalRequest[] = [];
+    const tools = aiSdkTools(backend, { approve: (request) => (asked.push(request), new Promise((resolve) => answers.push(resolve))) });
+    const controller = new AbortController();
+    const output = tools.write_file.execute({ path: '/x.txt', content: 'x' }, { ...options, abortSignal: controller.signal });
+    while (asked.length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    expect(await output).toMatchObject({ isError: true, code: 'ECANCELED', changed: [] });
+    expect(asked[0]!.signal?.aborted).toBe(true);
+    answers[0]!({ allow: true });
+
+    const model = new MockLanguageModelV4({ doGenerate: [toolCallsResponse(['w', 'write_file', { path: '/y.txt', content: 'y' }]), textResponse('Done.')] });
+    const stopped = new AbortController();
+    const run = generateText({ model, tools, abortSignal: stopped.signal, stopWhen: stepCountIs(3), prompt: 'Write /y.txt.' }).catch(() => {});
+    while (asked.length === 1) await new Promise((resolve) => setTimeout(resolve, 0));
+    stopped.abort();
+    await run;
+    answers[1]!({ allow: true });
+    await tools.ls.execute({}, options);
+    expect(await backend.exists('/x.txt')).toBe(false);
+    expect(await backend.exists('/y.txt')).toBe(false);
+  });
+
   it('a bad permissions list throws when the set is made; a glob the matcher cannot compile rejects each call (a setup error, docs/approval.md)', async () => {
     const backend = createStateBackend({ files: { '/a/x': 'x' } });
     expect(() => aiSdkTools(backend, { permissions: { read: ['src/**'] } })).toThrow(/permissions\.read must be an array of globs of absolute paths/);

@@ -78,8 +78,9 @@ export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkT
       // No validate function: the SDK passes the input through, and tools.run checks it, so a bad
       // argument reaches the model as the same `Error: …` text tools.call gives, nothing written.
       inputSchema: jsonSchema<AiSdkToolInput>(definition.parameters as Parameters<typeof jsonSchema>[0]),
-      // A model response's calls never count each other's reads (response-turns.ts).
-      execute: (input, { messages }) => runWithin(tools, definition.name, input, responseTurn(messages)),
+      // A model response's calls never count each other's reads (response-turns.ts); the SDK's
+      // abortSignal cancels a call whose write is waiting for approval (nothing is written).
+      execute: (input, { messages, abortSignal }) => runWithin(tools, definition.name, input, { ...responseTurn(messages), signal: abortSignal }),
       toModelOutput: ({ output }) => toModelOutput(output),
       // A backend gets the six tools; a tool set's dialect is not known (calls.ts).
       ...needsApproval(options.needsApproval, definition.name, tools === target ? toolCallOfAnyDialect(definition.name) : toolCall(definition.name)),

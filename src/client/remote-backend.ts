@@ -12,7 +12,7 @@ import { dialectDefinitions } from '../tools/dialects/definitions.ts';
 import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
-import { numberedCall, type CallTag } from '../tools/read-versions.ts';
+import { numberedCall, type CallContext, type CallTag } from '../tools/read-versions.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { unwrapBackend } from '../backend/wrapped-backends.ts';
 import { PROTOCOL_VERSION, type BackendRef, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
@@ -239,8 +239,10 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     const dialect = checkDialect(options.dialect);
     // A shared session lives in the worker under its id; the default (own session, six tools) sends nothing extra.
     const sharedId = checkSession(options.session)?.id;
+    // The signals of this session's calls in flight, by call number: approve() is asked here, for a call made here.
+    const signals = new Map<number, AbortSignal>();
     // Checked here (EINVAL at once); the permissions are compiled in the worker, where the session opens with its dialect.
-    const guarded = checkGuardOptions(options) ? this.#openGuardedSession(id, options, dialect, sharedId) : undefined;
+    const guarded = checkGuardOptions(options) ? this.#openGuardedSession(id, options, dialect, sharedId, (n) => signals.get(n)) : undefined;
     const opened = guarded?.opened;
     const send = (request: ToolRequest): Promise<ToolResult> =>
       tool(request).catch((error: unknown) => {
@@ -250,13 +252,23 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
         return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
       });
     const run = (name: string, args?: unknown, tag?: CallTag): Promise<ToolResult> => {
-      const call = numberedCall(tag); // (createTools numbers every call before it gets here)
+      const numbered = numberedCall(tag); // (createTools numbers every call before it gets here)
+      // A signal stays here (it cannot be sent): a question the call's write asks finds it by the call's number.
+      const { signal, ...call } = numbered ?? {};
       const request: ToolRequest =
-        call === undefined && sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId, call];
-      if (opened) return opened.then(() => send(request));
-      if (this.#started) return send(request);
-      if (this.#live.reason) return Promise.reject(this.#live.reason);
-      return this.ready.then(() => send(request));
+        numbered === undefined && sharedId === undefined && dialect === 'agentvfs'
+          ? [id, name, args]
+          : [id, name, args, dialect, sharedId, call as CallContext];
+      const sent = opened
+        ? opened.then(() => send(request))
+        : this.#started
+          ? send(request)
+          : this.#live.reason
+            ? Promise.reject(this.#live.reason)
+            : this.ready.then(() => send(request));
+      if (signal === undefined || guarded?.port === undefined) return sent;
+      signals.set(numbered!.n, signal);
+      return sent.finally(() => signals.delete(numbered!.n));
     };
     const remote = toolSet(dialectDefinitions(dialect, options.descriptions), run);
     const tools = around ? around(remote) : remote;
@@ -276,8 +288,9 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     options: ToolsOptions,
     dialect: DialectName,
     sharedId: string | undefined,
+    signalOf: (call: number) => AbortSignal | undefined,
   ): { opened: Promise<void>; port: ApprovePort | undefined } {
-    const port = options.approve ? serveApprove(options.approve) : undefined;
+    const port = options.approve ? serveApprove(options.approve, signalOf) : undefined;
     if (port) this.#approvePorts.add(port);
     const request: SessionRequest = [id, options.permissions, port?.remote, dialect, sharedId];
     if (port) transfer(request, [port.remote as ArrayBuffer]); // a MessagePort, typed as Comlink's Transferable

@@ -4,6 +4,7 @@
  * without a clear yes.
  */
 import { VfsError } from '../errors.ts';
+import { cancelledError } from '../tools/cancel.ts';
 import type { ApprovalRequest, Approve, Decision } from './types.ts';
 
 export interface Asked {
@@ -12,16 +13,69 @@ export interface Asked {
   replacement?: string;
 }
 
-export async function askApproval(approve: Approve, request: ApprovalRequest): Promise<Asked> {
+/**
+ * The call a question is asked for: its caller's signal where the call was made (in process), or
+ * its number where it runs in a worker, for the caller's side to find the signal (approveThrough).
+ */
+export interface AskingCall {
+  readonly n?: number;
+  readonly signal?: AbortSignal;
+}
+
+/** What a question answers when its call was cancelled while it was open: nothing is written. */
+const CANCELLED = Object.freeze({ allow: false, cancelled: true });
+
+/** An approve() that asks on the caller's side of a worker, told the call's number (approve-port.ts). */
+export type ApproveForCall = (request: ApprovalRequest, call: number | undefined) => Promise<unknown>;
+
+const forCall = new WeakSet<object>();
+
+/** `approve`, marked as one that takes the call's number (and answers CANCELLED itself): passed where an Approve goes. */
+export function approveForCall(approve: ApproveForCall): Approve {
+  forCall.add(approve);
+  return approve as unknown as Approve;
+}
+
+function isForCall(approve: Approve | ApproveForCall): approve is ApproveForCall {
+  return forCall.has(approve);
+}
+
+/**
+ * approve(request) with the call's signal on the request: CANCELLED if the signal aborts before
+ * the answer comes (the answer is then ignored), or had aborted before the question.
+ */
+export async function answerUnlessCancelled(approve: Approve, request: ApprovalRequest, signal: AbortSignal | undefined): Promise<unknown> {
+  if (signal === undefined) return approve(request);
+  if (signal.aborted) return CANCELLED;
+  let cancel = () => {};
+  const cancelled = new Promise<unknown>((resolve) => (cancel = () => resolve(CANCELLED)));
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    const answer = await Promise.race([Promise.resolve().then(() => approve({ ...request, signal })), cancelled]);
+    return signal.aborted ? CANCELLED : answer;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+export async function askApproval(approve: Approve, request: ApprovalRequest, call: AskingCall = {}): Promise<Asked> {
   let answer: unknown;
   try {
-    answer = await approve(request);
+    if (isForCall(approve)) {
+      answer = await approve(request, call.n);
+      // (A copy of CANCELLED, from the caller's side of the worker.)
+      if ((answer as { cancelled?: unknown } | null)?.cancelled === true) answer = CANCELLED;
+    } else {
+      answer = await answerUnlessCancelled(approve, request, call.signal);
+    }
   } catch (error) {
+    if (call.signal?.aborted) throw cancelledError(request.path, request.action === 'remove' ? 'removal' : 'write');
     const message = error instanceof Error ? error.message : String(error);
     throw new VfsError('EDENIED', `The write of ${request.path} could not be approved (the approval step failed: ${message}). The file is unchanged.`, {
       path: request.path,
     });
   }
+  if (answer === CANCELLED) throw cancelledError(request.path, request.action === 'remove' ? 'removal' : 'write');
   const a = answer as { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown } | null;
   if (a?.allow === true) {
     if (typeof a.content === 'string') return { decision: 'edit', replacement: a.content };

@@ -11,6 +11,7 @@ import { BACKEND_CALLS, BACKEND_METHODS, callMayWrite, toolCall } from '../calls
 import { isVfsError, VfsError } from '../errors.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
 import { guardedWrites } from './guarded-writes.ts';
+import type { AskingCall } from './ask.ts';
 import { forWriting, type PathRules } from './permissions.ts';
 import type { GuardSession } from './session.ts';
 import type { Decision } from './types.ts';
@@ -25,13 +26,13 @@ export interface CallGuard {
   decision(): Decision | undefined;
 }
 
-export function guardCall(inner: Backend, session: GuardSession, tool: string, args: Record<string, unknown>): CallGuard {
+export function guardCall(inner: Backend, session: GuardSession, tool: string, args: Record<string, unknown>, call: AskingCall = {}): CallGuard {
   const rules = callMayWrite(toolCall(tool, session.dialect), args) ? forWriting(session.rules) : session.rules;
   const decisions: Decision[] = [];
   const notes: string[] = [];
   const unread: string[] = [];
 
-  const { writeFile, edit, remove, rename, uploadFiles, applyBatch } = guardedWrites({ inner, session, tool, args, decisions, notes, unread });
+  const { writeFile, edit, remove, rename, uploadFiles, applyBatch } = guardedWrites({ inner, session, tool, args, decisions, notes, unread, call });
 
   const refuseWhole = (method: string) => async () => {
     throw new VfsError(

@@ -9,7 +9,7 @@ import { counted } from '../counted.ts';
 import { applyEdit } from '../edit/apply-edit.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { countLines, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
-import { askApproval, type Asked } from './ask.ts';
+import { askApproval, type Asked, type AskingCall } from './ask.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
 import { underFileMessage } from '../backend/refusals.ts';
 import { ancestorsOf } from '../paths.ts';
@@ -29,6 +29,8 @@ export interface WriteContext {
   readonly decisions: Decision[];
   readonly notes: string[];
   readonly unread: string[];
+  /** The call the writes are asked for (its cancellation). */
+  readonly call: AskingCall;
 }
 
 const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
@@ -40,7 +42,7 @@ const UTF8_BOM = (bytes: Uint8Array) => {
 };
 
 export function guardedWrites(context: WriteContext) {
-  const { inner, session, tool, args, decisions, notes, unread } = context;
+  const { inner, session, tool, args, decisions, notes, unread, call } = context;
   const { rules } = session;
 
   /** The file as it is now: its bytes and version, or null / -1 when it does not exist. */
@@ -105,9 +107,10 @@ export function guardedWrites(context: WriteContext) {
   async function put(request: ApprovalRequest): Promise<Asked> {
     let asked: Asked;
     try {
-      asked = await askApproval(session.approve!, request);
+      asked = await askApproval(session.approve!, request, call);
     } catch (error) {
-      decisions.push('deny');
+      // A cancelled call was not decided.
+      if (!isVfsError(error) || error.code !== 'ECANCELED') decisions.push('deny');
       throw error;
     }
     decisions.push(asked.decision);

@@ -10,6 +10,7 @@ import type { ToolResult } from '../tools/types.ts';
 import type { DecidedResult } from './audit.ts';
 import { guardCall } from './guarded-backend.ts';
 import type { GuardSession } from './session.ts';
+import type { AskingCall } from './ask.ts';
 
 export async function runGuarded(
   guard: GuardSession | undefined,
@@ -18,9 +19,10 @@ export async function runGuarded(
   args: Record<string, unknown>,
   reads: { forget(path: string): void },
   run: (backend: Backend) => Promise<ToolResult>,
+  asking?: AskingCall,
 ): Promise<DecidedResult> {
   if (guard === undefined) return run(backend);
-  const call = guardCall(backend, guard, tool, args);
+  const call = guardCall(backend, guard, tool, args, asking);
   const result = await run(call.backend);
   for (const path of call.unread) reads.forget(path);
   // Even after a failure: a file a person changed was written, and the model must know.

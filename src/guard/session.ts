@@ -8,6 +8,7 @@ export interface GuardSession {
   readonly rules: PathRules;
   /** The tool set's dialect (default 'agentvfs'): which of its calls write (calls.ts). */
   readonly dialect?: string;
+  /** The caller's approve(), or in a worker, one that asks it on the caller's side (an ApproveForCall). */
   readonly approve: Approve | undefined;
   always: boolean;
 }

@@ -28,6 +28,12 @@ export interface ApprovalRequest {
   action: 'write' | 'remove';
   /** The proposed content (absent for a removal and for binary content), e.g. to prefill an editor. */
   content?: string;
+  /**
+   * Present when the call was made with a signal (RunOptions; the adapters pass the framework's):
+   * it aborts when the call is cancelled, and the answer no longer counts (nothing is written):
+   * close the question then.
+   */
+  signal?: AbortSignal;
 }
 
 /**

@@ -12,6 +12,7 @@ import { closeAll, inWorkerThread } from '../../test/worker/factories.ts';
 import type { Backend } from '../backend/types.ts';
 import { createStateBackend, createTools, TOOL_NAMES } from '../index.ts';
 import type { Tools } from '../tools/types.ts';
+import type { ApprovalDecision, ApprovalRequest } from '../guard/types.ts';
 import { langchainTools } from './index.ts';
 
 afterEach(closeAll);
@@ -60,6 +61,29 @@ describe('langchainTools', () => {
     expect(await byName.grep!.invoke({ pattern: 'greeting' })).toBe(await reference('grep', { pattern: 'greeting' }));
     expect(await byName.write_file!.invoke({ path: '/src/app.ts', content: 'x' })).toBe(await reference('write_file', { path: '/src/app.ts', content: 'x' }));
     expect(await backend.readText('/src/app.ts')).toBe(START['/src/app.ts']);
+  });
+
+  it('a run’s signal (config.signal) withdraws a question still open: nothing is written', async () => {
+    const backend = createStateBackend();
+    let answer!: (decision: ApprovalDecision) => void;
+    let asked: ApprovalRequest | undefined;
+    const events: string[] = [];
+    const [write] = langchainTools(backend, {
+      include: ['write_file'],
+      approve: (request) => ((asked = request), new Promise((resolve) => (answer = resolve))),
+      onEvent: (e) => events.push(`${e.tool} ${e.code}`),
+    });
+    const controller = new AbortController();
+    const invoked = write!.invoke(call('write_file', { path: '/x.md', content: 'x' }, 'c1'), { signal: controller.signal });
+    invoked.catch(() => {}); // LangChain may reject at once on abort; the call itself still ends
+    while (asked === undefined) await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    while (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(events).toEqual(['write_file ECANCELED']);
+    expect(asked.signal?.aborted).toBe(true);
+    answer({ allow: true });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await backend.exists('/x.md')).toBe(false);
   });
 
   it('permissions and approve guard the session made over a backend', async () => {

@@ -33,7 +33,7 @@ type Content = string | ContentBlock[];
 /** LangChain's content-and-artifact pair: what the model reads (or a ToolMessage made here), and the ToolResult. */
 type Output = [Content | InstanceType<typeof ToolMessage>, ToolResult];
 type Args = Record<string, unknown>;
-type CallConfig = { toolCall?: { id?: string } } | undefined;
+type CallConfig = { toolCall?: { id?: string }; signal?: AbortSignal } | undefined;
 /** One of the tools langchainTools returns: a LangChain DynamicStructuredTool taking the tool's JSON arguments. */
 export type LangchainTool = LangchainStructuredTool<ToolDefinition['parameters'], Args, Args, Output>;
 
@@ -74,8 +74,9 @@ function makeTool(tools: Tools<string>, definition: ToolDefinition<string>, desc
     description,
     schema: definition.parameters,
     responseFormat: 'content_and_artifact',
+    // The run's signal (config.signal) cancels a call whose write is waiting for approval.
     func: async (args: Args, _runManager?: unknown, config?: unknown) =>
-      toOutput(await tools.run(definition.name, args), definition.name, config as CallConfig),
+      toOutput(await tools.run(definition.name, args, { signal: (config as CallConfig)?.signal }), definition.name, config as CallConfig),
   });
 }
 

@@ -10,6 +10,7 @@ import { createStateBackend } from '../backend/state-backend.ts';
 import { TOOL_CALLS } from '../calls.ts';
 import { createTools } from '../tools/create-tools.ts';
 import type { Tools } from '../tools/types.ts';
+import type { ApprovalDecision, ApprovalRequest } from '../guard/types.ts';
 import { AGENTVFS_VERSION, createMcpServer } from './create-server.ts';
 import { mcpHandler } from './handler.ts';
 
@@ -249,6 +250,32 @@ describe('createMcpServer and mcpHandler with permissions, approve and onEvent',
       'Created /pub/b.md (1 line, 2 bytes).',
     );
     expect(events).toEqual(['read_file false', 'write_file true']);
+    await client.close();
+  });
+
+  it('a call the client cancels (notifications/cancelled) while its write waits for approval writes nothing', async () => {
+    const backend = createStateBackend();
+    let answer!: (decision: ApprovalDecision) => void;
+    let asked: ApprovalRequest | undefined;
+    const events: string[] = [];
+    const client = await connected(
+      createMcpServer(backend, {
+        approve: (request) => ((asked = request), new Promise((resolve) => (answer = resolve))),
+        onEvent: (e) => events.push(`${e.tool} ${e.code}`),
+      }),
+    );
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'write_file', arguments: { path: '/x.md', content: 'x\n' } }, undefined, { signal: controller.signal });
+    while (asked === undefined) await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort('the user pressed Stop');
+    await expect(call).rejects.toThrow();
+    // The server hears of it over the transport: the question's signal aborts, and its late answer writes nothing.
+    while (events.length === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked.signal?.aborted).toBe(true);
+    expect(events).toEqual(['write_file ECANCELED']);
+    answer({ allow: true });
+    expect((await client.callTool({ name: 'ls', arguments: {} })).isError).toBeFalsy();
+    expect(await backend.exists('/x.md')).toBe(false);
     await client.close();
   });
 

@@ -59,9 +59,10 @@ export function serverFor(tools: Tools<string>, options: McpServerOptions): SdkM
         inputSchema: listedAs(definition.parameters),
         annotations: annotationsOf(definition.name),
       },
-      async (args) => {
+      async (args, extra) => {
         try {
-          return toCallToolResult(await tools.run(definition.name, args));
+          // The client's notifications/cancelled aborts extra.signal: a question still open is withdrawn, nothing written.
+          return toCallToolResult(await tools.run(definition.name, args, { signal: extra.signal }));
         } catch (error) {
           return unexpectedFailure(error);
         }

@@ -12,6 +12,8 @@ import { checkDialect, type DialectName, type DialectToolName } from './dialects
 import { checkSession } from './session.ts';
 import { sessionCallNumbers } from './session-state.ts';
 import { runWithin, toolSet } from './tool-set.ts';
+import { callOptions, cancelledResult } from './cancel.ts';
+import { numberedCall } from './read-versions.ts';
 import type { Tools, ToolsOptions } from './types.ts';
 
 /** The tools of a backend that does not run them itself (see ToolHost), made in this realm. */
@@ -24,9 +26,12 @@ export function numberedTools<D extends DialectName>(backend: Backend, options: 
   // A remote backend runs the tools where it lives (one round trip per call, session kept there).
   const made = isToolHost(backend) ? backend.createToolSession(options) : here(backend, options);
   const numbers = sessionCallNumbers(options.session);
-  const session = toolSet(made.definitions, (name, args, tag) => {
-    if (tag === undefined || 'turn' in tag) return numbers.run((context) => runWithin(made, name, args, context), tag?.turn);
-    return runWithin(made, name, args, tag);
+  const session = toolSet(made.definitions, async (name, args, tag) => {
+    const numbered = numberedCall(tag);
+    if (numbered !== undefined) return runWithin(made, name, args, numbered);
+    const { turn, signal } = callOptions(tag);
+    if (signal?.aborted) return cancelledResult();
+    return numbers.run((context) => runWithin(made, name, args, context), turn, signal);
   });
   // The one audit of a tool set, wherever its calls run: a host's session leaves each call's decision on its result.
   return (options.permissions || options.approve || options.onEvent ? withAudit(session, options.onEvent) : session) as Tools<DialectToolName<D>>;

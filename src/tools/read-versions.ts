@@ -23,18 +23,21 @@ const LEARNED_BY_KEPT = 16;
 export interface CallContext {
   readonly n: number;
   readonly unanswered: readonly number[];
+  /** The caller's cancellation (RunOptions), where the call was made: it does not cross to a worker. */
+  readonly signal?: AbortSignal;
 }
 
 /**
- * What a wrapper passes on with a call: its number, or (not numbered yet) the turn it belongs to,
- * when the host knows it: calls of one turn (one model response) never count each other's reads,
- * even when the host runs them one after another (the AI SDK's toolCallConcurrency: 1).
+ * What a wrapper passes on with a call: its number, or (not numbered yet) the caller's
+ * RunOptions and the turn it belongs to, when the host knows it: calls of one turn (one model
+ * response) never count each other's reads, even when the host runs them one after another
+ * (the AI SDK's toolCallConcurrency: 1).
  */
-export type CallTag = CallContext | { readonly turn: object };
+export type CallTag = CallContext | { readonly turn?: object; readonly signal?: AbortSignal };
 
 /** `tag` when it is a numbered call. */
 export function numberedCall(tag: CallTag | undefined): CallContext | undefined {
-  return tag !== undefined && 'n' in tag ? tag : undefined;
+  return typeof tag === 'object' && tag !== null && 'n' in tag ? tag : undefined;
 }
 
 /** A learned version, with the call that learned it (undefined: no call context). */

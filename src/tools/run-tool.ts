@@ -10,7 +10,7 @@ import type { GuardSession } from '../guard/session.ts';
 import type { ToolDefinition } from './definitions.ts';
 import { capResult } from './limit-output.ts';
 import type { FileChange, ToolPart, ToolResult } from './types.ts';
-import type { CallReads, ReadVersions } from './read-versions.ts';
+import { numberedCall, type CallReads, type ReadVersions } from './read-versions.ts';
 import type { RunCall } from './tool-set.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
 import { shown, validateArgs, type ToolArgs } from './validate-args.ts';
@@ -61,7 +61,9 @@ export function toolRunner<N extends string>(
         return isVfsError(error) && error.code === 'ESTALE' && typeof error.path === 'string' ? { ...failed, stalePath: error.path } : failed;
       }
     };
-    const result = await (guard === undefined ? run(backend) : runGuarded(guard, backend, def.name, checked, reads, run));
+    const numbered = numberedCall(call);
+    const asking = { ...(numbered === undefined ? {} : { n: numbered.n }), ...(numbered?.signal === undefined ? {} : { signal: numbered.signal }) };
+    const result = await (guard === undefined ? run(backend) : runGuarded(guard, backend, def.name, checked, reads, run, asking));
     if (result.changed.length > 0) reads.recordWrites(result.changed, callReads);
     return result;
   };

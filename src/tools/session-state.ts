@@ -29,10 +29,11 @@ export class CallNumbers {
   // The calls numbered so far in each turn the caller named (CallTag).
   readonly #turns = new WeakMap<object, number[]>();
 
-  async run<T>(call: (context: CallContext) => Promise<T>, turn?: object): Promise<T> {
+  async run<T>(call: (context: CallContext) => Promise<T>, turn?: object, signal?: AbortSignal): Promise<T> {
     const n = ++this.#last;
     const siblings = turn === undefined ? undefined : this.#turns.get(turn);
-    const context: CallContext = { n, unanswered: [...this.#unanswered, ...(siblings ?? [])] };
+    const unanswered = [...this.#unanswered, ...(siblings ?? [])];
+    const context: CallContext = signal === undefined ? { n, unanswered } : { n, unanswered, signal };
     if (turn !== undefined) {
       if (siblings === undefined) this.#turns.set(turn, [n]);
       else siblings.push(n);

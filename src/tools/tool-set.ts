@@ -7,7 +7,7 @@ import type { ToolResult, Tools } from './types.ts';
 export type RunCall<R = ToolResult> = (name: string, args?: unknown, call?: CallTag) => Promise<R>;
 
 export function toolSet<N extends string = ToolName>(definitions: ToolDefinition<N>[], run: RunCall): Tools<N> {
-  return { definitions, call: (name, args) => run(name, args).then(textOf), run };
+  return { definitions, call: (name, args, options) => run(name, args, options).then(textOf), run };
 }
 
 /** `tools.run`, passing on which call of its session this is (a wrapper's inner tool set; see CallTag). */

@@ -42,10 +42,21 @@ export interface ToolResult {
   changed: FileChange[];
 }
 
+/** Options of one tool call. */
+export interface RunOptions {
+  /**
+   * Cancels the call (a user pressed Stop, an MCP client sent notifications/cancelled): a call
+   * cancelled before it starts, or while approve() is asked about its write, writes nothing and
+   * resolves to an `ECANCELED` error; the question's `signal` aborts too, so the dialog can
+   * close. A call past that point finishes (its write is one step) and its result stands.
+   */
+  signal?: AbortSignal;
+}
+
 export interface Tools<N extends string = ToolName> {
   readonly definitions: ToolDefinition<N>[];
   /** Runs a tool; resolves to the exact text the model should see. Never rejects for tool-level failures. */
-  call(name: string, args?: unknown): Promise<string>;
+  call(name: string, args?: unknown, options?: RunOptions): Promise<string>;
   /** Runs a tool; resolves to its text plus whether it failed (and why) and which files it wrote. Never rejects for tool-level failures. */
-  run(name: string, args?: unknown): Promise<ToolResult>;
+  run(name: string, args?: unknown, options?: RunOptions): Promise<ToolResult>;
 }

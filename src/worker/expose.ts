@@ -142,6 +142,7 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
         dialect,
         session,
         ...(permissions === undefined ? {} : { permissions }),
+        // (An approve told each call's number, so the caller's side finds the call's signal.)
         ...(asked ? { approve: asked.approve } : {}),
       };
       const target = get();

@@ -26,6 +26,11 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
+/** Resolves once `done()` holds (checked after each turn of the event loop): a question asked through a worker arrives later. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 export function guardSuite(make: BackendFactory) {
   describe('permissions (SPEC §10)', () => {
     const files = { '/src/a.ts': 'export const a = 1;\n', '/src/lib/b.ts': 'export const b = 2;\n', '/secret/key.txt': 'hunter2 a\n', '/README.md': 'a\n' };
@@ -549,6 +554,105 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.readText('/a.txt')).toBe('bye\n');
       open.resolve({ allow: false });
       expect((await unanswered).code).toBe('EDENIED');
+    });
+  });
+
+  describe('cancellation (RunOptions.signal)', () => {
+    it('cancelled while its question is open: ECANCELED, nothing written, the question sees the abort and its late answer is ignored', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\n' } });
+      const open = deferred<ApprovalDecision>();
+      const asked: ApprovalRequest[] = [];
+      let abortedSeen = false;
+      const events: ToolEvent[] = [];
+      const tools = createTools(backend, {
+        approve: (request) => {
+          asked.push(request);
+          request.signal?.addEventListener('abort', () => (abortedSeen = true));
+          return open.promise;
+        },
+        onEvent: (e) => events.push(e),
+      });
+      await tools.run('read_file', { path: '/a.txt' });
+      const controller = new AbortController();
+      const pending = tools.run('edit_file', { path: '/a.txt', old_string: 'one', new_string: 'two' }, { signal: controller.signal });
+      await until(() => asked.length === 1);
+      expect(asked[0]!.signal).toBeDefined();
+      controller.abort();
+      const result = await pending;
+      expectFailure(result, 'ECANCELED');
+      expect(result.text).toBe('Error: ECANCELED: The call was cancelled while the write of /a.txt waited for approval. The file is unchanged.');
+      expect(abortedSeen).toBe(true);
+      open.resolve({ allow: true }); // too late: nothing may be written now
+      await tools.run('ls', {});
+      expect(await backend.readText('/a.txt')).toBe('one\n');
+      expect(events.map((e) => [e.tool, e.ok, e.code, e.decision])).toEqual([
+        ['read_file', true, undefined, undefined],
+        ['edit_file', false, 'ECANCELED', undefined],
+        ['ls', true, undefined, undefined],
+      ]);
+      // The session goes on: the same edit, asked again and allowed, lands.
+      open.promise = Promise.resolve({ allow: true });
+      expect((await tools.run('edit_file', { path: '/a.txt', old_string: 'one', new_string: 'two' })).isError).toBe(false);
+      expect(await backend.readText('/a.txt')).toBe('two\n');
+    });
+
+    it('cancelled as the answer comes (approve aborts, then allows): nothing is written', async () => {
+      const backend = await make();
+      const controller = new AbortController();
+      const tools = createTools(backend, {
+        approve: () => {
+          controller.abort();
+          return { allow: true };
+        },
+      });
+      const result = await tools.run('write_file', { path: '/n.txt', content: 'x' }, { signal: controller.signal });
+      expectFailure(result, 'ECANCELED');
+      expect(await backend.exists('/n.txt')).toBe(false);
+    });
+
+    it('a signal aborted before the call: it does not run (no question, no read), in text form too', async () => {
+      const backend = await make({ files: { '/a.txt': 'a\n' } });
+      const { requests, approve } = recorder();
+      const tools = createTools(backend, { approve });
+      const signal = AbortSignal.abort();
+      expectFailure(await tools.run('write_file', { path: '/b.txt', content: 'b' }, { signal }), 'ECANCELED');
+      expect(await tools.call('read_file', { path: '/a.txt' }, { signal })).toBe(
+        'Error: ECANCELED: The call was cancelled before it ran. Nothing was changed.',
+      );
+      expect(requests).toEqual([]);
+      expect(await backend.exists('/b.txt')).toBe(false);
+      // Not read: a write over it is still refused for want of a read.
+      expect((await tools.run('write_file', { path: '/a.txt', content: 'z' })).code).toBe('ENOTREAD');
+    });
+
+    it('a patch cancelled at its second question writes none of its files', async () => {
+      const backend = await make({ files: { '/src/keep.txt': 'line1\nline2\n' } });
+      const controller = new AbortController();
+      let questions = 0;
+      const tools = createTools(backend, {
+        dialect: 'openai',
+        approve: () => {
+          if (++questions === 2) controller.abort();
+          return { allow: true };
+        },
+      });
+      const patch = '*** Begin Patch\n*** Add File: src/new.txt\n+created\n*** Update File: src/keep.txt\n@@\n-line2\n+changed\n*** End Patch\n';
+      expectFailure(await tools.run('apply_patch', { input: patch }, { signal: controller.signal }), 'ECANCELED');
+      expect(questions).toBe(2);
+      expect(await backend.exists('/src/new.txt')).toBe(false);
+      expect(await backend.readText('/src/keep.txt')).toBe('line1\nline2\n');
+    });
+
+    it('a signal that does not abort changes nothing; options that are not { signal } are refused', async () => {
+      const backend = await make();
+      const { requests, approve } = recorder();
+      const tools = createTools(backend, { approve });
+      const { signal } = new AbortController();
+      expect((await tools.run('write_file', { path: '/n.txt', content: 'x' }, { signal })).isError).toBe(false);
+      expect(requests[0]!.signal).toBe(signal);
+      expect(await backend.readText('/n.txt')).toBe('x');
+      await expect(tools.run('ls', {}, 'fast' as never)).rejects.toThrow(/options must be an object such as \{ signal \}/);
+      await expect(tools.run('ls', {}, { signal: {} as AbortSignal })).rejects.toThrow(/options\.signal must be an AbortSignal/);
     });
   });
 

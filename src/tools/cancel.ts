@@ -1,0 +1,40 @@
+/**
+ * A call's cancellation (RunOptions.signal): the options checked where the call is made, and
+ * what a cancelled call answers. A call is cancelled only where it has written nothing yet.
+ */
+import { VfsError } from '../errors.ts';
+import type { ToolResult } from './types.ts';
+
+/** A call's options as createTools takes them (RunOptions, plus a wrapper's turn), checked. */
+export function callOptions(options: unknown): { turn?: object; signal?: AbortSignal } {
+  if (options === undefined || options === null) return {};
+  if (typeof options !== 'object') throw new TypeError(`a tool call's options must be an object such as { signal }, not ${typeof options}.`);
+  const { turn, signal } = options as { turn?: object; signal?: unknown };
+  if (signal !== undefined && !isAbortSignal(signal))
+    throw new TypeError("a tool call's options.signal must be an AbortSignal (from new AbortController().signal).");
+  return { ...(turn === undefined ? {} : { turn }), ...(signal === undefined ? {} : { signal }) };
+}
+
+/** What a call cancelled before it started answers. */
+export function cancelledResult(): ToolResult {
+  const error = cancelledError();
+  return { text: `Error: ${error.code}: ${error.message}`, isError: true, code: error.code, changed: [] };
+}
+
+/** The error a cancelled call fails with: nothing was written (`path`: the write it was waiting to make). */
+export function cancelledError(path?: string, what: 'write' | 'removal' = 'write'): VfsError {
+  return path === undefined
+    ? new VfsError('ECANCELED', 'The call was cancelled before it ran. Nothing was changed.')
+    : new VfsError('ECANCELED', `The call was cancelled while the ${what} of ${path} waited for approval. The file is unchanged.`, { path });
+}
+
+function isAbortSignal(value: unknown): value is AbortSignal {
+  const s = value as Partial<AbortSignal> | null;
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.aborted === 'boolean' &&
+    typeof s.addEventListener === 'function' &&
+    typeof s.removeEventListener === 'function'
+  );
+}
