@@ -177,3 +177,27 @@ test('the dialog says when a write removes a byte order mark, which the lines al
   await page.getByTestId('approval-allow').click();
   expect(await finish(page, n)).toMatch(/^Updated/);
 });
+
+test('Stop agent, asked about a write: the dialog closes, nothing is written, the run stops and says so', async ({ page }) => {
+  await page.getByTestId('ask-before-writes').check();
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('agent-run').click();
+  await expect(page.getByTestId('agent-stop')).toBeVisible();
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('h2')).toHaveText('Allow edit_file to change /src/utils/format.ts?');
+  const before = await readText(page, '/src/utils/format.ts');
+  await page.getByTestId('approval-stop').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('agent-status')).toHaveText(/^Stopped\. /);
+  await expect(page.getByTestId('agent-stop')).toBeHidden();
+  await expect(page.getByTestId('agent-run')).toBeEnabled();
+  expect(await readText(page, '/src/utils/format.ts')).toBe(before);
+  const calls = await page.evaluate(() =>
+    (globalThis as unknown as { agentvfs: { transcript: { entries: Array<{ kind: string; tool?: string; code?: string }> } } }).agentvfs.transcript.entries
+      .filter((e) => e.kind === 'call')
+      .map((e) => `${e.tool} ${e.code ?? 'ok'}`),
+  );
+  expect(calls.at(-1)).toBe('edit_file ECANCELED');
+  expect(calls.filter((c) => c.startsWith('edit_file'))).toHaveLength(1); // no call after the Stop
+});

@@ -80,13 +80,13 @@ export class Transcript {
     for (const l of this.#listeners) l(null);
   }
 
-  /** Runs a tool through `tools` and records it. Never rejects for tool-level failures. */
-  async call(tools: Tools<string>, source: Source, tool: string, args: Record<string, unknown>, note?: string): Promise<CallEntry> {
+  /** Runs a tool through `tools` and records it (`signal`: the run's Stop). Never rejects for tool-level failures. */
+  async call(tools: Tools<string>, source: Source, tool: string, args: Record<string, unknown>, note?: string, signal?: AbortSignal): Promise<CallEntry> {
     const started = performance.now();
     let result: string;
     let ok = false;
     try {
-      const run = await tools.run(tool, args);
+      const run = await tools.run(tool, args, { signal });
       result = run.text;
       ok = !run.isError;
     } catch (e) {

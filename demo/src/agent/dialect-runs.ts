@@ -4,6 +4,7 @@
 import type { DialectName, Tools } from 'agentvfs';
 import type { CallEntry, Transcript } from '../transcript.ts';
 import { sleep } from '../ui/dom.ts';
+import { stopIfAsked } from './stopped.ts';
 import type { Workspace } from '../workspace.ts';
 
 const OLD = 'formatPrice';
@@ -110,12 +111,15 @@ function renamePatch(files: ReadonlyArray<readonly [string, string]>): string {
   return `*** Begin Patch\n${sections.join('\n')}\n*** End Patch`;
 }
 
-export async function runDialectAgent(ws: Workspace, transcript: Transcript, dialect: DialectName, delayMs = 150): Promise<DialectRun> {
+/** `signal`: the Stop button; the run then ends with StoppedError after the call under way. */
+export async function runDialectAgent(ws: Workspace, transcript: Transcript, dialect: DialectName, delayMs = 150, signal?: AbortSignal): Promise<DialectRun> {
   const tools: Tools<string> = ws.session(dialect);
   const run: DialectRun = { dialect, filesChanged: [], ok: true };
   const call: Call = async (tool, args, note) => {
-    const entry = await transcript.call(tools, 'agent', tool, args, note);
+    stopIfAsked(signal);
+    const entry = await transcript.call(tools, 'agent', tool, args, note, signal);
     if (entry.ok) ws.changed();
+    stopIfAsked(signal);
     await sleep(delayMs);
     return entry;
   };

@@ -4,7 +4,7 @@
 // worker. The browser calls the endpoint directly, so it must allow CORS from this page.
 // Loaded only when a model run starts (main bundle stays without the SDK).
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { ToolResult, Tools } from 'agentvfs';
+import type { RunOptions, ToolResult, Tools } from 'agentvfs';
 import { aiSdkTools } from 'agentvfs/ai';
 import { generateText, stepCountIs } from 'ai';
 import type { Transcript } from '../transcript.ts';
@@ -43,13 +43,14 @@ export async function runModelAgent(ws: Workspace, transcript: Transcript, setti
 /** A new tool session whose calls are recorded in the transcript (and refresh the page) as they run. */
 function recorded(ws: Workspace, transcript: Transcript): Tools {
   const session = ws.session();
-  const run = async (name: string, args?: unknown): Promise<ToolResult> => {
+  // `options` as the adapter gives them (the SDK's abortSignal, which withdraws a question still open), passed on.
+  const run = async (name: string, args?: unknown, options?: RunOptions): Promise<ToolResult> => {
     let result: ToolResult | undefined;
-    const capture: Tools = { ...session, run: async (n, a) => (result = await session.run(n, a)) };
+    const capture: Tools = { ...session, run: async (n, a) => (result = await session.run(n, a, options)) };
     const entry = await transcript.call(capture, 'model', name, (args ?? {}) as Record<string, unknown>);
     ws.changed();
     // No result only when the worker is gone: the transcript holds the error text.
     return result ?? { text: entry.result, isError: true, changed: [] };
   };
-  return { definitions: session.definitions, run, call: async (name, args) => (await run(name, args)).text };
+  return { definitions: session.definitions, run, call: async (name, args, options) => (await run(name, args, options)).text };
 }

@@ -3,6 +3,7 @@
 // Halfway through, a teammate saves one of the files; the agent's edit is refused as
 // stale (ESTALE), and it recovers by re-reading the file and editing again.
 import { sleep } from '../ui/dom.ts';
+import { stopIfAsked } from './stopped.ts';
 import type { Transcript, CallEntry } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 
@@ -23,12 +24,15 @@ export interface AgentRun {
   ok: boolean;
 }
 
-export async function runScriptedAgent(ws: Workspace, transcript: Transcript, delayMs = 250): Promise<AgentRun> {
+/** `signal`: the Stop button; the run then ends with StoppedError after the call under way. */
+export async function runScriptedAgent(ws: Workspace, transcript: Transcript, delayMs = 250, signal?: AbortSignal): Promise<AgentRun> {
   const tools = ws.session(); // a fresh agent session: it has read nothing yet
   const run: AgentRun = { filesChanged: [], staleRecoveries: 0, ok: true };
   const call = async (tool: string, args: Record<string, unknown>, note?: string): Promise<CallEntry> => {
-    const entry = await transcript.call(tools, 'agent', tool, args, note);
+    stopIfAsked(signal);
+    const entry = await transcript.call(tools, 'agent', tool, args, note, signal);
     if (tool === 'write_file' || tool === 'edit_file') ws.changed();
+    stopIfAsked(signal);
     await sleep(delayMs);
     return entry;
   };

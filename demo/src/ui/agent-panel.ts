@@ -5,6 +5,7 @@ import { runDialectAgent } from '../agent/dialect-runs.ts';
 import type { ModelSettings } from '../agent/model.ts';
 import { PARALLEL_TASK, runParallelSubagents, type ForkProgress } from '../agent/parallel.ts';
 import { runScriptedAgent, TASK } from '../agent/scripted.ts';
+import { StoppedError, stoppableRun } from '../agent/stopped.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 import { h } from './dom.ts';
@@ -23,6 +24,9 @@ export class AgentPanel {
   #forks: HTMLElement;
   #parallel: HTMLElement;
   #busy = false;
+  #stop: HTMLButtonElement;
+  // The scripted run under way, for Stop.
+  #stopping: AbortController | null = null;
 
   constructor(
     private ws: Workspace,
@@ -32,6 +36,7 @@ export class AgentPanel {
     private reset: () => Promise<void> = () => ws.reset(),
   ) {
     this.#run = h('button', { type: 'button', class: 'primary', 'data-testid': 'agent-run', onclick: () => void this.runScripted() }, '▶ Run scripted agent');
+    this.#stop = h('button', { type: 'button', class: 'danger', 'data-testid': 'agent-stop', hidden: true, onclick: () => this.#stopping?.abort() }, '■ Stop');
     this.#status = h('p', { class: 'status-line', role: 'status', 'data-testid': 'agent-status' }, 'Runs offline: no model, no network.');
     this.#dialect = h(
       'select',
@@ -85,7 +90,7 @@ export class AgentPanel {
         '(OpenAI apply_patch, Anthropic text editor, Gemini CLI, MCP filesystem).',
       ),
       h('div', { class: 'field inline dialect' }, h('label', { for: 'agent-dialect', class: 'arg-name' }, 'dialect'), this.#dialect),
-      h('div', { class: 'actions' }, this.#run, this.#runAll),
+      h('div', { class: 'actions' }, this.#run, this.#runAll, this.#stop),
       this.#status,
       this.#compare,
       this.#parallel,
@@ -130,20 +135,21 @@ export class AgentPanel {
   async runScripted(): Promise<void> {
     if (this.#busy) return;
     this.#setBusy(true);
+    const signal = this.#stoppable();
     this.#status.textContent = 'Running…';
     this.el.dataset.state = 'running';
     const dialect = this.#dialect.value as DialectName;
     try {
       await this.reset();
       if (dialect === 'agentvfs') {
-        const run = await runScriptedAgent(this.ws, this.transcript);
+        const run = await runScriptedAgent(this.ws, this.transcript, undefined, signal);
         this.#status.textContent = run.ok
           ? `Done: ${run.filesChanged.length} files changed, ${run.staleRecoveries} stale edit recovered. Expand the transcript rows to see each result.`
           : 'Stopped: a step failed; see the transcript.';
         this.el.dataset.state = run.ok ? 'done' : 'failed';
       } else {
         const calls = this.transcript.entries.length;
-        const run = await runDialectAgent(this.ws, this.transcript, dialect);
+        const run = await runDialectAgent(this.ws, this.transcript, dialect, undefined, signal);
         const made = this.transcript.entries.slice(calls).filter((e) => e.kind === 'call').length;
         this.#status.textContent = run.ok
           ? `Done with the ${dialect} tools: ${run.filesChanged.length} files changed in ${made} tool calls.`
@@ -151,8 +157,7 @@ export class AgentPanel {
         this.el.dataset.state = run.ok ? 'done' : 'failed';
       }
     } catch (e) {
-      this.#status.textContent = `Failed: ${(e as Error).message}`;
-      this.el.dataset.state = 'failed';
+      this.#failed(e);
     } finally {
       this.#setBusy(false);
     }
@@ -162,6 +167,7 @@ export class AgentPanel {
   async runEveryDialect(): Promise<void> {
     if (this.#busy) return;
     this.#setBusy(true);
+    const signal = this.#stoppable();
     this.el.dataset.state = 'running';
     const rows: HTMLElement[] = [];
     let allOk = true;
@@ -172,8 +178,8 @@ export class AgentPanel {
         const before = this.transcript.entries.length;
         const ok =
           dialect === 'agentvfs'
-            ? (await runScriptedAgent(this.ws, this.transcript, 50)).ok
-            : (await runDialectAgent(this.ws, this.transcript, dialect, 50)).ok;
+            ? (await runScriptedAgent(this.ws, this.transcript, 50, signal)).ok
+            : (await runDialectAgent(this.ws, this.transcript, dialect, 50, signal)).ok;
         const calls = this.transcript.entries.slice(before).filter((e) => e.kind === 'call');
         const tools = [...new Set(calls.map((e) => (e.kind === 'call' ? e.tool : '')))].join(', ');
         allOk &&= ok;
@@ -199,14 +205,35 @@ export class AgentPanel {
         : 'A dialect run failed; see the transcript.';
       this.el.dataset.state = allOk ? 'done' : 'failed';
     } catch (e) {
-      this.#status.textContent = `Failed: ${(e as Error).message}`;
-      this.el.dataset.state = 'failed';
+      this.#failed(e);
     } finally {
       this.#setBusy(false);
     }
   }
 
+  /** A run that Stop can end: the signal its calls are made with. */
+  #stoppable(): AbortSignal {
+    this.#stopping = stoppableRun();
+    this.#stop.hidden = false;
+    return this.#stopping.signal;
+  }
+
+  #failed(e: unknown): void {
+    if (e instanceof StoppedError) {
+      this.transcript.event('agent', 'Stopped by you. A write that was waiting for approval was not made (ECANCELED).');
+      this.#status.textContent = 'Stopped. Whatever was written before the Stop stays; a write waiting for approval was not made.';
+      this.el.dataset.state = 'stopped';
+      return;
+    }
+    this.#status.textContent = `Failed: ${(e as Error).message}`;
+    this.el.dataset.state = 'failed';
+  }
+
   #setBusy(busy: boolean): void {
+    if (!busy) {
+      this.#stopping = null;
+      this.#stop.hidden = true;
+    }
     this.#busy = busy;
     this.#run.disabled = busy;
     this.#runAll.disabled = busy;

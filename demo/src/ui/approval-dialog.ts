@@ -3,6 +3,7 @@
 // docs/approval.md) and answers Allow / Always / Edit / Deny (with a reason the model reads).
 // Questions from calls running at once are shown one after another.
 import type { ApprovalDecision, ApprovalRequest } from 'agentvfs';
+import { isStoppable, stopRun } from '../agent/stopped.ts';
 import { parsePatch } from './diff-view.ts';
 import { clear, h } from './dom.ts';
 
@@ -27,6 +28,7 @@ export class ApprovalDialog {
   readonly #viewButtons: HTMLButtonElement[];
   #view: 'unified' | 'split' = matchMedia(SIDE_BY_SIDE).matches ? 'split' : 'unified';
   #answer: ((decision: ApprovalDecision) => void) | null = null;
+  #stopAgent: HTMLButtonElement;
   #editing = false;
   #request: ApprovalRequest | null = null;
   #queue: Promise<unknown> = Promise.resolve();
@@ -68,6 +70,18 @@ export class ApprovalDialog {
     );
     this.#edit = h('button', { type: 'button', 'data-testid': 'approval-edit', onclick: () => this.#startEditing() }, 'Edit');
     const deny = h('button', { type: 'button', class: 'danger', 'data-testid': 'approval-deny', onclick: () => this.#deny() }, 'Deny');
+    // Ends the agent's run: this call is cancelled (nothing written) and no further call is made.
+    this.#stopAgent = h(
+      'button',
+      {
+        type: 'button',
+        class: 'ghost',
+        'data-testid': 'approval-stop',
+        title: 'Stop the agent: nothing is written',
+        onclick: () => stopRun(this.#request?.signal),
+      },
+      'Stop agent',
+    );
     this.#viewButtons = (['unified', 'split'] as const).map((view) =>
       h(
         'button',
@@ -87,7 +101,12 @@ export class ApprovalDialog {
       ),
       this.#diff,
       this.#editor,
-      h('footer', { class: 'approval-actions' }, this.#reason, h('span', { class: 'approval-buttons' }, deny, this.#edit, this.#always, this.#allow)),
+      h(
+        'footer',
+        { class: 'approval-actions' },
+        this.#reason,
+        h('span', { class: 'approval-buttons' }, this.#stopAgent, deny, this.#edit, this.#always, this.#allow),
+      ),
     );
     // Escape closes a dialog: that is a "no".
     this.#dialog.addEventListener('cancel', (e) => {
@@ -113,7 +132,12 @@ export class ApprovalDialog {
   #ask(request: ApprovalRequest): Promise<ApprovalDecision> {
     // The switch may have been turned off while this question waited for an earlier one.
     if (!this.#checkbox.checked) return Promise.resolve({ allow: true });
+    // Its call was stopped while it waited: nothing to ask (the answer would not count).
+    if (request.signal?.aborted) return Promise.resolve({ allow: false });
+    // Stopped while the question is open: close it (the call ends ECANCELED, nothing written).
+    request.signal?.addEventListener('abort', () => this.#request === request && this.#settle({ allow: false }), { once: true });
     this.#request = request;
+    this.#stopAgent.hidden = !isStoppable(request.signal);
     this.#editing = false;
     const verb = request.action === 'remove' ? 'remove' : request.created ? 'create' : 'change';
     clear(this.#title, `Allow ${request.tool} to ${verb} `, h('span', { class: 'mono' }, request.path), '?');
