@@ -7,7 +7,7 @@ import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
 import { createAgent } from 'langchain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { closeAll, inWorkerThread } from '../../test/worker/factories.ts';
 import type { Backend } from '../backend/types.ts';
 import { createStateBackend, createTools, TOOL_NAMES } from '../index.ts';
@@ -61,6 +61,17 @@ describe('langchainTools', () => {
     expect(await byName.grep!.invoke({ pattern: 'greeting' })).toBe(await reference('grep', { pattern: 'greeting' }));
     expect(await byName.write_file!.invoke({ path: '/src/app.ts', content: 'x' })).toBe(await reference('write_file', { path: '/src/app.ts', content: 'x' }));
     expect(await backend.readText('/src/app.ts')).toBe(START['/src/app.ts']);
+  });
+
+  it('is typed as it answers: plain arguments give the content (a string here), a tool call a ToolMessage', async () => {
+    const [ls] = langchainTools(createStateBackend({ files: START }), { include: ['ls'] });
+    const out = await ls!.invoke({ path: '/' });
+    // (Typed as the content-and-artifact pair, `out` was never a string to the compiler.)
+    expectTypeOf(out).toExtend<string | object[]>();
+    expect(typeof out === 'string' && out.startsWith('[{"name":"src"')).toBe(true);
+    const message = await ls!.invoke(call('ls', { path: '/' }, 'c1'));
+    expectTypeOf(message).toEqualTypeOf<ToolMessage>();
+    expect(message).toBeInstanceOf(ToolMessage);
   });
 
   it('a run’s signal (config.signal) withdraws a question still open: nothing is written', async () => {

@@ -34,8 +34,13 @@ type Content = string | ContentBlock[];
 type Output = [Content | InstanceType<typeof ToolMessage>, ToolResult];
 type Args = Record<string, unknown>;
 type CallConfig = { toolCall?: { id?: string }; signal?: AbortSignal } | undefined;
-/** One of the tools langchainTools returns: a LangChain DynamicStructuredTool taking the tool's JSON arguments. */
-export type LangchainTool = LangchainStructuredTool<ToolDefinition['parameters'], Args, Args, Output>;
+/**
+ * One of the tools langchainTools returns: a LangChain DynamicStructuredTool taking the tool's JSON
+ * arguments. Typed by what invoke() resolves to (LangChain types it with the tool's output type):
+ * the content (the text, or blocks with media) for plain arguments, a ToolMessage for a tool call.
+ * Its function returns the content-and-artifact pair (Output), which LangChain takes apart.
+ */
+export type LangchainTool = LangchainStructuredTool<ToolDefinition['parameters'], Args, Args, Content>;
 
 /**
  * One agentvfs tool. LangChain checks arguments against the JSON Schema before anything runs, and
@@ -45,7 +50,7 @@ export type LangchainTool = LangchainStructuredTool<ToolDefinition['parameters']
  * OpenAI's strict mode sends). So each call runs through LangChain's own call(), callbacks and
  * all, on a view of this tool whose schema takes anything; models still see the real schema.
  */
-class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], Args, Args, Output> {
+class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], Args, Args, Content> {
   override async call(given: unknown, configArg?: unknown, tags?: string[]): Promise<never> {
     // An argument set to undefined is left out, as in JSON.
     const arg = isToolCall(given) ? { ...given, args: withoutUndefined(given.args) } : withoutUndefined(given);
@@ -75,8 +80,10 @@ function makeTool(tools: Tools<string>, definition: ToolDefinition<string>, desc
     schema: definition.parameters,
     responseFormat: 'content_and_artifact',
     // The run's signal (config.signal) cancels a call whose write is waiting for approval.
-    func: async (args: Args, _runManager?: unknown, config?: unknown) =>
-      toOutput(await tools.run(definition.name, args, { signal: (config as CallConfig)?.signal }), definition.name, config as CallConfig),
+    func: (async (args: Args, _runManager?: unknown, config?: unknown) =>
+      toOutput(await tools.run(definition.name, args, { signal: (config as CallConfig)?.signal }), definition.name, config as CallConfig)) as unknown as (
+      args: Args,
+    ) => Promise<Content>,
   });
 }
 
