@@ -33,3 +33,7 @@ interface AbortSignal {
   addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
   removeEventListener(type: 'abort', listener: () => void): void;
 }
+declare class AbortController {
+  readonly signal: AbortSignal;
+  abort(): void;
+}

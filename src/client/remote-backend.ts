@@ -13,6 +13,7 @@ import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { numberedCall, type CallContext, type CallTag } from '../tools/read-versions.ts';
+import { cancelledResult } from '../tools/cancel.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { unwrapBackend } from '../backend/wrapped-backends.ts';
 import { PROTOCOL_VERSION, type BackendRef, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
@@ -259,16 +260,19 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
         numbered === undefined && sharedId === undefined && dialect === 'agentvfs'
           ? [id, name, args]
           : [id, name, args, dialect, sharedId, call as CallContext];
-      const sent = opened
-        ? opened.then(() => send(request))
-        : this.#started
-          ? send(request)
-          : this.#live.reason
-            ? Promise.reject(this.#live.reason)
-            : this.ready.then(() => send(request));
-      if (signal === undefined || guarded?.port === undefined) return sent;
-      signals.set(numbered!.n, signal);
-      return sent.finally(() => signals.delete(numbered!.n));
+      // Checked as it is sent: a cancelCall posted after it reaches the worker after it.
+      const go = () => (signal?.aborted ? Promise.resolve(cancelledResult()) : send(request));
+      const sent = opened ? opened.then(go) : this.#started ? go() : this.#live.reason ? Promise.reject(this.#live.reason) : this.ready.then(go);
+      if (signal === undefined || numbered === undefined) return sent;
+      const { n } = numbered;
+      if (guarded?.port) signals.set(n, signal);
+      // The worker's run of the call sees the abort too (a retry there does not start).
+      const cancel = () => void Promise.resolve(api.cancelCall(id, n)).catch(() => {});
+      signal.addEventListener('abort', cancel, { once: true });
+      return sent.finally(() => {
+        signals.delete(n);
+        signal.removeEventListener('abort', cancel);
+      });
     };
     const remote = toolSet(dialectDefinitions(dialect, options.descriptions), run);
     const tools = around ? around(remote) : remote;

@@ -40,6 +40,11 @@ function isForCall(approve: Approve | ApproveForCall): approve is ApproveForCall
   return forCall.has(approve);
 }
 
+/** `approve` as the ApproveForCall it is, or undefined for a caller's own approve (a wrapper must keep the kind). */
+export function approveTakingCall(approve: Approve): ApproveForCall | undefined {
+  return isForCall(approve) ? approve : undefined;
+}
+
 /**
  * approve(request) with the call's signal on the request: CANCELLED if the signal aborts before
  * the answer comes (the answer is then ignored), or had aborted before the question.

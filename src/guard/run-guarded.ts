@@ -27,6 +27,7 @@ export async function runGuarded(
   for (const path of call.unread) reads.forget(path);
   // Even after a failure: a file a person changed was written, and the model must know.
   const told = call.notes.length === 0 ? result : { ...result, text: capResult(`${result.text}\n${call.notes.join('\n')}`) };
-  const decision = call.decision();
+  // A cancelled call was not decided, though a person may have allowed some of its files.
+  const decision = result.code === 'ECANCELED' ? undefined : call.decision();
   return decision === undefined ? told : { ...told, decision };
 }

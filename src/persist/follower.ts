@@ -10,7 +10,8 @@ import { lazyLocalTools, loadLocalTools } from '../tools/lazy-local-tools.ts';
 import { createSession } from '../tools/session.ts';
 import { runWithin, toolSet } from '../tools/tool-set.ts';
 import type { ToolsAround } from '../tool-host.ts';
-import type { Approve } from '../guard/types.ts';
+import type { ApprovalDecision, ApprovalRequest, Approve } from '../guard/types.ts';
+import { approveForCall, approveTakingCall } from '../guard/ask.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 import { applyEntries } from './apply-entries.ts';
 import { registerWrapper } from '../backend/wrapped-backends.ts';
@@ -164,11 +165,16 @@ export async function openFollower(
  */
 function rememberingAlways(approve: Approve): Approve {
   let always = false;
-  return async (request) => {
-    if (always) return { allow: true, always: true };
-    const answer = await approve(request);
-    // As askApproval reads it: a changed content is an edit, whatever `always` says.
-    if (answer?.allow === true && answer.always === true && answer.content === undefined) always = true;
+  // As askApproval reads it: a changed content is an edit, whatever `always` says; and an answer
+  // that came after the call was cancelled counts for nothing.
+  const remember = (answer: unknown, request: ApprovalRequest) => {
+    const a = answer as { allow?: unknown; always?: unknown; content?: unknown; cancelled?: unknown } | null;
+    if (a?.allow === true && a.always === true && a.content === undefined && !request.signal?.aborted) always = true;
     return answer;
   };
+  const ALWAYS = { allow: true, always: true } as const;
+  // In a worker, approve asks the caller's side, told the call (where its signal is): so must this.
+  const forCall = approveTakingCall(approve);
+  if (forCall) return approveForCall(async (request, call) => (always ? ALWAYS : remember(await forCall(request, call), request)));
+  return async (request) => (always ? ALWAYS : (remember(await approve(request), request) as ApprovalDecision));
 }

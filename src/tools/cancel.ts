@@ -5,14 +5,19 @@
 import { VfsError } from '../errors.ts';
 import type { ToolResult } from './types.ts';
 
-/** A call's options as createTools takes them (RunOptions, plus a wrapper's turn), checked. */
+/**
+ * A call's options as createTools takes them (RunOptions, plus the turn an adapter knows; see
+ * CallTag), checked. Absent (undefined or null) is no options.
+ */
 export function callOptions(options: unknown): { turn?: object; signal?: AbortSignal } {
   if (options === undefined || options === null) return {};
-  if (typeof options !== 'object') throw new TypeError(`a tool call's options must be an object such as { signal }, not ${typeof options}.`);
-  const { turn, signal } = options as { turn?: object; signal?: unknown };
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`a tool call's options must be an object such as { signal }, not ${Array.isArray(options) ? 'an array' : typeof options}.`);
+  }
+  const { turn, signal } = options as { turn?: unknown; signal?: unknown };
   if (signal !== undefined && !isAbortSignal(signal))
     throw new TypeError("a tool call's options.signal must be an AbortSignal (from new AbortController().signal).");
-  return { ...(turn === undefined ? {} : { turn }), ...(signal === undefined ? {} : { signal }) };
+  return { ...(typeof turn === 'object' && turn !== null ? { turn } : {}), ...(signal === undefined ? {} : { signal }) };
 }
 
 /** What a call cancelled before it started answers. */

@@ -13,7 +13,7 @@ import { checkSession } from './session.ts';
 import { sessionCallNumbers } from './session-state.ts';
 import { runWithin, toolSet } from './tool-set.ts';
 import { callOptions, cancelledResult } from './cancel.ts';
-import { numberedCall } from './read-versions.ts';
+import { isNumberedCall } from './read-versions.ts';
 import type { Tools, ToolsOptions } from './types.ts';
 
 /** The tools of a backend that does not run them itself (see ToolHost), made in this realm. */
@@ -27,8 +27,7 @@ export function numberedTools<D extends DialectName>(backend: Backend, options: 
   const made = isToolHost(backend) ? backend.createToolSession(options) : here(backend, options);
   const numbers = sessionCallNumbers(options.session);
   const session = toolSet(made.definitions, async (name, args, tag) => {
-    const numbered = numberedCall(tag);
-    if (numbered !== undefined) return runWithin(made, name, args, numbered);
+    if (isNumberedCall(tag)) return runWithin(made, name, args, tag);
     const { turn, signal } = callOptions(tag);
     if (signal?.aborted) return cancelledResult();
     return numbers.run((context) => runWithin(made, name, args, context), turn, signal);

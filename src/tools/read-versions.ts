@@ -40,6 +40,21 @@ export function numberedCall(tag: CallTag | undefined): CallContext | undefined 
   return typeof tag === 'object' && tag !== null && 'n' in tag ? tag : undefined;
 }
 
+// The calls createTools numbered (or a worker took from its client): the only tags a tool set
+// takes as numbered where a caller's options may arrive too, so `{ n: 1 }` from a caller is refused.
+const numbered = new WeakSet<object>();
+
+/** `call`, marked as a numbered call made by agentvfs (see isNumberedCall). */
+export function markNumbered(call: CallContext): CallContext {
+  numbered.add(call);
+  return call;
+}
+
+/** Whether `tag` is a call agentvfs numbered, not options a caller passed. */
+export function isNumberedCall(tag: unknown): tag is CallContext {
+  return typeof tag === 'object' && tag !== null && numbered.has(tag);
+}
+
 /** A learned version, with the call that learned it (undefined: no call context). */
 interface Learned {
   readonly version: number;

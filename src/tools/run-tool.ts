@@ -97,7 +97,8 @@ export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersio
       const since = reads.seq;
       const { stalePath, ...result } = await run(name, args, call);
       const asked = result.decision !== undefined && result.decision !== 'always';
-      if (stalePath === undefined || asked || attempt === MAX_ATTEMPTS) return result;
+      // (A cancelled call is not run again: its refusal, which changed nothing, is its answer.)
+      if (stalePath === undefined || asked || attempt === MAX_ATTEMPTS || numberedCall(call)?.signal?.aborted) return result;
       // The call that wrote it may still be on its way back: let it arrive, then look.
       await new Promise<void>((resolve) => setTimeout(() => resolve(), 0));
       const now = await statOrNull(backend, stalePath);

@@ -3,7 +3,7 @@
  * numbers): per session object, or new for a tool set made without one. Apart from session.ts so
  * a page that only checks the option (the worker client) does not bundle the tracking.
  */
-import { ReadVersions, type CallContext } from './read-versions.ts';
+import { markNumbered, ReadVersions, type CallContext } from './read-versions.ts';
 import type { ToolSession } from './session.ts';
 
 const reads = new WeakMap<ToolSession, ReadVersions>();
@@ -33,7 +33,7 @@ export class CallNumbers {
     const n = ++this.#last;
     const siblings = turn === undefined ? undefined : this.#turns.get(turn);
     const unanswered = [...this.#unanswered, ...(siblings ?? [])];
-    const context: CallContext = signal === undefined ? { n, unanswered } : { n, unanswered, signal };
+    const context = markNumbered(signal === undefined ? { n, unanswered } : { n, unanswered, signal });
     if (turn !== undefined) {
       if (siblings === undefined) this.#turns.set(turn, [n]);
       else siblings.push(n);

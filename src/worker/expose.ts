@@ -21,6 +21,7 @@ import { isToolHost } from '../tool-host.ts';
 import { approveThrough } from './approve-port.ts';
 import type { Tools } from '../tools/types.ts';
 import { runWithin } from '../tools/tool-set.ts';
+import { markNumbered } from '../tools/read-versions.ts';
 import { toEndpoint } from './endpoint.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
 import { indexWhenIdle } from './idle-index.ts';
@@ -83,6 +84,8 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
   };
   // The approve ports of guarded sessions, let go when the session closes.
   const approvePorts = new Map<string, () => void>();
+  // The numbered tool calls running, by session and number, for cancelCall.
+  const running = new Map<string, AbortController>();
   const watches = new Map<string, () => void>();
   const port = toEndpoint(endpoint);
   const get = (): Backend => {
@@ -131,7 +134,16 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
         sessions.set(sessionId, (tools = createTools(get(), { dialect, session })));
       }
       if (toolCall(name, dialect)?.mutates) changed();
-      return runWithin(tools, name, args, call);
+      if (call === undefined) return runWithin(tools, name, args, undefined);
+      // The caller's signal stays on its side: this call gets one here, aborted by cancelCall.
+      const key = `${sessionId} ${call.n}`;
+      const controller = new AbortController();
+      running.set(key, controller);
+      const numbered = markNumbered({ n: call.n, unanswered: call.unanswered, signal: controller.signal });
+      return runWithin(tools, name, args, numbered).finally(() => running.delete(key));
+    },
+    cancelCall(sessionId: string, n: number) {
+      running.get(`${sessionId} ${n}`)?.abort();
     },
     // A plain function, so the session exists before the next message (its first call) is handled.
     openSession([sessionId, permissions, port, dialect, sharedId]: SessionRequest) {

@@ -41,6 +41,8 @@ export interface WorkerApi {
   tool(request: ToolRequest): Promise<ToolResult>;
   openSession(request: SessionRequest): void;
   closeSession(sessionId: string): Promise<void>;
+  /** The caller cancelled call `n` of tool set `sessionId` (its signal aborted): the call, if still running, sees it. */
+  cancelCall(sessionId: string, n: number): void;
   /** Subscribes watch `id` in the backend; its events come back as WatchMessages. */
   watch(id: string, options: WatchOptions | undefined): Promise<void>;
   unwatch(id: string): Promise<void>;
@@ -69,8 +71,8 @@ export function isWatchMessage(data: unknown): data is WatchMessage {
   return typeof data === 'object' && data !== null && typeof (data as { agentvfsWatch?: unknown }).agentvfsWatch === 'string';
 }
 
-/** 7: fork(), release(), BackendRef arguments, ping() gives the backend's id; 6: openSession() (guarded sessions); 5: watch() and unwatch(); 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
-export const PROTOCOL_VERSION = 7;
+/** 8: cancelCall(); 7: fork(), release(), BackendRef arguments, ping() gives the backend's id; 6: openSession() (guarded sessions); 5: watch() and unwatch(); 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
+export const PROTOCOL_VERSION = 8;
 
 /** How a VfsError travels: its JSON form plus a tag, so the other side can rebuild it. */
 export interface WireVfsError extends VfsErrorJSON {

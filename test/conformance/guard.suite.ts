@@ -625,20 +625,23 @@ export function guardSuite(make: BackendFactory) {
       expect((await tools.run('write_file', { path: '/a.txt', content: 'z' })).code).toBe('ENOTREAD');
     });
 
-    it('a patch cancelled at its second question writes none of its files', async () => {
+    it('a patch cancelled at its second question writes none of its files, and the audit claims no decision', async () => {
       const backend = await make({ files: { '/src/keep.txt': 'line1\nline2\n' } });
       const controller = new AbortController();
       let questions = 0;
+      const events: ToolEvent[] = [];
       const tools = createTools(backend, {
         dialect: 'openai',
         approve: () => {
           if (++questions === 2) controller.abort();
           return { allow: true };
         },
+        onEvent: (e) => events.push(e),
       });
       const patch = '*** Begin Patch\n*** Add File: src/new.txt\n+created\n*** Update File: src/keep.txt\n@@\n-line2\n+changed\n*** End Patch\n';
       expectFailure(await tools.run('apply_patch', { input: patch }, { signal: controller.signal }), 'ECANCELED');
       expect(questions).toBe(2);
+      expect(events.map((e) => [e.code, e.decision])).toEqual([['ECANCELED', undefined]]);
       expect(await backend.exists('/src/new.txt')).toBe(false);
       expect(await backend.readText('/src/keep.txt')).toBe('line1\nline2\n');
     });
@@ -652,7 +655,14 @@ export function guardSuite(make: BackendFactory) {
       expect(requests[0]!.signal).toBe(signal);
       expect(await backend.readText('/n.txt')).toBe('x');
       await expect(tools.run('ls', {}, 'fast' as never)).rejects.toThrow(/options must be an object such as \{ signal \}/);
+      await expect(tools.run('ls', {}, [] as never)).rejects.toThrow(/options must be an object such as \{ signal \}, not an array/);
       await expect(tools.run('ls', {}, { signal: {} as AbortSignal })).rejects.toThrow(/options\.signal must be an AbortSignal/);
+      expect((await tools.run('ls', {}, null as never)).isError).toBe(false);
+      expect((await tools.run('ls', {}, { turn: 'x' } as never)).isError).toBe(false);
+      // Options that look like agentvfs's own numbered call are still a caller's options: the signal counts.
+      const lookalike = { n: 1, unanswered: [], signal: AbortSignal.abort() } as never;
+      expect((await tools.run('write_file', { path: '/m.txt', content: 'm' }, lookalike)).code).toBe('ECANCELED');
+      expect(await backend.exists('/m.txt')).toBe(false);
     });
   });
 

@@ -29,6 +29,7 @@ export class ApprovalDialog {
   #view: 'unified' | 'split' = matchMedia(SIDE_BY_SIDE).matches ? 'split' : 'unified';
   #answer: ((decision: ApprovalDecision) => void) | null = null;
   #stopAgent: HTMLButtonElement;
+  #unlisten = () => {};
   #editing = false;
   #request: ApprovalRequest | null = null;
   #queue: Promise<unknown> = Promise.resolve();
@@ -135,7 +136,10 @@ export class ApprovalDialog {
     // Its call was stopped while it waited: nothing to ask (the answer would not count).
     if (request.signal?.aborted) return Promise.resolve({ allow: false });
     // Stopped while the question is open: close it (the call ends ECANCELED, nothing written).
-    request.signal?.addEventListener('abort', () => this.#request === request && this.#settle({ allow: false }), { once: true });
+    // Removed once answered: one run's signal serves all its questions.
+    const stopped = () => this.#request === request && this.#settle({ allow: false });
+    request.signal?.addEventListener('abort', stopped, { once: true });
+    this.#unlisten = () => request.signal?.removeEventListener('abort', stopped);
     this.#request = request;
     this.#stopAgent.hidden = !isStoppable(request.signal);
     this.#editing = false;
@@ -178,6 +182,8 @@ export class ApprovalDialog {
   }
 
   #settle(decision: ApprovalDecision): void {
+    this.#unlisten();
+    this.#unlisten = () => {};
     const answer = this.#answer;
     this.#answer = null;
     this.#request = null;
