@@ -14,7 +14,8 @@ import { applyPlan, diffTrees } from '../merge/apply-plan.ts';
 import { unwrapBackend } from './wrapped-backends.ts';
 import { planMerge } from '../merge/three-way.ts';
 import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
-import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, isValidUtf8, loneSurrogateAt } from '../text.ts';
+import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
+import { wellFormedText } from './refusals.ts';
 import { applyBatch, type PreparedChange } from './batch.ts';
 import { createSearchIndex } from './search-index.ts';
 import { DEFAULT_TEXT_CACHE_BYTES, TextCache, roundTrips } from './text-cache.ts';
@@ -213,7 +214,7 @@ class InMemoryBackend implements Backend {
     if (typeof oldString !== 'string' || typeof newString !== 'string') {
       throw new VfsError('EINVAL', 'old_string and new_string must be strings.', { path: p });
     }
-    wellFormed(newString, 'new_string', p);
+    wellFormedText(newString, 'new_string', p);
     const current = this.#tree.requireFile(p);
     this.#checkVersion(p, options.expectedVersion);
     const { text, bom } = this.#texts.get(p, current) ?? this.#decodeForEdit(p);
@@ -485,7 +486,11 @@ class InMemoryBackend implements Backend {
     if (plan.conflicts.length > 0 && mode === 'report') return { merged: [], conflicts: plan.conflicts, patch: '' };
     // Applied to a copy, swapped in only when every step went in (a quota can still refuse one).
     const next = ours.clone();
-    next.observer = this.#checkpoints;
+    // The checkpoints hear which paths changed only once every step went in (a refused merge
+    // changed nothing); a retiring version's bytes they may keep at once (still those of `ours`).
+    const touched: string[] = [];
+    const checkpoints = this.#checkpoints;
+    next.observer = { retiring: (path, meta, tree) => checkpoints.retiring(path, meta, tree), changed: (path) => void touched.push(path) };
     // What the merge changed, as watchers will hear it: it also gives `merged`.
     const log: { pending: WatchEvent[] } = { pending: [] };
     next.log = log;
@@ -501,6 +506,8 @@ class InMemoryBackend implements Backend {
         });
       throw error;
     }
+    for (const path of touched) checkpoints.changed(path);
+    next.observer = checkpoints;
     if (ours.observer === this.#checkpoints) ours.observer = null;
     if (ours.log === this.#watchers) ours.log = null;
     next.log = this.#watchers;
@@ -593,25 +600,13 @@ function textCacheBudget(bytes: unknown): number {
 }
 
 function toBytes(data: unknown, path: string, allowString = true): Uint8Array {
-  if (allowString && typeof data === 'string') return encodeText(wellFormed(data, `Content for ${path}`, path));
+  if (allowString && typeof data === 'string') return encodeText(wellFormedText(data, `Content for ${path}`, path));
   // Any realm's Uint8Array (or Buffer); storage copies it, so the caller may reuse it.
   // The tag Object.prototype.toString would print, read directly (~30x cheaper per call, which bulk uploads feel).
   if (ArrayBuffer.isView(data) && (data as Uint8Array)[Symbol.toStringTag] === 'Uint8Array') return data as Uint8Array;
   throw new VfsError(
     'EINVAL',
     `Content for ${path} must be ${allowString ? 'a string or ' : ''}a Uint8Array, got ${data === null ? 'null' : typeof data}. Nothing was written.`,
-    { path },
-  );
-}
-
-/** `text` if every character has a UTF-8 form; a lone surrogate would be stored as U+FFFD, silently: refused. */
-function wellFormed(text: string, what: string, path: string): string {
-  const at = loneSurrogateAt(text);
-  if (at === -1) return text;
-  const unit = text.charCodeAt(at).toString(16).toUpperCase();
-  throw new VfsError(
-    'EINVAL',
-    `${what} holds a lone UTF-16 surrogate (\\u${unit} at index ${at}), half of a character, which UTF-8 cannot store. Nothing was written. Send the whole character, or leave it out.`,
     { path },
   );
 }

@@ -75,13 +75,17 @@ export async function askApproval(approve: Approve, request: ApprovalRequest, ca
     }
   } catch (error) {
     if (call.signal?.aborted) throw cancelledError(request.path, request.action === 'remove' ? 'removal' : 'write');
-    const message = error instanceof Error ? error.message : String(error);
-    throw new VfsError('EDENIED', `The write of ${request.path} could not be approved (the approval step failed: ${message}). The file is unchanged.`, {
-      path: request.path,
-    });
+    throw approvalFailed(request.path, error);
   }
   if (answer === CANCELLED) throw cancelledError(request.path, request.action === 'remove' ? 'removal' : 'write');
-  const a = answer as { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown } | null;
+  let a: { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown } | null;
+  try {
+    // Read once, here: an answer whose fields throw when read (a getter, a revoked proxy) is a failed step too.
+    const { allow, always, content, reason } = (answer ?? {}) as { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown };
+    a = answer === null || answer === undefined ? null : { allow, always, content, reason };
+  } catch (error) {
+    throw approvalFailed(request.path, error);
+  }
   if (a?.allow === true) {
     if (typeof a.content === 'string') return { decision: 'edit', replacement: a.content };
     if (a.content !== undefined) return invalid(request.path, answer);
@@ -99,10 +103,24 @@ export async function askApproval(approve: Approve, request: ApprovalRequest, ca
   );
 }
 
+function approvalFailed(path: string, error: unknown): VfsError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new VfsError('EDENIED', `The write of ${path} could not be approved (the approval step failed: ${message}). The file is unchanged.`, { path });
+}
+
 function invalid(path: string, answer: unknown): never {
   throw new VfsError(
     'EDENIED',
-    `The write of ${path} was not approved: approve() answered ${JSON.stringify(answer) ?? String(answer)}, which is none of { allow: true }, { allow: true, always: true }, { allow: true, content }, { allow: false, reason }. The file is unchanged.`,
+    `The write of ${path} was not approved: approve() answered ${shown(answer)}, which is none of { allow: true }, { allow: true, always: true }, { allow: true, content }, { allow: false, reason }. The file is unchanged.`,
     { path },
   );
+}
+
+/** The answer as JSON, or as a string when it has no JSON form (a cycle, a getter that throws). */
+function shown(answer: unknown): string {
+  try {
+    return JSON.stringify(answer) ?? String(answer);
+  } catch {
+    return Object.prototype.toString.call(answer);
+  }
 }

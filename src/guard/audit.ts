@@ -15,7 +15,9 @@ export function withAudit<N extends string>(tools: Tools<N>, onEvent: OnEvent | 
   let seq = 0;
   const emit = (event: Parameters<OnEvent>[0]) => {
     try {
-      onEvent!(event);
+      // An async callback's failure too (a rejection nobody handles would end a Node process).
+      const returned = onEvent!(event) as unknown;
+      if (typeof (returned as PromiseLike<unknown> | null)?.then === 'function') (returned as PromiseLike<unknown>).then(undefined, () => {});
     } catch {
       // A failing audit callback must not turn a done call into a failed one; the call's effect stands.
     }

@@ -13,6 +13,7 @@ import type { CallReads } from '../tools/read-versions.ts';
 import type { FileChange } from '../tools/types.ts';
 import { applyChunks, ChunkNotFound } from './apply-chunks.ts';
 import type { Hunk, UpdateChunk } from './parse.ts';
+import { wellFormedText } from '../backend/refusals.ts';
 
 const UNCHANGED = 'No file was changed.';
 const MAX_SHOWN_LINES = 20;
@@ -102,7 +103,7 @@ export async function applyHunks(
   const changes: BatchChange[] = [];
   for (const [path, state] of files) {
     if (!state.touched || (state.text === null && state.baseVersion === -1)) continue; // e.g. added, then deleted
-    const content = state.text === null ? null : withBom(encodeText(state.text), state.bom);
+    const content = state.text === null ? null : withBom(encodeText(wellFormedText(state.text, `Content for ${path}`, path)), state.bom);
     changes.push({ path, content, expectedVersion: state.baseVersion });
   }
   const results = await backend.applyBatch(changes);

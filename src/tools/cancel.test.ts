@@ -10,8 +10,8 @@ describe('a cancelled call', () => {
     const edit = backend.edit.bind(backend);
     let edits = 0;
     // The first edit to land is A's (it started first); B is cancelled right after it, before B runs again.
-    backend.edit = async (...args: Parameters<typeof edit>) => {
-      const result = await edit(...args);
+    (backend as { edit: unknown }).edit = async (...args: unknown[]) => {
+      const result = await (edit as (...a: unknown[]) => ReturnType<typeof edit>)(...args);
       if (++edits === 1) stopB.abort();
       return result;
     };

@@ -249,6 +249,18 @@ export function forkMergeSuite(make: BackendFactory) {
       expect(await parent.snapshot()).toEqual(before);
     });
 
+    it('a refused merge leaves nothing for the next checkpoint to count: it holds only what changed', async () => {
+      const parent = await make({ files: { '/a': '1' }, limits: { maxFiles: 3 } });
+      await parent.checkpoint('c1');
+      const fork = await parent.fork();
+      await fork.writeFile('/f1', '1');
+      await fork.writeFile('/f2', '2');
+      await parent.writeFile('/p', 'p');
+      await expectVfsError(parent.merge(fork), 'EQUOTA');
+      const c2 = await parent.checkpoint('c2');
+      expect((await parent.listCheckpoints()).find((c) => c.id === c2)?.changedPaths).toBe(1);
+    });
+
     it('a file the fork took back to its base bytes, or whose changes are here already, is left as it is: same version, no event, reads still count', async () => {
       const parent = await make({ files: { '/a.ts': 'const x = 1;\n', '/b.txt': lines(5), '/c.txt': 'c\n' } });
       const fork = await parent.fork();

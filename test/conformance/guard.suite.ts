@@ -497,6 +497,18 @@ export function guardSuite(make: BackendFactory) {
         },
       });
       expect((await failing.run('write_file', { path: '/x', content: 'x' })).text).toContain('dialog closed');
+      const unreadable = createTools(backend, {
+        approve: async () =>
+          ({
+            get allow(): boolean {
+              throw new Error('answer unreadable');
+            },
+          }) as never,
+      });
+      const result = await unreadable.run('write_file', { path: '/x', content: 'x' });
+      expectFailure(result, 'EDENIED');
+      // (Through a worker, the answer cannot be sent back: the step fails there, with the same outcome.)
+      expect(result.text).toMatch(/^Error: EDENIED: The write of \/x could not be approved \(the approval step failed: (answer unreadable|Unserializable return value)\)\. The file is unchanged\.$/);
       expect(await backend.exists('/x')).toBe(false);
     });
 
@@ -727,6 +739,24 @@ export function guardSuite(make: BackendFactory) {
   });
 
   describe('onEvent (SPEC §10)', () => {
+    it('an onEvent that throws, or rejects (an async one), changes nothing: the call stands, nothing is left unhandled', async () => {
+      const backend = await make();
+      for (const onEvent of [
+        () => {
+          throw new Error('audit log down');
+        },
+        async () => {
+          throw new Error('audit database down');
+        },
+      ]) {
+        const tools = createTools(backend, { onEvent });
+        const result = await tools.run('write_file', { path: `/${onEvent.length}-${Math.random()}.txt`, content: 'x' });
+        expect(result.isError, result.text).toBe(false);
+        // A rejection nobody handled would be reported here (and ends a Node process).
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    });
+
     it('one event per call, in order, with outcome, changed files, decision and duration', async () => {
       const backend = await make({ files: { '/a.txt': 'a\n' } });
       const events: ToolEvent[] = [];

@@ -12,6 +12,26 @@ function expectFailure(result: ToolResult, code: string): void {
 
 export function toolRunSuite(make: BackendFactory) {
   describe('tools.run (structured results)', () => {
+    it('half a character (a lone UTF-16 surrogate) is refused by every tool that writes text, never stored as U+FFFD', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\n', '/memories/m.md': 'm\n' } });
+      const before = await backend.snapshot();
+      const calls: Array<[string, string, Record<string, unknown>]> = [
+        ['anthropic', 'str_replace_based_edit_tool', { command: 'insert', path: '/a.txt', insert_line: 1, new_str: 'x\uD800' }],
+        ['anthropic', 'memory', { command: 'insert', path: '/memories/m.md', insert_line: 1, insert_text: '\uDC00' }],
+        ['mcp-filesystem', 'edit_file', { path: '/a.txt', edits: [{ oldText: 'one', newText: 'o\uD83Dne' }] }],
+        ['openai', 'apply_patch', { operation: { type: 'create_file', path: '/n.txt', diff: '+a\uD800b' } }],
+        ['openai', 'apply_patch', { input: '*** Begin Patch\n*** Update File: a.txt\n@@\n-one\n+\uD800\n*** End Patch' }],
+      ];
+      for (const [dialect, tool, args] of calls) {
+        const tools = createTools(backend, { dialect: dialect as 'openai' });
+        if (dialect === 'mcp-filesystem') await tools.run('read_text_file', { path: '/a.txt' });
+        const result = await tools.run(tool, args);
+        expectFailure(result, 'EINVAL');
+        expect(result.text, `${dialect} ${tool}`).toMatch(/holds a lone UTF-16 surrogate \(\\u(D800|DC00|D83D) at index \d+\), half of a character/);
+      }
+      expect(await backend.snapshot()).toEqual(before);
+    });
+
     it('a read: the same text as call(), not an error, nothing changed, and plain data', async () => {
       const backend = await make({ files: { '/src/a.ts': 'one\ntwo\n' } });
       const tools = createTools(backend);

@@ -162,8 +162,10 @@ describe('file store', () => {
       const all = await reopened.readAll();
       expect([...all].map(([k, v]) => [k, text(v)])).toEqual([['a', '1']]);
       await reopened.write({ puts: [['c', bytes('4')]], deletes: [] }, { durability: 'strict' });
-      expect([...(await createFileStore(path).readAll()).keys()].sort()).toEqual(['a', 'c']);
       await reopened.close?.();
+      const check = createFileStore(path);
+      expect([...(await check.readAll()).keys()].sort()).toEqual(['a', 'c']);
+      await check.close?.();
     }
   });
 
@@ -507,15 +509,22 @@ describe('createFileStore: one process at a time', () => {
     }
   }, 30_000);
 
-  it('two stores of one file in one process share the lock: it goes when the last closes', async () => {
+  it('a second store of a file open in this process is refused (each would append over the other); once closed, it opens', async () => {
     const path = join(dir, 'shared.log');
-    const a = createFileStore(path);
-    const b = createFileStore(path);
-    await a.readAll();
-    await b.readAll();
-    await b.close?.();
+    const a = await openPersistent(createStateBackend(), createFileStore(path), { durability: 'immediate' });
+    await expect(openPersistent(createStateBackend(), createFileStore(path), { durability: 'immediate' })).rejects.toThrow(
+      /shared\.log is open in this process \(another createFileStore of it, not closed yet\); two would write over each other's saves, so it was not opened\. Close that one first, or use another file\.$/,
+    );
+    await a.backend.writeFile('/a.txt', 'from A, acknowledged\n');
     expect(existsSync(`${path}.lock`)).toBe(true);
-    await a.close?.();
+    await a.backend.close();
     expect(existsSync(`${path}.lock`)).toBe(false);
+    const b = await openPersistent(createStateBackend(), createFileStore(path), { durability: 'immediate' });
+    expect(await b.backend.readText('/a.txt')).toBe('from A, acknowledged\n');
+    await b.backend.writeFile('/b.txt', 'from B\n');
+    await b.backend.close();
+    const c = await openPersistent(createStateBackend(), createFileStore(path));
+    expect((await c.backend.glob('**')).sort()).toEqual(['/a.txt', '/b.txt']);
+    await c.backend.close();
   });
 });

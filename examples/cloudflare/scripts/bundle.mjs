@@ -17,7 +17,9 @@ import { gzipSync } from 'node:zlib';
 // 2026-11-26: globs moved onto the grep engine (105.4 kB), then the npm buffer polyfill (25 kB
 // minified) gave way to the two calls the storage makes (scripts/shims/buffer.js): 97.2 kB; the
 // day's tool fixes (capped dialect reads, search hints, per-dialect wording) took it to 100.2 kB.
-export const CORE_BUDGET_GZIP = 105_000;
+// 2026-11-26 night: 105.1 kB, with calls cancelled by their signal and every dialect's writes
+// refusing half characters: 107 kB leaves room for fixes; the chunks above are the way down.
+export const CORE_BUDGET_GZIP = 107_000;
 const example = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(example, '../..');
 

@@ -10,8 +10,8 @@
  * the legacy state: the first save replaces it with a log the same atomic way.
  * One process at a time: `<file>.lock` names the process (pid, host, a random token) that has the
  * file open, and a store in another process is refused while that process lives (two would write
- * over each other's batches); a lock left by a process that is gone is taken over. Stores of one
- * file in one process share the lock.
+ * over each other's batches); a lock left by a process that is gone is taken over. A second store
+ * of a file open in this process is refused alike.
  */
 import {
   closeSync,
@@ -129,8 +129,12 @@ export function readWorkspaceFile(path: string): Uint8Array | null {
   return encodeSnapshot(decoded.entries);
 }
 
-/** The locks this process holds: a second store of the same file shares it, the last close removes it. */
-const held = new Map<string, { token: string; stores: number }>();
+/**
+ * The locks this process holds, one per file: a second store of a file open here is refused as
+ * one in another process is (each store appends at the end it knows: two would write over each
+ * other's batches).
+ */
+const held = new Map<string, { token: string }>();
 
 interface LockOwner {
   pid: number;
@@ -146,22 +150,18 @@ interface LockOwner {
  */
 function lockFile(path: string): () => void {
   const lock = `${path}.lock`;
-  const mine = held.get(lock);
-  if (mine) {
-    mine.stores++;
-    return release(lock);
-  }
   const token = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const refuse = (why: string) =>
+  const refuse = (why: string, stale = ` (If no such process uses it, delete ${lock}.)`) =>
     new Error(
-      `agentvfs/persist: ${path} is open in ${why}; two would write over each other's saves, so it was not opened. Close that one first, or use another file. (If no such process uses it, delete ${lock}.)`,
+      `agentvfs/persist: ${path} is open in ${why}; two would write over each other's saves, so it was not opened. Close that one first, or use another file.${stale}`,
     );
+  if (held.has(lock)) throw refuse('this process (another createFileStore of it, not closed yet)', '');
   for (let attempt = 0; attempt < 50; attempt++) {
     const draft = `${lock}.${token}`;
     writeFileSync(draft, JSON.stringify({ pid: process.pid, host: hostname(), token } satisfies LockOwner), { flag: 'wx' });
     try {
       linkSync(draft, lock); // fails if a lock exists: never a half-written one
-      held.set(lock, { token, stores: 1 });
+      held.set(lock, { token });
       return release(lock);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -203,7 +203,6 @@ function release(lock: string): () => void {
     const mine = held.get(lock);
     if (done || !mine) return;
     done = true;
-    if (--mine.stores > 0) return;
     held.delete(lock);
     if (readOwner(lock)?.token === mine.token) rmSync(lock, { force: true });
   };

@@ -12,6 +12,7 @@ import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, splitLines } f
 import type { DialectCall } from './context.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, TRUNCATION_NOTE } from '../../limit-output.ts';
+import { wellFormedText } from '../../../backend/refusals.ts';
 
 export interface TextFile {
   path: string;
@@ -48,7 +49,8 @@ export async function refuseStale(call: DialectCall, path: string, current: numb
 
 /** Writes `text` over `file` (keeping its BOM), only if the file is still at the version it was read at. */
 export async function writeBack(call: DialectCall, file: TextFile, text: string): Promise<void> {
-  const bytes = encodeText(text);
+  // Encoded here (to keep the BOM), so the backend's check of a string's characters is made here.
+  const bytes = encodeText(wellFormedText(text, `Content for ${file.path}`, file.path));
   const data = file.bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]) : bytes;
   const result = await call.backend.writeFile(file.path, data, { expectedVersion: file.version });
   call.reads.add(result.path, result.version);

@@ -16,6 +16,7 @@ import { toBase64 } from '../../../media/base64.ts';
 import { compileGlob } from '../../../glob/glob.ts';
 import { type TreeEntry, treeText } from './tree-output.ts';
 import type { ToolPart } from '../../types.ts';
+import { wellFormedText } from '../../../backend/refusals.ts';
 
 /** Reads a text file. The caller records the read (an edit only once it knows the file is not stale). */
 async function readText(call: DialectCall, path: string, forEdit = false): Promise<{ text: string; version: number; bom: boolean }> {
@@ -152,7 +153,7 @@ export async function editFile(call: DialectCall, path: string, edits: readonly 
   while (diff.includes('`'.repeat(ticks))) ticks++;
   const fence = '`'.repeat(ticks);
   if (!dryRun && next !== text) {
-    const encoded = new TextEncoder().encode(next);
+    const encoded = new TextEncoder().encode(wellFormedText(next, `Content for ${file}`, file));
     const result = await call.backend.writeFile(file, bom ? new Uint8Array([0xef, 0xbb, 0xbf, ...encoded]) : encoded, { expectedVersion: version });
     call.reads.add(result.path, result.version);
     call.changed.push({ path: result.path, version: result.version });
