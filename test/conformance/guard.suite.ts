@@ -508,7 +508,9 @@ export function guardSuite(make: BackendFactory) {
       const result = await unreadable.run('write_file', { path: '/x', content: 'x' });
       expectFailure(result, 'EDENIED');
       // (Through a worker, the answer cannot be sent back: the step fails there, with the same outcome.)
-      expect(result.text).toMatch(/^Error: EDENIED: The write of \/x could not be approved \(the approval step failed: (answer unreadable|Unserializable return value)\)\. The file is unchanged\.$/);
+      expect(result.text).toMatch(
+        /^Error: EDENIED: The write of \/x could not be approved \(the approval step failed: (answer unreadable|Unserializable return value)\)\. The file is unchanged\.$/,
+      );
       expect(await backend.exists('/x')).toBe(false);
     });
 
