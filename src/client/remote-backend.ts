@@ -255,11 +255,10 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     const run = (name: string, args?: unknown, tag?: CallTag): Promise<ToolResult> => {
       const numbered = numberedCall(tag); // (createTools numbers every call before it gets here)
       // A signal stays here (it cannot be sent): a question the call's write asks finds it by the call's number.
-      const { signal, ...call } = numbered ?? {};
+      const signal = numbered?.signal;
+      const call: CallContext | undefined = numbered && { n: numbered.n, unanswered: numbered.unanswered };
       const request: ToolRequest =
-        numbered === undefined && sharedId === undefined && dialect === 'agentvfs'
-          ? [id, name, args]
-          : [id, name, args, dialect, sharedId, call as CallContext];
+        numbered === undefined && sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId, call];
       // Checked as it is sent: a cancelCall posted after it reaches the worker after it.
       const go = () => (signal?.aborted ? Promise.resolve(cancelledResult()) : send(request));
       const sent = opened ? opened.then(go) : this.#started ? go() : this.#live.reason ? Promise.reject(this.#live.reason) : this.ready.then(go);

@@ -121,6 +121,10 @@ function shown(answer: unknown): string {
   try {
     return JSON.stringify(answer) ?? String(answer);
   } catch {
-    return Object.prototype.toString.call(answer);
+    try {
+      return Object.prototype.toString.call(answer);
+    } catch {
+      return 'a value that cannot be shown';
+    }
   }
 }

@@ -17,7 +17,10 @@ export function withAudit<N extends string>(tools: Tools<N>, onEvent: OnEvent | 
     try {
       // An async callback's failure too (a rejection nobody handles would end a Node process).
       const returned = onEvent!(event) as unknown;
-      if (typeof (returned as PromiseLike<unknown> | null)?.then === 'function') (returned as PromiseLike<unknown>).then(undefined, () => {});
+      if (typeof (returned as PromiseLike<unknown> | null)?.then === 'function') {
+        // (What a hand-made thenable's then returns may reject too.)
+        Promise.resolve((returned as PromiseLike<unknown>).then(undefined, () => {})).catch(() => {});
+      }
     } catch {
       // A failing audit callback must not turn a done call into a failed one; the call's effect stands.
     }

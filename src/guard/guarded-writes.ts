@@ -11,7 +11,7 @@ import { isVfsError, VfsError } from '../errors.ts';
 import { countLines, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
 import { askApproval, type Asked, type AskingCall } from './ask.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
-import { underFileMessage } from '../backend/refusals.ts';
+import { underFileMessage, wellFormedText } from '../backend/refusals.ts';
 import { ancestorsOf } from '../paths.ts';
 import type { GuardSession } from './session.ts';
 import type { ApprovalRequest, Decision } from './types.ts';
@@ -198,7 +198,7 @@ export function guardedWrites(context: WriteContext) {
     if (answer.replacement === undefined) {
       return stale(p, inner.edit(p, { old_string: oldString, new_string: replacement, replaceAll, expectedVersion: answer.version }), true);
     }
-    const bytes = encodeText(answer.replacement);
+    const bytes = encodeText(wellFormedText(answer.replacement, `The content approve() gave for ${p}`, p));
     const written = await stale(p, inner.writeFile(p, hasBom(before.bytes) ? UTF8_BOM(bytes) : bytes, { expectedVersion: answer.version, copy: false }), true);
     replaced(p, answer.replacement);
     const { created: _, ...info } = written;

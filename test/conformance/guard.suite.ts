@@ -507,11 +507,41 @@ export function guardSuite(make: BackendFactory) {
       });
       const result = await unreadable.run('write_file', { path: '/x', content: 'x' });
       expectFailure(result, 'EDENIED');
+      // An answer that is no decision and cannot even be shown still denies, saying so.
+      const unshowable = createTools(backend, {
+        approve: async () =>
+          ({
+            allow: 'yes',
+            get toJSON(): never {
+              throw new Error('no JSON');
+            },
+            get [Symbol.toStringTag](): never {
+              throw new Error('no tag');
+            },
+          }) as never,
+      });
+      const unshown = await unshowable.run('write_file', { path: '/x', content: 'x' });
+      expectFailure(unshown, 'EDENIED');
       // (Through a worker, the answer cannot be sent back: the step fails there, with the same outcome.)
       expect(result.text).toMatch(
         /^Error: EDENIED: The write of \/x could not be approved \(the approval step failed: (answer unreadable|Unserializable return value)\)\. The file is unchanged\.$/,
       );
       expect(await backend.exists('/x')).toBe(false);
+    });
+
+    it('a person’s content with half a character (a lone surrogate) is refused, never stored as U+FFFD, for an edit as for a write', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\n' } });
+      const tools = createTools(backend, { approve: async () => ({ allow: true, content: 'person \uD800 text\n' }) });
+      await tools.run('read_file', { path: '/a.txt' });
+      for (const [tool, args] of [
+        ['edit_file', { path: '/a.txt', old_string: 'one', new_string: 'two' }],
+        ['write_file', { path: '/a.txt', content: 'two\n' }],
+      ] as const) {
+        const result = await tools.run(tool, args);
+        expectFailure(result, 'EINVAL');
+        expect(result.text, tool).toMatch(/lone UTF-16 surrogate \(\\uD800 at index 7\).*Nothing was written/);
+      }
+      expect(await backend.readText('/a.txt')).toBe('one\n');
     });
 
     it('a file changed while the question was open: ESTALE, the other write kept', async () => {
@@ -750,6 +780,9 @@ export function guardSuite(make: BackendFactory) {
         async () => {
           throw new Error('audit database down');
         },
+        // A hand-made thenable whose then rejects.
+        // biome-ignore lint/suspicious/noThenProperty: a thenable is what this onEvent returns
+        (() => ({ then: () => Promise.reject(new Error('audit queue down')) })) as never,
       ]) {
         const tools = createTools(backend, { onEvent });
         const result = await tools.run('write_file', { path: `/${onEvent.length}-${Math.random()}.txt`, content: 'x' });

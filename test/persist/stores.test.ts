@@ -18,6 +18,7 @@ import {
   createMemoryStore,
   type DurableObjectStorageLike,
   openPersistent,
+  readKeptAside,
   type WorkspaceStore,
 } from '../../src/persist/index.ts';
 
@@ -509,22 +510,24 @@ describe('createFileStore: one process at a time', () => {
     }
   }, 30_000);
 
-  it('a second store of a file open in this process is refused (each would append over the other); once closed, it opens', async () => {
+  it('two stores of one file in one process share the lock; the one that did not write last is refused at its write, nothing lost', async () => {
     const path = join(dir, 'shared.log');
     const a = await openPersistent(createStateBackend(), createFileStore(path), { durability: 'immediate' });
-    await expect(openPersistent(createStateBackend(), createFileStore(path), { durability: 'immediate' })).rejects.toThrow(
-      /shared\.log is open in this process \(another createFileStore of it, not closed yet\); two would write over each other's saves, so it was not opened\. Close that one first, or use another file\.$/,
-    );
-    await a.backend.writeFile('/a.txt', 'from A, acknowledged\n');
-    expect(existsSync(`${path}.lock`)).toBe(true);
-    await a.backend.close();
-    expect(existsSync(`${path}.lock`)).toBe(false);
     const b = await openPersistent(createStateBackend(), createFileStore(path), { durability: 'immediate' });
-    expect(await b.backend.readText('/a.txt')).toBe('from A, acknowledged\n');
-    await b.backend.writeFile('/b.txt', 'from B\n');
-    await b.backend.close();
+    await a.backend.writeFile('/a.txt', 'from A, acknowledged\n');
+    // B would append at the end it read, over A's batch: refused, nothing written.
+    await expect(b.backend.writeFile('/b.txt', 'from B\n')).rejects.toThrow(
+      /shared\.log was written by another store of this process since this one opened it; nothing was written/,
+    );
+    // A reader beside the open workspace still reads it (kept-aside records too).
+    const reader = createFileStore(path);
+    expect(await readKeptAside(reader)).toEqual([]);
+    await reader.close?.();
+    await a.backend.close();
+    // B's close cannot save its change either (so B keeps the file open, for a close that can).
+    await expect(b.backend.close()).rejects.toThrow(/written by another store of this process/);
     const c = await openPersistent(createStateBackend(), createFileStore(path));
-    expect((await c.backend.glob('**')).sort()).toEqual(['/a.txt', '/b.txt']);
+    expect(await c.backend.glob('**')).toEqual(['/a.txt']);
     await c.backend.close();
   });
 });

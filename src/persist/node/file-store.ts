@@ -10,13 +10,15 @@
  * the legacy state: the first save replaces it with a log the same atomic way.
  * One process at a time: `<file>.lock` names the process (pid, host, a random token) that has the
  * file open, and a store in another process is refused while that process lives (two would write
- * over each other's batches); a lock left by a process that is gone is taken over. A second store
- * of a file open in this process is refused alike.
+ * over each other's batches); a lock left by a process that is gone is taken over. Stores of one
+ * file in one process share the lock; one whose file another wrote since it opened it is refused
+ * at its next write.
  */
 import {
   closeSync,
   existsSync,
   fsyncSync,
+  fstatSync,
   ftruncateSync,
   linkSync,
   openSync,
@@ -129,12 +131,8 @@ export function readWorkspaceFile(path: string): Uint8Array | null {
   return encodeSnapshot(decoded.entries);
 }
 
-/**
- * The locks this process holds, one per file: a second store of a file open here is refused as
- * one in another process is (each store appends at the end it knows: two would write over each
- * other's batches).
- */
-const held = new Map<string, { token: string }>();
+/** The locks this process holds: a second store of the same file shares it, the last close removes it. */
+const held = new Map<string, { token: string; stores: number }>();
 
 interface LockOwner {
   pid: number;
@@ -150,18 +148,22 @@ interface LockOwner {
  */
 function lockFile(path: string): () => void {
   const lock = `${path}.lock`;
+  const mine = held.get(lock);
+  if (mine) {
+    mine.stores++;
+    return release(lock);
+  }
   const token = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const refuse = (why: string, stale = ` (If no such process uses it, delete ${lock}.)`) =>
+  const refuse = (why: string) =>
     new Error(
-      `agentvfs/persist: ${path} is open in ${why}; two would write over each other's saves, so it was not opened. Close that one first, or use another file.${stale}`,
+      `agentvfs/persist: ${path} is open in ${why}; two would write over each other's saves, so it was not opened. Close that one first, or use another file. (If no such process uses it, delete ${lock}.)`,
     );
-  if (held.has(lock)) throw refuse('this process (another createFileStore of it, not closed yet)', '');
   for (let attempt = 0; attempt < 50; attempt++) {
     const draft = `${lock}.${token}`;
     writeFileSync(draft, JSON.stringify({ pid: process.pid, host: hostname(), token } satisfies LockOwner), { flag: 'wx' });
     try {
       linkSync(draft, lock); // fails if a lock exists: never a half-written one
-      held.set(lock, { token });
+      held.set(lock, { token, stores: 1 });
       return release(lock);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -203,6 +205,7 @@ function release(lock: string): () => void {
     const mine = held.get(lock);
     if (done || !mine) return;
     done = true;
+    if (--mine.stores > 0) return;
     held.delete(lock);
     if (readOwner(lock)?.token === mine.token) rmSync(lock, { force: true });
   };
@@ -348,6 +351,15 @@ export function createFileStore(path: string): FileStore {
       if (cutOwed) {
         ftruncateSync(fd!, size);
         cutOwed = false;
+      }
+      // Another store of this process (they share the lock) wrote or rewrote the log since this
+      // one read it: appending at the end this one knows would overwrite its batches.
+      const file = statSync(path, { throwIfNoEntry: false });
+      const mine = fstatSync(fd!);
+      if (file?.ino !== mine.ino || mine.size !== size) {
+        throw new Error(
+          `agentvfs/persist: ${path} was written by another store of this process since this one opened it; nothing was written (two stores writing one file would overwrite each other's saves). Write through one store, or reopen.`,
+        );
       }
       const framed = frame(batch, format);
       // One write at the end of the log: a kill mid-way leaves a torn tail that replay cuts off.
