@@ -128,3 +128,43 @@ test('a model on an OpenAI-compatible endpoint edits the playground’s files th
   expect(JSON.stringify(transcript)).not.toContain(KEY);
   expect(errors).toEqual([]);
 });
+
+test('Stop agent while a model’s write waits for approval: the dialog closes, nothing is written, the run stops', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  let requests = 0;
+  await page.route(`${ENDPOINT}/**`, async (route) => {
+    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    const next = script[requests++];
+    return next ? route.fulfill({ status: 200, headers: cors, json: next }) : route.fulfill({ status: 400, headers: cors, json: {} });
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  await page.evaluate(() => (globalThis as unknown as { agentvfs: { workspace: { reset(): Promise<void> } } }).agentvfs.workspace.reset());
+  await page.getByTestId('ask-before-writes').check();
+  await page.getByTestId('tab-agent').click();
+  await page.getByText('Use a real model (OpenAI-compatible endpoint)').click();
+  await page.locator('#model-url').fill(ENDPOINT);
+  await page.locator('#model-name').fill('test-model');
+  await page.getByTestId('model-run').click();
+  await expect(page.getByTestId('model-stop')).toBeVisible();
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog.locator('h2')).toHaveText('Allow edit_file to change /README.md?');
+  await page.getByTestId('approval-stop').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('model-status')).toHaveText(/^Stopped\. /);
+  await expect(page.getByTestId('model-stop')).toBeHidden();
+  const readme = await page.evaluate(() =>
+    (globalThis as unknown as { agentvfs: { backend: { readText(p: string): Promise<string> } } }).agentvfs.backend.readText('/README.md'),
+  );
+  expect(readme).not.toContain('fast');
+  expect(requests).toBe(2); // no request after the Stop
+  const calls = await page.evaluate(() =>
+    (globalThis as unknown as { agentvfs: { transcript: { entries: Array<{ kind: string; tool?: string; code?: string }> } } }).agentvfs.transcript.entries
+      .filter((e) => e.kind === 'call')
+      .map((e) => `${e.tool} ${e.code ?? 'ok'}`),
+  );
+  expect(calls.at(-1)).toBe('edit_file ECANCELED');
+  expect(errors).toEqual([]);
+});

@@ -14,23 +14,25 @@ export function stopIfAsked(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new StoppedError();
 }
 
-// The runs Stop can end, by their signal: the approval dialog (modal, so the page's Stop is out
-// of reach while it is open) offers "Stop agent" for a question whose call has one.
-const controllers = new WeakMap<AbortSignal, AbortController>();
+// The run under way (scripted or a model's), for Stop: the approval dialog (modal, so the page's
+// Stop is out of reach while it is open) offers "Stop agent" while one runs. A model's tools get
+// the SDK's own signal (merged with its timeouts), so the run is found by being current, not by it.
+let current: AbortController | null = null;
 
-/** A new run's controller, findable from its signal. */
-export function stoppableRun(): AbortController {
-  const controller = new AbortController();
-  controllers.set(controller.signal, controller);
-  return controller;
+/** A new run's controller, the current one until endRun. */
+export function startRun(): AbortController {
+  current = new AbortController();
+  return current;
 }
 
-/** Stops the run `signal` belongs to; false when it is not a run's. */
-export function stopRun(signal: AbortSignal | undefined): boolean {
-  const controller = signal === undefined ? undefined : controllers.get(signal);
-  controller?.abort();
-  return controller !== undefined;
+export function endRun(controller: AbortController): void {
+  if (current === controller) current = null;
 }
 
-/** Whether `signal` is a run's that Stop can end. */
-export const isStoppable = (signal: AbortSignal | undefined): boolean => signal !== undefined && controllers.has(signal);
+/** Stops the run under way, if any. */
+export function stopRun(): void {
+  current?.abort();
+}
+
+/** Whether a run is under way that Stop can end. */
+export const isRunning = (): boolean => current !== null;

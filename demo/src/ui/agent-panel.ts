@@ -5,7 +5,7 @@ import { runDialectAgent } from '../agent/dialect-runs.ts';
 import type { ModelSettings } from '../agent/model.ts';
 import { PARALLEL_TASK, runParallelSubagents, type ForkProgress } from '../agent/parallel.ts';
 import { runScriptedAgent, TASK } from '../agent/scripted.ts';
-import { StoppedError, stoppableRun } from '../agent/stopped.ts';
+import { endRun, StoppedError, startRun, stopRun } from '../agent/stopped.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 import { h } from './dom.ts';
@@ -213,7 +213,7 @@ export class AgentPanel {
 
   /** A run that Stop can end: the signal its calls are made with. */
   #stoppable(): AbortSignal {
-    this.#stopping = stoppableRun();
+    this.#stopping = startRun();
     this.#stop.hidden = false;
     return this.#stopping.signal;
   }
@@ -231,6 +231,7 @@ export class AgentPanel {
 
   #setBusy(busy: boolean): void {
     if (!busy) {
+      if (this.#stopping) endRun(this.#stopping);
       this.#stopping = null;
       this.#stop.hidden = true;
     }
@@ -259,15 +260,22 @@ export class AgentPanel {
           localStorage.setItem(SETTINGS_KEY, JSON.stringify({ baseUrl: settings.baseUrl, model: settings.model }));
           this.#setBusy(true);
           run.disabled = true;
+          const stopping = startRun();
+          stop.hidden = false;
           status.textContent = `Running ${settings.model}…`;
           try {
             // The AI SDK loads with the first model run, not with the page.
             const { runModelAgent } = await import('../agent/model.ts');
-            await runModelAgent(this.ws, this.transcript, settings, task.value);
+            await runModelAgent(this.ws, this.transcript, settings, task.value, stopping.signal);
             status.textContent = 'Finished.';
           } catch (e) {
-            status.textContent = `Failed: ${(e as Error).message}`;
+            if (stopping.signal.aborted) {
+              this.transcript.event('model', 'Stopped by you. A write that was waiting for approval was not made (ECANCELED).');
+              status.textContent = 'Stopped. Whatever was written before the Stop stays; a write waiting for approval was not made.';
+            } else status.textContent = `Failed: ${(e as Error).message}`;
           } finally {
+            endRun(stopping);
+            stop.hidden = true;
             run.disabled = false;
             this.#setBusy(false);
           }
@@ -275,6 +283,8 @@ export class AgentPanel {
       },
       'Run with model',
     );
+    // Ends the model's run: the SDK's abortSignal (a call waiting for approval writes nothing).
+    const stop = h('button', { type: 'button', class: 'danger', 'data-testid': 'model-stop', hidden: true, onclick: () => stopRun() }, '■ Stop');
     const field = (id: string, label: string, input: HTMLElement) => h('div', { class: 'field' }, h('label', { for: id, class: 'arg-name' }, label), input);
     return h(
       'details',
@@ -292,7 +302,7 @@ export class AgentPanel {
         field('model-name', 'model', model),
         field('model-key', 'API key', apiKey),
         field('model-task', 'task', task),
-        h('div', { class: 'actions' }, run),
+        h('div', { class: 'actions' }, run, stop),
       ),
       status,
     );

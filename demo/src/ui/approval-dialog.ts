@@ -3,7 +3,7 @@
 // docs/approval.md) and answers Allow / Always / Edit / Deny (with a reason the model reads).
 // Questions from calls running at once are shown one after another.
 import type { ApprovalDecision, ApprovalRequest } from 'agentvfs';
-import { isStoppable, stopRun } from '../agent/stopped.ts';
+import { isRunning, stopRun } from '../agent/stopped.ts';
 import { parsePatch } from './diff-view.ts';
 import { clear, h } from './dom.ts';
 
@@ -79,7 +79,7 @@ export class ApprovalDialog {
         class: 'ghost',
         'data-testid': 'approval-stop',
         title: 'Stop the agent: nothing is written',
-        onclick: () => stopRun(this.#request?.signal),
+        onclick: () => stopRun(),
       },
       'Stop agent',
     );
@@ -141,7 +141,8 @@ export class ApprovalDialog {
     request.signal?.addEventListener('abort', stopped, { once: true });
     this.#unlisten = () => request.signal?.removeEventListener('abort', stopped);
     this.#request = request;
-    this.#stopAgent.hidden = !isStoppable(request.signal);
+    // A question of a run's call (it has a signal), not one of the tool console's.
+    this.#stopAgent.hidden = !(isRunning() && request.signal !== undefined);
     this.#editing = false;
     const verb = request.action === 'remove' ? 'remove' : request.created ? 'create' : 'change';
     clear(this.#title, `Allow ${request.tool} to ${verb} `, h('span', { class: 'mono' }, request.path), '?');
