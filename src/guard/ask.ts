@@ -74,8 +74,8 @@ export async function askApproval(approve: Approve, request: ApprovalRequest, ca
       answer = await answerUnlessCancelled(approve, request, call.signal);
     }
   } catch (error) {
-    if (call.signal?.aborted) throw cancelledError(request.path, request.action === 'remove' ? 'removal' : 'write');
-    throw approvalFailed(request.path, error);
+    if (call.signal?.aborted) answer = CANCELLED;
+    else throw approvalFailed(request.path, error);
   }
   if (answer === CANCELLED) throw cancelledError(request.path, request.action === 'remove' ? 'removal' : 'write');
   let a: { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown } | null;

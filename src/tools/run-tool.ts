@@ -61,9 +61,8 @@ export function toolRunner<N extends string>(
         return isVfsError(error) && error.code === 'ESTALE' && typeof error.path === 'string' ? { ...failed, stalePath: error.path } : failed;
       }
     };
-    const numbered = numberedCall(call);
-    const asking = { ...(numbered === undefined ? {} : { n: numbered.n }), ...(numbered?.signal === undefined ? {} : { signal: numbered.signal }) };
-    const result = await (guard === undefined ? run(backend) : runGuarded(guard, backend, def.name, checked, reads, run, asking));
+    // A question names the call (its number, its caller's signal): see askApproval.
+    const result = await (guard === undefined ? run(backend) : runGuarded(guard, backend, def.name, checked, reads, run, numberedCall(call)));
     if (result.changed.length > 0) reads.recordWrites(result.changed, callReads);
     return result;
   };
