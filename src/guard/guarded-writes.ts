@@ -157,11 +157,13 @@ export function guardedWrites(context: WriteContext) {
       if (session.always) decisions.push('always');
       return inner.writeFile(p, data, options);
     }
+    // Content the write would refuse is refused before anyone is asked about it.
+    if (typeof data === 'string') wellFormedText(data, `Content for ${p}`, p);
     const before = await currentForWrite(p);
     checkExpected(p, options.expectedVersion, before.version);
     const answer = await ask(p, before, data);
     if (answer.replacement !== undefined) {
-      const result = await stale(p, inner.writeFile(p, answer.replacement, { expectedVersion: answer.version }), true);
+      const result = await stale(p, inner.writeFile(p, personsText(answer.replacement, p), { expectedVersion: answer.version }), true);
       replaced(p, answer.replacement);
       return result;
     }
@@ -185,6 +187,7 @@ export function guardedWrites(context: WriteContext) {
     if (before.bytes === null || isBinary(before.bytes) || !isValidUtf8(before.bytes) || typeof oldString !== 'string' || typeof replacement !== 'string') {
       return inner.edit(p, request);
     }
+    wellFormedText(replacement, 'new_string', p);
     checkExpected(p, request.expectedVersion, before.version);
     let outcome: ReturnType<typeof applyEdit>;
     try {
@@ -198,7 +201,7 @@ export function guardedWrites(context: WriteContext) {
     if (answer.replacement === undefined) {
       return stale(p, inner.edit(p, { old_string: oldString, new_string: replacement, replaceAll, expectedVersion: answer.version }), true);
     }
-    const bytes = encodeText(wellFormedText(answer.replacement, `The content approve() gave for ${p}`, p));
+    const bytes = encodeText(personsText(answer.replacement, p));
     const written = await stale(p, inner.writeFile(p, hasBom(before.bytes) ? UTF8_BOM(bytes) : bytes, { expectedVersion: answer.version, copy: false }), true);
     replaced(p, answer.replacement);
     const { created: _, ...info } = written;
@@ -315,6 +318,7 @@ export function guardedWrites(context: WriteContext) {
     const resolved: BatchChange[] = [];
     for (const change of changes) resolved.push({ ...change, path: await inner.resolvePath(change.path) });
     for (const change of resolved) rules.requireWrite(change.path);
+    for (const { path, content } of resolved) if (typeof content === 'string') wellFormedText(content, `Content for ${path}`, path);
     if (!asking()) {
       if (session.always) decisions.push('always');
       return batch(resolved);
@@ -325,7 +329,8 @@ export function guardedWrites(context: WriteContext) {
       const before = await currentForWrite(change.path);
       checkExpected(change.path, change.expectedVersion, before.version);
       const answer = await ask(change.path, before, change.content);
-      planned.push({ path: change.path, content: answer.replacement ?? change.content, expectedVersion: answer.version });
+      const content = answer.replacement === undefined ? change.content : personsText(answer.replacement, change.path);
+      planned.push({ path: change.path, content, expectedVersion: answer.version });
       if (answer.replacement !== undefined) people.push([change.path, answer.replacement]);
     }
     const results = await stale(null, batch(planned), true);
@@ -334,6 +339,11 @@ export function guardedWrites(context: WriteContext) {
   }
 
   return { writeFile, edit, remove, rename, uploadFiles, applyBatch };
+}
+
+/** A person's replacement content, refused (EINVAL, naming approve()) if UTF-8 cannot store it. */
+function personsText(content: string, path: string): string {
+  return wellFormedText(content, `The content approve() gave for ${path}`, path);
 }
 
 /** Every directory under `dir` (not itself), depth first. */

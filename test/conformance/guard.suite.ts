@@ -544,6 +544,31 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.readText('/a.txt')).toBe('one\n');
     });
 
+    it('a model’s text with half a character is refused before anyone is asked, in every dialect that writes text', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\n' } });
+      const calls: Array<[DialectName, string, Record<string, unknown>]> = [
+        ['agentvfs', 'write_file', { path: '/new.txt', content: 'x\uD800y' }],
+        ['agentvfs', 'edit_file', { path: '/a.txt', old_string: 'one', new_string: 'o\uDC00' }],
+        ['anthropic', 'str_replace_based_edit_tool', { command: 'create', path: '/new.txt', file_text: 'x\uD800' }],
+        ['anthropic', 'str_replace_based_edit_tool', { command: 'str_replace', path: '/a.txt', old_str: 'one', new_str: 'o\uD800' }],
+        ['gemini', 'write_file', { file_path: '/new.txt', content: 'x\uD800' }],
+        ['gemini', 'replace', { file_path: '/a.txt', old_string: 'one', new_string: 'o\uD800' }],
+        ['mcp-filesystem', 'write_file', { path: '/new.txt', content: 'x\uD800' }],
+        ['openai', 'apply_patch', { operation: { type: 'create_file', path: '/new.txt', diff: '+x\uD800' } }],
+      ];
+      for (const [dialect, tool, args] of calls) {
+        const { requests, approve } = recorder();
+        const tools = createTools(backend, { dialect, approve });
+        if (dialect === 'agentvfs') await tools.run('read_file', { path: '/a.txt' });
+        const result = await tools.run(tool, args);
+        expectFailure(result, 'EINVAL');
+        expect(result.text, `${dialect} ${tool}`).toMatch(/lone UTF-16 surrogate.*Nothing was written/);
+        expect(requests, `${dialect} ${tool}: nobody is asked about a write that cannot be made`).toEqual([]);
+      }
+      expect(await backend.readText('/a.txt')).toBe('one\n');
+      expect(await backend.exists('/new.txt')).toBe(false);
+    });
+
     it('a file changed while the question was open: ESTALE, the other write kept', async () => {
       const backend = await make({ files: { '/a.txt': 'v1\n' } });
       const tools = createTools(backend, {
