@@ -540,7 +540,12 @@ export function guardSuite(make: BackendFactory) {
         const result = await tools.run(tool, args);
         expectFailure(result, 'EINVAL');
         expect(result.text, tool).toMatch(/lone UTF-16 surrogate \(\\uD800 at index 7\).*Nothing was written/);
+        expect(result.text, tool).toContain('The content approve() gave for /a.txt');
       }
+      const patch = createTools(backend, { dialect: 'openai', approve: async () => ({ allow: true, content: 'person \uD800 text\n' }) });
+      const patched = await patch.run('apply_patch', { operation: { type: 'update_file', path: '/a.txt', diff: '@@\n-one\n+two' } });
+      expectFailure(patched, 'EINVAL');
+      expect(patched.text).toMatch(/^Error: EINVAL: The content approve\(\) gave for \/a.txt holds a lone UTF-16 surrogate \(\\uD800 at index 7\)/);
       expect(await backend.readText('/a.txt')).toBe('one\n');
     });
 
