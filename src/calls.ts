@@ -83,12 +83,17 @@ export interface ToolCallInfo {
   readonly idempotent?: true;
   /** A writer that never replaces or removes what exists (MCP's destructiveHint: false). */
   readonly additive?: true;
+  /**
+   * A writer whose call carries the file's whole new content (not a change to what is there): run
+   * again after another write of the file, it would overwrite that write's change.
+   */
+  readonly wholeContent?: true;
 }
 
 export const TOOL_CALLS = {
   ls: { mutates: false, pathArg: 'path' },
   read_file: { mutates: false, pathArg: 'path' },
-  write_file: { mutates: true, pathArg: 'path', idempotent: true },
+  write_file: { mutates: true, pathArg: 'path', idempotent: true, wholeContent: true },
   edit_file: { mutates: true, pathArg: 'path' },
   glob: { mutates: false, pathArg: 'path' },
   grep: { mutates: false, pathArg: 'path' },
@@ -105,7 +110,7 @@ export const DIALECT_TOOL_CALLS = {
   },
   gemini: {
     read_file: { mutates: false, pathArg: 'file_path' },
-    write_file: { mutates: true, pathArg: 'file_path', idempotent: true },
+    write_file: { mutates: true, pathArg: 'file_path', idempotent: true, wholeContent: true },
     replace: { mutates: true, pathArg: 'file_path' },
     glob: { mutates: false, pathArg: 'dir_path' },
     grep_search: { mutates: false, pathArg: 'dir_path' },
@@ -116,7 +121,7 @@ export const DIALECT_TOOL_CALLS = {
     read_text_file: { mutates: false, pathArg: 'path' },
     read_multiple_files: { mutates: false, pathArg: 'paths' },
     // Hints as the reference server gives them (src/filesystem/index.ts).
-    write_file: { mutates: true, pathArg: 'path', idempotent: true },
+    write_file: { mutates: true, pathArg: 'path', idempotent: true, wholeContent: true },
     edit_file: { mutates: true, pathArg: 'path', previewArg: 'dryRun' },
     create_directory: { mutates: true, pathArg: 'path', idempotent: true, additive: true },
     list_directory: { mutates: false, pathArg: 'path' },

@@ -18,6 +18,7 @@ import { EMPTY_FILE_REMINDER, formatRead, lineRows, MAX_LINE_CHARS, rowCount } f
 import { globIgnoredNote, grepIgnoredNote, joinTails, lsIgnoredNote } from './ignored-note.ts';
 import { joinCapped, TRUNCATION_NOTE } from './limit-output.ts';
 import { readMedia } from './read-media.ts';
+import { changedAfterEdit, editedText } from './edited-text.ts';
 import { retriedAfterOwnWrites, toolRunner, type ToolHandler } from './run-tool.ts';
 import { sessionReads } from './session-state.ts';
 import type { CallReads } from './read-versions.ts';
@@ -149,9 +150,10 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
       });
       readVersions.add(path, result.version);
       changed.push({ path: result.path, version: result.version });
-      const text = await backend.readText(path);
+      const text = await editedText(backend, path, result.version);
       const how = result.correctionNote ? ` ${result.correctionNote}` : '';
       const head = `Edited ${path}: ${result.count} replacement${result.count === 1 ? '' : 's'}.${how}`;
+      if (text === null) return `${head} ${changedAfterEdit(path, 'read it with read_file')}`;
       return `${head}\n${snippet(splitLines(text), result.firstLine, result.lastLine)}`;
     },
 

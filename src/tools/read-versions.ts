@@ -64,6 +64,8 @@ interface Learned {
 
 /** What one call's handlers use of the session's read tracking (see ReadVersions.forCall). */
 export interface CallReads {
+  /** The call's number (undefined: no call context). */
+  readonly n?: number;
   /** This call read or wrote `version` of `path`. */
   add(path: string, version: number): void;
   /** This call moved `from` to `to`. */
@@ -90,7 +92,7 @@ export class ReadVersions implements CallReads {
   // version (a read, a refusal that showed it, a write) and which versions its calls wrote.
   #seq = 0;
   readonly #learned = new Map<string, Learned[]>();
-  readonly #written = new Map<string, { version: number; seq: number }[]>();
+  readonly #written = new Map<string, { version: number; seq: number; by: number | undefined }[]>();
 
   /** The counter `ownWritesOnlySince` compares with. */
   get seq(): number {
@@ -100,7 +102,51 @@ export class ReadVersions implements CallReads {
   /** One call of this session wrote these files (its `changed`): those whose content it knows count as the session's own writes. */
   recordWrites(changed: readonly { path: string; version: number }[], by: CallReads): void {
     this.#seq++;
-    for (const c of changed) if (by.wrote(c.path, c.version)) remember(this.#written, c.path, { version: c.version, seq: this.#seq });
+    for (const c of changed) if (by.wrote(c.path, c.version)) remember(this.#written, c.path, { version: c.version, seq: this.#seq, by: by.n });
+  }
+
+  /**
+   * Whether the session knew nothing of `path` when `seq` was taken (no read, no write, no person's
+   * content): a call refused as stale then was refused only for what it learned while it ran.
+   */
+  knewNothingBefore(path: string, seq: number): boolean {
+    return !this.#unseen.has(path) && !(this.#learned.get(path) ?? []).some((l) => l.seq <= seq);
+  }
+
+  /**
+   * Call `n` is run again from the start (it changed nothing): what it learned of `path` after
+   * `seq` is forgotten, so a version it read that is gone now does not make it stale.
+   */
+  forgetAttempt(path: string, seq: number, n: number): void {
+    const learned = this.#learned.get(path) ?? [];
+    const dropped = learned.filter((l) => l.seq > seq && l.by === n);
+    if (dropped.length === 0) return;
+    this.#learned.set(
+      path,
+      learned.filter((l) => !dropped.includes(l)),
+    );
+    const versions = this.#seenBy.get(path);
+    const written = new Set((this.#written.get(path) ?? []).map((w) => w.version));
+    for (const { version } of dropped) {
+      const calls = versions?.get(version)?.filter((by) => by !== n) ?? [];
+      if (calls.length > 0 || written.has(version)) {
+        versions?.set(version, calls);
+        continue;
+      }
+      versions?.delete(version);
+      const list = (this.#seen.get(path) ?? []).filter((v) => v !== version);
+      if (list.length > 0) this.#seen.set(path, list);
+      else this.#seen.delete(path);
+    }
+  }
+
+  /**
+   * Whether a call made after call `n` wrote `path` after `seq`: running call `n` again would
+   * put its change over that one's, the reverse of the order the model made them in.
+   */
+  laterCallWroteSince(path: string, seq: number, n: number | undefined): boolean {
+    if (n === undefined) return false;
+    return (this.#written.get(path) ?? []).some((w) => w.seq > seq && w.by !== undefined && w.by > n);
   }
 
   /**
@@ -224,6 +270,7 @@ export class ReadVersions implements CallReads {
     const unseenBeside = (path: string) => !this.#unseen.has(path) && this.#seenAgain.has(path) && !counts(this.#seenAgain.get(path)!.by);
     const unseen = (path: string) => this.#unseen.has(path) || unseenBeside(path);
     return {
+      n: call.n,
       add: (path, version) => this.add(path, version, call.n),
       moved: (from, to) => this.moved(from, to),
       unseen,

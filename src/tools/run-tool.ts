@@ -13,6 +13,7 @@ import type { FileChange, ToolPart, ToolResult } from './types.ts';
 import { numberedCall, type CallReads, type ReadVersions } from './read-versions.ts';
 import type { RunCall } from './tool-set.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
+import { toolCall } from '../calls.ts';
 import { shown, validateArgs, type ToolArgs } from './validate-args.ts';
 import { toolError } from './tool-error.ts';
 
@@ -85,13 +86,19 @@ export type RunResult = DecidedResult & { stalePath?: string };
 
 /**
  * `run`, where a call refused as stale runs again when the file is stale only because another call
- * of the same session, finished meanwhile, wrote it: a model's parallel calls (two edit_file of one
- * file in one turn, as the AI SDK runs them) then apply one after the other, as through a worker,
- * where each call finishes before the next starts. A file changed by anyone else is still ESTALE
- * (SPEC §11); a call a person was asked about is not asked again; nothing waits on anything else.
+ * of the same session, made before it and finished meanwhile, wrote it: a model's parallel calls
+ * (two edit_file of one file in one turn, as the AI SDK runs them) then apply one after the other
+ * in the order they were made, as through a worker, where each call finishes before the next
+ * starts. So does a call refused only for what it learned while it ran (a tool that needs no read,
+ * on a file the session knew nothing of: it reads and applies again, as it would have after the
+ * other write). A file the session knew, changed by anyone else, is still ESTALE (SPEC §11); a call
+ * a person was asked about is not asked again; nothing waits on anything else.
  */
-export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersions, backend: Backend): RunCall<DecidedResult> {
+export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersions, backend: Backend, dialect?: string): RunCall<DecidedResult> {
   return async (name, args, call) => {
+    const n = numberedCall(call)?.n;
+    // A change made on what the file holds (an edit, a patch) may land over a later call's; a whole content may not.
+    const before = toolCall(name, dialect)?.wholeContent === true ? n : undefined;
     for (let attempt = 1; ; attempt++) {
       const since = reads.seq;
       const { stalePath, ...result } = await run(name, args, call);
@@ -100,8 +107,15 @@ export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersio
       if (stalePath === undefined || asked || attempt === MAX_ATTEMPTS || numberedCall(call)?.signal?.aborted) return result;
       // The call that wrote it may still be on its way back: let it arrive, then look.
       await new Promise<void>((resolve) => setTimeout(() => resolve(), 0));
-      const now = await statOrNull(backend, stalePath);
       // (The refused call changed nothing: running it again is as if it had come after the other.)
+      // A write_file is not run again over a write of a call made after it: it would overwrite that change.
+      if (reads.laterCallWroteSince(stalePath, since, before)) return result;
+      if (n !== undefined && reads.knewNothingBefore(stalePath, since)) {
+        // Refused only for what it read itself as it ran: it reads again.
+        reads.forgetAttempt(stalePath, since, n);
+        continue;
+      }
+      const now = await statOrNull(backend, stalePath);
       // Not when the session read the file meanwhile (a read_file, a refusal that showed it): the
       // sibling's write may rest on that read, and running this call again would overwrite, unseen,
       // the change it was refused for.

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createSession, createTools, DIALECT_NAMES } from '../../src/index.ts';
 import type { BackendFactory } from './harness.ts';
 
+// Guard options of its own, so the permissive harness adds no approve(): a call a person was asked
+// about is not run again (guard.suite.ts, 'each is asked once').
+const OWN_GUARD = { read: ['/**'], write: ['/**'] };
+
 export function sessionSuite(make: BackendFactory) {
   describe('dialect and session options', () => {
     it('a tool set made with the same session as another sees its reads; one without does not', async () => {
@@ -151,6 +155,83 @@ export function sessionSuite(make: BackendFactory) {
           results.some((r) => r.code === 'ESTALE' && r.text.includes('OUTSIDER WORK')),
           first,
         ).toBe(true);
+      }
+    });
+
+    it('parallel calls apply in the order the model made them: a write_file is never run again over an edit made after it', async () => {
+      for (let round = 0; round < 5; round++) {
+        const backend = await make({ files: { '/f': 'a\nb\nc\n' } });
+        const tools = createTools(backend, { permissions: OWN_GUARD });
+        await tools.run('read_file', { path: '/f' });
+        const [write, edit] = await Promise.all([
+          tools.run('write_file', { path: '/f', content: 'a\nb\nc\nnew line\n' }),
+          tools.run('edit_file', { path: '/f', old_string: 'b', new_string: 'B' }),
+        ]);
+        expect(edit.isError, edit.text).toBe(false);
+        const final = await backend.readText('/f');
+        // Every change acknowledged is in the file: both, in order (as through a worker), or the
+        // write refused as made beside the edit, which landed first.
+        expect(final, `${write.text}\n${edit.text}`).toBe(write.isError ? 'a\nB\nc\n' : 'a\nB\nc\nnew line\n');
+        if (write.isError) {
+          expect(write.code).toBe('ESTALE');
+          expect(write.text).toContain('made beside another that read or wrote this file');
+        }
+      }
+    });
+
+    it('tools that need no read, called in parallel on a file the session never read, all land (none is told it read the file)', async () => {
+      const lines = ['one', 'two', 'three', 'four', 'five'];
+      const calls = {
+        anthropic: (l: string) => ['str_replace_based_edit_tool', { command: 'str_replace', path: '/f', old_str: l, new_str: l.toUpperCase() }],
+        'mcp-filesystem': (l: string) => ['edit_file', { path: '/f', edits: [{ oldText: l, newText: l.toUpperCase() }] }],
+        openai: (l: string) => ['apply_patch', { operation: { type: 'update_file', path: '/f', diff: `@@\n-${l}\n+${l.toUpperCase()}` } }],
+      } as const;
+      for (const [dialect, call] of Object.entries(calls)) {
+        const backend = await make({ files: { '/f': `${lines.join('\n')}\n` } });
+        const tools = createTools(backend, { dialect: dialect as keyof typeof calls, permissions: OWN_GUARD });
+        const results = await Promise.all(lines.map((l) => tools.run(...(call(l) as [string, Record<string, unknown>]))));
+        for (const r of results) expect(r.isError, `${dialect}: ${r.text}`).toBe(false);
+        expect(await backend.readText('/f'), dialect).toBe(`${lines.map((l) => l.toUpperCase()).join('\n')}\n`);
+      }
+    });
+
+    it('tools that need no read, of two sessions that never read the file, both land when called at once', async () => {
+      const calls = {
+        anthropic: (l: string) => ['str_replace_based_edit_tool', { command: 'str_replace', path: '/f', old_str: l, new_str: l.toUpperCase() }],
+        'mcp-filesystem': (l: string) => ['edit_file', { path: '/f', edits: [{ oldText: l, newText: l.toUpperCase() }] }],
+        openai: (l: string) => ['apply_patch', { operation: { type: 'update_file', path: '/f', diff: `@@\n-${l}\n+${l.toUpperCase()}` } }],
+        gemini: (l: string) => ['replace', { file_path: '/f', old_string: l, new_string: l.toUpperCase() }],
+      } as const;
+      for (const [dialect, call] of Object.entries(calls)) {
+        const backend = await make({ files: { '/f': 'one\ntwo\n' } });
+        const made = () => createTools(backend, { dialect: dialect as keyof typeof calls, permissions: OWN_GUARD });
+        const [first, second] = [made(), made()];
+        const results = await Promise.all([
+          first.run(...(call('one') as [string, Record<string, unknown>])),
+          second.run(...(call('two') as [string, Record<string, unknown>])),
+        ]);
+        for (const r of results) expect(r.isError, `${dialect}: ${r.text}`).toBe(false);
+        expect(await backend.readText('/f'), dialect).toBe('ONE\nTWO\n');
+      }
+    });
+
+    it('two sessions creating one file at once: the second hears that it exists now, not that it changed since it was read', async () => {
+      const calls = {
+        agentvfs: [['write_file', { path: '/n', content: 'mine\n' }], 'ENOTREAD'],
+        anthropic: [['str_replace_based_edit_tool', { command: 'create', path: '/n', file_text: 'mine\n' }], 'EEXIST'],
+      } as const;
+      for (const [dialect, [[name, args], code]] of Object.entries(calls)) {
+        const backend = await make();
+        const made = () => createTools(backend, { dialect: dialect as 'agentvfs', permissions: OWN_GUARD });
+        const [first, second] = [made(), made()];
+        const results = await Promise.all([first.run(name, args), second.run(name, args)]);
+        const failed = results.filter((r) => r.isError);
+        expect(failed.length, dialect).toBe(1);
+        for (const r of failed) {
+          expect(r.code, `${dialect}: ${r.text}`).toBe(code);
+          expect(r.text).not.toContain('since it was read');
+        }
+        expect(await backend.readText('/n')).toBe('mine\n');
       }
     });
 

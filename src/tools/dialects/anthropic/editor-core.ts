@@ -64,7 +64,10 @@ export async function createFile(call: DialectCall, path: string, text: string):
   call.changed.push({ path: result.path, version: result.version });
 }
 
-export type ReplaceOutcome = { kind: 'none' } | { kind: 'many'; lines: number[] } | { kind: 'done'; firstLine: number; lastLine: number; note: string | null };
+export type ReplaceOutcome =
+  | { kind: 'none' }
+  | { kind: 'many'; lines: number[] }
+  | { kind: 'done'; firstLine: number; lastLine: number; note: string | null; version: number };
 
 /**
  * str_replace through the backend's edit: exactly one exact match, else the shared corrections of
@@ -78,7 +81,7 @@ export async function replaceOnce(call: DialectCall, file: TextFile, oldStr: str
     const out = await call.backend.edit(file.path, oldStr, newStr, { expectedVersion: file.version });
     call.reads.add(out.path, out.version);
     call.changed.push({ path: out.path, version: out.version });
-    return { kind: 'done', firstLine: out.firstLine, lastLine: out.lastLine, note: out.correctionNote };
+    return { kind: 'done', firstLine: out.firstLine, lastLine: out.lastLine, note: out.correctionNote, version: out.version };
   } catch (error) {
     if (isVfsError(error) && error.code === 'ENOMATCH') return { kind: 'none' };
     if (isVfsError(error) && error.code === 'EAMBIGUOUS') return { kind: 'many', lines: linesIn(error.message) };

@@ -7,6 +7,7 @@
 import { VfsError } from '../../../errors.ts';
 import { statOrNull } from '../../../backend/stat-or-null.ts';
 import { splitLines } from '../../../text.ts';
+import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import { type DialectCall, moveRecorded, removeRecorded } from './context.ts';
 import { MEMORY_COMMANDS, MEMORY_ROOT } from './names.ts';
 import { createFile, insertLines, listTwoLevels, numberedRows, numberedView, readTextFile, refuseStale, replaceOnce, writeBack } from './editor-core.ts';
@@ -145,10 +146,12 @@ async function strReplace(call: DialectCall, args: MemoryArgs): Promise<string> 
       path,
     );
   }
-  const lines = splitLines(await call.backend.readText(path));
+  const note = outcome.note === null ? '' : ` ${outcome.note}`;
+  const text = await editedText(call.backend, path, outcome.version);
+  if (text === null) return `The memory file has been edited.${note} ${changedAfterEdit(path, 'view it')}`;
+  const lines = splitLines(text);
   const from = Math.max(1, outcome.firstLine - 2);
   const to = Math.min(lines.length, outcome.firstLine + 2);
-  const note = outcome.note === null ? '' : ` ${outcome.note}`;
   return `The memory file has been edited.${note} Here is the snippet showing the change (with line numbers):\n${numberedRows(lines.slice(from - 1, to), from)}`;
 }
 

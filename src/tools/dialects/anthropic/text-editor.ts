@@ -7,6 +7,7 @@
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { statOrNull } from '../../../backend/stat-or-null.ts';
 import { splitLines } from '../../../text.ts';
+import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import type { DialectCall } from './context.ts';
 import { TEXT_EDITOR_COMMANDS, TEXT_EDITOR_NAME } from './names.ts';
 import { createFile, insertLines, listTwoLevels, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
@@ -144,10 +145,12 @@ async function strReplace(call: DialectCall, path: string, oldStr: string, newSt
       path,
     );
   }
-  const lines = splitLines(await call.backend.readText(path));
+  const note = outcome.note === null ? '' : `${outcome.note} `;
+  const text = await editedText(call.backend, path, outcome.version);
+  if (text === null) return `The file ${path} has been edited. ${note}${changedAfterEdit(path, 'view it')}`;
+  const lines = splitLines(text);
   const start = Math.max(1, outcome.firstLine - SNIPPET_LINES);
   const end = Math.min(lines.length, outcome.lastLine + SNIPPET_LINES);
-  const note = outcome.note === null ? '' : `${outcome.note} `;
   return (
     `The file ${path} has been edited. ${note}${output(lines.slice(start - 1, end), `a snippet of ${path}`, start, lines.length)}` +
     'Review the changes and make sure they are as expected. Edit the file again if necessary.'

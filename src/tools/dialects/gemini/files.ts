@@ -9,6 +9,7 @@ import type { DialectCall } from '../anthropic/context.ts';
 import { MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows } from '../../limit-output.ts';
+import { changedAfterEdit, editedText } from '../../edited-text.ts';
 
 /** Our ENOENT suggestions ("Did you mean …?") from a backend error, to append to the vendor's sentence. */
 export function suggestions(error: unknown): string {
@@ -161,9 +162,10 @@ export async function replace(call: DialectCall, args: ReplaceArgs): Promise<str
     call.reads.add(out.path, out.version);
     call.changed.push({ path: out.path, version: out.version });
     const note = out.correctionNote === null ? '' : ` ${out.correctionNote}`;
-    const after = await call.backend.readText(path);
+    const after = await editedText(call.backend, path, out.version);
     // agentvfs's correction note before the code, where it cannot be read as a line of it.
-    return `Successfully modified file: ${path} (${out.count} replacements).${note} ${updatedCode(before, after)}`;
+    const done = `Successfully modified file: ${path} (${out.count} replacements).${note}`;
+    return `${done} ${after === null ? changedAfterEdit(path, 'read it with read_file') : updatedCode(before, after)}`;
   } catch (error) {
     if (isVfsError(error) && error.code === 'ENOMATCH') {
       throw new VfsError(
