@@ -89,6 +89,9 @@ export function watchLiveness(target: object): Liveness {
       const error = new WorkerGoneError(
         message ?? `agentvfs: the backend worker is gone (${reason}); this call and all later ones fail. Start a new worker and connect() again.`,
       );
+      // Its stack made into text now: until then V8 keeps the frames' receivers alive (the closed
+      // fork's backend, say), for as long as the error is kept here.
+      void error.stack;
       (state as { reason: Error | null }).reason = error;
       reject(error);
       const ids = [...open];

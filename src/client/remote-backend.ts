@@ -79,12 +79,58 @@ function pingUntilAnswered(api: Remote<WorkerApi>, live: Liveness): { answer: Pr
 let sessionCounter = 0;
 let forkCounter = 0;
 type Transferable = ArrayBuffer | MessagePort;
+// Tool sessions and forks dropped without close(): what they hold in the worker is released once they are collected.
 const sessions = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry<() => void>((close) => close()) : null;
 
 // Gives RemoteBackend the Backend methods' exact types; the methods themselves are made from the
 // call table (BACKEND_METHODS) in the class's static block, so a new backend method is forwarded
 // without a line here.
 const BackendMethods = class {} as unknown as new () => Backend;
+
+/**
+ * Ends a backend's open forks once it is gone: its worker died, or (a fork) it was closed, which
+ * `closed` then says. Made outside the class: its port must not hold the backend.
+ */
+function endForksWhenGone(gone: Promise<never>, forks: Set<ForkEnd>, closed: { yes: boolean }): void {
+  gone.catch(() => {
+    for (const end of [...forks]) end(closed.yes);
+  });
+}
+
+/** Ends a fork because what it was forked from is gone: `parentClosed`, a fork closed; else its worker died. */
+type ForkEnd = (parentClosed: boolean) => void;
+
+/**
+ * A fork's ends, made outside the class so that they hold its liveness, port and proxy but never
+ * the fork itself (a closure made in the constructor would keep `this`). Its channel leads into its
+ * parent's worker, which dies without a word on this channel: the parent ends it then. Dropped
+ * without close(), it is released in the worker once collected.
+ */
+function forkEnds(parentForks: Set<ForkEnd>, live: Liveness, target: object, api: Remote<WorkerApi>) {
+  const end: ForkEnd = (parentClosed) => {
+    parentForks.delete(end);
+    if (!parentClosed) {
+      live.markGone('the worker it was forked in is gone');
+      (target as { close?: () => void }).close?.();
+      return;
+    }
+    // The worker still runs: it releases this fork and closes the channel (as for close()).
+    if (!live.reason) api.release().catch(() => {});
+    live.markGone(
+      'the fork it was made from was closed',
+      'agentvfs: the fork this one was made from was closed (close() was called on it), which ends this fork too; this call and all later ones on it fail. The worker and its backend still work: fork() again for more work.',
+    );
+  };
+  parentForks.add(end);
+  return {
+    leave: () => parentForks.delete(end),
+    dropped: () => {
+      parentForks.delete(end);
+      if (!live.reason) api.release().catch(() => {});
+      live.markGone('it was dropped');
+    },
+  };
+}
 
 export class RemoteBackend extends BackendMethods implements ToolHost {
   readonly #api: Remote<WorkerApi>;
@@ -102,10 +148,16 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   #id = '';
   /** Set on a fork: closing it releases the fork in the worker. */
   #isFork = false;
+  /** What ends this backend's open forks when it goes (one handler on its own `gone`, not one per fork). */
+  readonly #forks = new Set<ForkEnd>();
+  /** Set when this fork is closed, before it is marked gone: its forks then end as forks of a closed fork. */
+  readonly #closed = { yes: false };
+  /** On a fork: takes it off its parent's #forks. */
+  #leaveParent = () => {};
   /** Resolves once the worker answered; rejects if it failed to start. */
   readonly ready: Promise<void>;
 
-  constructor(target: object, options: ConnectOptions = {}, fork?: { id: string; parentGone: Promise<never> }) {
+  constructor(target: object, options: ConnectOptions = {}, fork?: { id: string; parentForks: Set<ForkEnd> }) {
     super();
     checkWorkerBackendOptions(options.backend);
     preserveVfsErrors();
@@ -117,11 +169,12 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     this.#toolRemote = this.#api.tool;
     this.#transferInputs = options.transferInputs === true;
     this.#watches = new RemoteWatches(target, this.#live.gone);
-    // A fork's channel leads into its parent's worker, which dies without a word on this channel.
-    fork?.parentGone.catch(() => {
-      this.#live.markGone('the worker it was forked in is gone');
-      (target as { close?: () => void }).close?.();
-    });
+    endForksWhenGone(this.#live.gone, this.#forks, this.#closed);
+    if (fork !== undefined) {
+      const { leave, dropped } = forkEnds(fork.parentForks, this.#live, target, this.#api);
+      this.#leaveParent = leave;
+      sessions?.register(this, dropped, this);
+    }
     this.#isFork = fork !== undefined;
     this.#id = fork?.id ?? '';
     const timeout = options.startTimeoutMs ?? 15_000;
@@ -172,6 +225,10 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
       // The worker forgets the fork and closes the channel once it has read this.
       // (Sent at once, answered or not: the worker served the fork before fork() resolved.)
       if (!this.#live.reason) this.#api.release().catch(() => {});
+      this.#leaveParent();
+      this.#closed.yes = true;
+      sessions?.unregister(this);
+      this.#closeApprovePorts();
       this.#live.markGone(
         'close() was called',
         'agentvfs: this fork was closed (close() was called); this call and all later ones on it fail. The worker and the backend it was forked from still work: fork() again for more work.',
@@ -182,6 +239,10 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     if (typeof terminate === 'function') terminate.call(this.#target);
     else (this.#target as { close?: () => void }).close?.();
     this.#live.markGone('close() was called');
+    this.#closeApprovePorts();
+  }
+
+  #closeApprovePorts(): void {
     for (const port of this.#approvePorts) port.close();
     this.#approvePorts.clear();
   }
@@ -215,7 +276,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
       port1.close();
       throw error;
     }
-    return new RemoteBackend(port1, {}, { id, parentGone: this.#live.gone });
+    return new RemoteBackend(port1, {}, { id, parentForks: this.#forks });
   }
 
   #callApi<T>(send: () => Promise<T>): Promise<T> {

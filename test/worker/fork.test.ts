@@ -52,6 +52,20 @@ describe('forks through a worker_threads worker', () => {
     expect(await parent.exists('/b')).toBe(false);
   });
 
+  it('closing a fork ends its forks, saying so (the worker and its backend still work)', async () => {
+    const parent = inWorkerThread({ files: { '/a': 'a' } });
+    const fork = await parent.fork();
+    const grandchild = await fork.fork();
+    await grandchild.writeFile('/x', 'x');
+    fork.close();
+    await expect(grandchild.readText('/x')).rejects.toThrow(
+      /^agentvfs: the fork this one was made from was closed \(close\(\) was called on it\), which ends this fork too;.*fork\(\) again/,
+    );
+    expect(await parent.readText('/a')).toBe('a');
+    const again = await parent.fork();
+    expect(await again.readText('/a')).toBe('a');
+  });
+
   it('when the worker dies, its forks fail at once instead of hanging', async () => {
     const worker = new Worker(WORKER_SCRIPT, { workerData: { options: {} } });
     const parent = connect(worker);
