@@ -94,6 +94,13 @@ describe('file bytes', () => {
     expect(snap[at]).toBe(0x58);
   });
 
+  it('restore(bytes, null) restores as with no options (it threw a raw TypeError)', async () => {
+    const snap = await createStateBackend({ files: { '/a': 'abc' } }).snapshot();
+    const b = createStateBackend();
+    await b.restore(snap, null as never);
+    expect(await b.readText('/a')).toBe('abc');
+  });
+
   it('copy: false still copies shared memory, which another thread may change', async () => {
     const b = createStateBackend();
     const shared = new Uint8Array(new SharedArrayBuffer(3));

@@ -396,7 +396,7 @@ class InMemoryBackend implements Backend {
     // The tree limits path length in UTF-16 units, the format in UTF-8 bytes (up to 3 per unit):
     // allow what the tree allows, and let load() check units.
     const limits = { ...old.limits, maxPathLength: old.limits.maxPathLength * 3 };
-    const { entries, inPathOrder } = decodeSnapshotEntries(bytes, limits, { copy: !keeps(options.copy, bytes) });
+    const { entries, inPathOrder } = decodeSnapshotEntries(bytes, limits, { copy: !keeps(options?.copy, bytes) });
     // Our own snapshots are already in path order; a foreign writer's may not be (any order is valid).
     if (!inPathOrder) entries.sort((a, b) => comparePaths(a.path, b.path));
     // Build the new state to the side; swap only when every entry went in.

@@ -8,7 +8,7 @@
  * out of `readAll`, so an object does not load it into memory on every wake; `readAside` reads it.
  */
 import { xxh32 } from '../snapshot/xxhash32.ts';
-import { ASIDE_PREFIX as ASIDE, notBytes } from './records.ts';
+import { ASIDE_PREFIX as ASIDE, asBytes } from './records.ts';
 import type { WorkspaceStore } from './store.ts';
 
 /** Under the storage API's 2 KiB key limit, with room for the prefix and a chunk number. */
@@ -64,7 +64,8 @@ export function createDurableObjectStore(storage: DurableObjectStorageLike, opti
       );
     }
     const chunks = held?.chunks;
-    if (typeof chunks === 'number') for (let i = 0; i < chunks; i++) await txn.delete(chunkKey(name, i));
+    // Up to the first part that is not there: a damaged head's count (a billion) must not be trusted.
+    if (typeof chunks === 'number') for (let i = 0; i < chunks && (await txn.delete(chunkKey(name, i))); i++);
   }
 
   /** The records in `stored` (a listing of this store's keys): heads and their parts put together. */
@@ -81,7 +82,7 @@ export function createDurableObjectStore(storage: DurableObjectStorageLike, opti
       const chunks = head?.chunks;
       if (typeof chunks !== 'number') {
         // Anything but bytes (not ours: a null, a string) reads as a record that fails its check, so it is reported.
-        out.set(key, v instanceof Uint8Array ? v : v instanceof ArrayBuffer ? new Uint8Array(v) : notBytes(v));
+        out.set(key, asBytes(v));
         continue;
       }
       const parts: Uint8Array[] = [];

@@ -19,7 +19,7 @@ import { openFollower } from './follower.ts';
 import { notFitting } from './not-fitting.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
 import { checkOptions, type PersistentBackend, type PersistOptions, type RestoreStatus } from './persist-options.ts';
-import { META_KEY, asideKey, decodeRecords, dirKey, encodeAside, encodeMeta, encodeRecord, fileKey, snapshotOf, workspaceKeys } from './records.ts';
+import { META_KEY, asBytes, asideKey, decodeRecords, dirKey, encodeAside, encodeMeta, encodeRecord, fileKey, snapshotOf, workspaceKeys } from './records.ts';
 import type { StoreBatch, WorkspaceStore } from './store.ts';
 
 interface Known {
@@ -59,7 +59,8 @@ async function openClaimed(
   { inPlace }: { inPlace: boolean } = { inPlace: false },
 ): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
   const settings = checkOptions(options);
-  const all = await store.readAll();
+  // A store of the caller's own may give anything: what is not bytes reads as a record that fails its check.
+  const all = new Map([...(await store.readAll())].map(([k, v]) => [k, asBytes(v)] as const));
   const keys = workspaceKeys(all);
   let restored: RestoreStatus = { status: 'empty' };
   let dropLegacy = false;

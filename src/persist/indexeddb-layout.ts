@@ -77,6 +77,9 @@ export class PackedLayout {
       let records: StoreBatch['puts'];
       try {
         records = decodeBatch(value).puts;
+        // Packs are written with each key once: a key twice is a damaged one (a flipped bit in a
+        // path), which the other would hide from its check.
+        if (new Set(records.map(([k]) => k)).size !== records.length) throw new Error('a key twice');
       } catch {
         this.packs.set(n, { sizes: new Map(), bytes: value.length, live: 0 });
         out.set(BAD_PACK_PREFIX + n, value);
@@ -340,9 +343,17 @@ export function lookUp(
 ): Map<string, Uint8Array> {
   const out = new Map<string, Uint8Array>();
   const wanted = new Set(keys.filter((k) => loose.get(k) === undefined));
-  for (const [, bytes] of [...packs].sort(([a], [b]) => b - a)) {
+  for (const [n, bytes] of [...packs].sort(([a], [b]) => b - a)) {
     if (wanted.size === 0) break;
-    for (const [k, v] of decodeBatch(bytes).puts) if (wanted.delete(k)) out.set(k, v);
+    let puts: StoreBatch['puts'];
+    try {
+      puts = decodeBatch(bytes).puts;
+    } catch (error) {
+      throw new Error(
+        `agentvfs/persist: pack ${n} of the workspace does not decode (${(error as Error).message}); nothing was read. Reopen the workspace: it is then reported and kept aside.`,
+      );
+    }
+    for (const [k, v] of puts) if (wanted.delete(k)) out.set(k, v);
   }
   for (const k of keys) {
     const v = loose.get(k);

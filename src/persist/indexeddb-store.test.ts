@@ -293,6 +293,23 @@ describe('IndexedDB store layout', () => {
     expect(kept.records.find(([k]) => k === `pack:${pack}`)?.[1]).toEqual(bytes('not a pack'));
   });
 
+  it('a flipped bit that turns one path in a pack into another of the same pack is reported, not read as one file fewer', async () => {
+    const factory = new IDBFactory();
+    const files = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`/p/f${i}.txt`, `file ${i}\n`]));
+    const first = await openPersistent(createStateBackend({ files }), storeOn(factory), { durability: 'immediate' });
+    await first.backend.close();
+    const [pack] = (await rows(factory)).packs;
+    const value = (await packValue(factory, pack!)).slice();
+    const key = bytes('/p/f29.txt');
+    const at = value.findIndex((_, i) => key.every((b, j) => value[i + j] === b));
+    expect(at).toBeGreaterThan(0);
+    value[at + 4] = value[at + 4]! ^ 0b1; // "2" becomes "3": /p/f39.txt, which the pack holds too
+    await putRow(factory, ['default', pack!], value);
+    const { backend, restored } = await openPersistent(createStateBackend(), storeOn(factory));
+    expect(restored).toMatchObject({ status: 'corrupt', reason: expect.stringContaining('kept aside') });
+    await backend.close();
+  });
+
   it.each([
     ['a pack whose record count is damaged (it would read as a shorter pack)', 'count'],
     ['a loose record that holds no bytes (a string: read as bytes it would be empty, a deletion)', 'string'],

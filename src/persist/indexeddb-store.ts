@@ -7,7 +7,7 @@
 import type { SaveDurability } from './adapter.ts';
 import { type IDBFactoryLike, type IDBRequestLike, type IDBStoreLike, asError, openAgentvfsDatabase, SNAPSHOTS, WORKSPACES } from './indexeddb-database.ts';
 import { BAD_PACK_PREFIX, lookUp, type Ops, PackedLayout, type RowKey } from './indexeddb-layout.ts';
-import { notBytes } from './records.ts';
+import { asBytes } from './records.ts';
 import type { StoreBatch, WorkspaceStore } from './store.ts';
 
 /**
@@ -24,12 +24,9 @@ function looseOps(batch: StoreBatch): Ops {
 const packTaken = (ops: Ops | null, error: unknown): boolean =>
   ops?.puts.some(([key]) => typeof key === 'number') === true && (error as { cause?: { name?: unknown } }).cause?.name === 'ConstraintError';
 
-const asBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(value as ArrayBuffer));
-
 // A row that holds no bytes (not ours) reads as a failing record that keeps what it held
-// (records.ts notBytes); read as bytes it would be empty, which is a deletion here, and the file
+// (records.ts asBytes); read as bytes it would be empty, which is a deletion here, and the file
 // would vanish unreported.
-const rowBytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : notBytes(value));
 
 export interface IndexedDBStoreOptions {
   /** Database name. Default "agentvfs" (the IndexedDB adapter's, so its snapshots migrate). */
@@ -140,7 +137,7 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
         await finish(tx, 'read');
         layout = new PackedLayout();
         // Compaction waits for the first save: until then the opener may still find the rows bad and keep them aside.
-        return layout.load(keys.result.map((k, i) => [k[1], rowBytes(values.result[i])] as const));
+        return layout.load(keys.result.map((k, i) => [k[1], asBytes(values.result[i])] as const));
       });
     },
     async write(batch, { durability }: { durability: SaveDurability }) {
@@ -195,8 +192,8 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
       await finish(tx, 'read');
       return lookUp(
         keys.filter((k, i) => loose[i]![1].result !== undefined || !tabs.gone.has(k)),
-        new Map(loose.map(([k, r]) => [k, r.result === undefined ? undefined : rowBytes(r.result)])),
-        packs.map(([n, r]) => [n, rowBytes(r.result)] as const),
+        new Map(loose.map(([k, r]) => [k, r.result === undefined ? undefined : asBytes(r.result)])),
+        packs.map(([n, r]) => [n, asBytes(r.result)] as const),
       );
     },
     name: label,

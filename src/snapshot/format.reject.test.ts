@@ -294,7 +294,7 @@ describe('decodeSnapshot rejects', () => {
   });
 
   it('header counts that disagree with the entries', () => {
-    rejects(build([{ kind: FILE, path: '/a' }], { fileCount: 2 }), /the header counts 2 files among only 1 entries/);
+    rejects(build([{ kind: FILE, path: '/a' }], { fileCount: 2 }), /the header counts 2 files among only 1 entry\b/);
     rejects(
       build(
         [
@@ -311,7 +311,7 @@ describe('decodeSnapshot rejects', () => {
       { kind: FILE, path: '/a', content: 'xy' },
       { kind: FILE, path: '/b', content: 'zw' },
     ];
-    rejects(build(two, { fileCount: 1 }), /the header counts 1 files but the entries hold 2/);
+    rejects(build(two, { fileCount: 1 }), /the header counts 1 file but the entries hold 2/);
     rejects(build(two, { contentBytes: 3 }), /the header counts 3 content bytes but the files hold 4/);
   });
 

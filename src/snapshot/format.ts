@@ -219,7 +219,7 @@ export function decodeSnapshotEntries(
   const fileCount = view.getUint32(16, true);
   const contentBytes = getUint64(view, 24);
   const bodyLength = getUint64(view, 32);
-  if (fileCount > entryCount) bad(`the header counts ${fileCount} files among only ${entryCount} entries`);
+  if (fileCount > entryCount) bad(`the header counts ${counted(fileCount, 'file')} among only ${counted(entryCount, 'entry', 'entries')}`);
   if (fileCount > limits.maxFiles) bad(`it holds ${fileCount} files, over the limit of ${limits.maxFiles} files`);
   if (contentBytes > limits.maxTotalBytes) {
     bad(`it holds ${contentBytes} bytes of file content, over the limit of ${limits.maxTotalBytes} bytes`);
@@ -289,7 +289,7 @@ export function decodeSnapshotEntries(
     off += contentLength;
   }
   if (off !== len) bad(`${counted(len - off, 'byte')} of unexpected data after the last of the ${entryCount} entries`);
-  if (files !== fileCount) bad(`the header counts ${fileCount} files but the entries hold ${files}`);
+  if (files !== fileCount) bad(`the header counts ${counted(fileCount, 'file')} but the entries hold ${files}`);
   if (total !== contentBytes) bad(`the header counts ${contentBytes} content bytes but the files hold ${total}`);
   if (inPathOrder) checkTreeInPathOrder(out, bad);
   else checkTree(out, bad);

@@ -17,6 +17,7 @@ import {
   createIndexedDBStore,
   createMemoryStore,
   type DurableObjectStorageLike,
+  type DurableObjectTransactionLike,
   openPersistent,
   readKeptAside,
   type WorkspaceStore,
@@ -190,6 +191,24 @@ describe('file store', () => {
     await expect(createFileStore(path).readAll()).rejects.toThrow(/damaged at byte 8 .*nothing of it was opened/);
   });
 
+  it('a batch whose checksums hold but whose content does not decode is reported as damage, naming the byte', async () => {
+    const path = join(dir, 'bad-payload.log');
+    const store = createFileStore(path);
+    await store.readAll();
+    await store.write({ puts: [['a', bytes('first')]], deletes: [] }, { durability: 'strict' });
+    await store.close?.();
+    const payload = new Uint8Array(3);
+    const frame = new Uint8Array(12 + payload.length);
+    const view = new DataView(frame.buffer);
+    view.setUint32(0, payload.length, true);
+    view.setUint32(4, xxh32(payload), true);
+    view.setUint32(8, xxh32(frame.subarray(0, 8)), true);
+    const whole = Buffer.concat([readFileSync(path), frame]);
+    writeFileSync(path, whole);
+    await expect(createFileStore(path).readAll()).rejects.toThrow(/is damaged at byte \d+ \(a batch does not decode: .+\); it was left as it is/);
+    expect(readFileSync(path)).toEqual(whole);
+  });
+
   it.each([
     ['a length grown by one bad bit (format 1 took it for a torn end and dropped the batches after it)', 'length'],
     ['a bad bit in the last whole batch (not a torn end: the batch is all there)', 'last'],
@@ -334,6 +353,36 @@ describe('file store over a snapshot file (what `agentvfs mcp --save` wrote befo
   });
 });
 
+describe('a store of your own', () => {
+  it.each([
+    ['an ArrayBuffer', new Uint8Array([1, 2, 3]).buffer],
+    ['a string', 'not bytes'],
+    ['null', null],
+  ])('a row holding %s is reported and kept aside with what it held, never a raw error', async (_, odd) => {
+    const memory = createMemoryStore();
+    const first = await openPersistent(createStateBackend(), memory, { durability: 'immediate' });
+    await first.backend.writeFile('/a.txt', 'hello\n');
+    await first.backend.close();
+    const rows = new Map<string, unknown>(await memory.readAll());
+    rows.set('f:/odd', odd);
+    const store: WorkspaceStore = {
+      readAll: async () => new Map(rows) as Map<string, Uint8Array>,
+      write: async (batch) => {
+        for (const k of batch.deletes) rows.delete(k);
+        for (const [k, v] of batch.puts) rows.set(k, v);
+      },
+    };
+    const { backend, restored } = await openPersistent(createStateBackend(), store);
+    expect(restored.status).toBe('corrupt');
+    expect(restored.status === 'corrupt' && restored.reason).toContain('"f:/odd"');
+    const [aside] = await readKeptAside(store);
+    const kept = new Map(aside!.records);
+    expect(text(kept.get('f:/odd'))).toBe(odd instanceof ArrayBuffer ? '\x01\x02\x03' : `not bytes: ${JSON.stringify(odd)}`);
+    expect(text(kept.get('f:/a.txt'))).toContain('hello');
+    await backend.close();
+  });
+});
+
 describe('readWorkspaceFile', () => {
   it('gives a log as a snapshot of its live records without writing to it, a snapshot as it is, null for no file', async () => {
     const path = join(dir, 'read.log');
@@ -383,6 +432,25 @@ describe('Durable Object store', () => {
     await store.write({ puts: [['k', bytes('small')]], deletes: [] }, { durability: 'strict' });
     expect([...storage.data.keys()]).toEqual(['agentvfs:v:k']);
     expect(text((await store.readAll()).get('k'))).toBe('small');
+  });
+
+  it('a damaged head claiming a billion parts is reported and kept aside, no hang: only the parts that are there are removed', async () => {
+    const storage = fakeDurableObjectStorage();
+    const first = await openPersistent(createStateBackend(), createDurableObjectStore(storage), { durability: 'immediate' });
+    await first.backend.writeFile('/a.txt', 'hello\n');
+    await first.backend.close();
+    const [head] = [...storage.data.keys()].filter((k) => k.includes(':v:') && k.endsWith('/a.txt'));
+    storage.data.set(head!, { chunks: 1e9 });
+    let deletes = 0;
+    const counted = {
+      ...storage,
+      transaction: <T>(work: (txn: DurableObjectTransactionLike) => Promise<T>) =>
+        storage.transaction((txn) => work({ ...txn, get: (k) => txn.get(k), put: (k, v) => txn.put(k, v), delete: (k) => (deletes++, txn.delete(k)) })),
+    };
+    const { backend, restored } = await openPersistent(createStateBackend(), createDurableObjectStore(counted));
+    expect(restored.status).toBe('corrupt');
+    expect(await backend.exists('/a.txt')).toBe(false);
+    expect(deletes).toBeLessThan(20);
   });
 
   it('a 300 KiB file saves with the default chunks (copies: a view would be stored with its whole buffer)', async () => {

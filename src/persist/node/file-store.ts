@@ -97,7 +97,13 @@ function replay(bytes: Uint8Array, path: string): { live: Map<string, Uint8Array
       if (format === 1 && end === bytes.length) break; // format 1 read a bad last batch as torn
       throw damaged(at, 'a batch fails its checksum');
     }
-    const batch = decodeBatch(bytes.subarray(at + header, end));
+    let batch: ReturnType<typeof decodeBatch>;
+    try {
+      batch = decodeBatch(bytes.subarray(at + header, end));
+    } catch (error) {
+      // Its checksums hold, its content does not (written by something else, or a bug): damage too.
+      throw damaged(at, `a batch does not decode: ${(error as Error).message}`);
+    }
     for (const key of batch.deletes) live.delete(key);
     for (const [key, value] of batch.puts) live.set(key, value);
     at = end;
