@@ -91,7 +91,7 @@ export function asBytes(value: unknown): Uint8Array {
   return value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : notBytes(value);
 }
 
-export function notBytes(value: unknown): Uint8Array {
+function notBytes(value: unknown): Uint8Array {
   let shown: string;
   try {
     shown = JSON.stringify(value) ?? String(value);
