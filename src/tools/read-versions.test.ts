@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Backend } from '../backend/types.ts';
-import { PATHS_KEPT, ReadVersions } from './read-versions.ts';
+import { ReadVersions } from './read-versions.ts';
 
 /** A backend whose only method is stat, at `version`. */
 const at = (version: number) => ({ stat: async () => ({ version }) }) as unknown as Backend;
@@ -76,23 +76,5 @@ describe('ReadVersions.forCall: what a call counts as read', () => {
     reads.moved('/c', '/d');
     expect(beside.unseen('/d')).toBe(true);
     expect(beside.unseen('/c')).toBe(false);
-  });
-});
-
-describe('ReadVersions: a long session over many files', () => {
-  it(`keeps the ${PATHS_KEPT.toLocaleString('en')} files touched most recently; an older one must be read again, a person's mark stays`, async () => {
-    const reads = new ReadVersions();
-    reads.forget('/person'); // a person's content, never read since
-    reads.add('/first', 1);
-    reads.add('/kept', 1);
-    for (let i = 0; i < PATHS_KEPT - 2; i++) reads.add(`/f${i}`, 1);
-    reads.add('/kept', 1); // touched again: the most recent now
-    reads.add('/one-more', 1);
-    expect(await reads.expected(at(1), '/first')).toBeUndefined();
-    expect(await reads.expected(at(1), '/kept')).toBe(1);
-    expect(await reads.expected(at(1), '/f0')).toBe(1);
-    reads.add('/another', 1);
-    expect(await reads.expected(at(1), '/f0')).toBeUndefined();
-    expect(reads.unseen('/person')).toBe(true);
   });
 });

@@ -15,9 +15,6 @@ import { VfsError } from '../errors.ts';
 const KEEP = 256;
 // Calls kept per version that learned it (a version read by many calls).
 const LEARNED_BY_KEPT = 16;
-// Files tracked per session, the ones touched longest ago forgotten first (then read again before
-// a write): a long session over many files stays bounded (about 1 KB a file).
-export const PATHS_KEPT = 10_000;
 
 /**
  * Which call of a session this is, numbered where the calls are made (createTools), so it holds
@@ -168,7 +165,6 @@ export class ReadVersions implements CallReads {
   /** This session read or wrote `version` of `path` (in call `by`, when numbered). */
   add(path: string, version: number, by?: number): void {
     const learned: Learned = { version, seq: ++this.#seq, by };
-    this.#touch(path);
     remember(this.#learned, path, learned);
     if (this.#unseen.delete(path)) this.#seenAgain.set(path, learned);
     this.#learnedBy(path, version, by);
@@ -182,24 +178,6 @@ export class ReadVersions implements CallReads {
     if (at !== -1) list.splice(at, 1);
     list.push(version);
     if (list.length > KEEP) this.#seenBy.get(path)?.delete(list.shift()!);
-  }
-
-  /** `path` becomes the most recently touched (#learned keeps that order); past PATHS_KEPT, the oldest is forgotten. */
-  #touch(path: string): void {
-    const list = this.#learned.get(path);
-    if (list !== undefined) {
-      this.#learned.delete(path);
-      this.#learned.set(path, list);
-      return;
-    }
-    if (this.#learned.size < PATHS_KEPT) return;
-    const oldest = this.#learned.keys().next().value as string;
-    this.#learned.delete(oldest);
-    this.#seen.delete(oldest);
-    this.#seenBy.delete(oldest);
-    this.#written.delete(oldest);
-    // (#unseen stays: a person's content must be read before it is edited, however long ago.)
-    this.#seenAgain.delete(oldest);
   }
 
   #learnedBy(path: string, version: number, by: number | undefined): void {
