@@ -101,6 +101,12 @@ export function watchLiveness(target: object): Liveness {
     endpoint: {
       postMessage(message: unknown, transfer?: Transferable[]) {
         const id = (message as { id?: unknown }).id;
+        // Comlink's own release of a proxy collected (a fork dropped): nobody waits for its answer,
+        // and failing it would be an unhandled rejection inside Comlink. Sent if it can be, no more.
+        if ((message as { type?: unknown }).type === 'RELEASE') {
+          if (!state.reason) send(message, node ? (transfer ?? []) : transfer);
+          return;
+        }
         if (state.reason) {
           const error = state.reason;
           void Promise.resolve(goneAnswer(id, error)).then(answer); // after Comlink has noted the request

@@ -91,14 +91,21 @@ const BackendMethods = class {} as unknown as new () => Backend;
  * Ends a backend's open forks once it is gone: its worker died, or (a fork) it was closed, which
  * `closed` then says. Made outside the class: its port must not hold the backend.
  */
-function endForksWhenGone(gone: Promise<never>, forks: Set<ForkEnd>, closed: { yes: boolean }): void {
+function endForksWhenGone(gone: Promise<never>, forks: Set<ForkLink>, closed: { yes: boolean }): void {
   gone.catch(() => {
-    for (const end of [...forks]) end(closed.yes);
+    for (const link of [...forks]) link.end(closed.yes);
   });
 }
 
-/** Ends a fork because what it was forked from is gone: `parentClosed`, a fork closed; else its worker died. */
-type ForkEnd = (parentClosed: boolean) => void;
+/**
+ * A fork as the backend it was made from holds it: `end` ends it because that backend is gone
+ * (`parentClosed`: a fork closed; else the worker died). `home` is the set it is in: a fork that
+ * was dropped hands its own forks to the backend it was made from.
+ */
+interface ForkLink {
+  end(parentClosed: boolean): void;
+  home: Set<ForkLink>;
+}
 
 /**
  * A fork's ends, made outside the class so that they hold its liveness, port and proxy but never
@@ -106,9 +113,10 @@ type ForkEnd = (parentClosed: boolean) => void;
  * parent's worker, which dies without a word on this channel: the parent ends it then. Dropped
  * without close(), it is released in the worker once collected.
  */
-function forkEnds(parentForks: Set<ForkEnd>, live: Liveness, target: object, api: Remote<WorkerApi>) {
-  const end: ForkEnd = (parentClosed) => {
-    parentForks.delete(end);
+function forkEnds(parentForks: Set<ForkLink>, ownForks: Set<ForkLink>, live: Liveness, target: object, api: Remote<WorkerApi>) {
+  const link: ForkLink = { home: parentForks, end: (parentClosed) => end(parentClosed) };
+  const end = (parentClosed: boolean) => {
+    link.home.delete(link);
     if (!parentClosed) {
       live.markGone('the worker it was forked in is gone');
       (target as { close?: () => void }).close?.();
@@ -121,11 +129,17 @@ function forkEnds(parentForks: Set<ForkEnd>, live: Liveness, target: object, api
       'agentvfs: the fork this one was made from was closed (close() was called on it), which ends this fork too; this call and all later ones on it fail. The worker and its backend still work: fork() again for more work.',
     );
   };
-  parentForks.add(end);
+  parentForks.add(link);
   return {
-    leave: () => parentForks.delete(end),
+    leave: () => link.home.delete(link),
     dropped: () => {
-      parentForks.delete(end);
+      link.home.delete(link);
+      // Its forks live on (they need nothing of it in the worker): the backend it came from takes them.
+      for (const child of ownForks) {
+        child.home = link.home;
+        link.home.add(child);
+      }
+      ownForks.clear();
       if (!live.reason) api.release().catch(() => {});
       live.markGone('it was dropped');
     },
@@ -149,7 +163,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   /** Set on a fork: closing it releases the fork in the worker. */
   #isFork = false;
   /** What ends this backend's open forks when it goes (one handler on its own `gone`, not one per fork). */
-  readonly #forks = new Set<ForkEnd>();
+  readonly #forks = new Set<ForkLink>();
   /** Set when this fork is closed, before it is marked gone: its forks then end as forks of a closed fork. */
   readonly #closed = { yes: false };
   /** On a fork: takes it off its parent's #forks. */
@@ -157,7 +171,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
   /** Resolves once the worker answered; rejects if it failed to start. */
   readonly ready: Promise<void>;
 
-  constructor(target: object, options: ConnectOptions = {}, fork?: { id: string; parentForks: Set<ForkEnd> }) {
+  constructor(target: object, options: ConnectOptions = {}, fork?: { id: string; parentForks: Set<ForkLink> }) {
     super();
     checkWorkerBackendOptions(options.backend);
     preserveVfsErrors();
@@ -171,7 +185,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     this.#watches = new RemoteWatches(target, this.#live.gone);
     endForksWhenGone(this.#live.gone, this.#forks, this.#closed);
     if (fork !== undefined) {
-      const { leave, dropped } = forkEnds(fork.parentForks, this.#live, target, this.#api);
+      const { leave, dropped } = forkEnds(fork.parentForks, this.#forks, this.#live, target, this.#api);
       this.#leaveParent = leave;
       sessions?.register(this, dropped, this);
     }
@@ -209,8 +223,16 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     // (Vite 7's default target, Safari 16) turns that into `callRemote.call(this, …)`, which the
     // Comlink proxy sends to the worker as a method named "call", with this backend as an argument.
     const callRemote = this.#callRemote;
-    if (this.#started) return callRemote(request) as Promise<T>;
-    return this.ready.then(() => callRemote(request) as Promise<T>);
+    if (this.#started) return this.#kept(callRemote(request) as Promise<T>);
+    return this.#kept(this.ready.then(() => callRemote(request) as Promise<T>));
+  }
+
+  /**
+   * `answer`, holding this backend until it comes: nothing else holds a fork whose caller kept
+   * only the promise (`(await remote.fork()).grep(…)`), and a fork collected is released.
+   */
+  #kept<T>(answer: Promise<T>): Promise<T> {
+    return this.#isFork ? answer.finally(() => this.#id) : answer;
   }
 
   #movable(bytes: unknown): ArrayBuffer[] | undefined {
@@ -281,7 +303,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
 
   #callApi<T>(send: () => Promise<T>): Promise<T> {
     if (this.#live.reason) return Promise.reject(this.#live.reason);
-    return this.#started ? send() : this.ready.then(send);
+    return this.#kept(this.#started ? send() : this.ready.then(send));
   }
 
   /** How this backend is named in its worker, when passed to merge() or diff(). */
@@ -322,7 +344,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
         numbered === undefined && sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId, call];
       // Checked as it is sent: a cancelCall posted after it reaches the worker after it.
       const go = () => (signal?.aborted ? Promise.resolve(cancelledResult()) : send(request));
-      const sent = opened ? opened.then(go) : this.#started ? go() : this.#live.reason ? Promise.reject(this.#live.reason) : this.ready.then(go);
+      const sent = this.#kept(opened ? opened.then(go) : this.#started ? go() : this.#live.reason ? Promise.reject(this.#live.reason) : this.ready.then(go));
       if (signal === undefined || numbered === undefined) return sent;
       const { n } = numbered;
       if (guarded?.port) signals.set(n, signal);

@@ -140,6 +140,20 @@ export class ReadVersions implements CallReads {
     }
   }
 
+  /** The session's calls running now (retriedAfterOwnWrites marks them): a later one may have written without being recorded yet. */
+  readonly #running = new Set<number>();
+
+  running(n: number, yes: boolean): void {
+    if (yes) this.#running.add(n);
+    else this.#running.delete(n);
+  }
+
+  /** Whether a call made after call `n` is still running (its write, if any, may not be recorded yet). */
+  laterCallRunning(n: number): boolean {
+    for (const m of this.#running) if (m > n) return true;
+    return false;
+  }
+
   /**
    * Whether a call made after call `n` wrote `path` after `seq`: running call `n` again would
    * put its change over that one's, the reverse of the order the model made them in.
@@ -260,13 +274,16 @@ export class ReadVersions implements CallReads {
    * answered before it started, by itself, or written by the session count; a version only a
    * call still unanswered then read does not.
    */
-  forCall(tag: CallTag | undefined): CallReads {
+  forCall(tag: CallTag | undefined, { wholeContent = false }: { wholeContent?: boolean } = {}): CallReads {
     const call = numberedCall(tag);
     if (call === undefined) return this;
     const unanswered = new Set(call.unanswered);
     const counts = (by: number | undefined): boolean => by === undefined || by === call.n || (by < call.n && !unanswered.has(by));
+    // The session's own writes count, but for a call that carries a whole content not one made by a
+    // later call: written over, that change would be lost (an edit or a patch lands on top of it).
+    const ownWrite = (by: number | undefined) => !wholeContent || by === undefined || by <= call.n;
     const known = (path: string) => (version: number) =>
-      (this.#seenBy.get(path)?.get(version) ?? []).some(counts) || (this.#written.get(path) ?? []).some((w) => w.version === version);
+      (this.#seenBy.get(path)?.get(version) ?? []).some(counts) || (this.#written.get(path) ?? []).some((w) => w.version === version && ownWrite(w.by));
     const unseenBeside = (path: string) => !this.#unseen.has(path) && this.#seenAgain.has(path) && !counts(this.#seenAgain.get(path)!.by);
     const unseen = (path: string) => this.#unseen.has(path) || unseenBeside(path);
     return {

@@ -10,7 +10,7 @@ import type { GuardSession } from '../guard/session.ts';
 import type { ToolDefinition } from './definitions.ts';
 import { capResult } from './limit-output.ts';
 import type { FileChange, ToolPart, ToolResult } from './types.ts';
-import { numberedCall, type CallReads, type ReadVersions } from './read-versions.ts';
+import { numberedCall, type CallReads, type CallTag, type ReadVersions } from './read-versions.ts';
 import type { RunCall } from './tool-set.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
 import { toolCall } from '../calls.ts';
@@ -38,6 +38,7 @@ export function toolRunner<N extends string>(
   reads: ReadVersions,
   validators: Partial<Record<N, ArgsValidator>> = {},
   guard?: GuardSession,
+  dialect?: string,
 ): RunCall<RunResult> {
   const byName = new Map<string, ToolDefinition<N>>(definitions.map((d) => [d.name, d]));
   const names = definitions.map((d) => d.name).join(', ');
@@ -48,7 +49,7 @@ export function toolRunner<N extends string>(
     const checked = validate ? validate(args) : validateArgs(def, args);
     if (typeof checked === 'string') return badArgument(checked);
     const changed: FileChange[] = [];
-    const callReads = reads.forCall(call);
+    const callReads = reads.forCall(call, { wholeContent: toolCall(def.name, dialect)?.wholeContent === true });
     const run = async (over: Backend): Promise<RunResult> => {
       try {
         const out = await handlersFor(over, callReads)[def.name](checked, changed);
@@ -97,6 +98,16 @@ export type RunResult = DecidedResult & { stalePath?: string };
 export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersions, backend: Backend, dialect?: string): RunCall<DecidedResult> {
   return async (name, args, call) => {
     const n = numberedCall(call)?.n;
+    if (n === undefined) return attempts(name, args, call, undefined);
+    reads.running(n, true);
+    try {
+      return await attempts(name, args, call, n);
+    } finally {
+      reads.running(n, false);
+    }
+  };
+
+  async function attempts(name: string, args: unknown, call: CallTag | undefined, n: number | undefined): Promise<DecidedResult> {
     // A change made on what the file holds (an edit, a patch) may land over a later call's; a whole content may not.
     const before = toolCall(name, dialect)?.wholeContent === true ? n : undefined;
     for (let attempt = 1; ; attempt++) {
@@ -108,8 +119,9 @@ export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersio
       // The call that wrote it may still be on its way back: let it arrive, then look.
       await new Promise<void>((resolve) => setTimeout(() => resolve(), 0));
       // (The refused call changed nothing: running it again is as if it had come after the other.)
-      // A write_file is not run again over a write of a call made after it: it would overwrite that change.
-      if (reads.laterCallWroteSince(stalePath, since, before)) return result;
+      // A write_file is not run again over a write of a call made after it, which it would overwrite
+      // (one still running may have written without being recorded yet).
+      if (before !== undefined && (reads.laterCallWroteSince(stalePath, since, before) || reads.laterCallRunning(before))) return result;
       if (n !== undefined && reads.knewNothingBefore(stalePath, since)) {
         // Refused only for what it read itself as it ran: it reads again.
         reads.forgetAttempt(stalePath, since, n);
@@ -121,7 +133,7 @@ export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersio
       // the change it was refused for.
       if (now === null || now.isDir || !reads.ownWritesOnlySince(stalePath, now.version, since)) return result;
     }
-  };
+  }
 }
 
 /** Attempts of one call (a model makes a few parallel calls at once, not dozens). */

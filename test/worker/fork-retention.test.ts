@@ -20,3 +20,16 @@ it.each(['close', 'drop'] as const)(
   },
   120_000,
 );
+
+it('a fork dropped while of use is not ended: its own fork goes on, and so does a call still running on it', () => {
+  const out = JSON.parse(execFileSync(process.execPath, ['--expose-gc', join(import.meta.dirname, 'fork-drop-probe.mjs')], { encoding: 'utf8' })) as {
+    middleCollected: boolean;
+    childRead: string;
+    childTool: string;
+    pendingAnswers: unknown[];
+  };
+  expect(out.middleCollected).toBe(true); // (else the first half tests nothing)
+  expect(out.childRead).toBe('a\n');
+  expect(out.childTool).toBe('     1\ta');
+  expect(out.pendingAnswers).toEqual(Array(20).fill(1));
+}, 60_000);

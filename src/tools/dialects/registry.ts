@@ -42,7 +42,7 @@ export function createDialectTools(
   const spec = DIALECTS[dialect] as Dialect<string>;
   const definitions = spec.definitions(descriptions);
   const handlersFor = (over: Backend, callReads: CallReads) => spec.handlers({ backend: over, reads: callReads });
-  const run = retriedAfterOwnWrites(toolRunner(definitions, handlersFor, backend, reads, spec.validators, guard), reads, backend, dialect);
+  const run = retriedAfterOwnWrites(toolRunner(definitions, handlersFor, backend, reads, spec.validators, guard, dialect), reads, backend, dialect);
   // Older names models still emit run as the tool they became.
   const aliases = spec.aliases ?? {};
   return toolSet(definitions, async (name, args, call) => {
