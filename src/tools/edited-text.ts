@@ -9,7 +9,8 @@ import type { Backend } from '../backend/types.ts';
 /** The text of `path` at `version` (the edit's), or null when the file is no longer at that version. */
 export async function editedText(backend: Backend, path: string, version: number): Promise<string | null> {
   const text = await backend.readText(path).catch(() => null);
-  // (Read, then looked at: a version seen after the read was the read's too, as versions only move on.)
+  // (Read, then looked at: the edit's version after the read was the read's too, as a write only
+  // moves a version on; only a rollback to a checkpoint made after this edit could bring it back.)
   return text !== null && (await statOrNull(backend, path))?.version === version ? text : null;
 }
 
