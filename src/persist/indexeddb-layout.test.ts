@@ -142,6 +142,18 @@ describe('PackedLayout bookkeeping, seeded random saves', () => {
   });
 });
 
+describe('PackedLayout, a batch that puts a key twice', () => {
+  it('packs it once, with its last value, so the pack opens again', () => {
+    const puts: Array<[string, Uint8Array]> = Array.from({ length: 70 }, (_, i) => [`f:/k${i}`, new Uint8Array([i])]);
+    puts.push(['f:/k1', new Uint8Array([99])]);
+    const rows = new Map<RowKey, Uint8Array>();
+    apply(rows, new PackedLayout().plan({ puts, deletes: [] }));
+    const loaded = new PackedLayout().load([...rows]);
+    expect(loaded.size).toBe(70);
+    expect([...loaded.get('f:/k1')!]).toEqual([99]);
+  });
+});
+
 describe('PackedLayout, a pack that holds a key twice', () => {
   it('reports the pack as one that does not decode: packs are written with each key once, so a flipped bit made the second', () => {
     const pack = encodeBatch({

@@ -110,9 +110,11 @@ export class PackedLayout {
       if (this.packs.has(bad) && this.packs.get(bad)!.sizes.size === 0) this.dropPack(bad, ops);
       else this.remove(key, ops, touched);
     }
-    const packable = batch.puts.length >= PACK_MIN_RECORDS ? batch.puts.filter(([, v]) => v.length <= PACK_MAX_VALUE && v.length > 0) : [];
+    // A key put twice is put once, with its last value: a pack holds each key once (load refuses one that does not).
+    const puts = [...new Map(batch.puts)];
+    const packable = puts.length >= PACK_MIN_RECORDS ? puts.filter(([, v]) => v.length <= PACK_MAX_VALUE && v.length > 0) : [];
     const packed = new Set(packable.map(([k]) => k));
-    for (const [key, value] of batch.puts) {
+    for (const [key, value] of puts) {
       if (packed.has(key)) continue;
       for (const n of this.holders.get(key) ?? []) touched.add(n);
       ops.puts.push([key, value]);

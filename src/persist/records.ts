@@ -81,16 +81,16 @@ export function decodeRecord(key: string, value: Uint8Array): SnapshotEntry | st
   return isFile ? { path, kind: 'file', mtimeMs, content: value.subarray(HEADER) } : { path, kind: 'dir', mtimeMs };
 }
 
-/**
- * What a store row that holds no bytes (not ours: a string, an object, null) is read as: a
- * record that fails its check, so the workspace is reported and kept aside, and that keeps what
- * the row held, as text, for the person who looks at what was kept aside.
- */
 /** A stored value as bytes: an ArrayBuffer viewed, anything else that is not bytes as notBytes(). */
 export function asBytes(value: unknown): Uint8Array {
   return value instanceof Uint8Array ? value : value instanceof ArrayBuffer ? new Uint8Array(value) : notBytes(value);
 }
 
+/**
+ * What a store row that holds no bytes (not ours: a string, an object, null) is read as: a
+ * record that fails its check, so the workspace is reported and kept aside, and that keeps what
+ * the row held, as text, for the person who looks at what was kept aside.
+ */
 function notBytes(value: unknown): Uint8Array {
   let shown: string;
   try {

@@ -64,6 +64,33 @@ describe('parallel calls reaching the backend out of order', () => {
     expect(await backend.readText('/f')).toBe('a\nB\nc\n');
   });
 
+  it('a write_file refused beside an earlier edit is run again though a read of another file is still running', async () => {
+    const backend = createStateBackend({ files: { '/f': 'a\nb\n', '/g': 'g\n' } });
+    const readOfG = gate();
+    // Every backend call about /g waits until the test opens the gate.
+    const gated = new Proxy(backend, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          if (args[0] === '/g') await readOfG.opened;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const tools = createTools(gated);
+    await tools.run('read_file', { path: '/f' });
+    const edit = tools.run('edit_file', { path: '/f', old_string: 'a', new_string: 'A' });
+    const write = tools.run('write_file', { path: '/f', content: 'FINAL\n' });
+    const read = tools.run('read_file', { path: '/g' });
+    const [edited, written] = await Promise.all([edit, write]);
+    readOfG.open();
+    expect((await read).isError).toBe(false);
+    expect(edited.isError, edited.text).toBe(false);
+    expect(written.isError, written.text).toBe(false);
+    expect(await backend.readText('/f')).toBe('FINAL\n');
+  });
+
   it('two write_files of a file never read: the first, refused while the second is still answering, is not run again over it', async () => {
     const backend = createStateBackend({ files: { '/f': 'orig\n' } });
     const [firstApplies, secondAnswers, secondCommitted] = [gate(), gate(), gate()];

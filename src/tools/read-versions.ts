@@ -140,17 +140,17 @@ export class ReadVersions implements CallReads {
     }
   }
 
-  /** The session's calls running now (retriedAfterOwnWrites marks them): a later one may have written without being recorded yet. */
-  readonly #running = new Set<number>();
+  /** The session's calls that may write running now (retriedAfterOwnWrites marks them): a later one may have written without being recorded yet. */
+  readonly #writing = new Set<number>();
 
-  running(n: number, yes: boolean): void {
-    if (yes) this.#running.add(n);
-    else this.#running.delete(n);
+  writing(n: number, yes: boolean): void {
+    if (yes) this.#writing.add(n);
+    else this.#writing.delete(n);
   }
 
-  /** Whether a call made after call `n` is still running (its write, if any, may not be recorded yet). */
-  laterCallRunning(n: number): boolean {
-    for (const m of this.#running) if (m > n) return true;
+  /** Whether a call made after call `n` that may write is still running (its write may not be recorded yet). */
+  laterWriterRunning(n: number): boolean {
+    for (const m of this.#writing) if (m > n) return true;
     return false;
   }
 

@@ -13,7 +13,7 @@ import type { FileChange, ToolPart, ToolResult } from './types.ts';
 import { numberedCall, type CallReads, type CallTag, type ReadVersions } from './read-versions.ts';
 import type { RunCall } from './tool-set.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
-import { toolCall } from '../calls.ts';
+import { callMayWrite, toolCall } from '../calls.ts';
 import { shown, validateArgs, type ToolArgs } from './validate-args.ts';
 import { toolError } from './tool-error.ts';
 
@@ -98,12 +98,13 @@ export type RunResult = DecidedResult & { stalePath?: string };
 export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersions, backend: Backend, dialect?: string): RunCall<DecidedResult> {
   return async (name, args, call) => {
     const n = numberedCall(call)?.n;
-    if (n === undefined) return attempts(name, args, call, undefined);
-    reads.running(n, true);
+    // Marked while it runs, if it may write: a write_file made before it is not run again meanwhile.
+    if (n === undefined || !callMayWrite(toolCall(name, dialect), args)) return attempts(name, args, call, n);
+    reads.writing(n, true);
     try {
       return await attempts(name, args, call, n);
     } finally {
-      reads.running(n, false);
+      reads.writing(n, false);
     }
   };
 
@@ -120,8 +121,8 @@ export function retriedAfterOwnWrites(run: RunCall<RunResult>, reads: ReadVersio
       await new Promise<void>((resolve) => setTimeout(() => resolve(), 0));
       // (The refused call changed nothing: running it again is as if it had come after the other.)
       // A write_file is not run again over a write of a call made after it, which it would overwrite
-      // (one still running may have written without being recorded yet).
-      if (before !== undefined && (reads.laterCallWroteSince(stalePath, since, before) || reads.laterCallRunning(before))) return result;
+      // (one that may write, still running, may have written without being recorded yet).
+      if (before !== undefined && (reads.laterCallWroteSince(stalePath, since, before) || reads.laterWriterRunning(before))) return result;
       if (n !== undefined && reads.knewNothingBefore(stalePath, since)) {
         // Refused only for what it read itself as it ran: it reads again.
         reads.forgetAttempt(stalePath, since, n);
