@@ -93,6 +93,8 @@ export class ReadVersions implements CallReads {
   #seq = 0;
   readonly #learned = new Map<string, Learned[]>();
   readonly #written = new Map<string, { version: number; seq: number; by: number | undefined }[]>();
+  // The calls that may write running now (retriedAfterOwnWrites marks them): a later one may have written without being recorded yet.
+  readonly #writing = new Set<number>();
 
   /** The counter `ownWritesOnlySince` compares with. */
   get seq(): number {
@@ -140,9 +142,6 @@ export class ReadVersions implements CallReads {
     }
   }
 
-  /** The session's calls that may write running now (retriedAfterOwnWrites marks them): a later one may have written without being recorded yet. */
-  readonly #writing = new Set<number>();
-
   writing(n: number, yes: boolean): void {
     if (yes) this.#writing.add(n);
     else this.#writing.delete(n);
@@ -158,8 +157,7 @@ export class ReadVersions implements CallReads {
    * Whether a call made after call `n` wrote `path` after `seq`: running call `n` again would
    * put its change over that one's, the reverse of the order the model made them in.
    */
-  laterCallWroteSince(path: string, seq: number, n: number | undefined): boolean {
-    if (n === undefined) return false;
+  laterCallWroteSince(path: string, seq: number, n: number): boolean {
     return (this.#written.get(path) ?? []).some((w) => w.seq > seq && w.by !== undefined && w.by > n);
   }
 
