@@ -114,20 +114,22 @@ interface ForkLink {
  * without close(), it is released in the worker once collected.
  */
 function forkEnds(parentForks: Set<ForkLink>, ownForks: Set<ForkLink>, live: Liveness, target: object, api: Remote<WorkerApi>) {
-  const link: ForkLink = { home: parentForks, end: (parentClosed) => end(parentClosed) };
-  const end = (parentClosed: boolean) => {
-    link.home.delete(link);
-    if (!parentClosed) {
-      live.markGone('the worker it was forked in is gone');
-      (target as { close?: () => void }).close?.();
-      return;
-    }
-    // The worker still runs: it releases this fork and closes the channel (as for close()).
-    if (!live.reason) api.release().catch(() => {});
-    live.markGone(
-      'the fork it was made from was closed',
-      'agentvfs: the fork this one was made from was closed (close() was called on it), which ends this fork too; this call and all later ones on it fail. The worker and its backend still work: fork() again for more work.',
-    );
+  const link: ForkLink = {
+    home: parentForks,
+    end(parentClosed) {
+      link.home.delete(link);
+      if (!parentClosed) {
+        live.markGone('the worker it was forked in is gone');
+        (target as { close?: () => void }).close?.();
+        return;
+      }
+      // The worker still runs: it releases this fork and closes the channel (as for close()).
+      if (!live.reason) api.release().catch(() => {});
+      live.markGone(
+        'the fork it was made from was closed',
+        'agentvfs: the fork this one was made from was closed (close() was called on it), which ends this fork too; this call and all later ones on it fail. The worker and its backend still work: fork() again for more work.',
+      );
+    },
   };
   parentForks.add(link);
   return {

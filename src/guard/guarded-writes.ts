@@ -318,11 +318,12 @@ export function guardedWrites(context: WriteContext) {
     const resolved: BatchChange[] = [];
     for (const change of changes) resolved.push({ ...change, path: await inner.resolvePath(change.path) });
     for (const change of resolved) rules.requireWrite(change.path);
-    for (const { path, content } of resolved) if (typeof content === 'string') wellFormedText(content, `Content for ${path}`, path);
     if (!asking()) {
       if (session.always) decisions.push('always');
       return batch(resolved);
     }
+    // Content the batch would refuse is refused before anyone is asked about it.
+    for (const { path, content } of resolved) if (typeof content === 'string') wellFormedText(content, `Content for ${path}`, path);
     const planned: BatchChange[] = [];
     const people: Array<[string, string]> = [];
     for (const change of resolved) {
