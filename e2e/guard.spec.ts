@@ -34,9 +34,9 @@ test('approve() on the page decides the writes of tools running in a Web Worker'
     return { texts, diffs, events, files };
   });
   expect(out.diffs).toEqual([
-    '--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,1 +1,1 @@\n-a\n+b',
-    '--- /dev/null\n+++ b/src/new.ts\n@@ -0,0 +1,1 @@\n+new',
-    '--- /dev/null\n+++ b/src/other.ts\n@@ -0,0 +1,1 @@\n+x',
+    'diff --git a/src/a.ts b/src/a.ts\n--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,1 +1,1 @@\n-a\n+b',
+    'diff --git a/src/new.ts b/src/new.ts\nnew file mode 100644\n--- /dev/null\n+++ b/src/new.ts\n@@ -0,0 +1,1 @@\n+new',
+    'diff --git a/src/other.ts b/src/other.ts\nnew file mode 100644\n--- /dev/null\n+++ b/src/other.ts\n@@ -0,0 +1,1 @@\n+x',
   ]);
   expect(out.texts[1]).toMatch(/^Edited \/src\/a\.ts/);
   expect(out.texts[2]).toContain('now holds their version');
@@ -78,6 +78,9 @@ test('a worker terminated while a question is open rejects the call; the page is
     );
     return { diff, outcome };
   });
-  expect(out).toEqual({ diff: '--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1,1 @@\n+a', outcome: 'WorkerGoneError' });
+  expect(out).toEqual({
+    diff: 'diff --git a/a.txt b/a.txt\nnew file mode 100644\n--- /dev/null\n+++ b/a.txt\n@@ -0,0 +1,1 @@\n+a',
+    outcome: 'WorkerGoneError',
+  });
   expect(errors).toEqual([]);
 });

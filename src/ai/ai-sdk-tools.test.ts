@@ -69,7 +69,7 @@ describe('aiSdkTools', () => {
     const denied = (await set.write_file.execute({ path: '/ok/a.txt', content: 'a\n' }, options)) as ToolResult;
     expect(denied).toMatchObject({ isError: true, code: 'EDENIED' });
     expect(denied.text).toContain('"not now"');
-    expect(asked).toEqual(['--- /dev/null\n+++ b/ok/a.txt\n@@ -0,0 +1,1 @@\n+a']);
+    expect(asked).toEqual(['diff --git a/ok/a.txt b/ok/a.txt\nnew file mode 100644\n--- /dev/null\n+++ b/ok/a.txt\n@@ -0,0 +1,1 @@\n+a']);
     expect(((await set.write_file.execute({ path: '/b.txt', content: 'b' }, options)) as ToolResult).code).toBe('EACCES');
     expect(await backend.exists('/ok/a.txt')).toBe(false);
     expect(() => aiSdkTools(createTools(backend), { approve: () => ({ allow: true }) })).toThrow(/pass them to createTools/);

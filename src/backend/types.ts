@@ -234,7 +234,7 @@ export interface CheckpointDiff {
   added: string[];
   removed: string[];
   modified: string[];
-  /** Unified diff of every added, removed or modified file ("Binary files … differ" for binary ones), as `git diff` writes it: ends with a line break ('' when nothing differs). */
+  /** Unified diff of every added, removed or modified file ("Binary files … differ" for binary ones and ones not UTF-8), as `git diff` writes it: ends with a line break ('' when nothing differs). */
   patch: string;
 }
 

@@ -9,15 +9,13 @@ import type { Meta, Tree, TreeObserver } from '../backend/tree.ts';
 import type { CheckpointDiff, CheckpointInfo } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
 import { comparePaths } from '../paths.ts';
-import { decodeRawText, isBinary } from '../text.ts';
-import { unifiedDiff } from './unified-diff.ts';
+import { decodeRawText } from '../text.ts';
+import { MAX_DIFF_BYTES, notText, quoted, unifiedDiff } from './unified-diff.ts';
 import { sameBytes } from '../same-bytes.ts';
 
 interface Checkpoint extends CheckpointInfo {
   delta: Map<string, Meta | null>;
 }
-
-const MAX_DIFF_BYTES = 1024 * 1024;
 
 export class Checkpoints implements TreeObserver {
   readonly #list: Checkpoint[] = [];
@@ -212,13 +210,14 @@ export function joinPatches(patches: readonly string[]): string {
 }
 
 export function filePatch(path: string, before: Uint8Array | null, after: Uint8Array | null): string {
-  if ((before && isBinary(before)) || (after && isBinary(after))) {
-    return `Binary files ${before ? `a${path}` : '/dev/null'} and ${after ? `b${path}` : '/dev/null'} differ`;
+  // Not UTF-8: its decoded lines are not its bytes, so a text patch would show (or hide) a change that is not the one made.
+  if ((before && notText(before)) || (after && notText(after))) {
+    return `Binary files ${before ? quoted(`a${path}`) : '/dev/null'} and ${after ? quoted(`b${path}`) : '/dev/null'} differ`;
   }
   if ((before?.length ?? 0) > MAX_DIFF_BYTES || (after?.length ?? 0) > MAX_DIFF_BYTES) {
-    return `Files a${path} and b${path} differ (too large to show a diff)`;
+    return `Files ${quoted(`a${path}`)} and ${quoted(`b${path}`)} differ (too large to show a diff)`;
   }
   // A BOM stays in the first line, as git shows it, so the patch applies to the bytes.
   const diff = unifiedDiff(path, before && decodeRawText(before), after && decodeRawText(after));
-  return diff ?? `Files a${path} and b${path} differ (too many changes to show a diff)`;
+  return diff ?? `Files ${quoted(`a${path}`)} and ${quoted(`b${path}`)} differ (too many changes to show a diff)`;
 }

@@ -2,12 +2,24 @@
  * Line diff (Myers' O(ND) greedy algorithm) rendered as a unified diff with
  * 3 lines of context, as `diff -u` / git show it, with "\ No newline at end of file"
  * after a last line that has no line break (so a change of the final newline shows,
- * and `git apply` takes the patch). Bounded: past MAX_EDITS differences the caller
- * gets null and says the files differ (or shows wholeFileDiff).
+ * and `git apply` takes the patch). Each file's diff starts with git's header (`diff --git`,
+ * and `new file mode` / `deleted file mode`), so an empty file created or removed shows too,
+ * and names git would quote (a tab, a quote) are quoted as git does. Bounded: past MAX_EDITS differences the caller gets null and says the files
+ * differ (or shows wholeFileDiff).
  */
+
+import { isBinary, isValidUtf8 } from '../text.ts';
 
 const CONTEXT = 3;
 const MAX_EDITS = 2000;
+
+/** Files larger than this get no line diff: a patch (checkpoints, merges) or a question says they differ. */
+export const MAX_DIFF_BYTES = 1024 * 1024;
+
+/** Why `bytes` has no exact text diff (its lines, decoded, are not its bytes), or null when it has one. */
+export function notText(bytes: Uint8Array): 'binary' | 'not UTF-8' | null {
+  return isBinary(bytes) ? 'binary' : isValidUtf8(bytes) ? null : 'not UTF-8';
+}
 
 type Op = { kind: ' ' | '-' | '+'; text: string };
 
@@ -67,8 +79,8 @@ function editScript(a: readonly string[], b: readonly string[]): Op[] | null {
 
 /** Unified diff of two texts' lines; "" when equal; null when too different to diff cheaply. */
 export function unifiedDiff(path: string, before: string | null, after: string | null): string | null {
-  const a = before === null ? [] : splitMarkingLast(before);
-  const b = after === null ? [] : splitMarkingLast(after);
+  const a = before === null ? [] : splitKeepingBreaks(before);
+  const b = after === null ? [] : splitKeepingBreaks(after);
   const ops = editScript(a, b);
   if (ops === null) return null;
   const hunks: string[] = [];
@@ -103,14 +115,15 @@ export function unifiedDiff(path: string, before: string | null, after: string |
     i = to;
     from = to;
   }
-  if (hunks.length === 0) return '';
+  // An empty file created or removed: git's header says it, as no hunk can.
+  if (hunks.length === 0) return (before === null) !== (after === null) ? header(path, before, after, false).join('\n') : '';
   return [...header(path, before, after), ...hunks].join('\n');
 }
 
 /** A diff that removes every old line and adds every new one: for texts too different to diff. */
 export function wholeFileDiff(path: string, before: string | null, after: string | null): string {
-  const a = before === null ? [] : splitMarkingLast(before);
-  const b = after === null ? [] : splitMarkingLast(after);
+  const a = before === null ? [] : splitKeepingBreaks(before);
+  const b = after === null ? [] : splitKeepingBreaks(after);
   return [
     ...header(path, before, after),
     `@@ -${a.length === 0 ? 0 : 1},${a.length} +${b.length === 0 ? 0 : 1},${b.length} @@`,
@@ -119,17 +132,33 @@ export function wholeFileDiff(path: string, before: string | null, after: string
   ].join('\n');
 }
 
-const header = (path: string, before: string | null, after: string | null): string[] => [
-  `--- ${before === null ? '/dev/null' : `a${path}`}`,
-  `+++ ${after === null ? '/dev/null' : `b${path}`}`,
+/** Git's header of one file's diff: every file has its own, so `git apply` reads each apart (an empty file's header is all it has). */
+const header = (path: string, before: string | null, after: string | null, withHunks = true): string[] => [
+  `diff --git ${quoted(`a${path}`)} ${quoted(`b${path}`)}`,
+  ...(before === null ? ['new file mode 100644'] : after === null ? ['deleted file mode 100644'] : []),
+  ...(withHunks ? [`--- ${before === null ? '/dev/null' : quoted(`a${path}`)}`, `+++ ${after === null ? '/dev/null' : quoted(`b${path}`)}`] : []),
 ];
 
-// Marks a last line that has no line break, so the differ tells "b" from "b\n". A Unicode
-// noncharacter: text never means it.
-const NO_EOL = '\uFDD0';
+/** A name as git writes it in a diff: in quotes, C-style escaped, when it holds a control character, a quote or a backslash. */
+export function quoted(name: string): string {
+  if (!/[\x00-\x1f\x7f"\\]/.test(name)) return name;
+  return `"${name.replace(/[\x00-\x1f\x7f"\\]/g, (c) => ESCAPES[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`)}"`;
+}
 
-const row = (kind: Op['kind'], line: string): string =>
-  line.endsWith(NO_EOL) ? `${kind}${line.slice(0, -NO_EOL.length)}\n\\ No newline at end of file` : `${kind}${line}`;
+const ESCAPES: Record<string, string> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\v': '\\v',
+  '\f': '\\f',
+  '\r': '\\r',
+  '"': '\\"',
+  '\\': '\\\\',
+};
+
+// Each line keeps its line break, so the differ tells a last "b" from "b\n".
+const row = (kind: Op['kind'], line: string): string => (line.endsWith('\n') ? `${kind}${line.slice(0, -1)}` : `${kind}${line}\n\\ No newline at end of file`);
 
 function countBefore(ops: readonly Op[], end: number, skip: Op['kind']): number {
   let n = 0;
@@ -137,10 +166,7 @@ function countBefore(ops: readonly Op[], end: number, skip: Op['kind']): number 
   return n;
 }
 
-function splitMarkingLast(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  else lines[lines.length - 1] += NO_EOL;
-  return lines;
+/** The lines of `text`, each with its line break (the last may have none). */
+function splitKeepingBreaks(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }

@@ -32,7 +32,9 @@ describe('guarded backend', () => {
     expect(await codeOf(backend.remove('/d', { recursive: true }))).toBe('EDENIED');
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ action: 'remove', path: '/d', created: false });
-    expect(requests[0]!.diff).toBe('--- a/d/a\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-a\n--- a/d/b\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-b');
+    expect(requests[0]!.diff).toBe(
+      'diff --git a/d/a b/d/a\ndeleted file mode 100644\n--- a/d/a\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-a\ndiff --git a/d/b b/d/b\ndeleted file mode 100644\n--- a/d/b\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-b',
+    );
     expect(await inner.exists('/d/b')).toBe(true);
     expect(call.decision()).toBe('deny');
     await backend.remove('/d', { recursive: true });
@@ -215,8 +217,8 @@ describe('guarded applyBatch (a backend with one, as the apply_patch dialect bri
     ];
     expect(await codeOf(batch(change))).toBe('EDENIED');
     expect(requests.map((r) => [r.path, r.action, r.diff])).toEqual([
-      ['/src/a', 'write', '--- a/src/a\n+++ b/src/a\n@@ -1,1 +1,1 @@\n-a\n+A'],
-      ['/src/b', 'remove', '--- a/src/b\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-b'],
+      ['/src/a', 'write', 'diff --git a/src/a b/src/a\n--- a/src/a\n+++ b/src/a\n@@ -1,1 +1,1 @@\n-a\n+A'],
+      ['/src/b', 'remove', 'diff --git a/src/b b/src/b\ndeleted file mode 100644\n--- a/src/b\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-b'],
     ]);
     expect(calls).toEqual([]);
     expect([await inner.readText('/src/a'), await inner.readText('/src/b')]).toEqual(['a\n', 'b\n']);

@@ -86,6 +86,7 @@ export function guardedWrites(context: WriteContext) {
       decisions.push('always');
       return { version: before.version };
     }
+    const content = proposedText(proposed);
     const asked: Asked = await put({
       tool,
       args,
@@ -93,7 +94,7 @@ export function guardedWrites(context: WriteContext) {
       diff: writeDiff(path, before.bytes, written),
       created: before.bytes === null,
       action: proposed === null ? 'remove' : 'write',
-      ...(typeof proposed === 'string' ? { content: proposed } : {}),
+      ...(content !== undefined ? { content } : {}),
     });
     if (asked.replacement !== undefined && proposed === null) {
       throw new VfsError('EINVAL', `approve() answered a removal of ${path} with a content; a removal can only be allowed or denied. Nothing was removed.`, {
@@ -163,7 +164,7 @@ export function guardedWrites(context: WriteContext) {
     checkExpected(p, options.expectedVersion, before.version);
     const answer = await ask(p, before, data);
     if (answer.replacement !== undefined) {
-      const result = await stale(p, inner.writeFile(p, personsText(answer.replacement, p), { expectedVersion: answer.version }), true);
+      const result = await stale(p, inner.writeFile(p, personsContent(answer.replacement, p, data), { expectedVersion: answer.version }), true);
       replaced(p, answer.replacement);
       return result;
     }
@@ -330,7 +331,7 @@ export function guardedWrites(context: WriteContext) {
       const before = await currentForWrite(change.path);
       checkExpected(change.path, change.expectedVersion, before.version);
       const answer = await ask(change.path, before, change.content);
-      const content = answer.replacement === undefined ? change.content : personsText(answer.replacement, change.path);
+      const content = answer.replacement === undefined ? change.content : personsContent(answer.replacement, change.path, change.content);
       planned.push({ path: change.path, content, expectedVersion: answer.version });
       if (answer.replacement !== undefined) people.push([change.path, answer.replacement]);
     }
@@ -345,6 +346,18 @@ export function guardedWrites(context: WriteContext) {
 /** A person's replacement content, refused (EINVAL, naming approve()) if UTF-8 cannot store it. */
 function personsText(content: string, path: string): string {
   return wellFormedText(content, `The content approve() gave for ${path}`, path);
+}
+
+/** What is written for a person's content given instead of `proposed`: their text, with the BOM the proposal kept (as edit() keeps the file's). */
+function personsContent(content: string, path: string, proposed: string | Uint8Array | null): string | Uint8Array {
+  const text = personsText(content, path);
+  return proposed instanceof Uint8Array && hasBom(proposed) ? UTF8_BOM(encodeText(text)) : text;
+}
+
+/** The text a question offers to edit (`content`): a string as given, text bytes decoded (without their BOM); none for binary or non-UTF-8 bytes. */
+function proposedText(proposed: string | Uint8Array | null): string | undefined {
+  if (proposed === null || typeof proposed === 'string') return proposed ?? undefined;
+  return isBinary(proposed) || !isValidUtf8(proposed) ? undefined : decodeText(proposed);
 }
 
 /** Every directory under `dir` (not itself), depth first. */

@@ -3,28 +3,39 @@
  * as `diff -u` shows them, and, as git does, "\ No newline at end of file" after a last line
  * without one (so a change of the final newline shows too); a BOM stays in the first line, as
  * git shows it, and a line above the diff says when one is added or removed (U+FEFF is invisible);
- * binary content is named, not shown; past what the line differ does cheaply, every old line is
- * removed and every new one added.
+ * content no text diff can show exactly (binary, not UTF-8) is named, not shown; past what the
+ * line differ does cheaply, every old line is removed and every new one added; a diff larger
+ * than MAX_DIFF_CHARS is not sent (a person's screen cannot show it): a line says so.
  */
-import { unifiedDiff, wholeFileDiff } from '../checkpoints/unified-diff.ts';
+import { MAX_DIFF_BYTES, notText, unifiedDiff, wholeFileDiff } from '../checkpoints/unified-diff.ts';
 import { counted } from '../counted.ts';
-import { decodeRawText, isBinary } from '../text.ts';
+import { decodeRawText, encodeText } from '../text.ts';
 
 const BOM = '\uFEFF';
 
 export function writeDiff(path: string, before: Uint8Array | null, after: string | Uint8Array | null): string {
-  const afterBytes = typeof after === 'string' ? null : after;
-  if ((before !== null && isBinary(before)) || (afterBytes !== null && isBinary(afterBytes))) {
-    const size = (b: Uint8Array | string | null) => (b === null ? 'none' : typeof b === 'string' ? 'text' : counted(b.length, 'byte'));
-    return `Binary file ${path} differs (before: ${size(before)}, after: ${size(after)})`;
+  // As bytes, so that what decides how the backend keeps it (a NUL: binary) decides here too.
+  const afterBytes = typeof after === 'string' ? encodeText(after) : after;
+  const sizes = `(before: ${size(before)}, after: ${size(afterBytes)})`;
+  const why = (before && notText(before)) ?? (afterBytes && notText(afterBytes));
+  if (why === 'binary') return `Binary file ${path} differs ${sizes}`;
+  if (why === 'not UTF-8') {
+    const when = before && notText(before) ? 'before the write' : 'as written';
+    return `File ${path} differs ${sizes}: it is not UTF-8 text ${when}, so its lines cannot be shown exactly.`;
   }
   const a = before === null ? null : decodeRawText(before);
   const b = after === null ? null : typeof after === 'string' ? after : decodeRawText(after);
   if (a === b) return '';
-  const diff = unifiedDiff(path, a, b) ?? wholeFileDiff(path, a, b);
-  if (diff === '') return [`--- ${a === null ? '/dev/null' : `a${path}`}`, `+++ ${b === null ? '/dev/null' : `b${path}`}`, '@@ -0,0 +0,0 @@'].join('\n'); // a new empty file
+  const small = (before?.length ?? 0) + (afterBytes?.length ?? 0) <= MAX_DIFF_BYTES;
+  const diff = unifiedDiff(path, a, b) ?? (small ? wholeFileDiff(path, a, b) : null);
+  if (diff === null || diff.length > MAX_DIFF_CHARS) return `File ${path} differs ${sizes}: the diff is too large to show.`;
   const bomBefore = a?.startsWith(BOM) === true;
   const bomAfter = b?.startsWith(BOM) === true;
   if (a === null || b === null || bomBefore === bomAfter) return diff;
   return `${bomAfter ? 'Adds' : 'Removes'} the byte order mark (BOM, U+FEFF) at the start of ${path}.\n${diff}`;
 }
+
+/** The longest diff a question carries (its characters), as a checkpoint's file patch. */
+const MAX_DIFF_CHARS = MAX_DIFF_BYTES;
+
+const size = (bytes: Uint8Array | null) => (bytes === null ? 'none' : counted(bytes.length, 'byte'));

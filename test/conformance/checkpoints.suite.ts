@@ -118,11 +118,14 @@ export function checkpointSuite(make: BackendFactory) {
       expect(d.modified).toEqual(['/img.bin', '/mod.txt']);
       expect(d.patch).toBe(
         [
+          'diff --git a/gone.txt b/gone.txt',
+          'deleted file mode 100644',
           '--- a/gone.txt',
           '+++ /dev/null',
           '@@ -1,1 +0,0 @@',
           '-bye',
           'Binary files a/img.bin and b/img.bin differ',
+          'diff --git a/mod.txt b/mod.txt',
           '--- a/mod.txt',
           '+++ b/mod.txt',
           '@@ -1,3 +1,3 @@',
@@ -130,6 +133,8 @@ export function checkpointSuite(make: BackendFactory) {
           '-two',
           '+2',
           ' three',
+          'diff --git a/new.txt b/new.txt',
+          'new file mode 100644',
           '--- /dev/null',
           '+++ b/new.txt',
           '@@ -0,0 +1,1 @@',

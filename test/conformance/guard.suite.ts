@@ -202,7 +202,7 @@ export function guardSuite(make: BackendFactory) {
           tool: 'edit_file',
           args: { path: '/a.txt', old_string: 'two', new_string: 'TWO', replace_all: false },
           path: '/a.txt',
-          diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three',
+          diff: 'diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three',
           created: false,
           action: 'write',
           content: 'one\nTWO\nthree\n',
@@ -232,8 +232,29 @@ export function guardSuite(make: BackendFactory) {
         expect(
           requests.map((r) => r.diff),
           dialect,
-        ).toEqual(['--- a/b.txt\n+++ b/b.txt\n@@ -1,2 +1,2 @@\n \uFEFFone\n-two\n+TWO']);
+        ).toEqual(['diff --git a/b.txt b/b.txt\n--- a/b.txt\n+++ b/b.txt\n@@ -1,2 +1,2 @@\n \uFEFFone\n-two\n+TWO']);
         expect([...(await backend.readFile('/b.txt'))].slice(0, 3), dialect).toEqual([0xef, 0xbb, 0xbf]);
+      }
+    });
+
+    it("every tool offers the proposed text to edit, and a person's content keeps the file's BOM in every tool", async () => {
+      // The editor's insert, mcp-filesystem edit_file and apply_patch write bytes (to keep the BOM): their question offers the text too.
+      for (const [dialect, tool, args] of [
+        ['agentvfs', 'edit_file', { path: '/m/f.txt', old_string: 'two', new_string: 'TWO' }],
+        ['anthropic', 'str_replace_based_edit_tool', { command: 'insert', path: '/m/f.txt', insert_line: 1, new_str: 'ins' }],
+        ['anthropic', 'memory', { command: 'insert', path: '/memories/f.txt', insert_line: 1, insert_text: 'ins' }],
+        ['mcp-filesystem', 'edit_file', { path: '/m/f.txt', edits: [{ oldText: 'two', newText: 'TWO' }] }],
+        ['openai', 'apply_patch', { input: '*** Begin Patch\n*** Update File: m/f.txt\n@@\n one\n-two\n+TWO\n*** End Patch' }],
+      ] as const) {
+        const path = tool === 'memory' ? '/memories/f.txt' : '/m/f.txt';
+        const backend = await make();
+        await backend.writeFile(path, new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('one\ntwo\n')]));
+        const { requests, approve } = recorder({ allow: true, content: 'person\n' });
+        const tools = createTools(backend, { dialect, approve });
+        if (dialect === 'agentvfs') await tools.run('read_file', { path });
+        expect((await tools.run(tool, args)).isError, tool).toBe(false);
+        expect(requests[0]!.content, tool).toMatch(/^one\n(TWO|ins\ntwo)\n$/);
+        expect([...(await backend.readFile(path))], tool).toEqual([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('person\n')]);
       }
     });
 
@@ -246,7 +267,7 @@ export function guardSuite(make: BackendFactory) {
         tool: 'write_file',
         path: '/d/n.txt',
         created: true,
-        diff: '--- /dev/null\n+++ b/d/n.txt\n@@ -0,0 +1,2 @@\n+x\n+y\n\\ No newline at end of file',
+        diff: 'diff --git a/d/n.txt b/d/n.txt\nnew file mode 100644\n--- /dev/null\n+++ b/d/n.txt\n@@ -0,0 +1,2 @@\n+x\n+y\n\\ No newline at end of file',
       });
       expect(await backend.readText('/d/n.txt')).toBe('x\ny');
     });
@@ -777,7 +798,9 @@ export function guardSuite(make: BackendFactory) {
         ['/src/old.txt', 'remove', false],
         ['/src/keep.txt', 'write', false],
       ]);
-      expect(requests[2]!.diff).toBe('--- a/src/keep.txt\n+++ b/src/keep.txt\n@@ -1,2 +1,2 @@\n line1\n-line2\n+changed');
+      expect(requests[2]!.diff).toBe(
+        'diff --git a/src/keep.txt b/src/keep.txt\n--- a/src/keep.txt\n+++ b/src/keep.txt\n@@ -1,2 +1,2 @@\n line1\n-line2\n+changed',
+      );
       expect(await backend.exists('/src/new.txt')).toBe(false);
       expect(await backend.readText('/src/old.txt')).toBe('old\n');
       expect(await backend.readText('/src/keep.txt')).toBe('line1\nline2\n');

@@ -1,20 +1,23 @@
-// The unified diffs agentvfs gives (a merge's patch, diff() against a checkpoint) applied by real
-// `git apply` to the files before must give the files after, final newlines, CRLF and BOMs included.
+// The unified diffs agentvfs gives (a merge's patch, diff() against a checkpoint, the diff an
+// approval question shows) applied by real `git apply` to the files before must give the files
+// after, final newlines, CRLF, BOMs, empty files and names git quotes included.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeDiff } from '../../src/guard/write-diff.ts';
 import { createStateBackend } from '../../src/index.ts';
+import { encodeText } from '../../src/text.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentvfs-patch-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `before` with `patch` applied by git apply (outside any repository), as a map of path → text. */
-function gitApply(before: Record<string, string>, patch: string, paths: string[]): Record<string, string | null> {
+/** `before` with `patch` applied by git apply (outside any repository), as a map of path → text (null: absent). */
+function gitApply(before: Record<string, string | null>, patch: string, paths: string[]): Record<string, string | null> {
   const work = mkdtempSync(join(dir, 'w-'));
-  for (const [path, text] of Object.entries(before)) writeFileSync(join(work, path), text);
+  for (const [path, text] of Object.entries(before)) if (text !== null) writeFileSync(join(work, path), text);
   writeFileSync(join(work, '..', `${work.split('/').pop()}.patch`), patch); // as given: git apply needs its final line break
   execFileSync('git', ['apply', '--whitespace=nowarn', join(work, '..', `${work.split('/').pop()}.patch`)], { cwd: work, stdio: 'pipe' });
   const out: Record<string, string | null> = {};
@@ -50,6 +53,50 @@ describe('patches compared with git apply', () => {
         if (merged.length === 0) return;
         const after = gitApply(before, patch, names);
         for (const [i, [a, b]] of pairs.entries()) expect(after[names[i]!], `${JSON.stringify(a)} → ${JSON.stringify(b)}`).toBe(b);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+// Names git quotes in a diff (a tab, a quote) or not (a space, a non-ASCII letter). (A backslash
+// separates directories in a backend path: writeDiff alone gets one.)
+const NAMES = ['f.txt', 'tab\there', 'say "hi"', 'sp ace é'];
+// A file's content or its absence; lines may end in U+FDD0 (a noncharacter, but text).
+const maybeText = fc.option(fc.oneof(text, fc.constantFrom('', 'ok\uFDD0\n', 'ok\uFDD0', 'a\uFDD0\nb\n')), { nil: null });
+const trees = fc.array(fc.tuple(maybeText, maybeText), { minLength: NAMES.length, maxLength: NAMES.length });
+
+describe('patches compared with git apply: files created and removed, empty ones too, and names git quotes', () => {
+  it("a merge's patch", async () => {
+    await fc.assert(
+      fc.asyncProperty(trees, async (pairs) => {
+        const before = Object.fromEntries(NAMES.map((n, i) => [n, pairs[i]![0]]));
+        const main = createStateBackend({ files: Object.fromEntries(NAMES.filter((n) => before[n] !== null).map((n) => [`/${n}`, before[n]!])) });
+        const fork = await main.fork();
+        for (const [i, [a, b]] of pairs.entries()) {
+          if (b !== null) await fork.writeFile(`/${NAMES[i]}`, b);
+          else if (a !== null) await fork.remove(`/${NAMES[i]}`);
+        }
+        const { merged, patch } = await main.merge(fork);
+        expect(merged).toEqual(
+          NAMES.filter((_, i) => pairs[i]![0] !== pairs[i]![1])
+            .map((n) => `/${n}`)
+            .sort(),
+        );
+        if (merged.length === 0) return;
+        const after = gitApply(before, patch, NAMES);
+        for (const [i, [a, b]] of pairs.entries()) expect(after[NAMES[i]!], `${JSON.stringify(a)} → ${JSON.stringify(b)}`).toBe(b);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('the diff an approval question shows', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...NAMES, 'back\\slash'), maybeText, maybeText, (name, a, b) => {
+        fc.pre(a !== b);
+        const diff = writeDiff(`/${name}`, a === null ? null : encodeText(a), b);
+        expect(gitApply({ [name]: a }, `${diff}\n`, [name])[name], `${JSON.stringify(a)} → ${JSON.stringify(b)}`).toBe(b);
       }),
       { numRuns: 150 },
     );

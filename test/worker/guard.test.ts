@@ -23,7 +23,11 @@ describe('guarded tool sessions through a worker', () => {
     await tools.run('read_file', { path: '/a.txt' });
     const pending = tools.run('write_file', { path: '/a.txt', content: 'two\n' });
     await open;
-    expect(requests[0]).toMatchObject({ tool: 'write_file', path: '/a.txt', diff: '--- a/a.txt\n+++ b/a.txt\n@@ -1,1 +1,1 @@\n-one\n+two' });
+    expect(requests[0]).toMatchObject({
+      tool: 'write_file',
+      path: '/a.txt',
+      diff: 'diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1,1 +1,1 @@\n-one\n+two',
+    });
     remote.close();
     await expect(pending).rejects.toMatchObject({ name: 'WorkerGoneError' });
     expect(events.map((e) => [e.seq, e.tool, e.ok])).toEqual([

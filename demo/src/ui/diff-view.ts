@@ -45,6 +45,18 @@ export function parsePatch(patch: string): FilePatch[] {
       if (oldNo === 0) oldNo = 1;
       if (newNo === 0) newNo = 1;
       file.lines.push({ type: 'hunk', text: line });
+    } else if (line.startsWith('diff --git ')) {
+      // git's header: the ---/+++ lines after it start the file, but an empty file created or removed has none.
+      const made = lines[i + 1]?.startsWith('new file mode') ? 'added' : lines[i + 1]?.startsWith('deleted file mode') ? 'removed' : null;
+      if (made !== null) i++;
+      file = null;
+      if (made !== null && !lines[i + 1]?.startsWith('--- ')) {
+        const names = line.slice('diff --git '.length); // "a/P b/P"
+        const path = `/${names.slice(2, 2 + (names.length - 5) / 2)}`;
+        file = { path, kind: made, lines: [...preamble, `(an empty file, ${made})`].map((text) => ({ type: 'note', text })) };
+        preamble = [];
+        files.push(file);
+      }
     } else if (line.startsWith('--- ') && lines[i + 1]?.startsWith('+++ ')) {
       const from = line.slice(4);
       const to = lines[++i]!.slice(4);
