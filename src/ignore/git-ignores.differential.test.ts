@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../backend/state-backend.ts';
 
 // No .git or node_modules: git treats .git as its own, and both are the defaults tested elsewhere.
-const DIRS = ['a', 'b', 'c', 'd.x', 'e f', 'Ab'];
+// Directory names that are patterns themselves (a route folder "[slug]", "#n", "!i") hold .gitignore files too.
+const DIRS = ['a', 'b', 'c', 'd.x', 'e f', 'Ab', '[s]', '#n', '!i'];
 const FILES = ['f.txt', 'g.log', 'h.md', '#h', '!bang', 'x y', 'k', 'A.TXT', 'z[1]'];
 
 const atom = fc.constantFrom(
@@ -42,6 +43,9 @@ const atom = fc.constantFrom(
   'z\\[1\\]',
   'A.TXT',
   '*.TXT',
+  '\\[s\\]',
+  '\\#n',
+  '\\!i',
   'g.log ',
   'k\\ ',
 );
@@ -126,5 +130,23 @@ describe('.gitignore rules against git check-ignore', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('a .gitignore in a directory whose name is a pattern itself ("[slug]", "#notes", "!important") applies there, as in git', async () => {
+    const cases: Record<string, string>[] = [
+      { '#notes/.gitignore': '*.log\n', '#notes/a.log': 'x', '#notes/b.txt': 'x' },
+      { '!important/.gitignore': '*.log\n', '!important/a.log': 'x', '!important/b.txt': 'x' },
+      { 'app/[slug]/.gitignore': '*.bak\n', 'app/[slug]/a.bak': 'x', 'app/s/b.bak': 'x', 'app/[slug]/page.tsx': 'x' },
+      { 'x[1]/.gitignore': '/out\n', 'x[1]/out': 'x', 'x1/out': 'x' },
+      { '.gitignore': '*.log\n', '[draft]/.gitignore': '!keep.log\n', '[draft]/keep.log': 'x', '[draft]/other.log': 'x' },
+      { 'a*/.gitignore': 'secret\n', 'abc/secret': 'x', 'a*/secret': 'x' },
+    ];
+    for (const files of cases) {
+      const paths = Object.keys(files);
+      const ignored = gitIgnored(new Map(Object.entries(files)), paths);
+      const backend = createStateBackend({ files: Object.fromEntries(paths.map((p) => [`/${p}`, files[p]!])) });
+      const kept = await backend.glob('**/*', { respectGitIgnore: true, countIgnored: true });
+      expect(new Set(kept.paths), JSON.stringify(files)).toEqual(new Set(paths.filter((p) => !ignored.has(p)).map((p) => `/${p}`)));
+    }
   });
 });

@@ -44,7 +44,9 @@ function rebaseLine(line: string, dir: string): string | null {
   // Anchored when a "/" stands anywhere but at the end (trailing unescaped spaces do not count).
   const core = body.replace(/(?<!\\) +$/, '').replace(/\/$/, '');
   if (core === '' || core === '/') return null;
-  const rebased = body.startsWith('/') ? `${dir}${body}` : core.includes('/') ? `${dir}/${body}` : `${dir}/**/${body}`;
+  // The directory's name is matched as it is ("app/[slug]", "#notes", "!important"), not as a pattern.
+  const at = escapeGlob(dir);
+  const rebased = body.startsWith('/') ? `${at}${body}` : core.includes('/') ? `${at}/${body}` : `${at}/**/${body}`;
   return negative ? `!${rebased}` : rebased;
 }
 
