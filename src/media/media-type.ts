@@ -27,6 +27,7 @@ const be16 = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
 const be32 = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
 const le16 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const le24 = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
+const le32 = (b: Uint8Array, at: number) => (le24(b, at) + (b[at + 3]! << 24)) >>> 0;
 
 type Reader = (b: Uint8Array) => Pick<Media, 'width' | 'height' | 'version'> | string;
 
@@ -60,14 +61,16 @@ function readPng(b: Uint8Array): ReturnType<Reader> {
   const width = be32(b, 16);
   const height = be32(b, 20);
   if (width === 0 || height === 0) return `its header gives a size of ${width}x${height}`;
-  if (!starts(b, b.length - 8, 'IEND')) return 'it does not end with an IEND chunk (truncated?)';
-  return { width, height };
+  // Chunk by chunk to IEND: bytes after it are allowed (decoders ignore them), a chunk cut short is not.
+  for (let i = 8; i + 12 <= b.length; i += 12 + be32(b, i)) if (starts(b, i + 4, 'IEND')) return { width, height };
+  return 'it does not end with an IEND chunk (truncated?)';
 }
 
 // Start-of-frame markers, which carry the size: C0-CF except C4 (DHT), C8 (JPG) and CC (DAC).
 const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
 
 function readJpeg(b: Uint8Array): ReturnType<Reader> {
+  let size: { width: number; height: number } | null = null;
   let i = 2;
   while (i + 3 < b.length) {
     if (b[i] !== 0xff) return `no marker at byte ${i}`;
@@ -80,17 +83,24 @@ function readJpeg(b: Uint8Array): ReturnType<Reader> {
       i += 2; // markers without a length
       continue;
     }
-    if (marker === 0xd9 || marker === 0xda) break; // end of image, or the scan before any frame header
-    if (SOF.has(marker)) {
+    if (marker === 0xd9) break; // end of image before any scan
+    if (marker === 0xda) {
+      if (size === null) break; // a scan before any frame header
+      // The image data follows the scan header; it ends at the end-of-image marker (FF D9 cannot
+      // occur inside it: a data byte FF is followed by 00), which a file cut short lacks.
+      for (let j = b.length - 2; j > i; j--) if (b[j] === 0xff && b[j + 1] === 0xd9) return size;
+      return 'its image data does not end with an end-of-image marker (truncated?)';
+    }
+    if (SOF.has(marker) && size === null) {
       if (i + 9 > b.length) break;
       const height = be16(b, i + 5);
       const width = be16(b, i + 7);
       if (width === 0) return 'its frame header gives a width of 0';
-      return { width, height };
+      size = { width, height };
     }
     i += 2 + be16(b, i + 2);
   }
-  return 'no frame header giving its size';
+  return size === null ? 'no frame header giving its size' : 'no image data after its frame header (truncated?)';
 }
 
 function readGif(b: Uint8Array): ReturnType<Reader> {
@@ -98,10 +108,31 @@ function readGif(b: Uint8Array): ReturnType<Reader> {
   const width = le16(b, 6);
   const height = le16(b, 8);
   if (width === 0 || height === 0) return `its header gives a size of ${width}x${height}`;
-  return { width, height };
+  // Block by block to the trailer (3B): at least one image, nothing cut short.
+  const table = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+  const subBlocks = (at: number) => {
+    while (at < b.length && b[at] !== 0) at += 1 + b[at]!;
+    return at + 1; // past the terminator (beyond the end when there is none)
+  };
+  let images = 0;
+  let i = 13 + table(b[10]!);
+  while (i < b.length) {
+    const block = b[i]!;
+    if (block === 0x3b) return images > 0 ? { width, height } : 'it holds no image';
+    if (block === 0x21) i = subBlocks(i + 2);
+    else if (block === 0x2c) {
+      if (i + 10 > b.length) break;
+      i = subBlocks(i + 10 + table(b[i + 9]!) + 1); // after the descriptor, its colour table, the LZW code size
+      images++;
+    } else return `no image or extension block at byte ${i}`;
+  }
+  return 'it does not end with a trailer (truncated?)';
 }
 
 function readWebp(b: Uint8Array): ReturnType<Reader> {
+  // The RIFF size counts what follows it: a file shorter than that was cut short.
+  const end = le32(b, 4) + 8;
+  if (b.length < end || end < 20 || b.length < 20 + le32(b, 16)) return 'it ends before its RIFF size says (truncated?)';
   // The size ends at byte 30 of a VP8 or VP8X file, at byte 25 of a VP8L one.
   if (b.length < (starts(b, 12, 'VP8L') ? 25 : 30)) return 'it ends inside its header';
   if (starts(b, 12, 'VP8 ')) {
@@ -113,7 +144,13 @@ function readWebp(b: Uint8Array): ReturnType<Reader> {
     const bits = (b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24)) >>> 0;
     return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
   }
-  if (starts(b, 12, 'VP8X')) return { width: le24(b, 24) + 1, height: le24(b, 27) + 1 };
+  if (starts(b, 12, 'VP8X')) {
+    // The extended form's header only: the image is in a later chunk (a frame of an animation, or the still image).
+    for (let i = 12; i + 8 <= end; i += 8 + le32(b, i + 4) + (le32(b, i + 4) & 1)) {
+      if (starts(b, i, 'VP8 ') || starts(b, i, 'VP8L') || starts(b, i, 'ANMF')) return { width: le24(b, 24) + 1, height: le24(b, 27) + 1 };
+    }
+    return 'no image chunk after its VP8X header';
+  }
   return 'no VP8, VP8L or VP8X chunk after the header';
 }
 
