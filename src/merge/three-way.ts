@@ -4,7 +4,8 @@
  * operations that bring "ours" (the backend merged into) to the merged state, and the conflicts.
  *
  * Versions come from one counter shared by a backend and its forks, and a path's Meta is shared
- * until it changes, so "unchanged since the fork point" is a version comparison. A rename keeps
+ * until it changes, so "unchanged since the fork point" is a version comparison (or, for a file
+ * written again, its bytes). A rename keeps
  * the bytes' identity (contentKey), which is how a renamed file is followed to its new path.
  */
 import { contentKey, type Meta, type Tree } from '../backend/tree.ts';
@@ -32,6 +33,17 @@ export interface MergePlan {
 const unchanged = (base: Meta | undefined, side: Meta | undefined): boolean =>
   base === side || (base !== undefined && side !== undefined && base.kind === side.kind && (base.kind === 'dir' || base.version === side.version));
 
+/**
+ * Whether `side` holds at `path` what the base held: the same version, or a file written again
+ * with the same bytes (every write makes a new version, a restore new ones for every file), as
+ * git, which compares content, sees it.
+ */
+function sameAsBase(base: Tree, side: Tree, path: string): boolean {
+  const bm = base.get(path);
+  const sm = side.get(path);
+  return unchanged(bm, sm) || (bm?.kind === 'file' && sm?.kind === 'file' && sameBytes(base.view(path), side.view(path)));
+}
+
 /** Text of bytes that can be merged line-wise, or null (binary, or not UTF-8 that decodes back to itself). */
 function mergeable(bytes: Uint8Array): string | null {
   if (isBinary(bytes)) return null;
@@ -39,18 +51,30 @@ function mergeable(bytes: Uint8Array): string | null {
   return encodeText(text).length === bytes.length - (hasBom(bytes) ? 3 : 0) ? text : null;
 }
 
-/** Base path → where `side` moved that file (its bytes unchanged), for files renamed since the fork point. */
+/**
+ * Base path → where `side` moved that file (its bytes unchanged), for files renamed since the fork
+ * point. A file written again with the same bytes before its move has a new identity: it is
+ * found by its bytes among the base's files gone from `side`.
+ */
 function renames(base: Tree, side: Tree): Map<string, string> {
   const out = new Map<string, string>();
   let byContent: Map<Meta, string> | null = null;
+  let goneBySize: Map<number, string[]> | null = null;
   for (const [path, meta] of side.entries()) {
     if (meta.kind !== 'file' || meta.movedFrom === undefined || base.get(path) !== undefined) continue;
     if (byContent === null) {
       byContent = new Map();
       for (const [p, m] of base.entries()) if (m.kind === 'file') byContent.set(contentKey(m), p);
     }
-    const from = byContent.get(meta.movedFrom);
-    if (from !== undefined && side.get(from) === undefined) out.set(from, path);
+    let from = byContent.get(meta.movedFrom);
+    if (from === undefined) {
+      if (goneBySize === null) {
+        goneBySize = new Map();
+        for (const [p, m] of base.entries()) if (m.kind === 'file' && side.get(p) === undefined) goneBySize.set(m.size, [...(goneBySize.get(m.size) ?? []), p]);
+      }
+      from = goneBySize.get(meta.size)?.find((p) => !out.has(p) && sameBytes(base.view(p), side.view(path)));
+    }
+    if (from !== undefined && side.get(from) === undefined && !out.has(from)) out.set(from, path);
   }
   return out;
 }
@@ -91,7 +115,7 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
   // them alone: gone before the loop below asks what lies above a path, whatever order it meets
   // them in. (A file the fork only moved is no ancestor of anything the fork holds.)
   for (const [q, bm] of base.entries()) {
-    if (bm.kind !== 'file' || oursMoved.has(q) || theirsMoved.has(q) || !unchanged(bm, ours.get(q))) continue;
+    if (bm.kind !== 'file' || oursMoved.has(q) || theirsMoved.has(q) || !sameAsBase(base, ours, q)) continue;
     if (theirs.get(q)?.kind !== 'file') gone.add(q);
   }
 
@@ -104,9 +128,9 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
     // A directory the fork put in the file's place is new: the second loop creates it (or leaves it out).
     if (tm?.kind !== 'dir') seen.add(q).add(theirsPath);
     // A file the fork rewrote with the base's bytes (an edit it took back) is unchanged: nothing to merge.
-    const theirsChanged = theirsPath !== q || !(unchanged(bm, tm) || (tm?.kind === 'file' && sameBytes(base.view(q), theirs.view(q))));
+    const theirsChanged = theirsPath !== q || !sameAsBase(base, theirs, q);
     if (!theirsChanged) continue;
-    const oursChanged = oursPath !== q || !unchanged(bm, om);
+    const oursChanged = oursPath !== q || !sameAsBase(base, ours, q);
     if (!oursChanged) {
       if (tm === undefined || tm.kind === 'dir') {
         ops.push({ op: 'remove', path: q });

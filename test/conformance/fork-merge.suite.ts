@@ -284,6 +284,41 @@ export function forkMergeSuite(make: BackendFactory) {
       expect(await tools.call('edit_file', { path: '/a.ts', old_string: '10', new_string: '11' })).toMatch(/^Edited \/a\.ts: 1 replacement\./);
     });
 
+    it('a file written again with its own bytes, or a restore of the fork point, is unchanged, as git sees it: no conflict, and a move after it is followed', async () => {
+      const bin = new Uint8Array([0, 1, 2]);
+      // This side wrote a file again with the same bytes; the fork removed it.
+      let parent = await make({ files: { '/a.txt': 'a\n' } });
+      let fork = await parent.fork();
+      await parent.writeFile('/a.txt', 'a\n');
+      await fork.remove('/a.txt');
+      expect((await parent.merge(fork)).conflicts).toEqual([]);
+      expect(await parent.exists('/a.txt')).toBe(false);
+      // This side restored the fork point (every file gets a new version); the fork removed a file and changed a binary one.
+      parent = await make({ files: { '/notes.txt': 'n\n', '/img.bin': bin } });
+      fork = await parent.fork();
+      await parent.restore(await parent.snapshot());
+      await fork.remove('/notes.txt');
+      await fork.writeFile('/img.bin', new Uint8Array([0, 9]));
+      expect((await parent.merge(fork)).conflicts).toEqual([]);
+      expect(await parent.exists('/notes.txt')).toBe(false);
+      expect([...(await parent.readFile('/img.bin'))]).toEqual([0, 9]);
+      // This side wrote a file again, then moved it; the fork edited it: the edit follows the move.
+      parent = await make({ files: { '/a.txt': '1\n2\n3\n' } });
+      fork = await parent.fork();
+      await parent.writeFile('/a.txt', '1\n2\n3\n');
+      await parent.rename('/a.txt', '/b.txt');
+      await fork.writeFile('/a.txt', '1\n2\nF\n');
+      expect((await parent.merge(fork)).conflicts).toEqual([]);
+      expect(await files(parent)).toEqual({ '/b.txt': '1\n2\nF\n' });
+      // ...and when the fork removed it instead, that is a conflict, as without the write.
+      parent = await make({ files: { '/d/c.txt': 'c\n' } });
+      fork = await parent.fork();
+      await parent.writeFile('/d/c.txt', 'c\n');
+      await parent.rename('/d/c.txt', '/e/c.txt');
+      await fork.remove('/d/c.txt');
+      expect((await parent.merge(fork)).conflicts.map((c) => c.kind)).toEqual(['delete-modify']);
+    });
+
     it('a UTF-8 BOM the fork added or removed merges like a line: it carries over when this side changed other lines', async () => {
       const bom = '\uFEFF';
       const parent = await make({ files: { '/add.txt': lines(5), '/drop.txt': bom + lines(5) } });
