@@ -5,11 +5,11 @@
  * that a `verify` callback accepts (indentation rules) is a match covering
  * those whole lines.
  *
- * Candidates are found by `indexOf` of old_string's first non-blank line
- * (trimmed) and checked to be that whole line, so the scan stays linear in the
- * file size; no per-line array of the file is built.
+ * The file's lines are compared with old_string's in one pass (Knuth–Morris–Pratt
+ * over lines), so the scan stays linear in the file size however many lines
+ * old_string has; no per-line array of the file is built.
  */
-import { isBlankRange, splitIndent } from './text-utils.ts';
+import { splitIndent } from './text-utils.ts';
 
 /** A line split into indentation and content (content without trailing spaces, tabs, `\r`). */
 export interface SplitLine {
@@ -54,69 +54,72 @@ export function parseLines(s: string): ParsedLines {
   return { lines, trailingNewline, first, anchored: first === 0 && lines[0]!.indent === '' };
 }
 
-function prevLineStart(text: string, lineStart: number): number {
-  return lineStart <= 1 ? 0 : text.lastIndexOf('\n', lineStart - 2) + 1;
-}
-
 export function findLineWindows<T>(text: string, old: ParsedLines, verify: (fileLines: readonly SplitLine[]) => T | null): LineWindow<T>[] {
   const out: LineWindow<T>[] = [];
-  const firstOld = old.lines[old.first];
-  if (firstOld === undefined) return out;
-  const key = firstOld.content;
-  const count = old.lines.length;
-  let from = 0;
-  for (;;) {
-    const pos = text.indexOf(key, from);
-    if (pos === -1) break;
-    const lineStart = text.lastIndexOf('\n', pos - 1) + 1;
-    let lineEnd = text.indexOf('\n', pos);
-    if (lineEnd === -1) lineEnd = text.length;
-    from = lineEnd + 1;
-    if (!isBlankRange(text, lineStart, pos) || !isBlankRange(text, pos + key.length, lineEnd)) continue;
-
-    let start = lineStart;
-    let ok = true;
-    for (let i = 0; i < old.first && ok; i++) {
-      if (start === 0) ok = false;
-      else start = prevLineStart(text, start);
+  if (old.first === -1) return out;
+  // Knuth–Morris–Pratt over lines: each file line's content is compared a bounded number of times.
+  const pattern = old.lines.map((l) => l.content);
+  const count = pattern.length;
+  const fallback = prefixTable(pattern);
+  const starts = new Int32Array(count); // where the last `count` lines start, as a ring
+  let matched = 0;
+  for (let s = 0, n = 0; s < text.length; n++) {
+    const nl = text.indexOf('\n', s);
+    const lineEnd = nl === -1 ? text.length : nl;
+    const content = splitIndent(text.slice(s, lineEnd)).content;
+    starts[n % count] = s;
+    while (matched > 0 && pattern[matched] !== content) matched = fallback[matched - 1]!;
+    if (pattern[matched] === content) matched++;
+    if (matched === count) {
+      matched = fallback[count - 1]!;
+      const start = starts[(n + 1) % count]!;
+      const window = windowAt(text, start, lineEnd, nl !== -1, old, verify);
+      if (window !== null) out.push(window);
     }
-    if (!ok) continue;
-
-    const fileLines: SplitLine[] = [];
-    let s = start;
-    let lastEnd = 0;
-    let lastHasEol = false;
-    for (let i = 0; i < count; i++) {
-      if (s >= text.length) {
-        ok = false; // ran out of lines
-        break;
-      }
-      const nl = text.indexOf('\n', s);
-      lastHasEol = nl !== -1;
-      lastEnd = lastHasEol ? nl : text.length;
-      const line = splitIndent(text.slice(s, lastEnd));
-      if (line.content !== old.lines[i]!.content) {
-        ok = false; // contents must match in every mode; stop early
-        break;
-      }
-      fileLines.push(line);
-      s = lastEnd + 1;
-    }
-    if (!ok) continue;
-    const info = verify(fileLines);
-    if (info === null) continue;
-
-    let end: number;
-    let eofNewline = false;
-    if (old.trailingNewline) {
-      end = lastHasEol ? lastEnd + 1 : text.length;
-      eofNewline = !lastHasEol;
-    } else {
-      end = lastHasEol && text[lastEnd - 1] === '\r' ? lastEnd - 1 : lastEnd;
-    }
-    out.push({ start: old.anchored ? pos : start, end, eofNewline, info });
+    s = lineEnd + 1;
   }
   return out;
+}
+
+/** For each prefix of `pattern`, the length of its longest proper prefix that is also its suffix. */
+function prefixTable(pattern: readonly string[]): Int32Array {
+  const table = new Int32Array(pattern.length);
+  for (let i = 1, k = 0; i < pattern.length; i++) {
+    while (k > 0 && pattern[i] !== pattern[k]) k = table[k - 1]!;
+    if (pattern[i] === pattern[k]) k++;
+    table[i] = k;
+  }
+  return table;
+}
+
+/** The window of the file lines from `start` to the line ending at `lastEnd` (their contents equal old_string's), if `verify` accepts them. */
+function windowAt<T>(
+  text: string,
+  start: number,
+  lastEnd: number,
+  lastHasEol: boolean,
+  old: ParsedLines,
+  verify: (fileLines: readonly SplitLine[]) => T | null,
+): LineWindow<T> | null {
+  const fileLines: SplitLine[] = [];
+  for (let s = start; fileLines.length < old.lines.length; ) {
+    const nl = text.indexOf('\n', s);
+    const end = nl === -1 ? text.length : nl;
+    fileLines.push(splitIndent(text.slice(s, end)));
+    s = end + 1;
+  }
+  const info = verify(fileLines);
+  if (info === null) return null;
+  let end: number;
+  let eofNewline = false;
+  if (old.trailingNewline) {
+    end = lastHasEol ? lastEnd + 1 : text.length;
+    eofNewline = !lastHasEol;
+  } else {
+    end = lastHasEol && text[lastEnd - 1] === '\r' ? lastEnd - 1 : lastEnd;
+  }
+  // Anchored: the match starts at the first line's content, after the file's indentation there.
+  return { start: old.anchored ? start + fileLines[0]!.indent.length : start, end, eofNewline, info };
 }
 
 /**
