@@ -9,6 +9,7 @@
  * over lines), so the scan stays linear in the file size however many lines
  * old_string has; no per-line array of the file is built.
  */
+import { prefixTable } from '../prefix-table.ts';
 import { splitIndent } from './text-utils.ts';
 
 /** A line split into indentation and content (content without trailing spaces, tabs, `\r`). */
@@ -79,17 +80,6 @@ export function findLineWindows<T>(text: string, old: ParsedLines, verify: (file
     s = lineEnd + 1;
   }
   return out;
-}
-
-/** For each prefix of `pattern`, the length of its longest proper prefix that is also its suffix. */
-function prefixTable(pattern: readonly string[]): Int32Array {
-  const table = new Int32Array(pattern.length);
-  for (let i = 1, k = 0; i < pattern.length; i++) {
-    while (k > 0 && pattern[i] !== pattern[k]) k = table[k - 1]!;
-    if (pattern[i] === pattern[k]) k++;
-    table[i] = k;
-  }
-  return table;
 }
 
 /** The window of the file lines from `start` to the line ending at `lastEnd` (their contents equal old_string's), if `verify` accepts them. */

@@ -42,22 +42,24 @@ export function applyChunks(text: string, chunks: readonly UpdateChunk[], patchE
   const lines = splitKeepingEols(text);
   const eol = usualEol(text) ?? patchEol;
   const replacements = computeReplacements(lines.texts, chunks);
-  const texts = lines.texts.slice();
-  const eols = lines.eols.slice();
-  // From the last to the first, so earlier positions stay valid.
-  for (const { start, oldLength, chunk, newLength } of replacements.sort((a, b) => a.start - b.start).reverse()) {
-    // A context line stays the file's own line (it may have matched only leniently), ending included.
-    const kept = (i: number) => {
-      const k = chunk.keeps[i]!;
-      return k >= 0 && k < oldLength ? start + k : -1;
-    };
-    const newTexts = chunk.newLines.slice(0, newLength).map((line, i) => (kept(i) === -1 ? line : texts[kept(i)]!));
-    const newEols = newTexts.map((_, i) => (kept(i) === -1 ? eol : eols[kept(i)]!));
-    texts.splice(start, oldLength, ...newTexts);
-    eols.splice(start, oldLength, ...newEols);
-  }
+  const { texts, eols } = lines;
+  // In file order, each replacement's lines between the file's own: linear in the file however many chunks.
   let out = '';
-  for (let i = 0; i < texts.length; i++) out += texts[i]! + (eols[i] || eol);
+  let at = 0;
+  const line = (text: string, end: string) => {
+    out += text + (end || eol);
+  };
+  for (const { start, oldLength, chunk, newLength } of replacements.sort((a, b) => a.start - b.start)) {
+    for (; at < start; at++) line(texts[at]!, eols[at]!);
+    // A context line stays the file's own line (it may have matched only leniently), ending included.
+    for (let i = 0; i < newLength; i++) {
+      const k = chunk.keeps[i]!;
+      if (k >= 0 && k < oldLength) line(texts[start + k]!, eols[start + k]!);
+      else line(chunk.newLines[i]!, eol);
+    }
+    at = start + oldLength;
+  }
+  for (; at < texts.length; at++) line(texts[at]!, eols[at]!);
   return out;
 }
 

@@ -6,6 +6,8 @@
  * looked for at the end first, then (as OpenAI's V4A helper does) from `start`.
  */
 
+import { prefixTable } from '../prefix-table.ts';
+
 const PUNCTUATION: Readonly<Record<string, string>> = {
   '\u2010': '-',
   '\u2011': '-',
@@ -58,19 +60,28 @@ export function seekSequence(lines: readonly string[], pattern: readonly string[
 }
 
 function seekFrom(lines: readonly string[], pattern: readonly string[], start: number): number {
-  const last = lines.length - pattern.length;
   for (const compare of COMPARISONS) {
     const wanted = pattern.map(compare);
-    for (let i = start; i <= last; i++) {
-      let ok = true;
-      for (let j = 0; j < wanted.length; j++) {
-        if (compare(lines[i + j]!) !== wanted[j]) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) return i;
+    const table = prefixTable(wanted);
+    const line = comparedLines(lines, compare);
+    for (let i = Math.max(0, start), m = 0; i < lines.length; i++) {
+      const text = line(i);
+      while (m > 0 && wanted[m] !== text) m = table[m - 1]!;
+      if (wanted[m] === text) m++;
+      if (m === wanted.length) return i - m + 1;
     }
   }
   return -1;
+}
+
+// Each file line compared once per comparison, however many chunks are sought in it.
+const compared = new WeakMap<readonly string[], Map<(line: string) => string, string[]>>();
+
+function comparedLines(lines: readonly string[], compare: (line: string) => string): (i: number) => string {
+  if (compare === COMPARISONS[0]) return (i) => lines[i]!;
+  let byCompare = compared.get(lines);
+  if (byCompare === undefined) compared.set(lines, (byCompare = new Map()));
+  let seen = byCompare.get(compare);
+  if (seen === undefined) byCompare.set(compare, (seen = []));
+  return (i) => (seen[i] ??= compare(lines[i]!));
 }
