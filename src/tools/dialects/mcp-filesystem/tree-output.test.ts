@@ -1,4 +1,5 @@
 // directory_tree over the result cap: valid JSON as deep as fits, and what was left out.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type TreeEntry, treeText } from './tree-output.ts';
 
@@ -10,6 +11,31 @@ const tree = [dir('a', [dir('b', inB), file('c.txt')]), file('top.txt')];
 describe('treeText', () => {
   it('is the JSON whole when it fits', () => {
     expect(JSON.parse(treeText(tree))).toEqual(tree);
+  });
+
+  it("is the server's JSON text exactly (JSON.stringify with a 2-space indent), empty directories and odd names too", () => {
+    const entries: fc.Memo<TreeEntry[]> = fc.memo((n) =>
+      fc.array(
+        fc.oneof(fc.string().map(file), n > 1 ? fc.tuple(fc.string(), entries(n - 1)).map(([name, children]) => dir(name, children)) : fc.string().map(file)),
+        { maxLength: 4 },
+      ),
+    );
+    fc.assert(
+      fc.property(entries(4), (t) => {
+        expect(treeText(t)).toBe(JSON.stringify(t, null, 2));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a tree thousands of levels deep, or with a huge top level, is cut without overflowing the stack', () => {
+    let deep: TreeEntry[] = [file('end.txt')];
+    for (let i = 0; i < 5_000; i++) deep = [dir(`d${i}`, deep)];
+    const [json, note] = splitNote(treeText(deep));
+    expect(note).toMatch(/^\[5,?001 entries are more than fit in 80,000 characters: the tree is shown \d+ levels deep/);
+    expect(JSON.parse(json!)[0].name).toBe('d4999');
+    const wide = Array.from({ length: 200_000 }, (_, i) => file(`f${i}`));
+    expect(splitNote(treeText(wide))[1]).toMatch(/shown are the first \d+ of the 200000 at the top/);
   });
 
   it('over the cap: the tree as deep as fits, still JSON, then what was left out', () => {
