@@ -62,9 +62,14 @@ export function normalizePath(input: unknown, cwd = '/'): string {
   return `/${out.join('/')}`;
 }
 
-/** The path as typed, clipped: a message stays short whatever the path's length. */
-function quoted(input: string): string {
-  return JSON.stringify(input.length > 100 ? `${input.slice(0, 100)}…` : input);
+/** Input as a message quotes it (a path, a pattern), clipped: a message stays short whatever the input's length. */
+export function quoted(input: string): string {
+  return JSON.stringify(clipped(input));
+}
+
+/** `input` cut to its first 100 characters, with "…" when it was longer. */
+export function clipped(input: string): string {
+  return input.length > 100 ? `${input.slice(0, 100)}…` : input;
 }
 
 function checkSegment(segment: string, input: string): void {

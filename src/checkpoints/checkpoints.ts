@@ -10,7 +10,7 @@ import type { CheckpointDiff, CheckpointInfo } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
 import { comparePaths } from '../paths.ts';
 import { decodeRawText } from '../text.ts';
-import { MAX_DIFF_BYTES, notText, quoted, unifiedDiff } from './unified-diff.ts';
+import { gitQuoted, MAX_DIFF_BYTES, notText, unifiedDiff } from './unified-diff.ts';
 import { sameBytes } from '../same-bytes.ts';
 
 interface Checkpoint extends CheckpointInfo {
@@ -212,12 +212,12 @@ export function joinPatches(patches: readonly string[]): string {
 export function filePatch(path: string, before: Uint8Array | null, after: Uint8Array | null): string {
   // Not UTF-8: its decoded lines are not its bytes, so a text patch would show (or hide) a change that is not the one made.
   if ((before && notText(before)) || (after && notText(after))) {
-    return `Binary files ${before ? quoted(`a${path}`) : '/dev/null'} and ${after ? quoted(`b${path}`) : '/dev/null'} differ`;
+    return `Binary files ${before ? gitQuoted(`a${path}`) : '/dev/null'} and ${after ? gitQuoted(`b${path}`) : '/dev/null'} differ`;
   }
   if ((before?.length ?? 0) > MAX_DIFF_BYTES || (after?.length ?? 0) > MAX_DIFF_BYTES) {
-    return `Files ${quoted(`a${path}`)} and ${quoted(`b${path}`)} differ (too large to show a diff)`;
+    return `Files ${gitQuoted(`a${path}`)} and ${gitQuoted(`b${path}`)} differ (too large to show a diff)`;
   }
   // A BOM stays in the first line, as git shows it, so the patch applies to the bytes.
   const diff = unifiedDiff(path, before && decodeRawText(before), after && decodeRawText(after));
-  return diff ?? `Files ${quoted(`a${path}`)} and ${quoted(`b${path}`)} differ (too many changes to show a diff)`;
+  return diff ?? `Files ${gitQuoted(`a${path}`)} and ${gitQuoted(`b${path}`)} differ (too many changes to show a diff)`;
 }

@@ -134,13 +134,13 @@ export function wholeFileDiff(path: string, before: string | null, after: string
 
 /** Git's header of one file's diff: every file has its own, so `git apply` reads each apart (an empty file's header is all it has). */
 const header = (path: string, before: string | null, after: string | null, withHunks = true): string[] => [
-  `diff --git ${quoted(`a${path}`)} ${quoted(`b${path}`)}`,
+  `diff --git ${gitQuoted(`a${path}`)} ${gitQuoted(`b${path}`)}`,
   ...(before === null ? ['new file mode 100644'] : after === null ? ['deleted file mode 100644'] : []),
-  ...(withHunks ? [`--- ${before === null ? '/dev/null' : quoted(`a${path}`)}`, `+++ ${after === null ? '/dev/null' : quoted(`b${path}`)}`] : []),
+  ...(withHunks ? [`--- ${before === null ? '/dev/null' : gitQuoted(`a${path}`)}`, `+++ ${after === null ? '/dev/null' : gitQuoted(`b${path}`)}`] : []),
 ];
 
 /** A name as git writes it in a diff: in quotes, C-style escaped, when it holds a control character, a quote or a backslash. */
-export function quoted(name: string): string {
+export function gitQuoted(name: string): string {
   if (!/[\x00-\x1f\x7f"\\]/.test(name)) return name;
   return `"${name.replace(/[\x00-\x1f\x7f"\\]/g, (c) => ESCAPES[c] ?? `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`)}"`;
 }

@@ -13,6 +13,7 @@
 import picomatch from 'picomatch/posix.js';
 import { isVfsError, VfsError } from '../errors.ts';
 import { compileLineMatcher } from '../grep/matcher.ts';
+import { quoted } from '../paths.ts';
 import { toRe2 } from './re2-source.ts';
 
 export type PathMatcher = (relativePath: string) => boolean;
@@ -30,7 +31,7 @@ export function compileGlob(pattern: string, options: { basenameIfNoSlash?: bool
     throw new VfsError('EINVAL', 'The glob pattern is empty. Use "**/*" to match every file.');
   }
   const basename = options.basenameIfNoSlash === true && !pattern.includes('/');
-  const invalid = (why: string, cause?: unknown) => new VfsError('EINVAL', `Invalid glob pattern ${JSON.stringify(pattern)}: ${why}`, { cause });
+  const invalid = (why: string, cause?: unknown) => new VfsError('EINVAL', `Invalid glob pattern ${quoted(pattern)}: ${why}`, { cause });
   let regex: RegExp;
   try {
     // posix: a leading "!" in a class negates it, as in sh ("[!a]" = "[^a]"). Without it picomatch

@@ -1,5 +1,6 @@
 /** The three LineMatcher implementations; matcher.ts decides which one a pattern gets. */
 
+import { VfsError } from '../errors.ts';
 import { escapeCodePoint } from './escape.ts';
 import { foldCase } from './fold.ts';
 import type { LineMatcher } from './line-matcher.ts';
@@ -39,6 +40,14 @@ function literalSearch(text: string, ignoreCase: boolean): LiteralSearch {
     };
   }
   const re = new RegExp([...text].map((c) => escapeCodePoint(c.codePointAt(0)!)).join(''), 'iu');
+  try {
+    re.test(''); // compiled on first use: a literal of many thousand characters overflows the compiler's stack
+  } catch {
+    throw new VfsError(
+      'EINVAL',
+      `the pattern holds a literal of ${text.length.toLocaleString('en-US')} characters, too long to match ignoring case here: search for a shorter part of it, or match case.`,
+    );
+  }
   return {
     test: (line) => re.test(line),
     first: (line) => {

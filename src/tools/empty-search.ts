@@ -6,6 +6,7 @@
 import type { Backend } from '../backend/types.ts';
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
+import { clipped, quoted } from '../paths.ts';
 import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
 
 /**
@@ -14,7 +15,7 @@ import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix }
  * it, as parallel tool calls make, could have changed the answer).
  */
 export async function globNothingFound(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean, ignored: number): Promise<string> {
-  const head = `No files found matching ${JSON.stringify(pattern)} in ${base}.${ignoredSentence(ignored, 'matching file', 'matching files', 'includes them')}`;
+  const head = `No files found matching ${quoted(pattern)} in ${base}.${ignoredSentence(ignored, 'matching file', 'matching files', 'includes them')}`;
   const hint = await globHint(backend, pattern, base, respectGitIgnore, head);
   if (hint === head) return head;
   const still = await backend.glob(pattern, { path: base, respectGitIgnore }).catch(() => null);
@@ -25,7 +26,7 @@ async function globHint(backend: Backend, pattern: string, base: string, respect
   const unprefixed = withoutBasePrefix(pattern, base);
   if (unprefixed !== null) {
     const paths = await backend.glob(unprefixed, { path: base, respectGitIgnore }).catch(() => []);
-    if (paths.length > 0) return `${head} ${relativeNote(pattern, base, unprefixed, paths)} Retry with pattern ${JSON.stringify(unprefixed)}.`;
+    if (paths.length > 0) return `${head} ${relativeNote(pattern, base, unprefixed, paths)} Retry with pattern ${quoted(unprefixed)}.`;
   }
   const deeper = anyDepthGlob(pattern);
   if (deeper === null) return head;
@@ -41,7 +42,7 @@ async function globHint(backend: Backend, pattern: string, base: string, respect
   for (const path of paths) if (path < example) example = path;
   return (
     `${head} The pattern matches at one directory depth only${crossesNot(pattern) ? ' ("*" does not cross "/")' : ''}; ` +
-    `${JSON.stringify(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${example}. Retry with pattern ${JSON.stringify(deeper)}.`
+    `${quoted(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${example}. Retry with pattern ${quoted(deeper)}.`
   );
 }
 
@@ -67,7 +68,7 @@ function ignoredSentence(count: number, one: string, many: string, what: string)
 /** What the glob `pattern` (relative to `base`) looked for, and what it would match without the prefix it repeats. */
 function relativeNote(pattern: string, base: string, unprefixed: string, paths: readonly string[]): string {
   const example = [...paths].sort()[0]!;
-  return `The glob is matched relative to ${base}, so ${JSON.stringify(pattern)} looks for ${base}/${pattern}; ${JSON.stringify(unprefixed)} matches ${counted(paths.length, 'file')}, e.g. ${example}.`;
+  return `The glob is matched relative to ${base}, so ${quoted(pattern)} looks for ${base}/${clipped(pattern)}; ${quoted(unprefixed)} matches ${counted(paths.length, 'file')}, e.g. ${example}.`;
 }
 
 /** The files the call would find with `change` (one match each); null if that search fails (no hint then). */
@@ -116,10 +117,10 @@ export async function grepNothingFound(backend: Backend, call: GrepCall, binarie
 }
 
 async function grepHint(backend: Backend, call: GrepCall, binaries: readonly string[], ignored: number): Promise<{ text: string; hint: string }> {
-  const where = `${call.base}${call.glob === undefined ? '' : ` (files matching ${JSON.stringify(call.glob)})`}`;
-  let text = `No matches found for ${JSON.stringify(call.pattern)} in ${where}.`;
+  const where = `${call.base}${call.glob === undefined ? '' : ` (files matching ${quoted(call.glob)})`}`;
+  let text = `No matches found for ${quoted(call.pattern)} in ${where}.`;
   if (binaries.length === 1 && binaries[0] === call.base) {
-    text = `No matches found for ${JSON.stringify(call.pattern)} in ${call.base}: it is a binary file, and grep searches text files only.`;
+    text = `No matches found for ${quoted(call.pattern)} in ${call.base}: it is a binary file, and grep searches text files only.`;
   } else if (binaries.length > 0) {
     text += ` ${counted(binaries.length, 'binary file was', 'binary files were')} skipped (grep searches text files only), e.g. ${binaries[0]}.`;
   }
@@ -128,7 +129,7 @@ async function grepHint(backend: Backend, call: GrepCall, binaries: readonly str
   if (unprefixed !== null) {
     const found = await filesFound(backend, call, { glob: unprefixed });
     if (found !== null && found.length > 0)
-      return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${JSON.stringify(unprefixed)}.` };
+      return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${quoted(unprefixed)}.` };
   }
   // (Only for literal text, which the search index answers fast: a regex would cost a full scan.)
   if (!call.ignoreCase && /\p{L}/u.test(call.pattern) && (call.fixedStrings || !hasRegexSyntax(call.pattern))) {

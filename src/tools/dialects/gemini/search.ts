@@ -3,7 +3,7 @@ import type { GrepMatch, LsReport } from '../../../backend/types.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { compileGlob } from '../../../glob/glob.ts';
 import { sniffMedia } from '../../../media/media-type.ts';
-import { joinPath } from '../../../paths.ts';
+import { clipped, joinPath } from '../../../paths.ts';
 import { decodeText, isBinary, splitLines } from '../../../text.ts';
 import { GLOB_MAX_RESULTS, MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, namesWithin } from '../../limit-output.ts';
@@ -96,7 +96,7 @@ export async function grepSearch(call: DialectCall, args: GrepArgs): Promise<str
   matches = matches.slice(0, max);
   const where = args.dir_path === undefined ? 'in the workspace directory' : `in path "${base}"`;
   const filter = args.include_pattern ? ` (filter: "${args.include_pattern}")` : '';
-  if (matches.length === 0) return `No matches found for pattern "${args.pattern}" ${where}${filter}.`;
+  if (matches.length === 0) return `No matches found for pattern "${clipped(args.pattern)}" ${where}${filter}.`;
   const limited = matches.length >= max ? ` (results limited to ${max} matches for performance)` : '';
   const byFile = new Map<string, GrepMatch[]>();
   for (const m of matches) byFile.set(m.path, [...(byFile.get(m.path) ?? []), m]);
