@@ -5,8 +5,19 @@ const MAX_SUGGESTIONS = 3;
 
 export function notFoundMessage(path: string, existing: Iterable<string>): string {
   const suggestions = suggestPaths(path, existing);
-  const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : ' Use ls or glob to see what exists.';
-  return `No such file or directory: ${path}.${hint}`;
+  const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?${lookAlike(path, suggestions)}` : ' Use ls or glob to see what exists.';
+  // (A path is checked for length only where it is written: one read may be any length.)
+  return `No such file or directory: ${path.length > MAX_SHOWN ? `${path.slice(0, MAX_SHOWN)}…` : path}.${hint}`;
+}
+
+const MAX_SHOWN = 500;
+
+/** A note for a suggestion that reads exactly like the path asked for (the same name in another Unicode form): its code points. */
+function lookAlike(path: string, suggestions: readonly string[]): string {
+  const same = suggestions.find((s) => s !== path && s.normalize('NFC') === path.normalize('NFC'));
+  if (same === undefined) return '';
+  const spelled = same.replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  return ` ${same} looks the same but is written with other Unicode code points (${spelled}); use the path as ls or glob give it.`;
 }
 
 /** A name as the user may have meant it: composed (NFC, so `e` + U+0301 is `é`) and lower case. */

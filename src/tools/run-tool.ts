@@ -45,8 +45,10 @@ export function toolRunner<N extends string>(
   return async (name, args, call) => {
     const def = byName.get(name);
     if (!def) return badArgument(`unknown tool ${typeof name === 'string' ? JSON.stringify(name) : shown(name, 60)}. Available tools: ${names}.`);
+    const own = ownArguments(args);
+    if (own instanceof Error) return badArgument(`the arguments of ${def.name} could not be read: ${own.message}`);
     const validate = validators[def.name];
-    const checked = validate ? validate(args) : validateArgs(def, args);
+    const checked = validate ? validate(own) : validateArgs(def, own);
     if (typeof checked === 'string') return badArgument(checked);
     const changed: FileChange[] = [];
     const callReads = reads.forCall(call, { wholeContent: toolCall(def.name, dialect)?.wholeContent === true });
@@ -76,6 +78,20 @@ const BESIDE_NOTE =
 
 function refusedUnread(error: unknown): error is VfsError & { path: string } {
   return isVfsError(error) && (error.code === 'ESTALE' || error.code === 'ENOTREAD') && typeof error.path === 'string';
+}
+
+/**
+ * An object's own enumerable properties, read once, as plain data: what a model's JSON holds. An
+ * inherited property (a host that copied `{"__proto__": …}` with Object.assign) is no argument,
+ * and a getter that throws is a bad argument, not a crash. Anything else is passed on as it is.
+ */
+function ownArguments(args: unknown): unknown {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
+  try {
+    return Object.fromEntries(Object.entries(args));
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
 
 function badArgument(message: string): ToolResult {

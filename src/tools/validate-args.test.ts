@@ -71,3 +71,26 @@ describe('validateArgs: names and values', () => {
     expect(validateArgs(readFile, { path: '/a', limit: Number.POSITIVE_INFINITY })).toBe('argument "limit" of read_file must be an integer, got Infinity.');
   });
 });
+
+describe('arguments as a tool set reads them', () => {
+  it('only own properties count, read once: an inherited one is no argument, a throwing getter a bad argument', async () => {
+    const tools = createTools(createStateBackend({ files: { '/secret.txt': 'secret\n', '/a.txt': 'a\n' } }));
+    // As a host that copies a model's {"__proto__": {...}} with Object.assign gets it: a prototype.
+    const inherited = Object.assign({}, JSON.parse('{"__proto__": {"path": "/secret.txt"}}'));
+    expect(inherited.path).toBe('/secret.txt');
+    const read = await tools.run('read_file', inherited);
+    expect(read).toMatchObject({ isError: true, code: 'EINVAL' });
+    expect(read.text).toContain('missing required argument "path"');
+    for (const dialect of ['agentvfs', 'anthropic'] as const) {
+      const set = createTools(createStateBackend({ files: { '/a.txt': 'a\n' } }), { dialect });
+      const args = {
+        get path(): string {
+          throw new Error('boom');
+        },
+      };
+      const result = await set.run(dialect === 'agentvfs' ? 'read_file' : 'str_replace_based_edit_tool', args);
+      expect(result, dialect).toMatchObject({ isError: true, code: 'EINVAL' });
+      expect(result.text).toContain('could not be read: boom');
+    }
+  });
+});
