@@ -1,6 +1,7 @@
 // Codex's apply tests (codex-rs/apply-patch/src/lib.rs), ported to the file-text level: the
 // contents each test expects. The unified_diff_* tests check Codex's diff preview, which has no
 // counterpart here; their expected contents are checked.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyChunks } from './apply-chunks.ts';
 import { type Hunk, parsePatch } from './parse.ts';
@@ -69,5 +70,37 @@ describe('applyChunks (lib.rs tests)', () => {
     expect(apply('only\n', '@@\n-only')).toBe('');
     const [hunk] = parsePatch('*** Begin Patch\r\n*** Update File: f\r\n@@\r\n+a\r\n*** End Patch');
     expect(applyChunks('', (hunk as Extract<Hunk, { type: 'update' }>).chunks, '\r\n')).toBe('a\r\n');
+  });
+});
+
+describe('applyChunks with few and with many chunks', () => {
+  it('replaces, removes and adds lines at every chunk, a few (spliced) or many (rebuilt), CRLF and a last line without one', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.array(fc.tuple(fc.nat(59), fc.constantFrom('replace', 'remove', 'add-after')), { maxLength: 40, size: 'max' }),
+        fc.boolean(),
+        fc.boolean(),
+        (n, picks, crlf, lastEol) => {
+          const eol = crlf ? '\r\n' : '\n';
+          const lines = Array.from({ length: n }, (_, i) => `l${i}`);
+          const text = lines.join(eol) + (lastEol ? eol : '');
+          const edits = new Map(picks.filter(([i]) => i < n).map(([i, what]) => [i, what]));
+          const body = [...edits.entries()]
+            .sort(([a], [b]) => a - b)
+            .map(([i, what]) => `@@\n${what === 'replace' ? `-l${i}\n+X${i}` : what === 'remove' ? `-l${i}` : ` l${i}\n+A${i}`}`)
+            .join('\n');
+          const expected = lines.flatMap((l, i) => {
+            const what = edits.get(i);
+            return what === 'replace' ? [`X${i}`] : what === 'remove' ? [] : what === 'add-after' ? [l, `A${i}`] : [l];
+          });
+          const want = expected.map((l) => l + eol).join('');
+          if (edits.size === 0) return;
+          const [hunk] = parsePatch(`*** Begin Patch\n*** Update File: f\n${body}\n*** End Patch`);
+          expect(applyChunks(text, (hunk as Extract<Hunk, { type: 'update' }>).chunks, '\n')).toBe(want);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

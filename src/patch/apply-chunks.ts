@@ -24,7 +24,8 @@ export class ChunkNotFound extends Error {
   }
 }
 
-interface Lines {
+/** A file as lines without their endings, and each line's ending ('' for a last line without one). */
+export interface Lines {
   texts: string[];
   eols: string[];
 }
@@ -39,27 +40,65 @@ interface Replacement {
 
 /** Applies `chunks` to `text`; `patchEol` is the line ending for a file that has none yet. */
 export function applyChunks(text: string, chunks: readonly UpdateChunk[], patchEol: '\n' | '\r\n'): string {
-  const lines = splitKeepingEols(text);
-  const eol = usualEol(text) ?? patchEol;
+  return joinLines(applyChunksToLines(splitKeepingEols(text), chunks, patchEol));
+}
+
+/**
+ * applyChunks on a file held as lines (a patch's later sections of the same file start from
+ * these): every line of the result has its ending, as the text applyChunks gives does.
+ */
+export function applyChunksToLines(lines: Lines, chunks: readonly UpdateChunk[], patchEol: '\n' | '\r\n'): Lines {
+  const eol = usualEol(lines.eols) ?? patchEol;
   const replacements = computeReplacements(lines.texts, chunks);
-  const { texts, eols } = lines;
-  // In file order, each replacement's lines between the file's own: linear in the file however many chunks.
-  let out = '';
-  let at = 0;
-  const line = (text: string, end: string) => {
-    out += text + (end || eol);
-  };
-  for (const { start, oldLength, chunk, newLength } of replacements.sort((a, b) => a.start - b.start)) {
-    for (; at < start; at++) line(texts[at]!, eols[at]!);
+  replacements.sort((a, b) => a.start - b.start);
+  const linesOf = ({ start, oldLength, chunk, newLength }: Replacement): Lines => {
     // A context line stays the file's own line (it may have matched only leniently), ending included.
+    const out: Lines = { texts: [], eols: [] };
     for (let i = 0; i < newLength; i++) {
       const k = chunk.keeps[i]!;
-      if (k >= 0 && k < oldLength) line(texts[start + k]!, eols[start + k]!);
-      else line(chunk.newLines[i]!, eol);
+      const own = k >= 0 && k < oldLength;
+      out.texts.push(own ? lines.texts[start + k]! : chunk.newLines[i]!);
+      out.eols.push(own ? lines.eols[start + k]! : eol);
     }
-    at = start + oldLength;
+    return out;
+  };
+  let out: Lines;
+  if (replacements.length <= FEW && replacements.every((r) => r.newLength <= FEW_LINES)) {
+    // A few small replacements: copied and spliced natively, from the last to the first so earlier positions stay valid.
+    out = { texts: lines.texts.slice(), eols: lines.eols.slice() };
+    for (const r of replacements.reverse()) {
+      const added = linesOf(r);
+      out.texts.splice(r.start, r.oldLength, ...added.texts);
+      out.eols.splice(r.start, r.oldLength, ...added.eols);
+    }
+  } else {
+    // Many: the file rebuilt in one pass, each replacement's lines between its own.
+    out = { texts: [], eols: [] };
+    const take = (from: Lines, start: number, end: number) => {
+      for (let i = start; i < end; i++) out.texts.push(from.texts[i]!), out.eols.push(from.eols[i]!);
+    };
+    let at = 0;
+    for (const r of replacements) {
+      take(lines, at, r.start);
+      const added = linesOf(r);
+      take(added, 0, added.texts.length);
+      at = r.start + r.oldLength;
+    }
+    take(lines, at, lines.texts.length);
   }
-  for (; at < texts.length; at++) line(texts[at]!, eols[at]!);
+  // A last line without an ending gets the file's (it may have become a middle one): the text ends with one, as Codex's does.
+  for (let i = 0; i < out.eols.length; i++) if (out.eols[i] === '') out.eols[i] = eol;
+  return out;
+}
+
+/** Replacements spliced into a copy of the file's lines (native); more are rebuilt in one pass, linear however many. */
+const FEW = 16;
+const FEW_LINES = 10_000;
+
+/** The text of `lines`, each followed by its ending. */
+export function joinLines({ texts, eols }: Lines): string {
+  let out = '';
+  for (let i = 0; i < texts.length; i++) out += texts[i]! + eols[i]!;
   return out;
 }
 
@@ -99,8 +138,8 @@ function computeReplacements(lines: readonly string[], chunks: readonly UpdateCh
   return out;
 }
 
-/** Lines without their endings, and each line's ending ('' for a last line without one). */
-function splitKeepingEols(text: string): Lines {
+/** `text` as Lines. */
+export function splitKeepingEols(text: string): Lines {
   const texts: string[] = [];
   const eols: string[] = [];
   let from = 0;
@@ -120,12 +159,12 @@ function splitKeepingEols(text: string): Lines {
 }
 
 /** The file's usual line ending (CRLF when at least as common as LF), or undefined when it has none. */
-function usualEol(text: string): '\n' | '\r\n' | undefined {
+function usualEol(eols: readonly string[]): '\n' | '\r\n' | undefined {
   let lf = 0;
   let crlf = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
-    if (i > 0 && text.charCodeAt(i - 1) === 13) crlf++;
-    else lf++;
+  for (const eol of eols) {
+    if (eol === '\r\n') crlf++;
+    else if (eol === '\n') lf++;
   }
   if (lf === 0 && crlf === 0) return undefined;
   return crlf >= lf ? '\r\n' : '\n';

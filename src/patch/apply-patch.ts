@@ -11,7 +11,7 @@ import { isVfsError, VfsError } from '../errors.ts';
 import { decodeForEdit, decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import type { CallReads } from '../tools/read-versions.ts';
 import type { FileChange } from '../tools/types.ts';
-import { applyChunks, ChunkNotFound } from './apply-chunks.ts';
+import { applyChunksToLines, ChunkNotFound, joinLines, type Lines, splitKeepingEols } from './apply-chunks.ts';
 import type { Hunk, UpdateChunk } from './parse.ts';
 import { wellFormedText } from '../backend/refusals.ts';
 
@@ -19,8 +19,33 @@ const UNCHANGED = 'No file was changed.';
 const MAX_SHOWN_LINES = 20;
 
 /** A file as the patch has left it so far: its text (null: removed) and what it was before the patch. */
+/**
+ * A file's text as a patch builds it: kept as lines from one section to the next (a patch may
+ * update one file in many sections), made a string once, when it is needed.
+ */
+class FileText {
+  #text: string | null;
+  #lines: Lines | null;
+  private constructor(text: string | null, lines: Lines | null) {
+    this.#text = text;
+    this.#lines = lines;
+  }
+  static of(text: string): FileText {
+    return new FileText(text, null);
+  }
+  static ofLines(lines: Lines): FileText {
+    return new FileText(null, lines);
+  }
+  get text(): string {
+    return (this.#text ??= joinLines(this.#lines!));
+  }
+  get lines(): Lines {
+    return (this.#lines ??= splitKeepingEols(this.#text!));
+  }
+}
+
 interface FileState {
-  text: string | null;
+  text: FileText | null;
   bom: boolean;
   /** The version the file had when the patch read it (-1: it did not exist). */
   baseVersion: number;
@@ -71,7 +96,7 @@ export async function applyHunks(
       const state = await load(path);
       if (state.isDir)
         throw new VfsError('EISDIR', `Failed to write file ${path}: it is a directory. ${UNCHANGED} Add the file at a path inside it.`, { path });
-      Object.assign(state, { text: hunk.contents, bom: false, binary: false, touched: true });
+      Object.assign(state, { text: FileText.of(hunk.contents), bom: false, binary: false, touched: true });
       added.push(path);
     } else if (hunk.type === 'delete') {
       const state = await load(path);
@@ -103,7 +128,7 @@ export async function applyHunks(
   const changes: BatchChange[] = [];
   for (const [path, state] of files) {
     if (!state.touched || (state.text === null && state.baseVersion === -1)) continue; // e.g. added, then deleted
-    const content = state.text === null ? null : withBom(encodeText(wellFormedText(state.text, `Content for ${path}`, path)), state.bom);
+    const content = state.text === null ? null : withBom(encodeText(wellFormedText(state.text.text, `Content for ${path}`, path)), state.bom);
     changes.push({ path, content, expectedVersion: state.baseVersion });
   }
   const results = await backend.applyBatch(changes);
@@ -151,8 +176,15 @@ async function readState(backend: Backend, reads: CallReads, path: string): Prom
     reads.add(path, result.version);
     throw new VfsError('ESTALE', `${path} changed since this session last read or wrote it. ${UNCHANGED} ${nowReads(path, result.content)}`, { path });
   }
-  if (isBinary(result.content)) return { text: '', bom: false, baseVersion: result.version, isDir: false, binary: true, touched: false };
-  return { text: decodeForEdit(result.content, path), bom: hasBom(result.content), baseVersion: result.version, isDir: false, binary: false, touched: false };
+  if (isBinary(result.content)) return { text: FileText.of(''), bom: false, baseVersion: result.version, isDir: false, binary: true, touched: false };
+  return {
+    text: FileText.of(decodeForEdit(result.content, path)),
+    bom: hasBom(result.content),
+    baseVersion: result.version,
+    isDir: false,
+    binary: false,
+    touched: false,
+  };
 }
 
 /** Characters of a changed file an ESTALE refusal shows (about a fifth of the result cap). */
@@ -193,11 +225,11 @@ async function missing(backend: Backend, path: string, what: string, state: File
   return new VfsError('ENOENT', `${what} ${path}: it does not exist. ${UNCHANGED}`, { path });
 }
 
-function updatedText(path: string, text: string, chunks: readonly UpdateChunk[], source: PatchSource): string {
+function updatedText(path: string, text: FileText, chunks: readonly UpdateChunk[], source: PatchSource): FileText {
   try {
-    return applyChunks(text, chunks, source.eol);
+    return FileText.ofLines(applyChunksToLines(text.lines, chunks, source.eol));
   } catch (error) {
-    if (error instanceof ChunkNotFound) throw notFound(path, text, chunks.length, error, source.unit);
+    if (error instanceof ChunkNotFound) throw notFound(path, text.text, chunks.length, error, source.unit);
     throw error;
   }
 }
