@@ -94,7 +94,8 @@ describe('applyChunks with few and with many chunks', () => {
             const what = edits.get(i);
             return what === 'replace' ? [`X${i}`] : what === 'remove' ? [] : what === 'add-after' ? [l, `A${i}`] : [l];
           });
-          const want = expected.map((l) => l + eol).join('');
+          // (A file of one line without an ending has no line ending of its own: added ones take the patch's.)
+          const want = expected.map((l) => l + (n > 1 || lastEol ? eol : '\n')).join('');
           if (edits.size === 0) return;
           const [hunk] = parsePatch(`*** Begin Patch\n*** Update File: f\n${body}\n*** End Patch`);
           expect(applyChunks(text, (hunk as Extract<Hunk, { type: 'update' }>).chunks, '\n')).toBe(want);

@@ -19,7 +19,9 @@ import { gzipSync } from 'node:zlib';
 // day's tool fixes (capped dialect reads, search hints, per-dialect wording) took it to 100.2 kB.
 // 2026-11-26 night: 105.1 kB, with calls cancelled by their signal and every dialect's writes
 // refusing half characters: 107 kB leaves room for fixes; the chunks above are the way down.
-export const CORE_BUDGET_GZIP = 107_000;
+// 2026-11-27: 107.6 kB, with the audits' fixes (exact diffs, media checked to their end, linear
+// line searches for edit_file and apply_patch, directory_tree within its cap): 109 kB.
+export const CORE_BUDGET_GZIP = 109_000;
 const example = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(example, '../..');
 
