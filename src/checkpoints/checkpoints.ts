@@ -203,10 +203,16 @@ function sameMeta(a: Meta | undefined, b: Meta | null): boolean {
   return a.kind === b.kind && a.version === b.version && a.mtimeMs === b.mtimeMs;
 }
 
-/** File patches as one, ending with a line break as `git diff` writes it (so `git apply` takes it as it is); '' for none. */
+/**
+ * File patches as one, ending with a line break as `git diff` writes it (so `git apply` takes it
+ * as it is); '' for none. The lines that name a file without showing it (binary, too large) come
+ * first: after a git header with no hunk (an empty file's), git would read one as that file's.
+ */
 export function joinPatches(patches: readonly string[]): string {
   const kept = patches.filter((p) => p !== '');
-  return kept.length === 0 ? '' : `${kept.join('\n')}\n`;
+  const named = kept.filter((p) => !p.startsWith('diff --git '));
+  const shown = kept.filter((p) => p.startsWith('diff --git '));
+  return kept.length === 0 ? '' : `${[...named, ...shown].join('\n')}\n`;
 }
 
 export function filePatch(path: string, before: Uint8Array | null, after: Uint8Array | null): string {

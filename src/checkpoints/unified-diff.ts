@@ -134,10 +134,23 @@ export function wholeFileDiff(path: string, before: string | null, after: string
 
 /** Git's header of one file's diff: every file has its own, so `git apply` reads each apart (an empty file's header is all it has). */
 const header = (path: string, before: string | null, after: string | null, withHunks = true): string[] => [
-  `diff --git ${gitQuoted(`a${path}`)} ${gitQuoted(`b${path}`)}`,
-  ...(before === null ? ['new file mode 100644'] : after === null ? ['deleted file mode 100644'] : []),
-  ...(withHunks ? [`--- ${before === null ? '/dev/null' : gitQuoted(`a${path}`)}`, `+++ ${after === null ? '/dev/null' : gitQuoted(`b${path}`)}`] : []),
+  ...gitHeader(path, before === null, after === null),
+  ...(withHunks ? [`--- ${before === null ? '/dev/null' : nameLine(`a${path}`)}`, `+++ ${after === null ? '/dev/null' : nameLine(`b${path}`)}`] : []),
 ];
+
+/** The `diff --git` line of a file's diff, and `new file mode` / `deleted file mode` for one created or removed. */
+function gitHeader(path: string, created: boolean, removed: boolean): string[] {
+  return [
+    `diff --git ${gitQuoted(`a${path}`)} ${gitQuoted(`b${path}`)}`,
+    ...(created ? ['new file mode 100644'] : removed ? ['deleted file mode 100644'] : []),
+  ];
+}
+
+/** A name on a ---/+++ line: with a tab after it when it holds a space, as git writes it (GNU patch reads a bare name up to a space). */
+const nameLine = (name: string): string => {
+  const quoted = gitQuoted(name);
+  return quoted === name && name.includes(' ') ? `${name}\t` : quoted;
+};
 
 /** A name as git writes it in a diff: in quotes, C-style escaped, when it holds a control character, a quote or a backslash. */
 export function gitQuoted(name: string): string {

@@ -47,7 +47,8 @@ describe('writeDiff', () => {
       '+++ "b/notes\\tdraft"',
     ]);
     expect(writeDiff('/say "hi"\\x', null, 'b\n').split('\n')[3]).toBe('+++ "b/say \\"hi\\"\\\\x"');
-    expect(writeDiff('/plain name é', null, 'b\n').split('\n')[3]).toBe('+++ b/plain name é');
+    // A space: the name as it is, then a tab, as git writes it (GNU patch reads a bare name up to a space).
+    expect(writeDiff('/plain name é', null, 'b\n').split('\n')[3]).toBe('+++ b/plain name é\t');
   });
 
   it('shows a line ending in U+FDD0 (a noncharacter, but text) as it is', () => {

@@ -53,30 +53,48 @@ function mergeable(bytes: Uint8Array): string | null {
 
 /**
  * Base path → where `side` moved that file (its bytes unchanged), for files renamed since the fork
- * point. A file written again with the same bytes before its move has a new identity: it is
- * found by its bytes among the base's files gone from `side`.
+ * point. A file written again with the same bytes before its move (or restored) has a new identity:
+ * once every identity is matched, it is found by its bytes among the base's files gone from `side`.
  */
 function renames(base: Tree, side: Tree): Map<string, string> {
   const out = new Map<string, string>();
-  let byContent: Map<Meta, string> | null = null;
-  let goneBySize: Map<number, string[]> | null = null;
-  for (const [path, meta] of side.entries()) {
-    if (meta.kind !== 'file' || meta.movedFrom === undefined || base.get(path) !== undefined) continue;
-    if (byContent === null) {
-      byContent = new Map();
-      for (const [p, m] of base.entries()) if (m.kind === 'file') byContent.set(contentKey(m), p);
-    }
-    let from = byContent.get(meta.movedFrom);
-    if (from === undefined) {
-      if (goneBySize === null) {
-        goneBySize = new Map();
-        for (const [p, m] of base.entries()) if (m.kind === 'file' && side.get(p) === undefined) goneBySize.set(m.size, [...(goneBySize.get(m.size) ?? []), p]);
-      }
-      from = goneBySize.get(meta.size)?.find((p) => !out.has(p) && sameBytes(base.view(p), side.view(path)));
-    }
+  const moved = [...side.entries()].filter(([path, meta]) => meta.kind === 'file' && meta.movedFrom !== undefined && base.get(path) === undefined);
+  if (moved.length === 0) return out;
+  const byContent = new Map<Meta, string>();
+  for (const [p, m] of base.entries()) if (m.kind === 'file') byContent.set(contentKey(m), p);
+  const unmatched: string[] = [];
+  for (const [path, meta] of moved) {
+    const from = byContent.get(meta.movedFrom!);
     if (from !== undefined && side.get(from) === undefined && !out.has(from)) out.set(from, path);
+    else if (from === undefined) unmatched.push(path);
+  }
+  if (unmatched.length === 0) return out;
+  // The base's files gone from `side` and not matched yet, by size and a hash of their bytes.
+  const gone = new Map<string, string[]>();
+  const keyOf = (bytes: Uint8Array) => `${bytes.length}:${fnv1a(bytes)}`;
+  for (const [p, m] of base.entries()) {
+    if (m.kind !== 'file' || side.get(p) !== undefined || out.has(p)) continue;
+    const key = keyOf(base.view(p));
+    const list = gone.get(key);
+    if (list === undefined) gone.set(key, [p]);
+    else list.push(p);
+  }
+  for (const path of unmatched) {
+    const bytes = side.view(path);
+    const list = gone.get(keyOf(bytes));
+    const at = list?.findIndex((p) => sameBytes(base.view(p), bytes)) ?? -1;
+    if (at === -1) continue;
+    out.set(list![at]!, path);
+    list!.splice(at, 1);
   }
   return out;
+}
+
+/** FNV-1a of `bytes` (32 bits): a key that tells files of one size apart. */
+function fnv1a(bytes: Uint8Array): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return hash >>> 0;
 }
 
 export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean): MergePlan {

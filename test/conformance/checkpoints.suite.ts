@@ -118,13 +118,14 @@ export function checkpointSuite(make: BackendFactory) {
       expect(d.modified).toEqual(['/img.bin', '/mod.txt']);
       expect(d.patch).toBe(
         [
+          'Binary files a/img.bin and b/img.bin differ', // first: lines that name a file without showing it
           'diff --git a/gone.txt b/gone.txt',
           'deleted file mode 100644',
           '--- a/gone.txt',
           '+++ /dev/null',
           '@@ -1,1 +0,0 @@',
           '-bye',
-          'Binary files a/img.bin and b/img.bin differ',
+
           'diff --git a/mod.txt b/mod.txt',
           '--- a/mod.txt',
           '+++ b/mod.txt',

@@ -10,7 +10,10 @@ type Op =
   | { kind: 'remove'; name: string }
   | { kind: 'rename'; from: string; to: string }
   | { kind: 'mkdir'; name: string }
-  | { kind: 'line'; line: number; text: string };
+  | { kind: 'line'; line: number; text: string }
+  // Content unchanged, versions new: a file written again with its own bytes, every file restored.
+  | { kind: 'touch'; name: string }
+  | { kind: 'restore' };
 
 const names = ['a.txt', 'b.txt', 'c/d.txt', 'c/e.txt', 'f'];
 const op = (lines: [number, number]) =>
@@ -20,6 +23,8 @@ const op = (lines: [number, number]) =>
     fc.record({ kind: fc.constant('rename' as const), from: fc.constantFrom(...names), to: fc.constantFrom(...names, 'moved/x.txt') }),
     fc.record({ kind: fc.constant('mkdir' as const), name: fc.constantFrom('g', 'c/h') }),
     fc.record({ kind: fc.constant('line' as const), line: fc.integer({ min: lines[0], max: lines[1] }), text: fc.stringMatching(/^[a-z ]{0,10}$/) }),
+    fc.record({ kind: fc.constant('touch' as const), name: fc.constantFrom(...names) }),
+    fc.constant({ kind: 'restore' as const }),
   );
 
 const SHARED = '/shared.txt';
@@ -33,6 +38,8 @@ async function run(b: Backend, dir: string, ops: readonly Op[]): Promise<void> {
       else if (o.kind === 'remove') await b.remove(`${dir}/${o.name}`, { recursive: true });
       else if (o.kind === 'rename') await b.rename(`${dir}/${o.from}`, `${dir}/${o.to}`);
       else if (o.kind === 'mkdir') await b.mkdir(`${dir}/${o.name}`);
+      else if (o.kind === 'touch') await b.writeFile(`${dir}/${o.name}`, await b.readFile(`${dir}/${o.name}`));
+      else if (o.kind === 'restore') await b.restore(await b.snapshot());
       else {
         const lines = (await b.readText(SHARED)).split('\n');
         lines[o.line] = o.text;
@@ -84,7 +91,9 @@ type SharedOp =
   | { kind: 'write'; name: string }
   | { kind: 'remove'; name: string }
   | { kind: 'rename'; from: string; to: string }
-  | { kind: 'mkdir'; name: string };
+  | { kind: 'mkdir'; name: string }
+  | { kind: 'touch'; name: string }
+  | { kind: 'restore' };
 
 const crowded = ['a', 'b', 'd', 'd/x', 'd/y', 'e/z', 'e/d', 'e/d/x', 'd/s/w'];
 const sharedOp = fc.oneof(
@@ -92,6 +101,8 @@ const sharedOp = fc.oneof(
   fc.record({ kind: fc.constant('remove' as const), name: fc.constantFrom(...crowded, 'e') }),
   fc.record({ kind: fc.constant('rename' as const), from: fc.constantFrom(...crowded), to: fc.constantFrom(...crowded) }),
   fc.record({ kind: fc.constant('mkdir' as const), name: fc.constantFrom(...crowded) }),
+  fc.record({ kind: fc.constant('touch' as const), name: fc.constantFrom(...crowded) }),
+  fc.constant({ kind: 'restore' as const }),
 );
 
 async function runShared(b: Backend, side: string, ops: readonly SharedOp[]): Promise<void> {
@@ -101,6 +112,8 @@ async function runShared(b: Backend, side: string, ops: readonly SharedOp[]): Pr
       if (o.kind === 'write') await b.writeFile(`/${o.name}`, `${side} ${n++}\n`);
       else if (o.kind === 'remove') await b.remove(`/${o.name}`, { recursive: true });
       else if (o.kind === 'rename') await b.rename(`/${o.from}`, `/${o.to}`);
+      else if (o.kind === 'touch') await b.writeFile(`/${o.name}`, await b.readFile(`/${o.name}`));
+      else if (o.kind === 'restore') await b.restore(await b.snapshot());
       else await b.mkdir(`/${o.name}`);
     } catch (error) {
       if (!(error as { code?: string }).code) throw error;

@@ -14,7 +14,25 @@ interface FilePatch {
 }
 
 const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
-const stripPrefix = (p: string) => `/${p.replace(/^[ab]\//, '')}`;
+/** A name of a patch as a path: git's quotes undone, its tab after a name with a space and its a/ or b/ dropped. */
+const stripPrefix = (p: string) => `/${unquote(p.replace(/\t$/, '')).replace(/^[ab]\//, '')}`;
+
+const ESCAPED: Record<string, string> = { a: '\x07', b: '\b', t: '\t', n: '\n', v: '\v', f: '\f', r: '\r', '"': '"', '\\': '\\' };
+
+/** A name git wrote in quotes ("a/tab\there"), as it is. */
+function unquote(name: string): string {
+  if (!name.startsWith('"') || !name.endsWith('"')) return name;
+  return name.slice(1, -1).replace(/\\([0-7]{3}|.)/g, (_, c: string) => (c.length === 3 ? String.fromCharCode(Number.parseInt(c, 8)) : (ESCAPED[c] ?? c)));
+}
+
+/** The two names of a `diff --git` line: quoted ones as git wrote them, bare ones (which may hold spaces) by halves. */
+function gitNames(line: string): [string, string] {
+  const names = line.slice('diff --git '.length);
+  const quoted = /^("(?:[^"\\]|\\.)*"|\S+) ("(?:[^"\\]|\\.)*")$/.exec(names) ?? /^("(?:[^"\\]|\\.)*") (\S+)$/.exec(names);
+  if (quoted) return [quoted[1]!, quoted[2]!];
+  const half = (names.length - 1) / 2;
+  return [names.slice(0, half), names.slice(half + 1)];
+}
 
 /** Splits a unified diff into files; hunk line counts decide what is content (a removed "--- x" line stays a line). */
 export function parsePatch(patch: string): FilePatch[] {
@@ -51,8 +69,7 @@ export function parsePatch(patch: string): FilePatch[] {
       if (made !== null) i++;
       file = null;
       if (made !== null && !lines[i + 1]?.startsWith('--- ')) {
-        const names = line.slice('diff --git '.length); // "a/P b/P"
-        const path = `/${names.slice(2, 2 + (names.length - 5) / 2)}`;
+        const path = stripPrefix(gitNames(line)[1]);
         file = { path, kind: made, lines: [...preamble, `(an empty file, ${made})`].map((text) => ({ type: 'note', text })) };
         preamble = [];
         files.push(file);
@@ -65,8 +82,9 @@ export function parsePatch(patch: string): FilePatch[] {
       file = { path: stripPrefix(kind === 'removed' ? from : to), kind, lines: preamble.map((text) => ({ type: 'note', text })) };
       preamble = [];
       files.push(file);
-    } else if (line.startsWith('Binary files ')) {
-      const m = /^Binary files (.+) and (.+) differ$/.exec(line);
+    } else if (line.startsWith('Binary files ') || line.startsWith('Files ')) {
+      // A file named, not shown: binary, not UTF-8, or too large to diff.
+      const m = /^(?:Binary )?[Ff]iles (.+) and (.+) differ/.exec(line);
       const path = m ? stripPrefix(m[2] === '/dev/null' ? m[1]! : m[2]!) : line;
       file = { path, kind: 'binary', lines: [{ type: 'note', text: line }] };
       files.push(file);
