@@ -56,8 +56,12 @@ describe('sniffMedia', () => {
     // Up to its frame header only (no scan): a thumbnail's header is not an image.
     const sofAt = JPEG_16.findIndex((x, i) => x === 0xff && JPEG_16[i + 1] === 0xc0);
     expect(sniffMedia(JPEG_16.subarray(0, sofAt + 19))?.invalid).toBe('no image data after its frame header (truncated?)');
-    expect(cut(GIF_16, 1)).toBe('it does not end with a trailer (truncated?)');
-    expect(cut(GIF_16, GIF_16.length - 13)).toBe('it does not end with a trailer (truncated?)');
+    expect(cut(GIF_16, 2)).toBe('it ends inside a block (truncated?)');
+    expect(cut(GIF_16, GIF_16.length - 13)).toBe('it ends inside a block (truncated?)'); // (inside its colour table)
+    expect(sniffMedia(GIF_16.subarray(0, 13).map((x, i) => (i === 10 ? 0 : x)))?.invalid).toBe('it holds no image (truncated?)');
+    // Only the trailer missing, or a stray 00 between blocks: the image is whole, as decoders read it.
+    expect(cut(GIF_16, 1)).toBeNull();
+    expect(sniffMedia(Uint8Array.from([...GIF_16.subarray(0, GIF_16.length - 1), 0, 0x3b]))?.invalid).toBeNull();
     expect(sniffMedia(new TextEncoder().encode('GIF89a is a format I like very much'))?.invalid).toBe('no image or extension block at byte 13');
     expect(cut(WEBP_16, 1)).toBe('it ends before its RIFF size says (truncated?)');
     expect(sniffMedia(riff('VP8X', [0, 0, 0, 0, 0x9f, 0x0f, 0, 0xb7, 0x0b, 0]))?.invalid).toBe('no image chunk after its VP8X header');

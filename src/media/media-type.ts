@@ -108,7 +108,8 @@ function readGif(b: Uint8Array): ReturnType<Reader> {
   const width = le16(b, 6);
   const height = le16(b, 8);
   if (width === 0 || height === 0) return `its header gives a size of ${width}x${height}`;
-  // Block by block to the trailer (3B): at least one image, nothing cut short.
+  // Block by block to the trailer (3B): at least one image, nothing cut short. As decoders do, a
+  // stray 00 between blocks is passed over, and a file that ends right after a whole image is read.
   const table = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
   const subBlocks = (at: number) => {
     while (at < b.length && b[at] !== 0) at += 1 + b[at]!;
@@ -119,14 +120,16 @@ function readGif(b: Uint8Array): ReturnType<Reader> {
   while (i < b.length) {
     const block = b[i]!;
     if (block === 0x3b) return images > 0 ? { width, height } : 'it holds no image';
-    if (block === 0x21) i = subBlocks(i + 2);
+    if (block === 0x00) i++;
+    else if (block === 0x21) i = subBlocks(i + 2);
     else if (block === 0x2c) {
       if (i + 10 > b.length) break;
       i = subBlocks(i + 10 + table(b[i + 9]!) + 1); // after the descriptor, its colour table, the LZW code size
-      images++;
+      if (i <= b.length) images++;
     } else return `no image or extension block at byte ${i}`;
   }
-  return 'it does not end with a trailer (truncated?)';
+  if (i === b.length && images > 0) return { width, height };
+  return images === 0 && i === b.length ? 'it holds no image (truncated?)' : 'it ends inside a block (truncated?)';
 }
 
 function readWebp(b: Uint8Array): ReturnType<Reader> {
