@@ -28,14 +28,30 @@ function block(content: string[], eol: string): string {
   return text === '' || text.endsWith('\n') ? text : `${text}${eol}`;
 }
 
-/** The markers' line ending, as git's: CRLF where the line before the conflict (or the file's first line) ends in one. */
-function markerEol(before: string, ours: string): string {
-  const reference = before === '' ? ours.slice(0, ours.indexOf('\n') + 1) : before;
-  return reference.endsWith('\r\n') ? '\r\n' : '\n';
+/**
+ * The markers' line ending, as git's (xmerge.c is_cr_needed): CRLF when ours' and theirs' lines
+ * before the conflict (or their first lines) and the base's first line end in one, a side that
+ * cannot tell (no lines, one line without an ending) deferring to the next; else LF.
+ */
+function markerEol(base: readonly string[], ours: readonly string[], theirs: readonly string[], oursAt: number, theirsAt: number): string {
+  let crlf = eolCrlf(ours, oursAt > 0 ? oursAt - 1 : 0);
+  if (crlf !== 0) crlf = eolCrlf(theirs, theirsAt > 0 ? theirsAt - 1 : 0);
+  if (crlf !== 0) crlf = eolCrlf(base, 0);
+  return crlf === 1 ? '\r\n' : '\n';
+}
+
+/** Whether line `i` of `file` (or, for a last line without an ending, the one before) ends in CRLF: 1, 0, or -1 when it cannot tell (git's is_eol_crlf). */
+function eolCrlf(file: readonly string[], i: number): -1 | 0 | 1 {
+  if (i < file.length - 1) return file[i]!.endsWith('\r\n') ? 1 : 0;
+  if (file.length === 0) return -1;
+  if (file[i]!.endsWith('\n')) return file[i]!.endsWith('\r\n') ? 1 : 0;
+  if (i === 0) return -1;
+  return file[i - 1]!.endsWith('\r\n') ? 1 : 0;
 }
 
 export function mergeText(base: string, ours: string, theirs: string): TextMerge {
-  const regions = diff3Merge(lines(ours), lines(base), lines(theirs), { excludeFalseConflicts: true });
+  const [oursLines, baseLines, theirsLines] = [lines(ours), lines(base), lines(theirs)];
+  const regions = diff3Merge(oursLines, baseLines, theirsLines, { excludeFalseConflicts: true });
   let text = '';
   let line = 1;
   const hunks: ConflictHunk[] = [];
@@ -46,7 +62,7 @@ export function mergeText(base: string, ours: string, theirs: string): TextMerge
       line += region.ok.length;
       continue;
     }
-    const { o } = region.conflict!;
+    const { o, aIndex, bIndex } = region.conflict!;
     let { a, b } = region.conflict!;
     // As git's default (zealous) merge: lines both sides share at the ends of a conflict are not part of it.
     let head = 0;
@@ -59,7 +75,7 @@ export function mergeText(base: string, ours: string, theirs: string): TextMerge
     a = a.slice(head, a.length - tail);
     b = b.slice(head, b.length - tail);
     hunks.push({ line, base: o.join(''), ours: a.join(''), theirs: b.join('') });
-    const eol = markerEol(text, ours);
+    const eol = markerEol(baseLines, oursLines, theirsLines, aIndex + head, bIndex + head);
     // A conflict that follows a last line without a line ending starts on a line of its own.
     if (text !== '' && !text.endsWith('\n')) text += eol;
     const marked = `${MARKER_OURS}${eol}${block(a, eol)}${MARKER_SEPARATOR}${eol}${block(b, eol)}${MARKER_THEIRS}${eol}`;

@@ -85,9 +85,34 @@ describe('mergeText compared with git merge-file', () => {
     ['a line changed on both sides', 'a\r\nb\r\nc\r\n', 'a\r\nO\r\nc\r\n', 'a\r\nT\r\nc\r\n'],
     ['the first line', 'a\r\nb\r\n', 'O\r\nb\r\n', 'T\r\nb\r\n'],
     ['LF lines', 'a\nb\nc\n', 'a\nO\nc\n', 'a\nT\nc\n'],
+    // Where ours or theirs cannot tell (no lines, one line without an ending), git looks further.
+    ['ours emptied a CRLF file', 'one\r\ntwo\r\n', '', 'one\r\nTWO\r\n'],
+    ['ours dropped the only line ending', 'x = 1\r\n', 'x = 1', 'x = 2\r\n'],
+    ['both added to an empty base', '', 'a\r\n', 'b\r\n'],
   ])('writes markers with the line endings git writes: %s', (_label, base, ours, theirs) => {
     const merged = mergeText(base, ours, theirs);
     expect(merged.hunks).toHaveLength(1);
     expect(merged.text).toBe(gitMerge(base, ours, theirs).text);
   });
+
+  it('writes markers with the line endings git writes, in files of a few lines with any endings', () => {
+    const line = fc.tuple(fc.constantFrom('a', 'b', 'c'), fc.constantFrom('\n', '\r\n'));
+    const file = fc
+      .tuple(fc.array(line, { maxLength: 3 }), fc.boolean())
+      .map(([ls, last]) => ls.map(([t, e], i) => (i === ls.length - 1 && !last ? t : t + e)).join(''));
+    let compared = 0;
+    fc.assert(
+      fc.property(file, file, file, (base, ours, theirs) => {
+        const merged = mergeText(base, ours, theirs);
+        const git = gitMerge(base, ours, theirs);
+        const markers = (text: string) => text.split(/(?<=\n)/).filter((l) => /^(<{7}|={7}|>{7})/.test(l));
+        // Where both put the same markers (conflict edges may differ), each ends as git's does.
+        if (merged.hunks.length === 0 || markers(merged.text).length !== markers(git.text).length) return;
+        compared++;
+        expect(markers(merged.text), JSON.stringify([base, ours, theirs])).toEqual(markers(git.text));
+      }),
+      { numRuns: 300 },
+    );
+    expect(compared).toBeGreaterThan(50);
+  }, 300_000);
 });
