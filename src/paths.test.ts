@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { comparePaths, isChildOf, parentOf } from './paths.ts';
+import { clipped, comparePaths, isChildOf, parentOf } from './paths.ts';
 
 const segment = fc.constantFrom('a', 'b', 'ab', 'a-b', 'a.b', 'é', '𝄞', 'z');
 const path = fc.array(segment, { minLength: 0, maxLength: 4 }).map((s) => `/${s.join('/')}`);
@@ -30,5 +30,14 @@ describe('comparePaths', () => {
   it('orders as a depth-first walk with sorted names', () => {
     const paths = ['/a-b', '/a/b', '/a', '/ab', '/a/b/c', '/a/a'];
     expect(paths.sort(comparePaths)).toEqual(['/a', '/a/a', '/a/b', '/a/b/c', '/a-b', '/ab']);
+  });
+});
+
+describe('clipped', () => {
+  it('cuts long input to its first characters, never half a surrogate pair', () => {
+    expect(clipped('a'.repeat(100))).toBe('a'.repeat(100));
+    expect(clipped('a'.repeat(101))).toBe(`${'a'.repeat(100)}…`);
+    expect(clipped(`${'a'.repeat(99)}😀b`)).toBe(`${'a'.repeat(99)}…`);
+    expect(clipped('😀'.repeat(300), 500).isWellFormed()).toBe(true);
   });
 });

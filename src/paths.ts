@@ -67,9 +67,11 @@ export function quoted(input: string): string {
   return JSON.stringify(clipped(input));
 }
 
-/** `input` cut to its first 100 characters, with "…" when it was longer. */
-export function clipped(input: string): string {
-  return input.length > 100 ? `${input.slice(0, 100)}…` : input;
+/** `input` cut to its first `max` characters (never half a surrogate pair), with "…" when it was longer. */
+export function clipped(input: string, max = 100): string {
+  if (input.length <= max) return input;
+  const code = input.charCodeAt(max - 1);
+  return `${input.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max)}…`;
 }
 
 function checkSegment(segment: string, input: string): void {

@@ -1,5 +1,5 @@
 /** The ENOENT message: name the path, then suggest up to 3 existing paths with the same basename. */
-import { baseName } from '../paths.ts';
+import { baseName, clipped } from '../paths.ts';
 
 const MAX_SUGGESTIONS = 3;
 
@@ -7,7 +7,7 @@ export function notFoundMessage(path: string, existing: Iterable<string>): strin
   const suggestions = suggestPaths(path, existing);
   const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?${lookAlike(path, suggestions)}` : ' Use ls or glob to see what exists.';
   // (A path is checked for length only where it is written: one read may be any length.)
-  return `No such file or directory: ${path.length > MAX_SHOWN ? `${path.slice(0, MAX_SHOWN)}…` : path}.${hint}`;
+  return `No such file or directory: ${clipped(path, MAX_SHOWN)}.${hint}`;
 }
 
 const MAX_SHOWN = 500;

@@ -147,10 +147,7 @@ function gitHeader(path: string, created: boolean, removed: boolean): string[] {
 }
 
 /** A name on a ---/+++ line: with a tab after it when it holds a space, as git writes it (GNU patch reads a bare name up to a space). */
-const nameLine = (name: string): string => {
-  const quoted = gitQuoted(name);
-  return quoted === name && name.includes(' ') ? `${name}\t` : quoted;
-};
+const nameLine = (name: string): string => `${gitQuoted(name)}${name.includes(' ') ? '\t' : ''}`;
 
 /** A name as git writes it in a diff: in quotes, C-style escaped, when it holds a control character, a quote or a backslash. */
 export function gitQuoted(name: string): string {

@@ -41,7 +41,10 @@ function literalSearch(text: string, ignoreCase: boolean): LiteralSearch {
   }
   const re = new RegExp([...text].map((c) => escapeCodePoint(c.codePointAt(0)!)).join(''), 'iu');
   try {
-    re.test(''); // compiled on first use: a literal of many thousand characters overflows the compiler's stack
+    // Compiled on first use, for one-byte strings and again for two-byte ones: a literal of many
+    // thousand characters overflows the compiler's stack in either.
+    re.test('');
+    re.test('\u0100');
   } catch {
     throw new VfsError(
       'EINVAL',

@@ -46,7 +46,7 @@ describe('writeDiff', () => {
       '--- "a/notes\\tdraft"',
       '+++ "b/notes\\tdraft"',
     ]);
-    expect(writeDiff('/say "hi"\\x', null, 'b\n').split('\n')[3]).toBe('+++ "b/say \\"hi\\"\\\\x"');
+    expect(writeDiff('/say "hi"\\x', null, 'b\n').split('\n')[3]).toBe('+++ "b/say \\"hi\\"\\\\x"\t');
     // A space: the name as it is, then a tab, as git writes it (GNU patch reads a bare name up to a space).
     expect(writeDiff('/plain name é', null, 'b\n').split('\n')[3]).toBe('+++ b/plain name é\t');
   });

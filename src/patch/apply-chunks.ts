@@ -87,7 +87,11 @@ export function applyChunksToLines(lines: Lines, chunks: readonly UpdateChunk[],
     take(lines, at, lines.texts.length);
   }
   // A last line without an ending gets the file's (it may have become a middle one): the text ends with one, as Codex's does.
-  for (let i = 0; i < out.eols.length; i++) if (out.eols[i] === '') out.eols[i] = eol;
+  // And the lines are as the text, split again, would give them: a line ending in a lone CR then ends in CRLF.
+  for (let i = 0; i < out.eols.length; i++) {
+    if (out.eols[i] === '') out.eols[i] = eol;
+    if (out.eols[i] === '\n' && out.texts[i]!.endsWith('\r')) [out.texts[i], out.eols[i]] = [out.texts[i]!.slice(0, -1), '\r\n'];
+  }
   return out;
 }
 

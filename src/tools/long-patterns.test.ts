@@ -31,4 +31,23 @@ describe('long patterns', () => {
     expect(glob).toMatchObject({ isError: true, code: 'EINVAL' });
     expect(glob.text.length).toBeLessThan(1_000);
   });
+
+  it('a literal of ~11,000 characters, searched ignoring case in text beyond Latin-1, is EINVAL too (the compiler fails on two-byte text only)', async () => {
+    const tools = createTools(createStateBackend({ files: { '/a.txt': 'a — dash 日本\n' } }));
+    const grep = await tools.run('grep', { pattern: 'z'.repeat(11_000), ignore_case: true });
+    expect(grep.code).toBe('EINVAL');
+    expect(grep.text.length).toBeLessThan(1_000);
+  });
+
+  it("the Gemini tools' answers quote patterns and filters clipped", async () => {
+    const gemini = createTools(createStateBackend({ files: { '/a.txt': 'a\n' } }), { dialect: 'gemini' });
+    for (const [tool, args] of [
+      ['glob', { pattern: long, case_sensitive: true }],
+      ['grep_search', { pattern: 'a', include_pattern: 'y'.repeat(20_000) }],
+      ['grep_search', { pattern: `a${'(?:)'.repeat(5_000)}` }],
+    ] as const) {
+      const result = await gemini.run(tool, args);
+      expect(result.text.length, tool).toBeLessThan(1_000);
+    }
+  });
 });

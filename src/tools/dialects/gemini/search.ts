@@ -42,12 +42,13 @@ export async function glob(call: DialectCall, args: GlobArgs): Promise<string> {
   const paths = ignoredByGemini === null ? matched : matched.filter((path) => !ignoredByGemini(path, false));
   const ignored = found.ignored + matched.length - paths.length;
   // Gemini CLI's wording for files its ignore rules left out (tools/glob.ts).
-  if (paths.length === 0) return `No files found matching pattern "${args.pattern}" within ${base}${ignored > 0 ? ` (${ignored} files were ignored)` : ''}`;
+  if (paths.length === 0)
+    return `No files found matching pattern "${clipped(args.pattern)}" within ${base}${ignored > 0 ? ` (${ignored} files were ignored)` : ''}`;
   const shown = paths.slice(0, GLOB_MAX_RESULTS);
   const more = paths.length - shown.length;
   const tail = more > 0 ? `\n... [${more} more files not shown (${paths.length} in total); use a more specific pattern or dir_path]` : '';
   const left = ignored > 0 ? ` (${ignored} additional files were ignored)` : '';
-  return `Found ${paths.length} file(s) matching "${args.pattern}" within ${base}${left}, sorted by modification time (newest first):\n${shown.join('\n')}${tail}`;
+  return `Found ${paths.length} file(s) matching "${clipped(args.pattern)}" within ${base}${left}, sorted by modification time (newest first):\n${shown.join('\n')}${tail}`;
 }
 
 export interface GrepArgs {
@@ -95,17 +96,17 @@ export async function grepSearch(call: DialectCall, args: GrepArgs): Promise<str
   } else matches = await search(max);
   matches = matches.slice(0, max);
   const where = args.dir_path === undefined ? 'in the workspace directory' : `in path "${base}"`;
-  const filter = args.include_pattern ? ` (filter: "${args.include_pattern}")` : '';
+  const filter = args.include_pattern ? ` (filter: "${clipped(args.include_pattern)}")` : '';
   if (matches.length === 0) return `No matches found for pattern "${clipped(args.pattern)}" ${where}${filter}.`;
   const limited = matches.length >= max ? ` (results limited to ${max} matches for performance)` : '';
   const byFile = new Map<string, GrepMatch[]>();
   for (const m of matches) byFile.set(m.path, [...(byFile.get(m.path) ?? []), m]);
   if (args.names_only === true) {
-    return `Found ${byFile.size} files with matches for pattern "${args.pattern}" ${where}${filter}${limited}:\n${[...byFile.keys()].sort().join('\n')}`;
+    return `Found ${byFile.size} files with matches for pattern "${clipped(args.pattern)}" ${where}${filter}${limited}:\n${[...byFile.keys()].sort().join('\n')}`;
   }
   const before = args.before ?? args.context ?? 0;
   const after = args.after ?? args.context ?? 0;
-  let out = `Found ${matches.length} ${matches.length === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}${filter}${limited}:\n---\n`;
+  let out = `Found ${matches.length} ${matches.length === 1 ? 'match' : 'matches'} for pattern "${clipped(args.pattern)}" ${where}${filter}${limited}:\n---\n`;
   for (const [path, found] of byFile) {
     out += `File: ${path}\n`;
     const lines = before + after > 0 ? splitLines(await call.backend.readText(path)) : [];
