@@ -120,6 +120,13 @@ describe('AgentvfsBackend beyond StateBackend', () => {
     expect(isSandboxBackend(backend)).toBe(false);
   });
 
+  it('a time no Date can hold (a snapshot may carry one) lists as no time, not as an error hiding the directory', async () => {
+    const store = createStateBackend({ now: () => 1e20, files: { '/far.txt': 'far' } });
+    const listed = await new AgentvfsBackend(store).ls('/');
+    expect(listed.error).toBeUndefined();
+    expect(listed.files?.map((f) => [f.path, f.modified_at])).toEqual([['/far.txt', '']]);
+  });
+
   it('reads raw text: CRLF stays, nothing numbered; an edit keeps the file’s line endings', async () => {
     const store = createStateBackend({ files: { '/w.txt': 'a\r\nb\r\nc\r\n' } });
     const backend = new AgentvfsBackend(store);

@@ -245,8 +245,10 @@ function page(text: string, offset: number, limit: number): DeepagentsReadResult
   return { content, totalLines, startLine: start + 1, endLine, ...(endLine < totalLines ? { nextOffset: endLine } : {}) };
 }
 
+/** A time as ISO 8601; '' for one no Date can hold (a snapshot may carry any finite time), not a throw that hides the listing. */
 function iso(ms: number): string {
-  return new Date(ms).toISOString();
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
 
 /** Bytes from base64 (a data: URL's payload too; whitespace ignored), or null when it is not base64. */
