@@ -225,8 +225,9 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     // (Vite 7's default target, Safari 16) turns that into `callRemote.call(this, …)`, which the
     // Comlink proxy sends to the worker as a method named "call", with this backend as an argument.
     const callRemote = this.#callRemote;
-    if (this.#started) return this.#kept(callRemote(request) as Promise<T>);
-    return this.#kept(this.ready.then(() => callRemote(request) as Promise<T>));
+    const sent = () => (callRemote(request) as Promise<T>).catch((error: unknown) => Promise.reject(notSendable(error, request[0])));
+    if (this.#started) return this.#kept(sent());
+    return this.#kept(this.ready.then(sent));
   }
 
   /**
@@ -432,3 +433,12 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
 Object.defineProperty(RemoteBackend, 'name', { value: 'RemoteBackend' });
 
 export { WorkerGoneError };
+
+/** Arguments structured clone cannot send (a function, a symbol) are a bad argument, as in process: EINVAL, not a DataCloneError. */
+function notSendable(error: unknown, method: string): unknown {
+  if ((error as { name?: unknown } | null)?.name !== 'DataCloneError') return error;
+  return new VfsError(
+    'EINVAL',
+    `the arguments of ${method} cannot be sent to the worker (a function or a symbol cannot): send strings, numbers, booleans, null, bytes, and arrays and plain objects of them.`,
+  );
+}

@@ -317,11 +317,23 @@ describe('worker facade', () => {
     port2.close();
   });
 
-  it('an argument that cannot be cloned rejects that call only; later calls still answer', async () => {
+  it('an argument that cannot be cloned (a function, a symbol) rejects that call only, EINVAL as in process; later calls still answer', async () => {
     const channel = countedChannel({ '/a': 'a' });
     await channel.remote.ready;
-    await expect(channel.remote.writeFile('/b', (() => 1) as never)).rejects.toThrow(/clone/i);
+    for (const call of [
+      () => channel.remote.writeFile('/b', (() => 1) as never),
+      () => channel.remote.writeFile(Symbol('x') as never, 'a'),
+      () => channel.remote.grep('a', { path: (() => '/') as never }),
+    ]) {
+      const error = await call().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isVfsError(error) && error.code).toBe('EINVAL');
+      expect((error as Error).message).toContain('cannot be sent to the worker');
+    }
     expect(await channel.remote.readText('/a')).toBe('a');
+    expect(await channel.remote.exists('/b')).toBe(false);
     channel.close();
   });
 
