@@ -10,6 +10,12 @@ export interface Limits {
   maxTotalBytes: number;
   /** Number of files (directories not counted). Default 100,000. */
   maxFiles: number;
+  /**
+   * Number of directories (the root not counted), those a deep path implies too. Default 100,000.
+   * Each is a path of its own in a snapshot: without a bound, a few files thousands of levels deep
+   * make a snapshot of gigabytes.
+   */
+  maxDirectories: number;
   /** Longest normalized absolute path, in UTF-16 characters. Default 4,096. */
   maxPathLength: number;
 }
@@ -18,6 +24,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   maxFileBytes: 16 * 1024 * 1024,
   maxTotalBytes: 256 * 1024 * 1024,
   maxFiles: 100_000,
+  maxDirectories: 100_000,
   maxPathLength: 4096,
 });
 

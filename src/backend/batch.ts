@@ -59,6 +59,18 @@ export function applyBatch(tree: Tree, changes: readonly PreparedChange[], check
   if (files > tree.limits.maxFiles) {
     throw new VfsError('EQUOTA', `${theseChanges(changes.length)} would exceed the limit of ${tree.limits.maxFiles} files. ${QUOTA_NEXT_STEP}`);
   }
+  // The directories the writes need made: missing ones, and files this batch removes to put one there.
+  const newDirectories = new Set<string>();
+  for (const { path, bytes } of changes) {
+    if (bytes === null) continue;
+    for (const ancestor of ancestorsOf(path).reverse()) {
+      if (tree.get(ancestor)?.kind === 'dir' || newDirectories.has(ancestor)) break;
+      newDirectories.add(ancestor);
+    }
+  }
+  if (tree.directoryCount + newDirectories.size > tree.limits.maxDirectories) {
+    throw new VfsError('EQUOTA', `${theseChanges(changes.length)} would exceed the limit of ${tree.limits.maxDirectories} directories. ${QUOTA_NEXT_STEP}`);
+  }
 
   // Removals first (they free room and may clear a file that a write needs as a directory), then
   // writes from the one that shrinks most to the one that grows most: the running total only

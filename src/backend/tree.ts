@@ -59,6 +59,7 @@ export class Tree {
   readonly #meta = new Map<string, Meta>();
   #totalBytes = 0;
   #fileCount = 0;
+  #dirCount = 0; // the root not counted
   // Every file path in path order, kept until a file is created, removed or moved (searches reuse it).
   #sortedFiles: string[] | null = null;
   // Their metadata, in the same order: searches read it without a map lookup per file.
@@ -89,6 +90,11 @@ export class Tree {
 
   get fileCount(): number {
     return this.#fileCount;
+  }
+
+  /** Directories, the root not counted. */
+  get directoryCount(): number {
+    return this.#dirCount;
   }
 
   #nextVersion(): number {
@@ -222,7 +228,10 @@ export class Tree {
     }
     const oldSize = existing === undefined ? 0 : existing.size;
     this.checkQuota(path, bytes.byteLength, oldSize, existing ? 0 : 1);
-    if (parentKind === undefined) this.#mkdirs(parent!, mtimeMs);
+    if (parentKind === undefined) {
+      this.#checkDirectories(path, parent!);
+      this.#mkdirs(parent!, mtimeMs);
+    }
     if (parent !== undefined) this.#lastDir = parent;
     if (existing) this.observer?.retiring(path, existing, this);
     if (owned) this.#store.writeOwned(path, bytes);
@@ -253,6 +262,7 @@ export class Tree {
     for (const [path, meta] of this.#meta) copy.#meta.set(path, meta);
     copy.#totalBytes = this.#totalBytes;
     copy.#fileCount = this.#fileCount;
+    copy.#dirCount = this.#dirCount;
     copy.#sortedFiles = this.#sortedFiles; // replaced, never changed in place
     return copy;
   }
@@ -273,6 +283,8 @@ export class Tree {
         const implied = this.#meta.get(path); // only if the entries were out of order
         if (implied) implied.mtimeMs = mtimeMs;
         else {
+          this.#checkDirectories(path, path);
+          this.#dirCount++;
           this.#store.mkdir(path);
           this.#meta.set(path, { kind: 'dir', size: 0, mtimeMs, version: this.#nextVersion() });
         }
@@ -299,7 +311,11 @@ export class Tree {
       const meta = state.get(path)!;
       this.#ensureParent(path, meta.mtimeMs); // as a write would have (a valid state lists its directories)
       if (meta.kind === 'dir') {
-        if (!this.#meta.has(path)) this.#store.mkdir(path); // (made above as a parent only if out of order)
+        // (made above as a parent only if out of order)
+        if (!this.#meta.has(path)) {
+          this.#store.mkdir(path);
+          this.#dirCount++;
+        }
       } else {
         if (from.#meta.get(path)?.version === meta.version) this.#store.adopt(path, from.#store);
         else this.#store.write(path, bytesOf(path, meta));
@@ -315,7 +331,10 @@ export class Tree {
   #ensureParent(path: string, mtimeMs: number): void {
     if (isChildOf(path, this.#lastDir)) return;
     const parent = parentOf(path);
-    if (!this.#meta.has(parent)) this.#mkdirs(parent, mtimeMs);
+    if (!this.#meta.has(parent)) {
+      this.#checkDirectories(path, parent);
+      this.#mkdirs(parent, mtimeMs);
+    }
     this.#lastDir = parent;
   }
 
@@ -338,11 +357,26 @@ export class Tree {
     if (existing?.kind === 'file') throw new VfsError('EEXIST', `${path} already exists as a file.`, { path });
     if (existing) return existing;
     this.checkPlace(path);
+    this.#checkDirectories(path, path);
     this.#mkdirs(path, mtimeMs);
     return this.#meta.get(path)!;
   }
 
-  // Callers have checked that no ancestor is a file.
+  /** Throws EQUOTA unless the directories `dir` needs made (it and its missing ancestors) fit the limit; `path` is what is being created. */
+  #checkDirectories(path: string, dir: string): void {
+    let missing = 0;
+    for (let d = dir; d !== '/' && !this.#meta.has(d); d = parentOf(d)) missing++;
+    const { maxDirectories } = this.limits;
+    if (this.#dirCount + missing > maxDirectories) {
+      throw new VfsError(
+        'EQUOTA',
+        `Creating ${path.length > 200 ? `${path.slice(0, 200)}…` : path} would exceed the limit of ${maxDirectories} directories (${missing} more needed). ${QUOTA_NEXT_STEP}`,
+        { path },
+      );
+    }
+  }
+
+  // Callers have checked that no ancestor is a file, and the directory limit.
   #mkdirs(path: string, mtimeMs: number): void {
     if (this.#meta.has(path)) return;
     for (const dir of [...ancestorsOf(path), path]) {
@@ -350,6 +384,7 @@ export class Tree {
       this.#store.mkdir(dir);
       const meta: Meta = { kind: 'dir', size: 0, mtimeMs, version: this.#nextVersion() };
       this.#meta.set(dir, meta);
+      this.#dirCount++;
       this.observer?.changed(dir);
       this.log?.pending?.push({ type: 'create', path: dir, version: meta.version, isDir: true });
     }
@@ -375,7 +410,7 @@ export class Tree {
       if (m.kind === 'file') {
         this.#totalBytes -= m.size;
         this.#fileCount--;
-      }
+      } else this.#dirCount--;
       this.#meta.delete(p);
       this.observer?.changed(p);
       this.log?.pending?.push({ type: 'remove', path: p, isDir: m.kind === 'dir' });
@@ -398,6 +433,7 @@ export class Tree {
     this.checkPlace(to);
     const moved = source.kind === 'dir' ? this.#descendants(from) : [from];
     for (const p of moved) this.checkPlace(to + p.slice(from.length));
+    this.#checkDirectories(to, parentOf(to));
     if (target) this.remove(to, false);
     this.#mkdirs(parentOf(to), mtimeMs);
     if (this.observer) for (const p of moved) if (this.#meta.get(p)!.kind === 'file') this.observer.retiring(p, this.#meta.get(p)!, this);

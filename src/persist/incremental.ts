@@ -431,7 +431,11 @@ function wrapWithStore(
 /** Whether `bytes` are a snapshot that decodes with no limits (so a restore refused it for its size). */
 function soundSnapshot(bytes: Uint8Array): boolean {
   try {
-    decodeSnapshot(bytes, { maxFiles: Infinity, maxTotalBytes: Infinity, maxFileBytes: Infinity, maxPathLength: Infinity }, { copy: false });
+    decodeSnapshot(
+      bytes,
+      { maxFiles: Infinity, maxDirectories: Infinity, maxTotalBytes: Infinity, maxFileBytes: Infinity, maxPathLength: Infinity },
+      { copy: false },
+    );
     return true;
   } catch {
     return false;

@@ -4,7 +4,7 @@ import { normalizePath } from '../paths.ts';
 import { xxh32 } from './xxhash32.ts';
 import { decodeSnapshot, encodeSnapshot, type SnapshotEntry, type SnapshotLimits } from './format.ts';
 
-const LIMITS: SnapshotLimits = { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 24, maxFiles: 1000, maxPathLength: 4096 };
+const LIMITS: SnapshotLimits = { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 24, maxFiles: 1000, maxDirectories: 1000, maxPathLength: 4096 };
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const FILE = 1;
 const DIR = 2;

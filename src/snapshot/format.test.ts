@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VfsError } from '../errors.ts';
 import { decodeSnapshot, encodeSnapshot, SNAPSHOT_FORMAT_VERSION, type SnapshotEntry, type SnapshotLimits } from './format.ts';
 
-const LIMITS: SnapshotLimits = { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 24, maxFiles: 1000, maxPathLength: 4096 };
+const LIMITS: SnapshotLimits = { maxFileBytes: 1 << 20, maxTotalBytes: 1 << 24, maxFiles: 1000, maxDirectories: 1000, maxPathLength: 4096 };
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const file = (path: string, content: Uint8Array | string = '', mtimeMs = 1_700_000_000_000): SnapshotEntry => ({
   path,
@@ -136,9 +136,10 @@ describe('snapshot format: round trips', () => {
   });
 
   it('accepts limits that are met exactly', () => {
-    const entries = [file('/ab', 'xy'), file('/cd', 'z')];
-    const exact = { maxFileBytes: 2, maxTotalBytes: 3, maxFiles: 2, maxPathLength: 3 };
+    const entries = [file('/ab', 'xy'), dir('/cd'), file('/ef', 'z')];
+    const exact = { maxFileBytes: 2, maxTotalBytes: 3, maxFiles: 2, maxDirectories: 1, maxPathLength: 3 };
     expect(decodeSnapshot(encodeSnapshot(entries), exact)).toEqual(entries);
+    expect(() => decodeSnapshot(encodeSnapshot(entries), { ...exact, maxDirectories: 0 })).toThrow(/it holds 1 directory, over the limit of 0 directories/);
   });
 });
 

@@ -33,6 +33,8 @@ export interface SnapshotLimits {
   maxTotalBytes: number;
   /** Most file entries (directories do not count). */
   maxFiles: number;
+  /** Most directory entries. */
+  maxDirectories: number;
   /** Longest path, in UTF-8 bytes. */
   maxPathLength: number;
 }
@@ -221,6 +223,9 @@ export function decodeSnapshotEntries(
   const bodyLength = getUint64(view, 32);
   if (fileCount > entryCount) bad(`the header counts ${counted(fileCount, 'file')} among only ${counted(entryCount, 'entry', 'entries')}`);
   if (fileCount > limits.maxFiles) bad(`it holds ${fileCount} files, over the limit of ${limits.maxFiles} files`);
+  if (entryCount - fileCount > limits.maxDirectories) {
+    bad(`it holds ${counted(entryCount - fileCount, 'directory', 'directories')}, over the limit of ${limits.maxDirectories} directories`);
+  }
   if (contentBytes > limits.maxTotalBytes) {
     bad(`it holds ${contentBytes} bytes of file content, over the limit of ${limits.maxTotalBytes} bytes`);
   }

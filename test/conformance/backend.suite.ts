@@ -286,6 +286,31 @@ export function backendSuite(make: BackendFactory) {
       expect((await b.ls('/')).map((e) => e.name)).toEqual(['a', 'b']);
     });
 
+    it('EQUOTA on directories (those a deep path implies too), before anything changes: writes, mkdir, rename, batches, restore', async () => {
+      const b = await make({ limits: { maxDirectories: 3 }, files: { '/a/b/c/d.txt': 'd' } });
+      const e = await expectVfsError(b.writeFile('/x/y.txt', 'y'), 'EQUOTA');
+      expect(e.message).toMatch(/^Creating \/x\/y\.txt would exceed the limit of 3 directories \(1 more needed\)\. /);
+      await expectVfsError(b.mkdir('/z'), 'EQUOTA');
+      await expectVfsError(b.rename('/a/b/c/d.txt', '/q/d.txt'), 'EQUOTA');
+      await expectVfsError(
+        b.applyBatch([
+          { path: '/a/e.txt', content: 'e' },
+          { path: '/m/n.txt', content: 'n' },
+        ]),
+        'EQUOTA',
+      );
+      const before = await b.snapshot();
+      const four = await make({ files: { '/p/q/r/s/t.txt': 't' } });
+      await expectVfsError(b.restore(await four.snapshot()), 'ESNAPSHOT');
+      // Nothing of any of them happened.
+      expect(await b.glob('**')).toEqual(['/a/b/c/d.txt']);
+      expect(await b.snapshot()).toEqual(before);
+      // Room made by removing a directory is room again.
+      await b.remove('/a/b', { recursive: true });
+      await b.writeFile('/x/y/z.txt', 'z');
+      expect(await b.exists('/x/y')).toBe(true);
+    });
+
     it('path length limit is EINVAL', async () => {
       const b = await make({ limits: { maxPathLength: 20 } });
       const e = await expectVfsError(b.writeFile('/abcdefghij/abcdefghij', 'x'), 'EINVAL');
