@@ -4,8 +4,8 @@
  * after a last line that has no line break (so a change of the final newline shows,
  * and `git apply` takes the patch). Each file's diff starts with git's header (`diff --git`,
  * and `new file mode` / `deleted file mode`), so an empty file created or removed shows too,
- * and names git would quote (a tab, a quote) are quoted as git does. Bounded: past MAX_EDITS differences the caller gets null and says the files
- * differ (or shows wholeFileDiff).
+ * and names git would quote (a tab, a quote) are quoted as git does. Bounded: past MAX_EDITS
+ * differences the caller gets null and says the files differ (or shows wholeFileDiff).
  */
 
 import { isBinary, isValidUtf8 } from '../text.ts';

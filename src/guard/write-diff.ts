@@ -17,11 +17,11 @@ export function writeDiff(path: string, before: Uint8Array | null, after: string
   // As bytes, so that what decides how the backend keeps it (a NUL: binary) decides here too.
   const afterBytes = typeof after === 'string' ? encodeText(after) : after;
   const sizes = `(before: ${size(before)}, after: ${size(afterBytes)})`;
-  const why = (before && notText(before)) ?? (afterBytes && notText(afterBytes));
+  const whyBefore = before && notText(before);
+  const why = whyBefore ?? (afterBytes && notText(afterBytes));
   if (why === 'binary') return `Binary file ${path} differs ${sizes}`;
   if (why === 'not UTF-8') {
-    const when = before && notText(before) ? 'before the write' : 'as written';
-    return `File ${path} differs ${sizes}: it is not UTF-8 text ${when}, so its lines cannot be shown exactly.`;
+    return `File ${path} differs ${sizes}: it is not UTF-8 text ${whyBefore ? 'before the write' : 'as written'}, so its lines cannot be shown exactly.`;
   }
   const a = before === null ? null : decodeRawText(before);
   const b = after === null ? null : typeof after === 'string' ? after : decodeRawText(after);
