@@ -56,7 +56,7 @@ describe('patches compared with git apply', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 300_000); // a git process per run: seconds alone, longer on a loaded machine
 });
 
 // Names git quotes in a diff (a tab, a quote) or not (a space, a non-ASCII letter). (A backslash
@@ -94,7 +94,7 @@ describe('patches compared with git apply: files created and removed, empty ones
       }),
       { numRuns: 200 },
     );
-  });
+  }, 300_000); // a git process per run: seconds alone, longer on a loaded machine
 
   it('the diff an approval question shows', () => {
     fc.assert(
@@ -105,5 +105,5 @@ describe('patches compared with git apply: files created and removed, empty ones
       }),
       { numRuns: 150 },
     );
-  });
+  }, 300_000); // a git process per run: seconds alone, longer on a loaded machine
 });
