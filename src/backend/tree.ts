@@ -7,7 +7,7 @@
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { formatBytes, type Limits, QUOTA_NEXT_STEP } from '../limits.ts';
-import { ancestorsOf, baseName, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
+import { ancestorsOf, baseName, clipped, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
 import { type BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
 import { notFoundMessage } from './not-found.ts';
@@ -370,7 +370,7 @@ export class Tree {
     if (this.#dirCount + missing > maxDirectories) {
       throw new VfsError(
         'EQUOTA',
-        `Creating ${path.length > 200 ? `${path.slice(0, 200)}…` : path} would exceed the limit of ${maxDirectories} directories (${missing} more needed). ${QUOTA_NEXT_STEP}`,
+        `Creating ${clipped(path, 200)} would exceed the limit of ${maxDirectories} directories (${missing} more needed). ${QUOTA_NEXT_STEP}`,
         { path },
       );
     }
