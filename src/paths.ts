@@ -10,13 +10,15 @@ export const MAX_SEGMENT_BYTES = 255;
 const encoder = new TextEncoder();
 /** Characters no name may hold. */
 const FORBIDDEN = /[\0\n\r]/;
+/** A drive letter before a separator, or alone: `C:\`, `d:/`, `C:`. */
+const WINDOWS_DRIVE = /^([A-Za-z]):(?:[\\/]+|$)/;
 /** Said by every invalid-path error: it is refused before anything is read or written. */
 const UNCHANGED = 'No file was changed.';
 
 /**
  * Resolves `input` against `cwd` (itself absolute and normalized) to an
  * absolute, normalized path. Backslashes count as separators. Throws EINVAL for
- * an empty path, a NUL byte, a line break, a lone surrogate, `..` above the root or a segment over 255 bytes.
+ * an empty path, a NUL byte, a line break, a lone surrogate, a Windows drive (`C:\`), `..` above the root or a segment over 255 bytes.
  */
 export function normalizePath(input: unknown, cwd = '/'): string {
   if (typeof input !== 'string') {
@@ -35,6 +37,23 @@ export function normalizePath(input: unknown, cwd = '/'): string {
       'EINVAL',
       `Invalid path ${quoted(input)}: it contains a lone UTF-16 surrogate, which is no character. ${UNCHANGED} Remove it from the path.`,
       { path: input },
+    );
+  }
+  // `C:\repo\a.ts` would otherwise be the relative path `C:/repo/a.ts`: a file written under a made-up `/C:` directory.
+  const drive = WINDOWS_DRIVE.exec(input);
+  if (drive !== null) {
+    let next = 'Use the path under "/" instead.';
+    try {
+      next = `Use ${JSON.stringify(clipped(normalizePath(`/${input.slice(drive[0].length)}`)))}.`;
+    } catch {
+      // (the rest is no valid path either: the general advice stands)
+    }
+    throw new VfsError(
+      'EINVAL',
+      `Invalid path ${quoted(input)}: it is a Windows path (drive ${drive[1]}:); paths here are POSIX paths under "/". ${UNCHANGED} ${next}`,
+      {
+        path: input,
+      },
     );
   }
   const slashed = input.includes('\\') ? input.replaceAll('\\', '/') : input;

@@ -6,8 +6,10 @@ const MAX_SUGGESTIONS = 3;
 export function notFoundMessage(path: string, existing: Iterable<string>): string {
   const suggestions = suggestPaths(path, existing);
   const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?${lookAlike(path, suggestions)}` : ' Use ls or glob to see what exists.';
-  // (A path is checked for length only where it is written: one read may be any length.)
-  return `No such file or directory: ${clipped(path, MAX_SHOWN)}.${hint}`;
+  // (A path is checked for length only where it is written: one read may be any length.) Quoted
+  // when a name has a space at either end, which would not show.
+  const shown = /(^|\/)\s|\s($|\/)/u.test(path) ? JSON.stringify(clipped(path, MAX_SHOWN)) : clipped(path, MAX_SHOWN);
+  return `No such file or directory: ${shown}.${hint}`;
 }
 
 const MAX_SHOWN = 500;
@@ -20,11 +22,17 @@ function lookAlike(path: string, suggestions: readonly string[]): string {
   return ` ${same} looks the same but is written with other Unicode code points (${spelled}); use the path as ls or glob give it.`;
 }
 
-/** A name as the user may have meant it: composed (NFC, so `e` + U+0301 is `é`) and lower case. */
+/**
+ * A name as the user may have meant it: without spaces or quotes around it (a model's path may
+ * carry them), composed (NFC, so `e` + U+0301 is `é`) and lower case.
+ */
 function loose(name: string): string {
+  const bare = name.replace(AROUND, '');
   // (ASCII needs no normalizing; most names are ASCII and a not-found scan sees every path)
-  return (/^[\x00-\x7f]*$/.test(name) ? name : name.normalize('NFC')).toLowerCase();
+  return (/^[\x00-\x7f]*$/.test(bare) ? bare : bare.normalize('NFC')).toLowerCase();
 }
+
+const AROUND = /^[\s"'`]+|[\s"'`]+$/gu;
 
 /**
  * Paths with the same basename, or the same ignoring case and Unicode normalization: those that share the most leading

@@ -14,6 +14,8 @@ import type { FileChange } from '../tools/types.ts';
 import { applyChunksToLines, ChunkNotFound, joinLines, type Lines, splitKeepingEols } from './apply-chunks.ts';
 import type { Hunk, UpdateChunk } from './parse.ts';
 import { wellFormedText } from '../backend/refusals.ts';
+import { checkNewPath } from '../tools/new-path.ts';
+import { baseName } from '../paths.ts';
 
 const UNCHANGED = 'No file was changed.';
 const MAX_SHOWN_LINES = 20;
@@ -96,6 +98,7 @@ export async function applyHunks(
       const state = await load(path);
       if (state.isDir)
         throw new VfsError('EISDIR', `Failed to write file ${path}: it is a directory. ${UNCHANGED} Add the file at a path inside it.`, { path });
+      if (state.baseVersion === -1) await inSection(hunk, hunk.path, () => checkNewPath(backend, hunk.path, path, 'file'));
       Object.assign(state, { text: FileText.of(hunk.contents), bom: false, binary: false, touched: true });
       added.push(path);
     } else if (hunk.type === 'delete') {
@@ -116,6 +119,7 @@ export async function applyHunks(
       if (dest !== path) {
         const target = await load(dest);
         if (target.isDir) throw new VfsError('EISDIR', `Failed to move ${path} to ${dest}: it is a directory. ${UNCHANGED}`, { path: dest });
+        if (target.baseVersion === -1) await inSection(hunk, hunk.movePath!, () => checkNewPath(backend, hunk.movePath!, dest, 'file', baseName(path)));
         Object.assign(target, { text, bom: state.bom, binary: false, touched: true });
         Object.assign(state, { text: null, touched: true });
       } else {
@@ -141,15 +145,21 @@ export async function applyHunks(
   return { summary: ['Success. Updated the following files:', ...rows].join('\n') };
 }
 
-async function resolve(backend: Backend, raw: string, hunk: Hunk): Promise<string> {
+function resolve(backend: Backend, raw: string, hunk: Hunk): Promise<string> {
+  return inSection(hunk, raw, () => backend.resolvePath(raw));
+}
+
+/** `step` of the section `hunk` (about its path `raw`), a refusal of it naming the section's header. */
+async function inSection<T>(hunk: Hunk, raw: string, step: () => Promise<T>): Promise<T> {
   try {
-    return await backend.resolvePath(raw);
+    return await step();
   } catch (error) {
     if (!isVfsError(error)) throw error;
-    const header = hunk.type === 'add' ? 'Add File' : hunk.type === 'delete' ? 'Delete File' : 'Update File';
+    const header =
+      raw !== hunk.path ? `Move to: ${raw}` : hunk.type === 'add' ? `Add File: ${raw}` : hunk.type === 'delete' ? `Delete File: ${raw}` : `Update File: ${raw}`;
     // (A path's own message may already say that nothing changed.)
     const unchanged = error.message.includes(UNCHANGED) ? '' : ` ${UNCHANGED}`;
-    throw new VfsError(error.code, `In the patch's '*** ${header}: ${hunk.path}' section: ${error.message}${unchanged}`, { path: raw });
+    throw new VfsError(error.code, `In the patch's '*** ${header}' section: ${error.message}${unchanged}`, { path: raw });
   }
 }
 

@@ -24,6 +24,7 @@ import { sessionReads } from './session-state.ts';
 import type { CallReads } from './read-versions.ts';
 import { toolSet } from './tool-set.ts';
 import { numberedTools } from './numbered-tools.ts';
+import { checkNewPath } from './new-path.ts';
 import type { Tools, ToolsOptions } from './types.ts';
 import { createGuardSession } from '../guard/session.ts';
 
@@ -123,6 +124,7 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
     async write_file(args, changed) {
       const path = await backend.resolvePath(args.path as string);
       const expectedVersion = await expectedVersionForWrite(path);
+      if (expectedVersion === -1) await checkNewPath(backend, args.path as string, path, 'file');
       const content = args.content as string;
       const result = await backend.writeFile(path, content, { expectedVersion });
       readVersions.add(path, result.version);

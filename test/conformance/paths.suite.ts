@@ -30,6 +30,11 @@ export function pathSuite(make: BackendFactory) {
       ['', 'empty'],
       [`/${'x'.repeat(256)}`, 'is over 255 bytes. No file was changed. Use a shorter name.'],
       [`/d/${'é'.repeat(128)}`, '255'], // 256 UTF-8 bytes in 128 characters
+      // A model's Windows path would otherwise be written under a made-up /C: directory.
+      ['C:\\repo\\src\\new.ts', 'is a Windows path (drive C:); paths here are POSIX paths under "/". No file was changed. Use "/repo/src/new.ts".'],
+      ['d:/backup/dup.ts', 'drive d:); paths here are POSIX paths under "/". No file was changed. Use "/backup/dup.ts".'],
+      ['C:', 'drive C:'],
+      ['C:\\..\\..', 'drive C:); paths here are POSIX paths under "/". No file was changed. Use the path under "/" instead.'],
     ])('rejects %j with EINVAL naming the path, the problem and what to do', async (input, words) => {
       const b = await make();
       const e = await expectVfsError(b.writeFile(input, 'x'), 'EINVAL');
@@ -37,6 +42,15 @@ export function pathSuite(make: BackendFactory) {
       if (input !== '') expect(e.message).toContain(JSON.stringify(input).slice(1, 20));
       expect(await b.ls('/')).toEqual([]);
     });
+
+    it.each(['/C:/a.txt', './C:/a.txt', 'C:a.txt', 'notes:C:/a.txt'])(
+      'takes %j, which is no drive letter before a separator at its start, as a POSIX path',
+      async (input) => {
+        const b = await make();
+        const written = await b.writeFile(input, 'x');
+        expect(text(await b.readFile(written.path))).toBe('x');
+      },
+    );
 
     it('accepts a 255-byte segment', async () => {
       const b = await make();
@@ -83,6 +97,98 @@ export function pathSuite(make: BackendFactory) {
       // A missing path of any length is named clipped (one read is not checked for length).
       const long = await expectVfsError(d.readFile(`/${'a/'.repeat(30_000)}x`), 'ENOENT');
       expect(long.message.length).toBeLessThan(700);
+    });
+
+    it('suggests the file a path with spaces or quotes around a name meant, and shows the spaces', async () => {
+      const b = await make({ files: { '/src/util.ts': 'u' } });
+      const spaced = await expectVfsError(b.readFile('/src/util.ts '), 'ENOENT');
+      expect(spaced.message).toBe('No such file or directory: "/src/util.ts ". Did you mean /src/util.ts?');
+      const quotedPath = await expectVfsError(b.readFile('"/src/util.ts"'), 'ENOENT');
+      expect(quotedPath.message).toContain('Did you mean /src/util.ts?');
+    });
+
+    // What a model's tool call creates: POSIX would take these names, but the model meant another
+    // path, and a success would leave the file where it cannot find it (SPEC §2).
+    describe("a model's path for what a tool creates", () => {
+      const cases: Array<
+        [string, (input: string) => [dialect: 'agentvfs' | 'anthropic' | 'openai' | 'gemini' | 'mcp-filesystem', tool: string, args: Record<string, unknown>]]
+      > = [
+        ['write_file', (p) => ['agentvfs', 'write_file', { path: p, content: 'x' }]],
+        ['the text editor create', (p) => ['anthropic', 'str_replace_based_edit_tool', { command: 'create', path: p, file_text: 'x' }]],
+        // (A patch's header line is read without the spaces around its path, as Codex reads it.)
+        ['apply_patch Add File', (p) => ['openai', 'apply_patch', { input: `*** Begin Patch\n*** Add File: ${p.trim()}\n+x\n*** End Patch` }]],
+        ['apply_patch create_file', (p) => ['openai', 'apply_patch', { operation: { type: 'create_file', path: p, diff: '+x\n' } }]],
+        ['Gemini write_file', (p) => ['gemini', 'write_file', { file_path: p, content: 'x' }]],
+        ['Gemini replace creating a file', (p) => ['gemini', 'replace', { file_path: p, old_string: '', new_string: 'x' }]],
+        ['mcp-filesystem write_file', (p) => ['mcp-filesystem', 'write_file', { path: p, content: 'x' }]],
+      ];
+      it.each(cases)('%s refuses a trailing "/", quotes around the path and a space at the end of a new name', async (label, call) => {
+        const b = await make({ files: { '/src/index.ts': 'i\n', '/My Docs /a.txt': 'a' } });
+        const run = async (input: string) => {
+          const [dialect, tool, args] = call(input);
+          return createTools(b, { dialect }).run(tool, args);
+        };
+        const refusals: Array<[string, string]> = [
+          [
+            '/newdir/',
+            'Invalid path "/newdir/": it ends with "/", which names a directory to put something in, not a file. No file was changed. Give the file\'s own path, such as "/newdir/NAME".',
+          ],
+          [
+            '"/src/new.ts"',
+            'Invalid path "\\"/src/new.ts\\"": it is wrapped in quotes, which would become part of the name. No file was changed. Use "/src/new.ts".',
+          ],
+          ['`src/new.ts`', 'wrapped in quotes, which would become part of the name. No file was changed. Use "/src/new.ts".'],
+          [
+            '/src/index.ts ',
+            'Invalid path "/src/index.ts ": the name "index.ts " ends with a space, which the name would keep. No file was changed. Use "/src/index.ts" if that is what you meant.',
+          ],
+          [
+            '/src/ lib/a.ts',
+            'the name " lib" begins with a space, which the name would keep. No file was changed. Use "/src/lib/a.ts" if that is what you meant.',
+          ],
+          ['/notes\t', 'ends with a tab'],
+        ];
+        for (const [input, message] of refusals) {
+          if (label === 'apply_patch Add File' && input !== input.trim()) continue;
+          const result = await run(input);
+          expect(result.isError, input).toBe(true);
+          expect(result.code, input).toBe('EINVAL');
+          expect(result.text, input).toContain(message);
+        }
+        expect((await b.glob('**')).sort()).toEqual(['/My Docs /a.txt', '/src/index.ts']);
+        // A name that exists already is used as it is: only what the call creates is judged.
+        const inside = await run('/My Docs /b.txt');
+        expect(inside.isError, inside.text).toBe(false);
+        expect(text(await b.readFile('/My Docs /b.txt')).trimEnd()).toBe('x');
+      });
+
+      it('a move keeps what it moves where a model can find it, and says how to move into a directory', async () => {
+        const b = await make({ files: { '/src/dup.ts': 'd\n', '/src/lib/x.ts': 'x\n', '/memories/a.md': 'a\n' } });
+        const mcp = createTools(b, { dialect: 'mcp-filesystem' });
+        const into = await mcp.run('move_file', { source: '/src/dup.ts', destination: '/src/lib' });
+        expect(into.text).toBe(
+          'Error: EEXIST: Destination already exists: /src/lib; the move was not made. Choose another destination. To move it into that directory, use /src/lib/dup.ts.',
+        );
+        const slash = await mcp.run('move_file', { source: '/src/dup.ts', destination: '/src/new/' });
+        expect(slash.text).toContain(
+          'Invalid path "/src/new/": it ends with "/", which names a directory to put something in, not a file. No file was changed. To put it inside /src/new, use "/src/new/dup.ts".',
+        );
+        const spaced = await mcp.run('move_file', { source: '/src/dup.ts', destination: '/src/dup2.ts ' });
+        expect(spaced.code).toBe('EINVAL');
+        const dir = await mcp.run('create_directory', { path: '/src/ new' });
+        expect(dir.text).toContain('the name " new" begins with a space');
+        const memory = createTools(b, { dialect: 'anthropic' });
+        const renamed = await memory.run('memory', { command: 'rename', old_path: '/memories/a.md', new_path: '/memories/b.md ' });
+        expect(renamed.code).toBe('EINVAL');
+        const patch = createTools(b, { dialect: 'openai' });
+        await b.readFile('/src/dup.ts');
+        const moved = await patch.run('apply_patch', {
+          input: '*** Begin Patch\n*** Update File: src/dup.ts\n*** Move to: src/moved/\n@@\n-d\n+e\n*** End Patch',
+        });
+        expect(moved.text).toContain('In the patch\'s \'*** Move to: src/moved/\' section: Invalid path "src/moved/": it ends with "/"');
+        expect(moved.text).toContain('use "/src/moved/dup.ts"');
+        expect((await b.glob('**')).sort()).toEqual(['/memories/a.md', '/src/dup.ts', '/src/lib/x.ts']);
+      });
     });
 
     it('a path through a file is ENOTDIR', async () => {

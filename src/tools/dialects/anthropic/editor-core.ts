@@ -13,6 +13,7 @@ import type { DialectCall } from './context.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, TRUNCATION_NOTE } from '../../limit-output.ts';
 import { wellFormedText } from '../../../backend/refusals.ts';
+import { checkNewPath } from '../../new-path.ts';
 
 export interface TextFile {
   path: string;
@@ -57,8 +58,9 @@ export async function writeBack(call: DialectCall, file: TextFile, text: string)
   call.changed.push({ path: result.path, version: result.version });
 }
 
-/** Creates `path` with `text`; refused (EEXIST) when anything is there. */
-export async function createFile(call: DialectCall, path: string, text: string): Promise<void> {
+/** Creates `path` (as the model gave it: `input`) with `text`; refused (EEXIST) when anything is there. */
+export async function createFile(call: DialectCall, input: string, path: string, text: string): Promise<void> {
+  await checkNewPath(call.backend, input, path, 'file');
   const result = await call.backend.writeFile(path, text, { expectedVersion: -1 });
   call.reads.add(result.path, result.version);
   call.changed.push({ path: result.path, version: result.version });

@@ -6,6 +6,8 @@
  */
 import { VfsError } from '../../../errors.ts';
 import { statOrNull } from '../../../backend/stat-or-null.ts';
+import { baseName } from '../../../paths.ts';
+import { checkNewPath } from '../../new-path.ts';
 import { splitLines } from '../../../text.ts';
 import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import { type DialectCall, moveRecorded, removeRecorded } from './context.ts';
@@ -60,7 +62,7 @@ export async function runMemory(call: DialectCall, args: MemoryArgs): Promise<st
       const path = await memoryPath(call, args.path);
       if (args.file_text === undefined) throw fail('EINVAL', 'Parameter `file_text` is required for command: create');
       if ((await statOrNull(call.backend, path)) !== null) throw fail('EEXIST', `File ${path} already exists`, path);
-      await createFile(call, path, args.file_text);
+      await createFile(call, args.path ?? path, path, args.file_text);
       return `File created successfully at: ${path}`;
     }
     case 'str_replace':
@@ -189,6 +191,7 @@ async function rename(call: DialectCall, args: MemoryArgs): Promise<string> {
   if ((await statOrNull(call.backend, to)) !== null) throw fail('EEXIST', `The destination ${to} already exists`, to);
   if ((await statOrNull(call.backend, from)) === null) throw fail('ENOENT', `The path ${from} does not exist`, from);
   if (from === MEMORY_ROOT) throw fail('EINVAL', `Cannot rename the ${MEMORY_ROOT} directory itself`, from);
+  await checkNewPath(call.backend, args.new_path as string, to, (await call.backend.stat(from)).isDir ? 'directory' : 'file', baseName(from));
   await moveRecorded(call, from, to);
   return `Successfully renamed ${from} to ${to}`;
 }

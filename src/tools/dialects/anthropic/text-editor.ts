@@ -50,7 +50,7 @@ export async function runTextEditor(call: DialectCall, args: TextEditorArgs): Pr
       return info!.isDir ? viewDirectory(call, path, args.view_range) : viewFile(call, path, args.view_range);
     case 'create': {
       if (args.file_text === undefined) throw toolError('EINVAL', 'Parameter `file_text` is required for command: create');
-      await createFile(call, path, args.file_text);
+      await createFile(call, args.path, path, args.file_text);
       return `File created successfully at: ${path}`;
     }
     case 'str_replace': {

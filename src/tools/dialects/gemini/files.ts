@@ -10,6 +10,7 @@ import { MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows } from '../../limit-output.ts';
 import { changedAfterEdit, editedText } from '../../edited-text.ts';
+import { checkNewPath } from '../../new-path.ts';
 
 /** Our ENOENT suggestions ("Did you mean …?") from a backend error, to append to the vendor's sentence. */
 export function suggestions(error: unknown): string {
@@ -98,6 +99,7 @@ const HEADER_ROOM = 600;
 export async function writeFile(call: DialectCall, filePath: string, content: string): Promise<string> {
   const path = await call.backend.resolvePath(filePath);
   const { version, exists } = await expectedVersion(call, path);
+  if (!exists) await checkNewPath(call.backend, filePath, path, 'file');
   const before = exists ? await call.backend.readText(path) : '';
   // As Gemini CLI: a file whose lines end in CRLF keeps CRLF (the model writes "\n").
   const ending = before.includes('\r\n') ? content.replace(/\r?\n/g, '\r\n') : content;
@@ -132,6 +134,7 @@ export async function replace(call: DialectCall, args: ReplaceArgs): Promise<str
       );
       throw new VfsError('ENOENT', `File not found: ${path}.${why} Use an empty old_string to create a new file.`, { path });
     }
+    await checkNewPath(call.backend, args.file_path, path, 'file');
     const made = await call.backend.writeFile(path, newString, { expectedVersion: -1 });
     call.reads.add(made.path, made.version);
     call.changed.push({ path: made.path, version: made.version });

@@ -17,6 +17,9 @@ import { compileGlob } from '../../../glob/glob.ts';
 import { type TreeEntry, treeText } from './tree-output.ts';
 import type { ToolPart } from '../../types.ts';
 import { wellFormedText } from '../../../backend/refusals.ts';
+import { statOrNull } from '../../../backend/stat-or-null.ts';
+import { baseName, joinPath } from '../../../paths.ts';
+import { checkNewPath } from '../../new-path.ts';
 
 /** Reads a text file. The caller records the read (an edit only once it knows the file is not stale). */
 async function readText(call: DialectCall, path: string, forEdit = false): Promise<{ text: string; version: number; bom: boolean }> {
@@ -100,6 +103,7 @@ export async function writeFile(call: DialectCall, path: string, content: string
   const exists = await call.backend.exists(file);
   // The vendor overwrites without a read; a change since this session saw the file is still refused.
   if (exists) call.reads.refuseUnseen(file);
+  else await checkNewPath(call.backend, path, file, 'file');
   const expectedVersion = exists ? await call.reads.expected(call.backend, file) : -1;
   const result = await call.backend.writeFile(file, content, expectedVersion === undefined ? {} : { expectedVersion });
   call.reads.add(result.path, result.version);
@@ -166,6 +170,7 @@ export async function createDirectory(call: DialectCall, path: string): Promise<
   const dir = await call.backend.resolvePath(path);
   const existing = await call.backend.stat(dir).catch(() => null);
   if (existing?.isDir !== true) {
+    if (existing === null) await checkNewPath(call.backend, path, dir, 'directory');
     const made = await call.backend.mkdir(dir);
     call.changed.push({ path: made.path, version: made.version });
   }
@@ -258,8 +263,13 @@ const relativeTo = (root: string, path: string) => path.slice(root === '/' ? 1 :
 export async function moveFile(call: DialectCall, source: string, destination: string): Promise<string> {
   const from = await call.backend.resolvePath(source);
   const to = await call.backend.resolvePath(destination);
-  if (await call.backend.exists(to))
-    throw new VfsError('EEXIST', `Destination already exists: ${to}; the move was not made. Choose another destination.`, { path: to });
+  const there = await statOrNull(call.backend, to);
+  if (there !== null) {
+    // A model that meant "into this directory" (as mv does) is told the path that says so.
+    const into = there.isDir && from !== to ? ` To move it into that directory, use ${joinPath(to, baseName(from))}.` : '';
+    throw new VfsError('EEXIST', `Destination already exists: ${to}; the move was not made. Choose another destination.${into}`, { path: to });
+  }
+  await checkNewPath(call.backend, destination, to, (await call.backend.stat(from)).isDir ? 'directory' : 'file', baseName(from));
   await moveRecorded(call, from, to);
   return `Successfully moved ${from} to ${to}`;
 }

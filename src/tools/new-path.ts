@@ -1,0 +1,78 @@
+/**
+ * A path a model gives for a file or directory it creates, refused where it almost surely meant
+ * another: a trailing "/" on a file's path, the whole path in quotes, or a new name with a space
+ * at either end. POSIX allows all three and the backend takes them, but a tool would report
+ * success for a file the model then cannot find beside the one it meant (SPEC §2: never another
+ * file silently). Names that exist already stay usable.
+ */
+import type { Backend } from '../backend/types.ts';
+import { VfsError } from '../errors.ts';
+import { clipped, quoted } from '../paths.ts';
+
+const QUOTES = '"\'`';
+const UNCHANGED = 'No file was changed.';
+
+/**
+ * Throws EINVAL when `input`, which resolved to `path`, looks like a mistake for a `kind` the
+ * call would create there (`name`: the one a move would keep, to suggest after a trailing "/").
+ * Only the names the call creates are judged: an existing directory named with a space keeps working.
+ */
+export async function checkNewPath(
+  backend: Pick<Backend, 'exists' | 'resolvePath'>,
+  input: string,
+  path: string,
+  kind: 'file' | 'directory',
+  name?: string,
+): Promise<void> {
+  const trimmed = input.trim();
+  const quote = trimmed[0];
+  if (trimmed.length >= 2 && quote !== undefined && QUOTES.includes(quote) && trimmed.endsWith(quote)) {
+    const meant = await backend.resolvePath(trimmed.slice(1, -1)).catch(() => null);
+    const next = meant === null ? 'Give the path without them.' : `Use ${JSON.stringify(clipped(meant))}.`;
+    throw new VfsError('EINVAL', `Invalid path ${quoted(input)}: it is wrapped in quotes, which would become part of the name. ${UNCHANGED} ${next}`, { path });
+  }
+  if (/[\\/]$/.test(input) && path !== '/' && (kind === 'file' || name !== undefined)) {
+    const what = kind === 'file' ? 'a file' : 'the directory moved';
+    const next =
+      name === undefined
+        ? `Give the file's own path, such as ${JSON.stringify(clipped(`${path}/NAME`))}`
+        : `To put it inside ${path}, use ${JSON.stringify(clipped(`${path}/${name}`))}`;
+    throw new VfsError(
+      'EINVAL',
+      `Invalid path ${quoted(input)}: it ends with "/", which names a directory to put something in, not ${what}. ${UNCHANGED} ${next}.`,
+      {
+        path,
+      },
+    );
+  }
+  const names = path.split('/');
+  // Cheap first: most paths have no name with a space at either end, and need no lookup.
+  if (!names.some(spaced)) return;
+  for (let i = 1; i < names.length; i++) {
+    if (!spaced(names[i]!)) continue;
+    const at = names.slice(0, i + 1).join('/');
+    // A name that exists (or that cannot be looked up, as a path outside the read permissions) is not created here.
+    if (await backend.exists(at).catch(() => true)) continue;
+    const meant =
+      names
+        .map((name, j) => (j >= i ? name.trim() : name))
+        .join('/')
+        .replace(/\/+(?=\/|$)/g, '') || '/';
+    const end = /^\s/u.test(names[i]!) ? 'begins' : 'ends';
+    throw new VfsError(
+      'EINVAL',
+      `Invalid path ${quoted(input)}: the name ${JSON.stringify(clipped(names[i]!))} ${end} with ${whitespace(names[i]!, end)}, which the name would keep. ${UNCHANGED} Use ${JSON.stringify(clipped(meant))} if that is what you meant.`,
+      { path },
+    );
+  }
+}
+
+const spaced = (name: string): boolean => /^\s|\s$/u.test(name);
+
+/** The whitespace at that end of `name`, in words. */
+function whitespace(name: string, end: 'begins' | 'ends'): string {
+  const c = end === 'begins' ? name[0]! : name.at(-1)!;
+  if (c === ' ') return 'a space';
+  if (c === '\t') return 'a tab';
+  return `a space character (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+}
