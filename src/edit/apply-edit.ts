@@ -190,23 +190,26 @@ function ambiguous(text: string, starts: readonly number[], found: CorrectionRes
 
 function noMatch(text: string, oldString: string): VfsError {
   const parts = ['old_string was not found in the file (file unchanged).'];
-  if (text === '') {
-    parts.push('The file is empty; use write_file to give it content.');
-  } else {
-    const candidates = closestLines(text, oldString);
-    if (candidates.length > 0) {
-      const width = Math.max(...candidates.map((c) => String(c.line).length));
-      parts.push(`Closest lines (most similar first):\n${candidates.map((c) => `${String(c.line).padStart(width)}: ${clip(c.text)}`).join('\n')}`);
-      const same = candidates.find((c) => c.exact);
-      if (same !== undefined && oldString.trim().includes('\n')) {
-        parts.push(`The first line of old_string matches line ${same.line}, so the difference is in a later line.`);
-      }
-    } else {
-      parts.push('No line resembles the first line of old_string.');
-    }
-  }
+  if (text === '') parts.push('The file is empty; use write_file to give it content.');
+  else parts.push(...closestLinesNote(text, oldString));
   parts.push('Re-read the file with read_file and copy old_string exactly, including whitespace and indentation.');
   return new VfsError('ENOMATCH', parts.join('\n'));
+}
+
+/**
+ * What a failed search for `oldString` in `text` tells the model: the closest lines, with their
+ * numbers (`argument`: what the tool calls the text it searched for).
+ */
+export function closestLinesNote(text: string, oldString: string, argument = 'old_string'): string[] {
+  const candidates = closestLines(text, oldString);
+  if (candidates.length === 0) return [`No line resembles the first line of ${argument}.`];
+  const width = Math.max(...candidates.map((c) => String(c.line).length));
+  const parts = [`Closest lines (most similar first):\n${candidates.map((c) => `${String(c.line).padStart(width)}: ${clip(c.text)}`).join('\n')}`];
+  const same = candidates.find((c) => c.exact);
+  if (same !== undefined && oldString.trim().includes('\n')) {
+    parts.push(`The first line of ${argument} matches line ${same.line}, so the difference is in a later line.`);
+  }
+  return parts;
 }
 
 function clip(line: string): string {

@@ -111,10 +111,34 @@ describe("dialect 'mcp-filesystem'", () => {
       ],
     });
     expect(out).toMatchObject({ isError: true, code: 'ENOMATCH', changed: [] });
-    expect(out.text).toBe('Error: ENOMATCH: Could not find exact match for edit:\nthree\n(edit 2 of 2; the file is unchanged)');
+    expect(out.text).toMatch(/^Error: ENOMATCH: Could not find exact match for edit:\nthree\n\(edit 2 of 2; the file is unchanged\)\n/);
+    expect(out.text).toMatch(/\nRead the file again with read_text_file and copy oldText exactly, including whitespace and indentation\.$/);
     expect(await backend.readText('/a.txt')).toBe('one\ntwo\n');
+    // As the default dialect's edit_file: the closest lines, in this tool's words.
+    const { tools: u } = tools({ '/m.ts': 'import { add } from "./add";\nconst x = add(1, 2);\n' });
+    const near = await u.run('edit_file', { path: '/m.ts', edits: [{ oldText: 'const x = add(1,2);\nconsole.log(x);', newText: 'y' }] });
+    expect(near.text).toBe(
+      'Error: ENOMATCH: Could not find exact match for edit:\nconst x = add(1,2);\nconsole.log(x);\n(edit 1 of 1; the file is unchanged)\n' +
+        'Closest lines (most similar first):\n2: const x = add(1, 2);\n1: import { add } from "./add";\n' +
+        'Read the file again with read_text_file and copy oldText exactly, including whitespace and indentation.',
+    );
     expect((await t.run('edit_file', { path: '/a.txt', edits: [{ oldText: 'one' }] })).text).toBe(
       'Error: EINVAL: argument "edits" of edit_file must be an array of objects with string oldText and newText, got [{"oldText":"one"}].',
+    );
+  });
+
+  it("speaks in its own tools' words: a correction note, a stale file, a binary file", async () => {
+    const { backend, tools: t } = tools({ '/b.ts': 'alpha\nbeta\n' });
+    await backend.writeFile('/i.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+    const fixed = await t.run('edit_file', { path: '/b.ts', edits: [{ oldText: '     2\tbeta', newText: 'BETA' }] });
+    expect(fixed.text).toMatch(/\n\nEdit 1: Matched after removing read_text_file's line-number prefixes from oldText; newText was kept as typed\.$/);
+    await backend.writeFile('/b.ts', 'changed\n');
+    expect((await t.run('edit_file', { path: '/b.ts', edits: [{ oldText: 'changed', newText: 'x' }] })).text).toBe(
+      'Error: ESTALE: /b.ts changed since this session last read or wrote it; the file is unchanged. Read it again with read_text_file, then retry.',
+    );
+    // An image is read with read_media_file, which this tool set has.
+    expect((await t.run('read_text_file', { path: '/i.png' })).text).toBe(
+      'Error: EBINARY: /i.png is a binary file (12 bytes), not text; it cannot be read as text. Use read_media_file to see an image or PDF, or get_file_info for its details.',
     );
   });
 

@@ -83,6 +83,21 @@ function asSentence(text: string): RegExp {
 }
 
 /**
+ * The parameter and tool names in the shared edit engine's notes (a correction it made, the
+ * closest lines it found), as the dialects whose edit tools name them otherwise call them.
+ */
+const NOTE_WORDS: Readonly<Partial<Record<ExtraDialect, Readonly<Record<string, string>>>>> = {
+  anthropic: { old_string: 'old_str', new_string: 'new_str', "read_file's": "view's" },
+  'mcp-filesystem': { old_string: 'oldText', new_string: 'newText', "read_file's": "read_text_file's" },
+};
+
+/** An edit note (src/edit) in `dialect`'s words. */
+export function noteInWordsOf(dialect: ExtraDialect, note: string): string {
+  const words = NOTE_WORDS[dialect];
+  return words === undefined ? note : note.replace(/\b(?:old_string|new_string|read_file's)/g, (word) => words[word] ?? word);
+}
+
+/**
  * An error's text in `dialect`'s words: its first and last lines only, which are agentvfs's own
  * sentences. The lines between may quote the file (the closest lines found, a file shown as it is
  * now, the text the model sent), which are never rewritten.

@@ -14,6 +14,7 @@ import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, TRUNCATION_NOTE } from '../../limit-output.ts';
 import { wellFormedText } from '../../../backend/refusals.ts';
 import { checkNewPath } from '../../new-path.ts';
+import { noteInWordsOf } from '../next-actions.ts';
 
 export interface TextFile {
   path: string;
@@ -83,7 +84,8 @@ export async function replaceOnce(call: DialectCall, file: TextFile, oldStr: str
     const out = await call.backend.edit(file.path, oldStr, newStr, { expectedVersion: file.version });
     call.reads.add(out.path, out.version);
     call.changed.push({ path: out.path, version: out.version });
-    return { kind: 'done', firstLine: out.firstLine, lastLine: out.lastLine, note: out.correctionNote, version: out.version };
+    const note = out.correctionNote === null ? null : noteInWordsOf('anthropic', out.correctionNote);
+    return { kind: 'done', firstLine: out.firstLine, lastLine: out.lastLine, note, version: out.version };
   } catch (error) {
     if (isVfsError(error) && error.code === 'ENOMATCH') return { kind: 'none' };
     if (isVfsError(error) && error.code === 'EAMBIGUOUS') return { kind: 'many', lines: linesIn(error.message) };

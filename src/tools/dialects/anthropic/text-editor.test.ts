@@ -309,3 +309,12 @@ describe('edit_test.py', () => {
     expect(await run({ command: 'view', path: '/directory/path' })).not.toMatch(/^Error/);
   });
 });
+
+describe("notes in the text editor's words", () => {
+  it('a correction names view, old_str and new_str, which this tool has, not read_file and old_string', async () => {
+    const { run } = session({ '/b.ts': 'alpha\nbeta\n' });
+    expect(await run({ command: 'str_replace', path: '/b.ts', old_str: '     1\talpha', new_str: 'ALPHA' })).toMatch(
+      /^The file \/b\.ts has been edited\. Matched after removing view's line-number prefixes from old_str; new_str was kept as typed\. /,
+    );
+  });
+});

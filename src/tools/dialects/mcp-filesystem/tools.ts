@@ -7,7 +7,8 @@ import { isVfsError, VfsError } from '../../../errors.ts';
 import { applyEdit } from '../../../edit/apply-edit.ts';
 import { decodeForEdit, decodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
 import { type DialectCall, moveRecorded } from '../anthropic/context.ts';
-import { inWordsOf } from '../next-actions.ts';
+import { inWordsOf, noteInWordsOf } from '../next-actions.ts';
+import { closestLinesNote } from '../../../edit/apply-edit.ts';
 import { unifiedDiff } from './unified-diff.ts';
 import { MAX_MEDIA_BYTES } from '../../../limits.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
@@ -27,7 +28,7 @@ async function readText(call: DialectCall, path: string, forEdit = false): Promi
   if (isBinary(read.content))
     throw new VfsError(
       'EBINARY',
-      `${path} is a binary file (${read.content.length} bytes), not text; it cannot be read as text. Use get_file_info for its details.`,
+      `${path} is a binary file (${read.content.length} bytes), not text; it cannot be read as text. Use read_media_file to see an image or PDF, or get_file_info for its details.`,
       {
         path,
       },
@@ -122,7 +123,13 @@ export async function editFile(call: DialectCall, path: string, edits: readonly 
   const { text, version, bom } = await readText(call, file, true);
   call.reads.refuseUnseen(file);
   if (seen !== undefined && seen !== version) {
-    throw new VfsError('ESTALE', `${file} changed since this session last read or wrote it; the file is unchanged. Read it again, then retry.`, { path: file });
+    throw new VfsError(
+      'ESTALE',
+      `${file} changed since this session last read or wrote it; the file is unchanged. Read it again with read_text_file, then retry.`,
+      {
+        path: file,
+      },
+    );
   }
   call.reads.add(file, version);
   let next = text;
@@ -133,10 +140,17 @@ export async function editFile(call: DialectCall, path: string, edits: readonly 
       next = (next.includes('\r\n') ? edit.newText.replace(/\r?\n/g, '\r\n') : edit.newText) + next; // in the file's line endings
       continue;
     }
+    // The server's words, then what agentvfs adds: the closest lines, and how to copy oldText.
     const notFound = () =>
-      new VfsError('ENOMATCH', `Could not find exact match for edit:\n${edit.oldText}\n(edit ${i + 1} of ${edits.length}; the file is unchanged)`, {
-        path: file,
-      });
+      new VfsError(
+        'ENOMATCH',
+        [
+          `Could not find exact match for edit:\n${edit.oldText}\n(edit ${i + 1} of ${edits.length}; the file is unchanged)`,
+          ...(next === '' ? ['The file is empty.'] : closestLinesNote(next, edit.oldText, 'oldText')),
+          'Read the file again with read_text_file and copy oldText exactly, including whitespace and indentation.',
+        ].join('\n'),
+        { path: file },
+      );
     if (edit.oldText === edit.newText) {
       if (next.includes(edit.oldText)) continue;
       throw notFound();
@@ -145,7 +159,7 @@ export async function editFile(call: DialectCall, path: string, edits: readonly 
       // Several matches: the server replaces the first.
       const out = applyEdit(next, edit.oldText, edit.newText, { firstOfMany: true });
       next = out.text;
-      if (out.correctionNote !== null) notes.push(`Edit ${i + 1}: ${out.correctionNote}`);
+      if (out.correctionNote !== null) notes.push(`Edit ${i + 1}: ${noteInWordsOf('mcp-filesystem', out.correctionNote)}`);
     } catch (error) {
       if (isVfsError(error) && error.code === 'ENOMATCH') throw notFound();
       if (isVfsError(error)) throw new VfsError(error.code, `Edit ${i + 1} of ${edits.length}: ${error.message}`, { path: file });
