@@ -267,11 +267,23 @@ function notFound(path: string, text: string, total: number, failure: ChunkNotFo
       : `Nothing similar in ${path}.`;
   const fix =
     anchor === null
-      ? "Make the chunk's context (' ') and removed ('-') lines match the file exactly, then send the whole patch again."
+      ? `${signedContext(chunk, text)}Make the chunk's context (' ') and removed ('-') lines match the file exactly, then send the whole patch again.`
       : /^-\d+(,\d+)? \+\d+(,\d+)? @@/.test(anchor)
         ? `'@@ ${anchor}' is a unified-diff header: here an @@ line names a line of the file (e.g. a class or function line), or is a bare @@. Send the whole patch again.`
         : 'Copy the @@ line from the file (e.g. the class or function line), or use a bare @@, then send the whole patch again.';
   return new VfsError('ENOMATCH', `${head}\n${closest}\n${UNCHANGED} ${fix}`, { path });
+}
+
+/**
+ * A note for context lines that hold a '-' or '+' the file's line lacks (` -  x();` for `-  x();`):
+ * the leading space made a removal or an addition a context line. Empty when there is none.
+ */
+function signedContext(chunk: UpdateChunk, text: string): string {
+  const fileLines = new Set(text.split(/\r?\n/));
+  const context = new Set(chunk.keeps);
+  const signed = chunk.oldLines.find((line, i) => context.has(i) && /^[-+]/.test(line) && !fileLines.has(line) && fileLines.has(line.slice(1)));
+  if (signed === undefined) return '';
+  return `The line ' ${signed}' begins with a space, which makes it a context line that the file must hold as it is; a line to remove starts with '-', a line to add with '+', in the first column. `;
 }
 
 function withBom(bytes: Uint8Array, bom: boolean): Uint8Array {

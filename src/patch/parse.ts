@@ -63,7 +63,7 @@ export function parsePatch(patch: string): Hunk[] {
   let lineNumber = 2;
   let rest = body;
   while (rest.length > 0) {
-    const [hunk, used] = parseOneHunk(rest, lineNumber);
+    const [hunk, used] = parseOneHunk(rest, lineNumber, hunks.at(-1));
     hunks.push(hunk);
     lineNumber += used;
     rest = rest.slice(used);
@@ -106,7 +106,10 @@ function strictBoundaries(lines: readonly string[]): string[] {
   const first = lines[0]?.trim();
   const last = lines[lines.length - 1]?.trim();
   if (first === BEGIN_PATCH && last === END_PATCH && lines.length >= 2) return lines.slice(1, -1);
-  if (first !== undefined && first !== BEGIN_PATCH) throw new PatchParseError("The first line of the patch must be '*** Begin Patch'");
+  if (first !== undefined && first !== BEGIN_PATCH) {
+    const fence = first.startsWith('```') ? ': this one opens a code fence (```); send the patch without the fence lines' : '';
+    throw new PatchParseError(`The first line of the patch must be '*** Begin Patch'${fence}`);
+  }
   throw new PatchParseError("The last line of the patch must be '*** End Patch'");
 }
 
@@ -127,7 +130,7 @@ function lenientBoundaries(lines: readonly string[]): string[] {
   }
 }
 
-function parseOneHunk(lines: readonly string[], lineNumber: number): [Hunk, number] {
+function parseOneHunk(lines: readonly string[], lineNumber: number, previous?: Hunk): [Hunk, number] {
   const first = lines[0]!.trim();
   if (first.startsWith(ADD_FILE)) {
     let contents = '';
@@ -152,8 +155,13 @@ function parseOneHunk(lines: readonly string[], lineNumber: number): [Hunk, numb
     if (chunks.length === 0) throw new PatchParseError(`Update file hunk for path '${path}' is empty`, lineNumber);
     return [{ type: 'update', path, movePath, chunks }, used + chunkLines];
   }
+  // A line without '+' right after an Add File's lines is most likely meant as one of them.
+  const added =
+    previous?.type === 'add'
+      ? `. Every line of an Add File section starts with '+': this line follows the '*** Add File: ${previous.path}' section without one`
+      : '';
   throw new PatchParseError(
-    `'${first}' is not a valid hunk header. Valid hunk headers: '*** Add File: {path}', '*** Delete File: {path}', '*** Update File: {path}'`,
+    `'${first}' is not a valid hunk header. Valid hunk headers: '*** Add File: {path}', '*** Delete File: {path}', '*** Update File: {path}'${added}`,
     lineNumber,
   );
 }

@@ -167,6 +167,26 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(await backend.snapshot()).toEqual(before);
       });
 
+      it("names a model's common slips: an Add File line without '+', a code fence, a removal written as a context line", async () => {
+        const { backend, tools } = await patchTools();
+        await backend.writeFile('/log.ts', 'function f(x) {\n  console.log(x);\n}\n');
+        const before = await backend.snapshot();
+        const plain = await tools.run('apply_patch', { input: wrap('*** Add File: src/n.ts\nexport const n = 1;') });
+        expect(plain.text).toBe(
+          "Error: EINVAL: Invalid patch hunk on line 3: 'export const n = 1;' is not a valid hunk header. Valid hunk headers: '*** Add File: {path}', '*** Delete File: {path}', '*** Update File: {path}'. Every line of an Add File section starts with '+': this line follows the '*** Add File: src/n.ts' section without one. No file was changed; fix it and send the whole patch again.",
+        );
+        const fenced = await tools.run('apply_patch', { input: `\`\`\`\n${wrap('*** Add File: a.txt\n+a')}\n\`\`\`` });
+        expect(fenced.text).toBe(
+          "Error: EINVAL: Invalid patch: The first line of the patch must be '*** Begin Patch': this one opens a code fence (```); send the patch without the fence lines. No file was changed; fix it and send the whole patch again.",
+        );
+        const spaced = await tools.run('apply_patch', { input: wrap('*** Update File: log.ts\n@@\n -  console.log(x);\n +  console.log(y);') });
+        expect(spaced.code).toBe('ENOMATCH');
+        expect(spaced.text).toContain(
+          "The line ' -  console.log(x);' begins with a space, which makes it a context line that the file must hold as it is; a line to remove starts with '-', a line to add with '+', in the first column. Make the chunk's context",
+        );
+        expect(await backend.snapshot()).toEqual(before);
+      });
+
       it('a failure after an earlier file applied leaves nothing written (Codex would keep the earlier file)', async () => {
         const { backend, tools } = await patchTools();
         const result = await tools.run('apply_patch', { input: wrap('*** Add File: created.txt\n+hello\n*** Update File: missing.txt\n@@\n-old\n+new') });
