@@ -63,3 +63,27 @@ describe('hints after a search that found nothing', () => {
     expect(await globNothingFound(raced, '*.ts', '/', true, 0)).toBe('No files found matching "*.ts" in /.');
   });
 });
+
+describe("hints for a model's slips", () => {
+  const backend = createStateBackend({ files: { '/src/index.ts': 'export const add = 1;\n', '/src/lib/util.ts': 'add\n', '/README.md': 'x\n' } });
+
+  it('grep: a flag typed into the pattern, with what the argument for it is', async () => {
+    expect(await grepNothingFound(backend, call('-n add'), [], 0)).toBe(
+      'No matches found for "-n add" in /. "-n" looks like a command-line flag, but the whole text is the pattern; "add" alone matches 2 files, e.g. /src/index.ts. Retry with pattern "add" (for -n, pass output_mode: "content").',
+    );
+    expect(await grepNothingFound(backend, call('-w -i ADD'), [], 0)).toBe('No matches found for "-w -i ADD" in /.');
+    expect(await grepNothingFound(backend, call('--fixed-strings add'), [], 0)).toContain(
+      'Retry with pattern "add" (for --fixed-strings, pass fixed_strings: true).',
+    );
+  });
+
+  it("glob: a directory's path lists the files in it; a pattern in the wrong case names the files it would find", async () => {
+    expect(await globNothingFound(backend, 'src/', '/', true, 0)).toBe(
+      'No files found matching "src/" in /. glob matches files, not directories; "src/**" matches the 2 files in it, e.g. /src/index.ts. Retry with pattern "src/**".',
+    );
+    expect(await globNothingFound(backend, '**/*.TS', '/', true, 0)).toBe(
+      'No files found matching "**/*.TS" in /. glob matches letters in their case; in either case the pattern matches 2 files, e.g. /src/index.ts. Retry with the case those names have.',
+    );
+    expect(await globNothingFound(backend, '**/*.py', '/', true, 0)).toBe('No files found matching "**/*.py" in /.');
+  });
+});

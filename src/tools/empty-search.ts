@@ -28,22 +28,41 @@ async function globHint(backend: Backend, pattern: string, base: string, respect
     const paths = await backend.glob(unprefixed, { path: base, respectGitIgnore }).catch(() => []);
     if (paths.length > 0) return `${head} ${relativeNote(pattern, base, unprefixed, paths)} Retry with pattern ${quoted(unprefixed)}.`;
   }
+  // A directory's path (`src/`): glob lists files, so the files in it are what was meant.
+  if (/[^/]\/+$/.test(pattern)) {
+    const inside = `${pattern.replace(/\/+$/, '')}/**`;
+    const paths = await backend.glob(inside, { path: base, respectGitIgnore }).catch(() => []);
+    if (paths.length > 0)
+      return `${head} glob matches files, not directories; ${quoted(inside)} matches the ${counted(paths.length, 'file')} in it, e.g. ${first(paths)}. Retry with pattern ${quoted(inside)}.`;
+  }
   const deeper = anyDepthGlob(pattern);
-  if (deeper === null) return head;
+  if (deeper === null) return caseHint(backend, pattern, base, respectGitIgnore, head);
   let paths: string[];
   try {
     paths = await backend.glob(deeper, { path: base, respectGitIgnore });
   } catch {
     return head; // the rewritten pattern is no help if it does not compile
   }
-  if (paths.length === 0) return head;
-  // The first by path, not glob's newest-first: the same files give the same text whatever their times.
-  let example = paths[0]!;
-  for (const path of paths) if (path < example) example = path;
+  if (paths.length === 0) return caseHint(backend, pattern, base, respectGitIgnore, head);
   return (
     `${head} The pattern matches at one directory depth only${crossesNot(pattern) ? ' ("*" does not cross "/")' : ''}; ` +
-    `${quoted(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${example}. Retry with pattern ${quoted(deeper)}.`
+    `${quoted(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${first(paths)}. Retry with pattern ${quoted(deeper)}.`
   );
+}
+
+/** glob matches letters in their case (`*.TS` finds no `a.ts`): the files it would find in either case, if any. */
+async function caseHint(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean, head: string): Promise<string> {
+  if (!/\p{L}/u.test(pattern)) return head;
+  const paths = await backend.glob(pattern, { path: base, respectGitIgnore, ignoreCase: true }).catch(() => []);
+  if (paths.length === 0) return head;
+  return `${head} glob matches letters in their case; in either case the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}. Retry with the case those names have.`;
+}
+
+/** The first by path, not glob's newest-first: the same files give the same text whatever their times. */
+function first(paths: readonly string[]): string {
+  let example = paths[0]!;
+  for (const path of paths) if (path < example) example = path;
+  return example;
 }
 
 /** The last segment of the pattern has a `*`, which a model may expect to match any depth. */
@@ -60,6 +79,21 @@ export interface GrepCall {
   respectGitIgnore: boolean;
 }
 
+/** Command-line flags typed before a pattern (`-n add`, `-i -w foo`), as a model used to rg writes them. */
+const FLAGS = /^(?:--?[A-Za-z][\w-]*\s+)+(?=\S)/;
+
+/** What the arguments say for the flags a model types most. */
+const FLAG_ARGUMENTS: Readonly<Record<string, string>> = {
+  '-i': 'ignore_case: true',
+  '--ignore-case': 'ignore_case: true',
+  '-F': 'fixed_strings: true',
+  '--fixed-strings': 'fixed_strings: true',
+  '-n': 'output_mode: "content"',
+  '-c': 'output_mode: "count"',
+  '--count': 'output_mode: "count"',
+  '-l': 'output_mode: "files_with_matches"',
+};
+
 function ignoredSentence(count: number, one: string, many: string, what: string): string {
   if (count === 0) return '';
   return ` ${counted(count, one, many)} ${count === 1 ? 'is' : 'are'} ignored by .gitignore or the default .git/ and node_modules/ ignores; respect_git_ignore: false ${what}.`;
@@ -72,9 +106,9 @@ function relativeNote(pattern: string, base: string, unprefixed: string, paths: 
 }
 
 /** The files the call would find with `change` (one match each); null if that search fails (no hint then). */
-async function filesFound(backend: Backend, call: GrepCall, change: { glob?: string; ignoreCase?: boolean }): Promise<string[] | null> {
+async function filesFound(backend: Backend, call: GrepCall, change: { glob?: string; ignoreCase?: boolean; pattern?: string }): Promise<string[] | null> {
   try {
-    const found = await backend.grep(call.pattern, {
+    const found = await backend.grep(change.pattern ?? call.pattern, {
       path: call.base,
       ...((change.glob ?? call.glob) === undefined ? {} : { glob: change.glob ?? call.glob }),
       ignoreCase: change.ignoreCase ?? call.ignoreCase,
@@ -130,6 +164,20 @@ async function grepHint(backend: Backend, call: GrepCall, binaries: readonly str
     const found = await filesFound(backend, call, { glob: unprefixed });
     if (found !== null && found.length > 0)
       return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${quoted(unprefixed)}.` };
+  }
+  const flagged = FLAGS.exec(call.pattern);
+  if (flagged !== null) {
+    const rest = call.pattern.slice(flagged[0].length);
+    const found = await filesFound(backend, call, { pattern: rest });
+    if (found !== null && found.length > 0) {
+      const flags = flagged[0].trim().split(/\s+/);
+      const meant = flags.map((flag) => FLAG_ARGUMENTS[flag]).filter((a) => a !== undefined);
+      const instead = meant.length > 0 ? ` (for ${flags.join(' ')}, pass ${meant.join(', ')})` : '';
+      return {
+        text,
+        hint: `${quoted(flags.join(' '))} looks like a command-line flag, but the whole text is the pattern; ${quoted(rest)} alone matches ${counted(found.length, 'file')}, e.g. ${found[0]}. Retry with pattern ${quoted(rest)}${instead}.`,
+      };
+    }
   }
   // (Only for literal text, which the search index answers fast: a regex would cost a full scan.)
   if (!call.ignoreCase && /\p{L}/u.test(call.pattern) && (call.fixedStrings || !hasRegexSyntax(call.pattern))) {
