@@ -201,3 +201,61 @@ test('Stop agent, asked about a write: the dialog closes, nothing is written, th
   expect(calls.at(-1)).toBe('edit_file ECANCELED');
   expect(calls.filter((c) => c.startsWith('edit_file'))).toHaveLength(1); // no call after the Stop
 });
+
+test('Escape leaves the editor first and keeps a typed reason; an unchanged edit is a plain allow; focus goes where it can', async ({ page }) => {
+  await page.getByTestId('ask-before-writes').check();
+  const dialog = page.getByTestId('approval-dialog');
+  await start(page, 'write_file', { path: '/notes/a.md', content: 'alpha\n' });
+  await page.getByTestId('approval-allow').click();
+  await start(page, 'read_file', { path: '/notes/a.md' });
+
+  // Escape in the editor drops the edit, not the question.
+  let n = await start(page, 'edit_file', { path: '/notes/a.md', old_string: 'alpha', new_string: 'beta' });
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-edit').click();
+  await expect(page.getByTestId('approval-edit')).toHaveText('Cancel edit');
+  await page.getByTestId('approval-content').fill('mine\n');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('approval-content')).toBeHidden();
+  await expect(page.getByTestId('approval-edit')).toHaveText('Edit');
+  // Edit, then "Write my version" with the proposed content as it was: an allow, the model is not told otherwise.
+  await page.getByTestId('approval-edit').click();
+  await expect(page.getByTestId('approval-content')).toHaveValue('beta\n');
+  await page.getByTestId('approval-allow').click();
+  const allowed = await finish(page, n);
+  expect(allowed).toMatch(/^Edited \/notes\/a\.md/);
+  expect(allowed).not.toContain('their version');
+  expect(await readText(page, '/notes/a.md')).toBe('beta\n');
+
+  // Escape with a reason typed: a "no" with that reason.
+  n = await start(page, 'write_file', { path: '/notes/b.md', content: 'b\n' });
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-reason').fill('not now');
+  await page.keyboard.press('Escape');
+  expect(await finish(page, n)).toMatch(/^Error: EDENIED: .*"not now"/);
+
+  // A run started from its button: the pressed Run is disabled, so focus goes to Stop, and after
+  // a question is answered it comes back there (not to the page); the run ends with focus on Run.
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('agent-run').focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-always').click();
+  await expect(page.getByTestId('agent-stop')).toBeFocused();
+  await expect(page.getByTestId('agent-status')).toHaveText(/^Done: /, { timeout: 30_000 });
+  await expect(page.getByTestId('agent-run')).toBeFocused();
+});
+
+test('a denied write: the run goes on and its status says what the person denied, not that a step failed', async ({ page }) => {
+  await page.getByTestId('ask-before-writes').check();
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('agent-run').click();
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-deny').click();
+  // The rest is allowed: a later question of the run, answered with Always.
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-always').click();
+  await expect(page.getByTestId('agent-status')).toHaveText('Finished without the write you denied; see the transcript.', { timeout: 30_000 });
+});

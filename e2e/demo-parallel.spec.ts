@@ -75,3 +75,29 @@ for (const { width, height, phone } of [
     expect(errors, 'no console errors').toEqual([]);
   });
 }
+
+test('with "Ask before writes" on, the subagents ask before each write in their forks', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId('ask-before-writes').check();
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('parallel-run').click();
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('h2')).toHaveText(/^Allow (edit_file|write_file) to (change|create) \//);
+  await page.getByTestId('approval-deny').click();
+  // Every later question is allowed; the denied write never reaches the workspace.
+  const asked: string[] = [];
+  const status = page.getByTestId('parallel-status');
+  const deadline = Date.now() + 60_000;
+  while (!/^(Done|Finished|Stopped|Failed)/.test((await status.textContent()) ?? '')) {
+    expect(Date.now(), `still running; asked so far: ${asked.join(' | ')}`).toBeLessThan(deadline);
+    if (await dialog.isVisible()) {
+      asked.push((await dialog.locator('h2').textContent()) ?? '');
+      await page.getByTestId('approval-allow').click();
+    } else await page.waitForTimeout(50);
+  }
+  expect(asked.length).toBeGreaterThan(2);
+  await expect(status).toHaveText(/^Finished without the write you denied/);
+});

@@ -73,6 +73,7 @@ const agent = new AgentPanel(
   (busy) => {
     snapshots.setDisabled(busy);
     checkpoints.setDisabled(busy);
+    notices.setActionsDisabled(busy);
   },
   () => snapshots.reset('Workspace reset to the sample project for the scripted run.'),
 );

@@ -34,6 +34,8 @@ export interface ForkProgress {
 
 export interface ParallelRun {
   ok: boolean;
+  /** Writes the person denied ("Ask before writes"). */
+  denied: number;
   merged: string[];
   conflicts: MergeResult['conflicts'];
 }
@@ -61,13 +63,16 @@ export async function runParallelSubagents(
   const stops = [follow(renamer, progress.renamer), follow(tester, progress.tester)];
   onProgress(progress.renamer);
   onProgress(progress.tester);
-  const run: ParallelRun = { ok: true, merged: [], conflicts: [] };
+  const run: ParallelRun = { ok: true, denied: 0, merged: [], conflicts: [] };
 
   const agent = (fork: Backend, name: string) => {
-    const tools = createTools(fork);
+    // A subagent's writes wait for the person too when "Ask before writes" is on: what the merges
+    // bring into the workspace is then only what the person allowed in the forks.
+    const tools = createTools(fork, { approve: ws.sessionOptions.approve });
     return async (tool: string, args: Record<string, unknown>, note: string) => {
       const entry = await transcript.call(tools, 'subagent', tool, args, `[${name}] ${note}`);
       if (!entry.ok) run.ok = false;
+      if (entry.result.startsWith('Error: EDENIED')) run.denied++;
       await sleep(delayMs);
       return entry;
     };

@@ -21,16 +21,19 @@ export function refund(cents: number): string {
 export interface AgentRun {
   filesChanged: string[];
   staleRecoveries: number;
+  /** Writes the person denied ("Ask before writes"): the run goes on without them. */
+  denied: number;
   ok: boolean;
 }
 
 /** `signal`: the Stop button; the run then ends with StoppedError after the call under way. */
 export async function runScriptedAgent(ws: Workspace, transcript: Transcript, delayMs = 250, signal?: AbortSignal): Promise<AgentRun> {
   const tools = ws.session(); // a fresh agent session: it has read nothing yet
-  const run: AgentRun = { filesChanged: [], staleRecoveries: 0, ok: true };
+  const run: AgentRun = { filesChanged: [], staleRecoveries: 0, denied: 0, ok: true };
   const call = async (tool: string, args: Record<string, unknown>, note?: string): Promise<CallEntry> => {
     stopIfAsked(signal);
     const entry = await transcript.call(tools, 'agent', tool, args, note, signal);
+    if (entry.result.startsWith('Error: EDENIED')) run.denied++;
     if (tool === 'write_file' || tool === 'edit_file') ws.changed();
     stopIfAsked(signal);
     await sleep(delayMs);
@@ -88,7 +91,14 @@ export async function runScriptedAgent(ws: Workspace, transcript: Transcript, de
     'agent',
     run.ok
       ? `Done: ${OLD} → ${NEW} in ${run.filesChanged.length} files; ${run.staleRecoveries} stale edit recovered by re-reading.`
-      : 'Stopped: a step failed (see the transcript). The workspace may have been changed since the sample was loaded; Reset and run again.',
+      : run.denied > 0
+        ? `Finished without ${denials(run.denied)} you denied: those files are unchanged (see the transcript).`
+        : 'Stopped: a step failed (see the transcript). The workspace may have been changed since the sample was loaded; Reset and run again.',
   );
   return run;
+}
+
+/** "the write" / "the 3 writes", as a run's status names what the person denied. */
+export function denials(n: number): string {
+  return n === 1 ? 'the write' : `the ${n} writes`;
 }

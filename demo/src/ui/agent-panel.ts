@@ -4,7 +4,7 @@ import { DIALECT_NAMES, type DialectName } from 'agentvfs';
 import { runDialectAgent } from '../agent/dialect-runs.ts';
 import type { ModelSettings } from '../agent/model.ts';
 import { PARALLEL_TASK, runParallelSubagents, type ForkProgress } from '../agent/parallel.ts';
-import { runScriptedAgent, TASK } from '../agent/scripted.ts';
+import { denials, runScriptedAgent, TASK } from '../agent/scripted.ts';
 import { endRun, StoppedError, startRun, stopRun } from '../agent/stopped.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
@@ -35,8 +35,16 @@ export class AgentPanel {
     /** Back to the sample project before a scripted run (the header's Reset, with its undo; it records the event). */
     private reset: () => Promise<void> = () => ws.reset(),
   ) {
-    this.#run = h('button', { type: 'button', class: 'primary', 'data-testid': 'agent-run', onclick: () => void this.runScripted() }, '▶ Run scripted agent');
-    this.#stop = h('button', { type: 'button', class: 'danger', 'data-testid': 'agent-stop', hidden: true, onclick: () => this.#stopping?.abort() }, '■ Stop');
+    this.#run = h(
+      'button',
+      { type: 'button', class: 'primary', 'data-testid': 'agent-run', 'data-focus-after-dialog': '', onclick: () => void this.runScripted() },
+      '▶ Run scripted agent',
+    );
+    this.#stop = h(
+      'button',
+      { type: 'button', class: 'danger', 'data-testid': 'agent-stop', 'data-focus-after-dialog': '', hidden: true, onclick: () => this.#stopping?.abort() },
+      '■ Stop',
+    );
     this.#status = h('p', { class: 'status-line', role: 'status', 'data-testid': 'agent-status' }, 'Runs offline: no model, no network.');
     this.#dialect = h(
       'select',
@@ -122,7 +130,9 @@ export class AgentPanel {
       const conflicts = run.conflicts.length === 1 ? '1 conflict' : `${run.conflicts.length} conflicts`;
       this.#parallelStatus.textContent = run.ok
         ? `Done: ${run.merged.length} paths merged; ${conflicts} reported, then settled in the fork (${run.conflicts.map((c) => `${c.path}, ${c.kind}`).join('; ')}).`
-        : 'Stopped: a step failed; see the transcript.';
+        : run.denied > 0
+          ? `Finished without ${denials(run.denied)} you denied; see the transcript.`
+          : 'Stopped: a step failed; see the transcript.';
       this.#parallel.dataset.state = run.ok ? 'done' : 'failed';
     } catch (e) {
       this.#parallelStatus.textContent = `Failed: ${(e as Error).message}`;
@@ -145,7 +155,9 @@ export class AgentPanel {
         const run = await runScriptedAgent(this.ws, this.transcript, undefined, signal);
         this.#status.textContent = run.ok
           ? `Done: ${run.filesChanged.length} files changed, ${run.staleRecoveries} stale edit recovered. Expand the transcript rows to see each result.`
-          : 'Stopped: a step failed; see the transcript.';
+          : run.denied > 0
+            ? `Finished without ${denials(run.denied)} you denied; see the transcript.`
+            : 'Stopped: a step failed; see the transcript.';
         this.el.dataset.state = run.ok ? 'done' : 'failed';
       } else {
         const calls = this.transcript.entries.length;
@@ -215,6 +227,8 @@ export class AgentPanel {
   #stoppable(): AbortSignal {
     this.#stopping = startRun();
     this.#stop.hidden = false;
+    // The Run button pressed is disabled now: its focus goes to Stop, not to the page.
+    if (lostFocus()) this.#stop.focus();
     return this.#stopping.signal;
   }
 
@@ -239,6 +253,8 @@ export class AgentPanel {
     this.#run.disabled = busy;
     this.#runAll.disabled = busy;
     this.#parallelRun.disabled = busy;
+    // Stop (or a Run button) had focus and is hidden or disabled now: back to Run.
+    if (!busy && lostFocus()) this.#run.focus();
     this.onBusy(busy);
   }
 
@@ -307,4 +323,10 @@ export class AgentPanel {
       status,
     );
   }
+}
+
+/** Whether focus is on nothing (the page), or on a control that can no longer take it. */
+function lostFocus(): boolean {
+  const active = document.activeElement as HTMLButtonElement | null;
+  return active === null || active === document.body || active.disabled === true || active.closest('[hidden]') !== null;
 }

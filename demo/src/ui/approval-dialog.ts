@@ -31,6 +31,8 @@ export class ApprovalDialog {
   #stopAgent: HTMLButtonElement;
   #unlisten = () => {};
   #editing = false;
+  /** What had focus when the question opened. */
+  #opener: Element | null = null;
   #request: ApprovalRequest | null = null;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -69,7 +71,11 @@ export class ApprovalDialog {
       },
       'Always',
     );
-    this.#edit = h('button', { type: 'button', 'data-testid': 'approval-edit', onclick: () => this.#startEditing() }, 'Edit');
+    this.#edit = h(
+      'button',
+      { type: 'button', 'data-testid': 'approval-edit', onclick: () => (this.#editing ? this.#stopEditing() : this.#startEditing()) },
+      'Edit',
+    );
     const deny = h('button', { type: 'button', class: 'danger', 'data-testid': 'approval-deny', onclick: () => this.#deny() }, 'Deny');
     // Ends the agent's run: this call is cancelled (nothing written) and no further call is made.
     this.#stopAgent = h(
@@ -109,10 +115,13 @@ export class ApprovalDialog {
         h('span', { class: 'approval-buttons' }, this.#stopAgent, deny, this.#edit, this.#always, this.#allow),
       ),
     );
-    // Escape closes a dialog: that is a "no".
+    // Escape leaves the editor first (what was typed there is dropped, nothing else); else it
+    // closes the question: a "no", with the reason typed, if any.
     this.#dialog.addEventListener('cancel', (e) => {
       e.preventDefault();
-      this.#settle({ allow: false, reason: 'The user closed the question without answering.' });
+      if (this.#editing) return this.#stopEditing();
+      const reason = this.#reason.value.trim();
+      this.#settle({ allow: false, reason: reason || 'The user closed the question without answering.' });
     });
     document.body.append(this.#dialog);
   }
@@ -151,8 +160,10 @@ export class ApprovalDialog {
     this.#edit.hidden = request.content === undefined;
     this.#reason.value = '';
     this.#allow.textContent = 'Allow';
+    this.#edit.textContent = 'Edit';
     this.#always.hidden = false;
     this.#show(matchMedia(SIDE_BY_SIDE).matches ? this.#view : 'unified');
+    this.#opener = document.activeElement;
     this.#dialog.showModal();
     this.#allow.focus();
     return new Promise((resolve) => (this.#answer = resolve));
@@ -170,11 +181,25 @@ export class ApprovalDialog {
     this.#editor.hidden = false;
     this.#always.hidden = true;
     this.#allow.textContent = 'Write my version';
+    this.#edit.textContent = 'Cancel edit';
     this.#editor.focus();
   }
 
+  /** Back to the proposed content: the question stands as it was asked. */
+  #stopEditing(): void {
+    this.#editing = false;
+    this.#editor.hidden = true;
+    this.#editor.value = this.#request?.content ?? '';
+    this.#always.hidden = false;
+    this.#allow.textContent = 'Allow';
+    this.#edit.textContent = 'Edit';
+    this.#edit.focus();
+  }
+
   #allowOnce(): void {
-    this.#settle(this.#editing ? { allow: true, content: this.#editor.value } : { allow: true });
+    // The proposed content, unchanged, is a plain "allow": the model is not told the person changed it.
+    const changed = this.#editing && this.#editor.value !== this.#request?.content;
+    this.#settle(changed ? { allow: true, content: this.#editor.value } : { allow: true });
   }
 
   #deny(): void {
@@ -189,6 +214,12 @@ export class ApprovalDialog {
     this.#answer = null;
     this.#request = null;
     this.#dialog.close();
+    // The dialog gives focus back to what had it, unless that is gone or disabled now (a Run
+    // button while its run goes on): then to the control marked to take it.
+    const opener = this.#opener as HTMLElement | null;
+    if (opener === null || !opener.isConnected || (opener as HTMLButtonElement).disabled || opener.closest('[hidden]') !== null) {
+      document.querySelector<HTMLElement>('[data-focus-after-dialog]:not([hidden]):not(:disabled)')?.focus();
+    }
     answer?.(decision);
   }
 }

@@ -101,7 +101,8 @@ export class CheckpointsPanel {
               tabIndex: tab,
               'data-testid': 'checkpoint-open',
               title: c.parent ? 'Show what this step changed' : 'The first checkpoint',
-              'aria-label': `#${n} ${label}, ${time}${c.parent ? `, ${changed(c.changedPaths)} changed` : ''}${current ? ', current' : ''}${undone ? ', rolled back' : ''}. Show its changes.`,
+              // The visible words first, in their order (WCAG 2.5.3: a voice user says what they see).
+              'aria-label': `${[`#${n}`, label, current ? 'now' : null, c.source, time, c.parent ? `${changed(c.changedPaths)} changed` : null].filter((w) => w !== null).join(' ')}${undone ? ', rolled back' : ''}. Show its changes.`,
               onclick: () => {
                 this.#focused = c.id;
                 this.actions.showChanges(c, n);

@@ -83,6 +83,11 @@ export class FileViewer {
     ws.onChange(() => (this.#mode === 'file' ? void this.#load(false) : this.#to.value === NOW ? void this.#loadChanges() : undefined));
     timeline.onChange(() => this.#fillSelects());
   }
+  /** The open file's path as the heading, whole in its tooltip: a long one is cut with an ellipsis. */
+  #showTitle(text: string): void {
+    this.#title.textContent = text;
+    this.#title.title = text;
+  }
 
   get mode(): Mode {
     return this.#mode;
@@ -96,7 +101,7 @@ export class FileViewer {
     this.#compare.hidden = this.#changes.hidden = mode !== 'changes';
     this.#fileBody.hidden = mode !== 'file';
     if (mode === 'file') {
-      this.#title.textContent = this.#path ?? 'No file open';
+      this.#showTitle(this.#path ?? 'No file open');
       this.#version = -1;
       void this.#load(true);
     } else {
@@ -131,7 +136,7 @@ export class FileViewer {
     const token = ++this.#token;
     const from = this.#from.value;
     const to = this.#to.value === NOW ? undefined : this.#to.value;
-    this.#title.textContent = 'Changes';
+    this.#showTitle('Changes');
     if (!from) {
       this.#meta.textContent = this.#meta.title = '';
       clear(this.#changes, h('p', { class: 'placeholder' }, 'No checkpoints yet.'));
@@ -179,7 +184,7 @@ export class FileViewer {
       const bytes = await this.ws.backend.readFile(path);
       if (token !== this.#token || this.#mode !== 'file') return;
       this.#version = info.version;
-      this.#title.textContent = path;
+      this.#showTitle(path);
       this.#meta.textContent = `${formatBytes(info.size)} · written ${clockTime(info.mtimeMs)} · write #${info.version}`;
       this.#meta.title = VERSION_HELP;
       if (bytes.subarray(0, 8192).includes(0)) {
@@ -189,7 +194,7 @@ export class FileViewer {
       }
     } catch (e) {
       if (token !== this.#token) return;
-      this.#title.textContent = path;
+      this.#showTitle(path);
       this.#meta.textContent = this.#meta.title = '';
       this.#version = -1;
       clear(

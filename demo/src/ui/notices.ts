@@ -13,6 +13,8 @@ export class Notices {
   /** Warnings and errors (above the status line). */
   readonly alerts: HTMLElement;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** While an agent runs, an outcome's action (an Undo that rolls the files back) waits. */
+  #actionsDisabled = false;
 
   constructor() {
     this.latest = h('div', { class: 'notices latest', 'aria-live': 'polite' });
@@ -22,17 +24,30 @@ export class Notices {
   info(text: string, action?: { label: string; run: () => void }): void {
     clearTimeout(this.#timer);
     const note = h('div', { class: 'notice info', 'data-testid': 'notice-info', title: text }, h('span', { class: 'notice-text' }, text));
-    const button = action ? h('button', { type: 'button', class: 'ghost small', onclick: () => (button?.remove(), action.run()) }, action.label) : null;
-    if (button) note.append(button);
+    const button = action
+      ? h('button', { type: 'button', class: 'ghost small', 'data-notice-action': '', onclick: () => (button?.remove(), action.run()) }, action.label)
+      : null;
+    if (button) {
+      button.disabled = this.#actionsDisabled;
+      note.append(button);
+    }
     this.latest.replaceChildren(note);
     // It stays (dimmed) until the next one: a reader who looked away can still see what happened.
-    this.#timer = setTimeout(
-      () => {
-        button?.remove();
-        note.classList.add('stale');
-      },
-      action ? ACTION_MS : FRESH_MS,
-    );
+    // Its action stays while it has focus or the pointer (WCAG 2.2.1): one is never taken away mid-reach.
+    const expire = () => {
+      if (button && (button === document.activeElement || button.matches(':hover'))) {
+        this.#timer = setTimeout(expire, 1000);
+        return;
+      }
+      button?.remove();
+      note.classList.add('stale');
+    };
+    this.#timer = setTimeout(expire, action ? ACTION_MS : FRESH_MS);
+  }
+
+  setActionsDisabled(disabled: boolean): void {
+    this.#actionsDisabled = disabled;
+    for (const button of this.latest.querySelectorAll<HTMLButtonElement>('[data-notice-action]')) button.disabled = disabled;
   }
 
   /**

@@ -231,12 +231,16 @@ export class ToolConsole {
       }
       input.setAttribute('data-arg', name);
       if (required) input.setAttribute('aria-required', 'true');
+      // Read by screen readers with the field, and shown while it has focus (a hover title reaches neither keyboard nor touch).
+      if (schema.description) input.setAttribute('aria-describedby', `${id}-hint`);
       fields.push({ name, schema, required, input });
       const label = h(
         'label',
         { for: id, class: 'arg-name' },
         name,
-        required ? h('span', { class: 'req', title: 'required' }, '*') : null,
+        required ? h('span', { class: 'req', title: 'required', 'aria-hidden': 'true' }, '*') : null,
+        // Spoken as "path, required, string", not "path*string".
+        h('span', { class: 'sr-only' }, required ? ', required, ' : ', '),
         h('span', { class: 'arg-type' }, schema.enum ? 'enum' : schema.type),
       );
       form.append(
@@ -245,7 +249,7 @@ export class ToolConsole {
           { class: `field${schema.type === 'boolean' ? ' inline' : ''}`, title: schema.description },
           label,
           input,
-          h('span', { class: 'hint' }, schema.description),
+          h('span', { class: 'hint', id: `${id}-hint` }, schema.description),
         ),
       );
     }
