@@ -2,7 +2,7 @@
 // Node built-ins replaced by small browser-safe modules, plus .d.ts files.
 // Then checks that no entry still imports a Node built-in.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { bundledPackages, writeLicenses } from './third-party-licenses.mjs';
@@ -120,6 +120,10 @@ const embedWorker = {
 
 rmSync(`${root}/dist`, { recursive: true, force: true });
 await bundle(WORKER_SCRIPT);
+// A module script (a module worker runs it) with no import or export of its own: say so, or tools
+// such as publint read it as CommonJS. Before the source map comment, so no mapped line moves.
+const workerFile = `${root}/dist/backend-worker.js`;
+writeFileSync(workerFile, readFileSync(workerFile, 'utf8').replace(/\n(\/\/# sourceMappingURL=[^\n]*\n?)$/, '\nexport {};\n$1'));
 await bundle({ ...ENTRIES, ...NODE_PERSIST_ENTRIES }, [embedWorker], (id) => isPeer(id) || isNodeBuiltin(id));
 await bundle(NODE_ENTRIES, [], (id) => isPeer(id) || isNodeBuiltin(id));
 const licensed = writeLicenses(bundled, `${root}/dist/THIRD-PARTY-LICENSES.md`);

@@ -15,7 +15,15 @@ export { normalizePath } from './paths.ts';
 export { createTools } from './tools/create-tools.ts';
 export type { FileChange, RunOptions, ToolPart, ToolResult, Tools, ToolsOptions } from './tools/types.ts';
 export { createSession, type ToolSession } from './tools/session.ts';
-export { DIALECT_NAMES, type DialectName, type DialectToolName, type DialectToolNames } from './tools/dialects/names.ts';
+export {
+  DIALECT_NAMES,
+  type AnthropicToolName,
+  type DialectName,
+  type DialectToolName,
+  type DialectToolNames,
+  type GeminiToolName,
+  type McpFilesystemToolName,
+} from './tools/dialects/names.ts';
 export type { ToolHost } from './tool-host.ts';
 export type { ApprovalDecision, ApprovalRequest, Approve, Decision, GuardOptions, OnEvent, Permissions, ToolEvent } from './guard/types.ts';
 export {

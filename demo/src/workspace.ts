@@ -7,6 +7,7 @@ import {
   createTools,
   type DialectName,
   type FileInfo,
+  type OwnedBytes,
   type ToolDefinition,
   type Tools,
   type ToolsOptions,
@@ -190,7 +191,7 @@ export class Workspace {
     this.changed();
   }
 
-  async snapshot(): Promise<Uint8Array> {
+  async snapshot(): Promise<OwnedBytes> {
     return this.backend.snapshot();
   }
 

@@ -26,6 +26,7 @@ import type {
   BatchChange,
   BatchResult,
   Backend,
+  OwnedBytes,
   CheckpointDiff,
   CheckpointInfo,
   CountIgnored,
@@ -164,7 +165,7 @@ class InMemoryBackend implements Backend {
     return this.#tree.get(this.#path(path)) !== undefined;
   }
 
-  async readFile(path: string): Promise<Uint8Array> {
+  async readFile(path: string): Promise<OwnedBytes> {
     const p = this.#path(path);
     this.#tree.requireFile(p);
     return this.#tree.bytes(p);
@@ -383,7 +384,7 @@ class InMemoryBackend implements Backend {
     });
   }
 
-  async snapshot(): Promise<Uint8Array> {
+  async snapshot(): Promise<OwnedBytes> {
     // A live tree's entries are valid by construction: skip encodeSnapshot's re-validation.
     return encodeSnapshot(this.#tree.snapshotEntries(), { validate: false });
   }

@@ -12,7 +12,7 @@ import type { SnapshotEntry } from '../snapshot/format.ts';
 import { type BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
 import { notFoundMessage } from './not-found.ts';
 import { isDirMessage, tooBigMessage, underFileMessage } from './refusals.ts';
-import type { FileInfo } from './types.ts';
+import type { FileInfo, OwnedBytes } from './types.ts';
 import type { WatchEvent } from './types.ts';
 
 /** A path's metadata. Never changed once made (a change makes a new one): checkpoints share them. */
@@ -133,7 +133,7 @@ export class Tree {
     return meta;
   }
 
-  bytes(path: string): Uint8Array {
+  bytes(path: string): OwnedBytes {
     return this.#store.read(path);
   }
 

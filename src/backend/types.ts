@@ -98,9 +98,17 @@ export interface EditResult extends FileInfo {
   lastLine: number;
 }
 
+/**
+ * Bytes the backend made for the caller, over an ArrayBuffer of their own (never a
+ * SharedArrayBuffer): what `Blob`, `Response` and `crypto.subtle` take as they are. The type
+ * `Uint8Array<ArrayBuffer>`, written so that TypeScript before 5.7 (no generic Uint8Array) reads
+ * a plain Uint8Array.
+ */
+export type OwnedBytes = ReturnType<Uint8Array['slice']>;
+
 export interface ReadResult {
   path: string;
-  content: Uint8Array;
+  content: OwnedBytes;
   version: number;
   mtimeMs: number;
 }
@@ -205,7 +213,7 @@ export interface UploadResult {
 
 export interface DownloadResult {
   path: string;
-  content: Uint8Array | null;
+  content: OwnedBytes | null;
   error?: string;
 }
 
@@ -261,7 +269,7 @@ export interface Backend {
   ls(path?: string, options?: LsOptions): Promise<FileInfo[]>;
   stat(path: string): Promise<FileInfo>;
   exists(path: string): Promise<boolean>;
-  readFile(path: string): Promise<Uint8Array>;
+  readFile(path: string): Promise<OwnedBytes>;
   /** UTF-8 text of a file; a leading BOM is dropped. */
   readText(path: string): Promise<string>;
   /** Bytes and version of a file, read atomically. */
@@ -292,7 +300,7 @@ export interface Backend {
    */
   prepareSearch(options?: PrepareSearchOptions): Promise<PrepareSearchResult>;
   downloadFiles(paths: readonly string[]): Promise<DownloadResult[]>;
-  snapshot(): Promise<Uint8Array>;
+  snapshot(): Promise<OwnedBytes>;
   restore(bytes: Uint8Array, options?: RestoreOptions): Promise<void>;
   /** Records the current state; returns its id. Costs memory in proportion to what changed since the last one. */
   checkpoint(label?: string): Promise<string>;

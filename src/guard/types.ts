@@ -8,9 +8,9 @@ import type { VfsErrorCode } from '../errors.ts';
 /** Globs of absolute paths (picomatch, dotfiles included). An absent list allows every path. */
 export interface Permissions {
   /** Paths the tools may read, list and find; anything else is EACCES and never shows in a result. */
-  read?: string[];
+  read?: readonly string[];
   /** Paths the tools may create, write, edit, remove or rename; anything else is EACCES. */
-  write?: string[];
+  write?: readonly string[];
 }
 
 /** What approve() is asked before one file is written (or removed). */

@@ -15,6 +15,7 @@ import { MAX_SEGMENT_BYTES, comparePaths, normalizePath, parentOf } from '../pat
 import { sharedBufferBytes } from '../bulk-buffers.ts';
 import { copyBodyHashing } from './body-copy.ts';
 import { CACHE_PIECE_BYTES, Xxh32, xxh32 } from './xxhash32.ts';
+import type { OwnedBytes } from '../backend/types.ts';
 
 export interface SnapshotEntry {
   /** Absolute, normalized POSIX path; never "/" (the root is implicit). */
@@ -69,7 +70,7 @@ export interface EncodeOptions {
 }
 
 /** Serializes `entries` (in the given order). Throws `EINVAL` for an entry the format cannot hold. */
-export function encodeSnapshot(entries: readonly SnapshotEntry[], options: EncodeOptions = {}): Uint8Array {
+export function encodeSnapshot(entries: readonly SnapshotEntry[], options: EncodeOptions = {}): OwnedBytes {
   if (options.validate !== false) validateEntries(entries);
   const pathLengths = new Uint32Array(entries.length);
   let size = HEADER_BYTES;

@@ -21,6 +21,7 @@ import { Link } from '@jsonjoy.com/fs-core/lib/Link';
 import { Node } from '@jsonjoy.com/fs-core/lib/Node';
 import { MIN_SHARED_BYTES, ownsBuffer, sharedBufferBytes } from '../bulk-buffers.ts';
 import { baseName, isChildOf, parentOf } from '../paths.ts';
+import type { OwnedBytes } from '../backend/types.ts';
 
 const S_IFDIR = 0o040000;
 const S_IFREG = 0o100000;
@@ -224,7 +225,7 @@ export class MemfsStore {
   }
 
   /** A fresh copy of the file's bytes (its own ArrayBuffer), safe to hand out or transfer. */
-  read(path: string): Uint8Array {
+  read(path: string): OwnedBytes {
     // Not .slice(): on a Node Buffer it shares memory. This copies into a plain Uint8Array.
     return new Uint8Array(this.view(path));
   }

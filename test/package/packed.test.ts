@@ -218,4 +218,63 @@ export const logFile = (path: string): number => { const store: FileStore = crea
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
     expect(() => run('node', [tsc, '-p', 'tsconfig.json'], consumer)).not.toThrow();
   });
+
+  it("types bytes as what Blob, Response and crypto take, and names every dialect's tool set in a consumer's declarations", () => {
+    const dir = join(consumer, 'typed');
+    run('mkdir', ['-p', dir], consumer);
+    writeFileSync(
+      join(dir, 'lib.ts'),
+      `import { createStateBackend, createTools } from 'agentvfs';
+const backend = createStateBackend();
+export const blob = async (): Promise<Blob> => new Blob([await backend.snapshot()]);
+export const response = async (): Promise<Response> => new Response(await backend.readFile('/logo.png'));
+export const digest = async (): Promise<ArrayBuffer> => crypto.subtle.digest('SHA-256', (await backend.read('/a')).content);
+export const claude = createTools(backend, { dialect: 'anthropic' });
+export const filesystem = createTools(backend, { dialect: 'mcp-filesystem' });
+export const gemini = createTools(backend, { dialect: 'gemini' });
+export const readOnly = createTools(backend, { permissions: { read: ['/src/**'] as const, write: [] as const } });
+`,
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['ES2022', 'DOM'],
+          declaration: true,
+          emitDeclarationOnly: true,
+          outDir: 'out',
+          skipLibCheck: false,
+          types: [],
+        },
+        files: ['lib.ts'],
+      }),
+    );
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    let output = '';
+    try {
+      run('node', [tsc, '-p', 'tsconfig.json'], dir);
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout);
+    }
+    expect(output).toBe('');
+    expect(readFileSync(join(dir, 'out/lib.d.ts'), 'utf8')).toContain('AnthropicToolName');
+  });
+
+  it('a bundler keeps agentvfs/backend-worker, which is imported for what it does when it loads', async () => {
+    const { build } = await import('esbuild');
+    const result = await build({
+      stdin: { contents: "import 'agentvfs/backend-worker';", resolveDir: consumer, loader: 'js' },
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      write: false,
+      logLevel: 'silent',
+    });
+    expect(result.warnings.map((w) => w.text)).toEqual([]);
+    expect(result.outputFiles[0]!.contents.byteLength).toBeGreaterThan(100_000);
+  });
 });

@@ -61,7 +61,7 @@ export class SnapshotActions {
     const bytes = await this.ws.snapshot();
     const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
     const name = `agentvfs-${stamp}.avfs`;
-    const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }));
+    const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
     const a = h('a', { href: url, download: name, hidden: true });
     document.body.append(a);
     a.click();

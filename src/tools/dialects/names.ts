@@ -7,6 +7,9 @@ import type { AnthropicToolName } from './anthropic/names.ts';
 import type { GeminiToolName } from './gemini/names.ts';
 import type { McpFilesystemToolName } from './mcp-filesystem/names.ts';
 
+// Exported from the package root: a tool set of these dialects, exported from a user's own module, needs them named.
+export type { AnthropicToolName, GeminiToolName, McpFilesystemToolName };
+
 /** Every dialect, the default first. */
 export const DIALECT_NAMES = ['agentvfs', 'openai', 'anthropic', 'gemini', 'mcp-filesystem'] as const;
 export type DialectName = (typeof DIALECT_NAMES)[number];
