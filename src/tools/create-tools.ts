@@ -5,7 +5,7 @@
  */
 import { isDirMessage } from '../backend/refusals.ts';
 import type { Backend, GrepMatch } from '../backend/types.ts';
-import { VfsError } from '../errors.ts';
+import { isVfsError, VfsError } from '../errors.ts';
 import { counted } from '../counted.ts';
 import type { ToolsAround } from '../tool-host.ts';
 import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
@@ -146,10 +146,11 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
           path,
         });
       }
-      const result = await backend.edit(path, args.old_string as string, args.new_string as string, {
-        replaceAll: args.replace_all as boolean,
-        expectedVersion: read,
-      });
+      const result = await backend
+        .edit(path, args.old_string as string, args.new_string as string, { replaceAll: args.replace_all as boolean, expectedVersion: read })
+        .catch(async (error: unknown) => {
+          throw await withRowsNote(backend, path, args.old_string as string, error);
+        });
       readVersions.add(path, result.version);
       changed.push({ path: result.path, version: result.version });
       const text = await editedText(backend, path, result.version);
@@ -264,6 +265,18 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
   }
 
   return handlers;
+}
+
+/**
+ * An ENOMATCH for an old_string with a line break, in a file with a line read_file shows in rows
+ * (N, N.1, …): the model may have joined those rows with line breaks, which the line does not have.
+ */
+async function withRowsNote(backend: Backend, path: string, oldString: string, error: unknown): Promise<unknown> {
+  if (!isVfsError(error) || error.code !== 'ENOMATCH' || !oldString.includes('\n')) return error;
+  const text = await backend.readText(path).catch(() => '');
+  if (!splitLines(text).some((line) => line.length > MAX_LINE_CHARS)) return error;
+  const note = `Lines over ${MAX_LINE_CHARS.toLocaleString('en-US')} characters are shown by read_file in rows (N, N.1, N.2, …) with no line break between them: where old_string spans such rows, join them without one.`;
+  return new VfsError('ENOMATCH', `${error.message}\n${note}`, { path });
 }
 
 /** Lines firstLine..lastLine of the new text with a little context, cat -n style. */

@@ -66,15 +66,17 @@ export function formatRead(path: string, lines: readonly string[], offset: numbe
       length += size;
       continue;
     }
-    if (i > offset) {
-      // The next page starts with this line (and cuts it, if it alone is over the budget).
+    // A line a page can hold whole starts the next page. One no page can hold (or the first line,
+    // over the budget) is cut here: its rows that fit, then where to go on.
+    let shown = 0;
+    if (i === offset || size > budget) {
+      while (shown < rows.length && length + rows[shown]!.length + 1 <= budget) length += rows[shown++]!.length + 1;
+    }
+    if (shown === 0 && i > offset) {
       return [...out, `... [showing lines ${from}-${i} of ${total} in ${path}; continue with offset=${i}]`, TRUNCATION_NOTE].join('\n');
     }
-    // The first line alone is over the budget: show the rows that fit, then where to go on.
-    let shown = 0;
-    while (shown < rows.length && length + rows[shown]!.length + 1 <= budget) length += rows[shown++]!.length + 1;
     out.push(...rows.slice(0, shown));
-    const next = part + shown;
+    const next = (i === offset ? part : 0) + shown;
     const to = rowLabel(i + 1, next - 1);
     return [
       ...out,

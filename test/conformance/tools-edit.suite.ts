@@ -69,6 +69,21 @@ export function editToolSuite(make: BackendFactory) {
       expect(await backend.readText('/a.js')).toBe(original);
     });
 
+    it("ENOMATCH for read_file's rows of a long line joined with line breaks says the rows have none", async () => {
+      const long = `${'x'.repeat(5000)}${'y'.repeat(1000)}z`;
+      const { backend, tools } = await session(make, { '/min.js': `a\n${long}\nb\n` });
+      const joined = `${'x'.repeat(5000)}\n${'y'.repeat(1000)}z`;
+      const out = await tools.call('edit_file', { path: '/min.js', old_string: joined, new_string: 'w' });
+      expect(out).toMatch(/^Error: ENOMATCH: /);
+      expect(out).toMatch(
+        /\nLines over 5,000 characters are shown by read_file in rows \(N, N\.1, N\.2, …\) with no line break between them: where old_string spans such rows, join them without one\.$/,
+      );
+      expect(await backend.readText('/min.js')).toBe(`a\n${long}\nb\n`);
+      // Joined without it, the edit lands; with no long line in the file, no such note.
+      expect(await tools.call('edit_file', { path: '/min.js', old_string: joined.replace('\n', ''), new_string: 'w' })).toMatch(/^Edited/);
+      expect(await tools.call('edit_file', { path: '/min.js', old_string: 'a\nq', new_string: 'w' })).not.toContain('Lines over');
+    });
+
     it('EAMBIGUOUS names the count and line numbers; replace_all replaces every one', async () => {
       const original = 'x\nfoo\ny\nfoo\nfoo\n';
       const { backend, tools } = await session(make, { '/a': original });

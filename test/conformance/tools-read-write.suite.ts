@@ -203,6 +203,22 @@ export function readWriteToolSuite(make: BackendFactory) {
       expect(lines).toEqual(body);
     });
 
+    it('a line no page can hold starts on the page that comes to it (not after an almost empty page)', async () => {
+      const body = ['first', noise(6, 200_000), 'third'];
+      const tools = createTools(await make({ files: { '/f': `${body.join('\n')}\n` } }));
+      const { lines, pages } = await readAll(tools, '/f');
+      expect(lines).toEqual(body);
+      expect(pages[0]).toMatch(/^ {5}1\tfirst\n {5}2\t/);
+      expect(pages[0]!.length).toBeGreaterThan(60_000);
+      expect(pages[0]).toMatch(/^\.\.\. \[showing lines 1-2\.\d+ of 3 in \/f \(line 2 goes on to row 2\.\d+\); continue with offset=1 part=\d+\]$/m);
+      // A line a page can hold whole still starts the next page whole.
+      const fits = ['first', noise(7, 60_000), noise(8, 60_000)];
+      const whole = createTools(await make({ files: { '/g': `${fits.join('\n')}\n` } }));
+      const read = await readAll(whole, '/g');
+      expect(read.lines).toEqual(fits);
+      expect(read.pages[1]!.split('\n')[0]).toMatch(/^ {5}3\t/);
+    });
+
     it('part starts at a continuation row; limit still counts lines', async () => {
       const long = 'a'.repeat(5000) + 'b'.repeat(5000) + 'c'.repeat(10);
       const tools = createTools(await make({ files: { '/f': `x\n${long}\ny\nz\n` } }));

@@ -242,6 +242,11 @@ describe("dialect 'mcp-filesystem'", () => {
     expect(await t.call('search_files', { path: '/p', pattern: '**/*.ts' })).toBe('/p/src/a.ts\n/p/src/b.ts');
     expect(await t.call('search_files', { path: '/p', pattern: '**/*.ts', excludePatterns: ['**/b.ts'] })).toBe('/p/src/a.ts');
     expect(await t.call('search_files', { path: '/p', pattern: '*.py' })).toBe('No matches found');
+    // A plain word, as older releases of the server took it (a substring of a name): the glob that finds it.
+    expect(await t.call('search_files', { path: '/', pattern: 'nowhere' })).toBe('No matches found');
+    expect(await t.call('search_files', { path: '/p', pattern: 'a' })).toBe(
+      'No matches found\nsearch_files matches a glob pattern, so "a" finds only a name that is exactly that; "**/*a*" matches 1 path, e.g. /p/src/a.ts.',
+    );
     expect(await t.call('get_file_info', { path: '/p/src/a.ts' })).toContain('size: 1\n');
     expect(await backend.exists('/p/docs/api')).toBe(true);
   });

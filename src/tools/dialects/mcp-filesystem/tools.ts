@@ -299,7 +299,13 @@ export async function searchFiles(call: DialectCall, path: string, pattern: stri
     return !excluded(relative);
   };
   const hits = (await call.backend.glob(pattern, { path: root })).filter(kept);
-  return hits.length > 0 ? hits.sort().join('\n') : 'No matches found';
+  if (hits.length > 0) return hits.sort().join('\n');
+  // Older releases of the server matched a plain word anywhere in a name, and models still send one.
+  if (/[*?[{/]/.test(pattern)) return 'No matches found';
+  const anywhere = `**/*${pattern}*`;
+  const near = (await call.backend.glob(anywhere, { path: root }).catch(() => [])).filter(kept).sort();
+  if (near.length === 0) return 'No matches found';
+  return `No matches found\nsearch_files matches a glob pattern, so ${JSON.stringify(pattern)} finds only a name that is exactly that; ${JSON.stringify(anywhere)} matches ${near.length === 1 ? '1 path' : `${near.length} paths`}, e.g. ${near[0]}.`;
 }
 
 export async function getFileInfo(call: DialectCall, path: string): Promise<string> {
