@@ -5,14 +5,18 @@ const MAX_SUGGESTIONS = 3;
 
 export function notFoundMessage(path: string, existing: Iterable<string>): string {
   const suggestions = suggestPaths(path, existing);
-  const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?${lookAlike(path, suggestions)}` : ' Use ls or glob to see what exists.';
-  // (A path is checked for length only where it is written: one read may be any length.) Quoted
-  // when a name has a space at either end, which would not show.
-  const shown = /(^|\/)\s|\s($|\/)/u.test(path) ? JSON.stringify(clipped(path, MAX_SHOWN)) : clipped(path, MAX_SHOWN);
-  return `No such file or directory: ${shown}.${hint}`;
+  const hint =
+    suggestions.length > 0 ? ` Did you mean ${suggestions.map(visible).join(', ')}?${lookAlike(path, suggestions)}` : ' Use ls or glob to see what exists.';
+  // (A path is checked for length only where it is written: one read may be any length.)
+  return `No such file or directory: ${visible(clipped(path, MAX_SHOWN))}.${hint}`;
 }
 
 const MAX_SHOWN = 500;
+
+/** A path as a message shows it: in quotes when a name has a space at either end, which would not show. */
+function visible(path: string): string {
+  return /(^|\/)\s|\s($|\/)/u.test(path) ? JSON.stringify(path) : path;
+}
 
 /** A note for a suggestion that reads exactly like the path asked for (the same name in another Unicode form): its code points. */
 function lookAlike(path: string, suggestions: readonly string[]): string {

@@ -105,6 +105,9 @@ export function pathSuite(make: BackendFactory) {
       expect(spaced.message).toBe('No such file or directory: "/src/util.ts ". Did you mean /src/util.ts?');
       const quotedPath = await expectVfsError(b.readFile('"/src/util.ts"'), 'ENOENT');
       expect(quotedPath.message).toContain('Did you mean /src/util.ts?');
+      // A suggestion whose name has such a space is shown in quotes too, or it would read as another path.
+      const c = await make({ files: { '/d/name.txt ': 'n' } });
+      expect((await expectVfsError(c.readFile('/d/name.txt'), 'ENOENT')).message).toBe('No such file or directory: /d/name.txt. Did you mean "/d/name.txt "?');
     });
 
     // What a model's tool call creates: POSIX would take these names, but the model meant another
