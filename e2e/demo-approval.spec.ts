@@ -259,3 +259,69 @@ test('a denied write: the run goes on and its status says what the person denied
   await page.getByTestId('approval-always').click();
   await expect(page.getByTestId('agent-status')).toHaveText('Finished without the write you denied; see the transcript.', { timeout: 30_000 });
 });
+
+test('focus comes back to the button pressed: after a question of the console, through a parallel run; Undo outlasts a long run', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/');
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId('ask-before-writes').check();
+  const dialog = page.getByTestId('approval-dialog');
+
+  // The console's Run is disabled while its call waits for the answer: focus returns to it after.
+  await page.getByTestId('tool-write_file').click();
+  await page.locator('#arg-write_file-path').fill('/notes/x.md');
+  await page.locator('#arg-write_file-content').fill('x\n');
+  await page.getByTestId('console-run').focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-allow').click();
+  await expect(page.getByTestId('console-run')).toBeFocused();
+
+  // The parallel run has no Stop: its status holds focus while it runs and after each question.
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('parallel-run').focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  // A question left open longer than the Undo of the run's reset would last.
+  await page.clock.fastForward(20_000);
+  await page.getByTestId('approval-always').click();
+  const status = page.getByTestId('parallel-status');
+  await expect(status).toBeFocused();
+  // Each subagent's session asks once (then "Always"); focus is back on the status after each answer.
+  const deadline = Date.now() + 60_000;
+  while (!/^Done/.test((await status.textContent()) ?? '')) {
+    expect(Date.now(), 'the parallel run ends').toBeLessThan(deadline);
+    if (await dialog.isVisible()) {
+      await page.getByTestId('approval-always').click();
+      await expect(status).toBeFocused();
+    } else await page.waitForTimeout(50);
+  }
+  await expect(page.getByTestId('parallel-run')).toBeFocused();
+  const undo = page.getByTestId('notice-info').getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeEnabled();
+});
+
+test('Edit on a CRLF file: the text unchanged is a plain allow, a changed one is written in CRLF', async ({ page }) => {
+  await page.evaluate(() =>
+    (globalThis as unknown as { agentvfs: { backend: { writeFile(p: string, d: string): Promise<unknown> } } }).agentvfs.backend.writeFile(
+      '/crlf.txt',
+      'alpha\r\nbeta\r\n',
+    ),
+  );
+  await page.getByTestId('ask-before-writes').check();
+  const dialog = page.getByTestId('approval-dialog');
+  await finish(page, await start(page, 'read_file', { path: '/crlf.txt' }));
+  let n = await start(page, 'edit_file', { path: '/crlf.txt', old_string: 'alpha', new_string: 'ALPHA' });
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-edit').click();
+  await page.getByTestId('approval-allow').click();
+  expect(await finish(page, n)).not.toContain('their version');
+  expect(await readText(page, '/crlf.txt')).toBe('ALPHA\r\nbeta\r\n');
+  n = await start(page, 'edit_file', { path: '/crlf.txt', old_string: 'beta', new_string: 'gamma' });
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-edit').click();
+  await page.getByTestId('approval-content').fill('ALPHA\ndelta\n');
+  await page.getByTestId('approval-allow').click();
+  expect(await finish(page, n)).toContain('their version');
+  expect(await readText(page, '/crlf.txt')).toBe('ALPHA\r\ndelta\r\n');
+});

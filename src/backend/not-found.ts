@@ -14,7 +14,7 @@ export function notFoundMessage(path: string, existing: Iterable<string>): strin
 const MAX_SHOWN = 500;
 
 /** A path as a message shows it: in quotes when a name has a space at either end, which would not show. */
-function visible(path: string): string {
+export function visible(path: string): string {
   return /(^|\/)\s|\s($|\/)/u.test(path) ? JSON.stringify(path) : path;
 }
 

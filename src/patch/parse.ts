@@ -157,7 +157,7 @@ function parseOneHunk(lines: readonly string[], lineNumber: number, previous?: H
   }
   // A line without '+' right after an Add File's lines is most likely meant as one of them.
   const added =
-    previous?.type === 'add'
+    previous?.type === 'add' && first !== '' && !first.startsWith('***')
       ? `. Every line of an Add File section starts with '+': this line follows the '*** Add File: ${previous.path}' section without one`
       : '';
   throw new PatchParseError(

@@ -189,6 +189,7 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
         ignoreCase: args.ignore_case as boolean,
         fixedStrings: args.fixed_strings as boolean,
         respectGitIgnore: args.respect_git_ignore as boolean,
+        outputMode: mode,
       };
       const search = (reportBinary: boolean) =>
         backend.grep(pattern, {

@@ -22,7 +22,16 @@ function landingBefore(backend: Backend, method: 'grep' | 'glob', when: (options
   });
 }
 
-const call = (pattern: string): GrepCall => ({ pattern, base: '/', glob: undefined, ignoreCase: false, fixedStrings: false, respectGitIgnore: true });
+const call = (pattern: string, change: Partial<GrepCall> = {}): GrepCall => ({
+  pattern,
+  base: '/',
+  glob: undefined,
+  ignoreCase: false,
+  fixedStrings: false,
+  respectGitIgnore: true,
+  outputMode: 'files_with_matches',
+  ...change,
+});
 
 describe('hints after a search that found nothing', () => {
   it('grep: the ignore_case hint, given while nothing matches, and left out once the pattern matches as typed', async () => {
@@ -75,6 +84,12 @@ describe("hints for a model's slips", () => {
     expect(await grepNothingFound(backend, call('--fixed-strings add'), [], 0)).toContain(
       'Retry with pattern "add" (for --fixed-strings, pass fixed_strings: true).',
     );
+    // A flag whose meaning no argument gives (-v inverts): no hint that would find the opposite.
+    expect(await grepNothingFound(backend, call('-v add'), [], 0)).toBe('No matches found for "-v add" in /.');
+    // An argument already in effect is not asked for again; a flag grep needs no argument for names none.
+    expect(await grepNothingFound(backend, call('-n add', { outputMode: 'content' }), [], 0)).toMatch(/Retry with pattern "add"\.$/);
+    expect(await grepNothingFound(backend, call('-rn add'), [], 0)).toBe('No matches found for "-rn add" in /.');
+    expect(await grepNothingFound(backend, call('-r -n add'), [], 0)).toMatch(/Retry with pattern "add" \(for -r -n, pass output_mode: "content"\)\.$/);
   });
 
   it("glob: a directory's path lists the files in it; a pattern in the wrong case names the files it would find", async () => {

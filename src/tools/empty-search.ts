@@ -8,6 +8,7 @@ import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { clipped, quoted } from '../paths.ts';
 import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
+import type { OutputMode } from './format-grep.ts';
 
 /**
  * `ignored`: files matching the pattern that ignore rules left out. A hint comes from searches run
@@ -77,13 +78,19 @@ export interface GrepCall {
   ignoreCase: boolean;
   fixedStrings: boolean;
   respectGitIgnore: boolean;
+  outputMode: OutputMode;
 }
 
 /** Command-line flags typed before a pattern (`-n add`, `-i -w foo`), as a model used to rg writes them. */
 const FLAGS = /^(?:--?[A-Za-z][\w-]*\s+)+(?=\S)/;
 
-/** What the arguments say for the flags a model types most. */
+/** What the arguments say for the flags a model types most ('': grep does it anyway). */
 const FLAG_ARGUMENTS: Readonly<Record<string, string>> = {
+  '-r': '',
+  '-R': '',
+  '--recursive': '',
+  '-E': '',
+  '-H': '',
   '-i': 'ignore_case: true',
   '--ignore-case': 'ignore_case: true',
   '-F': 'fixed_strings: true',
@@ -166,12 +173,14 @@ async function grepHint(backend: Backend, call: GrepCall, binaries: readonly str
       return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${quoted(unprefixed)}.` };
   }
   const flagged = FLAGS.exec(call.pattern);
-  if (flagged !== null) {
+  const flags = flagged === null ? [] : flagged[0].trim().split(/\s+/);
+  // Only flags with an argument here or none needed: `-v add` (invert) is not `add`.
+  if (flagged !== null && flags.every((flag) => Object.hasOwn(FLAG_ARGUMENTS, flag))) {
     const rest = call.pattern.slice(flagged[0].length);
     const found = await filesFound(backend, call, { pattern: rest });
     if (found !== null && found.length > 0) {
-      const flags = flagged[0].trim().split(/\s+/);
-      const meant = flags.map((flag) => FLAG_ARGUMENTS[flag]).filter((a) => a !== undefined);
+      const inEffect = [`ignore_case: ${call.ignoreCase}`, `fixed_strings: ${call.fixedStrings}`, `output_mode: "${call.outputMode}"`];
+      const meant = [...new Set(flags.map((flag) => FLAG_ARGUMENTS[flag]!))].filter((a) => a !== '' && !inEffect.includes(a));
       const instead = meant.length > 0 ? ` (for ${flags.join(' ')}, pass ${meant.join(', ')})` : '';
       return {
         text,

@@ -31,15 +31,15 @@ export async function checkNewPath(
     const next = meant === null ? 'Give the path without them.' : `Use ${JSON.stringify(clipped(meant))}.`;
     throw new VfsError('EINVAL', `Invalid path ${quoted(input)}: it is wrapped in quotes, which would become part of the name. ${UNCHANGED} ${next}`, { path });
   }
-  if (/[\\/]$/.test(input) && path !== '/' && (kind === 'file' || name !== undefined)) {
-    const what = kind === 'file' ? 'a file' : 'the directory moved';
+  // (A directory's path may end in "/": `mv src newdir/` renames src when newdir does not exist.)
+  if (kind === 'file' && /[\\/]$/.test(input) && path !== '/') {
     const next =
       name === undefined
         ? `Give the file's own path, such as ${JSON.stringify(clipped(`${path}/NAME`))}`
         : `To put it inside ${path}, use ${JSON.stringify(clipped(`${path}/${name}`))}`;
     throw new VfsError(
       'EINVAL',
-      `Invalid path ${quoted(input)}: it ends with "/", which names a directory to put something in, not ${what}. ${UNCHANGED} ${next}.`,
+      `Invalid path ${quoted(input)}: it ends with "/", which names a directory to put something in, not a file. ${UNCHANGED} ${next}.`,
       {
         path,
       },

@@ -105,6 +105,11 @@ export function pathSuite(make: BackendFactory) {
       expect(spaced.message).toBe('No such file or directory: "/src/util.ts ". Did you mean /src/util.ts?');
       const quotedPath = await expectVfsError(b.readFile('"/src/util.ts"'), 'ENOENT');
       expect(quotedPath.message).toContain('Did you mean /src/util.ts?');
+      // So do the dialects that word their own not-found.
+      const gemini = await createTools(b, { dialect: 'gemini' }).call('read_file', { file_path: '/src/util.ts ' });
+      expect(gemini).toBe('Error: ENOENT: File not found: "/src/util.ts ". Did you mean /src/util.ts?');
+      const editor = await createTools(b, { dialect: 'anthropic' }).call('str_replace_based_edit_tool', { command: 'view', path: '/src/util.ts ' });
+      expect(editor).toBe('Error: ENOENT: The path "/src/util.ts " does not exist. Please provide a valid path. Did you mean /src/util.ts?');
       // A suggestion whose name has such a space is shown in quotes too, or it would read as another path.
       const c = await make({ files: { '/d/name.txt ': 'n' } });
       expect((await expectVfsError(c.readFile('/d/name.txt'), 'ENOENT')).message).toBe('No such file or directory: /d/name.txt. Did you mean "/d/name.txt "?');
@@ -176,6 +181,9 @@ export function pathSuite(make: BackendFactory) {
         expect(slash.text).toContain(
           'Invalid path "/src/new/": it ends with "/", which names a directory to put something in, not a file. No file was changed. To put it inside /src/new, use "/src/new/dup.ts".',
         );
+        // A directory's destination may end in "/": as `mv src newdir/`, a rename when it does not exist.
+        expect((await mcp.run('move_file', { source: '/src/lib', destination: '/lib2/' })).text).toBe('Successfully moved /src/lib to /lib2');
+        expect((await mcp.run('move_file', { source: '/lib2', destination: '/src/lib/' })).text).toBe('Successfully moved /lib2 to /src/lib');
         const spaced = await mcp.run('move_file', { source: '/src/dup.ts', destination: '/src/dup2.ts ' });
         expect(spaced.code).toBe('EINVAL');
         const dir = await mcp.run('create_directory', { path: '/src/ new' });

@@ -175,6 +175,11 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(plain.text).toBe(
           "Error: EINVAL: Invalid patch hunk on line 3: 'export const n = 1;' is not a valid hunk header. Valid hunk headers: '*** Add File: {path}', '*** Delete File: {path}', '*** Update File: {path}'. Every line of an Add File section starts with '+': this line follows the '*** Add File: src/n.ts' section without one. No file was changed; fix it and send the whole patch again.",
         );
+        // A mistyped header (no colon) after an Add File is not told to take a '+'.
+        const header = await tools.run('apply_patch', { input: wrap('*** Add File: src/n.ts\n+n\n*** Update File log.ts\n@@\n-x\n+y') });
+        expect(header.text).toBe(
+          "Error: EINVAL: Invalid patch hunk on line 4: '*** Update File log.ts' is not a valid hunk header. Valid hunk headers: '*** Add File: {path}', '*** Delete File: {path}', '*** Update File: {path}'. No file was changed; fix it and send the whole patch again.",
+        );
         const fenced = await tools.run('apply_patch', { input: `\`\`\`\n${wrap('*** Add File: a.txt\n+a')}\n\`\`\`` });
         expect(fenced.text).toBe(
           "Error: EINVAL: Invalid patch: The first line of the patch must be '*** Begin Patch': this one opens a code fence (```); send the patch without the fence lines. No file was changed; fix it and send the whole patch again.",

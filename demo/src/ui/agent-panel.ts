@@ -9,6 +9,7 @@ import { endRun, StoppedError, startRun, stopRun } from '../agent/stopped.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 import { h } from './dom.ts';
+import { focusLost } from './approval-dialog.ts';
 
 const SETTINGS_KEY = 'agentvfs-demo:model';
 
@@ -24,6 +25,7 @@ export class AgentPanel {
   #forks: HTMLElement;
   #parallel: HTMLElement;
   #busy = false;
+  #pressed: HTMLElement | null = null;
   #stop: HTMLButtonElement;
   // The scripted run under way, for Stop.
   #stopping: AbortController | null = null;
@@ -58,7 +60,12 @@ export class AgentPanel {
       { type: 'button', class: 'primary', 'data-testid': 'parallel-run', onclick: () => void this.runParallel() },
       '▶ Run parallel subagents',
     );
-    this.#parallelStatus = h('p', { class: 'status-line', role: 'status', 'data-testid': 'parallel-status' }, 'Two forks of the workspace, merged back.');
+    // A run with no Stop: its status takes focus from the disabled button (and after a question).
+    this.#parallelStatus = h(
+      'p',
+      { class: 'status-line', role: 'status', tabIndex: -1, 'data-testid': 'parallel-status', 'data-focus-after-dialog': '' },
+      'Two forks of the workspace, merged back.',
+    );
     this.#forks = h('ul', { class: 'forks', 'data-testid': 'parallel-forks' });
     this.#parallel = h(
       'div',
@@ -109,6 +116,7 @@ export class AgentPanel {
   async runParallel(): Promise<void> {
     if (this.#busy) return;
     this.#setBusy(true);
+    if (focusLost()) this.#parallelStatus.focus();
     this.#parallelStatus.textContent = 'Running…';
     this.#parallel.dataset.state = 'running';
     const rows = new Map<string, HTMLElement>();
@@ -228,7 +236,7 @@ export class AgentPanel {
     this.#stopping = startRun();
     this.#stop.hidden = false;
     // The Run button pressed is disabled now: its focus goes to Stop, not to the page.
-    if (lostFocus()) this.#stop.focus();
+    if (focusLost()) this.#stop.focus();
     return this.#stopping.signal;
   }
 
@@ -244,6 +252,8 @@ export class AgentPanel {
   }
 
   #setBusy(busy: boolean): void {
+    // The button pressed (before it is disabled), to give focus back to when the run ends.
+    if (busy) this.#pressed = document.activeElement as HTMLElement | null;
     if (!busy) {
       if (this.#stopping) endRun(this.#stopping);
       this.#stopping = null;
@@ -253,8 +263,10 @@ export class AgentPanel {
     this.#run.disabled = busy;
     this.#runAll.disabled = busy;
     this.#parallelRun.disabled = busy;
-    // Stop (or a Run button) had focus and is hidden or disabled now: back to Run.
-    if (!busy && lostFocus()) this.#run.focus();
+    // Stop (or a Run button) had focus and is hidden or disabled now: back to the button pressed.
+    // (The parallel run's status held it only while the run went on.)
+    if (!busy && (focusLost() || document.activeElement === this.#parallelStatus))
+      (this.#pressed?.isConnected && this.#pressed !== document.body ? this.#pressed : this.#run).focus();
     this.onBusy(busy);
   }
 
@@ -323,10 +335,4 @@ export class AgentPanel {
       status,
     );
   }
-}
-
-/** Whether focus is on nothing (the page), or on a control that can no longer take it. */
-function lostFocus(): boolean {
-  const active = document.activeElement as HTMLButtonElement | null;
-  return active === null || active === document.body || active.disabled === true || active.closest('[hidden]') !== null;
 }

@@ -197,9 +197,12 @@ export class ApprovalDialog {
   }
 
   #allowOnce(): void {
+    // A textarea gives its text with LF line breaks: a CRLF file gets the person's text in CRLF.
+    const proposed = this.#request?.content ?? '';
+    const written = proposed.includes('\r\n') ? this.#editor.value.replace(/\r?\n/g, '\r\n') : this.#editor.value;
     // The proposed content, unchanged, is a plain "allow": the model is not told the person changed it.
-    const changed = this.#editing && this.#editor.value !== this.#request?.content;
-    this.#settle(changed ? { allow: true, content: this.#editor.value } : { allow: true });
+    const changed = this.#editing && written !== proposed;
+    this.#settle(changed ? { allow: true, content: written } : { allow: true });
   }
 
   #deny(): void {
@@ -214,14 +217,32 @@ export class ApprovalDialog {
     this.#answer = null;
     this.#request = null;
     this.#dialog.close();
-    // The dialog gives focus back to what had it, unless that is gone or disabled now (a Run
-    // button while its run goes on): then to the control marked to take it.
-    const opener = this.#opener as HTMLElement | null;
-    if (opener === null || !opener.isConnected || (opener as HTMLButtonElement).disabled || opener.closest('[hidden]') !== null) {
-      document.querySelector<HTMLElement>('[data-focus-after-dialog]:not([hidden]):not(:disabled)')?.focus();
+    // The dialog gives focus back to what had it, unless that is disabled now (a Run button while
+    // its call or run goes on): then to a shown control marked to take it (a run's Stop or its
+    // status), and to the button itself once it is enabled again.
+    const opener = this.#opener as HTMLButtonElement | null;
+    if (opener?.isConnected && opener.disabled) {
+      const back = new MutationObserver(() => {
+        if (opener.disabled) return;
+        back.disconnect();
+        if (focusLost()) opener.focus();
+      });
+      back.observe(opener, { attributes: true, attributeFilter: ['disabled'] });
     }
+    if (focusLost()) [...document.querySelectorAll<HTMLElement>('[data-focus-after-dialog]')].find(canFocus)?.focus();
     answer?.(decision);
   }
+}
+
+/** Whether focus is on nothing (the page), or on a control that can no longer take it. */
+export function focusLost(): boolean {
+  const active = document.activeElement as HTMLButtonElement | null;
+  return active === null || active === document.body || !canFocus(active);
+}
+
+/** Shown (no hidden ancestor, laid out) and not disabled. */
+function canFocus(element: HTMLElement): boolean {
+  return !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0;
 }
 
 const row = (line: Line) =>

@@ -15,6 +15,8 @@ export class Notices {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** While an agent runs, an outcome's action (an Undo that rolls the files back) waits. */
   #actionsDisabled = false;
+  /** What ends the latest outcome's action. */
+  #expire = () => {};
 
   constructor() {
     this.latest = h('div', { class: 'notices latest', 'aria-live': 'polite' });
@@ -34,20 +36,27 @@ export class Notices {
     this.latest.replaceChildren(note);
     // It stays (dimmed) until the next one: a reader who looked away can still see what happened.
     // Its action stays while it has focus or the pointer (WCAG 2.2.1): one is never taken away mid-reach.
+    // An action waiting for a run to end keeps its whole time for after it (setActionsDisabled).
     const expire = () => {
-      if (button && (button === document.activeElement || button.matches(':hover'))) {
+      if (button && (this.#actionsDisabled || button === document.activeElement || button.matches(':hover'))) {
         this.#timer = setTimeout(expire, 1000);
         return;
       }
       button?.remove();
       note.classList.add('stale');
     };
+    this.#expire = expire;
     this.#timer = setTimeout(expire, action ? ACTION_MS : FRESH_MS);
   }
 
   setActionsDisabled(disabled: boolean): void {
     this.#actionsDisabled = disabled;
-    for (const button of this.latest.querySelectorAll<HTMLButtonElement>('[data-notice-action]')) button.disabled = disabled;
+    const buttons = this.latest.querySelectorAll<HTMLButtonElement>('[data-notice-action]');
+    for (const button of buttons) button.disabled = disabled;
+    if (!disabled && buttons.length > 0) {
+      clearTimeout(this.#timer);
+      this.#timer = setTimeout(this.#expire, ACTION_MS);
+    }
   }
 
   /**

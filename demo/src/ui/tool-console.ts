@@ -5,6 +5,7 @@ import { DIALECT_NAMES, type DialectName, type JsonSchemaProperty, type ToolDefi
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 import { clear, formatMs, h } from './dom.ts';
+import { focusLost } from './approval-dialog.ts';
 
 /** Example arguments, so every tool runs with one click on the sample project (by dialect, then tool). */
 const DIALECT_EXAMPLES: Partial<Record<DialectName, Record<string, Record<string, string>>>> = {
@@ -231,7 +232,7 @@ export class ToolConsole {
       }
       input.setAttribute('data-arg', name);
       if (required) input.setAttribute('aria-required', 'true');
-      // Read by screen readers with the field, and shown while it has focus (a hover title reaches neither keyboard nor touch).
+      // Read by screen readers with the field (the hover title reaches neither them nor touch).
       if (schema.description) input.setAttribute('aria-describedby', `${id}-hint`);
       fields.push({ name, schema, required, input });
       const label = h(
@@ -290,6 +291,8 @@ export class ToolConsole {
     if (this.#run.disabled) return;
     const tool = this.#current.name;
     const args = this.args();
+    // Disabling the button takes its focus away: it gets it back when the call is done.
+    const hadFocus = document.activeElement === this.#run;
     this.#run.disabled = true;
     this.#callLine.textContent = `${tool}(${JSON.stringify(args)})`;
     try {
@@ -302,6 +305,7 @@ export class ToolConsole {
       this.ws.changed();
     } finally {
       this.#run.disabled = false;
+      if (hadFocus && focusLost()) this.#run.focus();
     }
   }
 

@@ -114,6 +114,16 @@ describe("dialect 'mcp-filesystem'", () => {
     expect(out.text).toMatch(/^Error: ENOMATCH: Could not find exact match for edit:\nthree\n\(edit 2 of 2; the file is unchanged\)\n/);
     expect(out.text).toMatch(/\nRead the file again with read_text_file and copy oldText exactly, including whitespace and indentation\.$/);
     expect(await backend.readText('/a.txt')).toBe('one\ntwo\n');
+    // The closest lines come from the file as it is, not from the text earlier edits of the call made.
+    const { tools: v } = tools({ '/n.ts': 'a\nb\nconst x = add(1, 2);\n' });
+    const second = await v.run('edit_file', {
+      path: '/n.ts',
+      edits: [
+        { oldText: 'a\nb', newText: 'A' },
+        { oldText: 'const x = add(1,2);', newText: 'y' },
+      ],
+    });
+    expect(second.text).toContain('(edit 2 of 2; the file is unchanged)\nClosest lines (most similar first):\n3: const x = add(1, 2);\n');
     // As the default dialect's edit_file: the closest lines, in this tool's words.
     const { tools: u } = tools({ '/m.ts': 'import { add } from "./add";\nconst x = add(1, 2);\n' });
     const near = await u.run('edit_file', { path: '/m.ts', edits: [{ oldText: 'const x = add(1,2);\nconsole.log(x);', newText: 'y' }] });
@@ -245,7 +255,7 @@ describe("dialect 'mcp-filesystem'", () => {
     // A plain word, as older releases of the server took it (a substring of a name): the glob that finds it.
     expect(await t.call('search_files', { path: '/', pattern: 'nowhere' })).toBe('No matches found');
     expect(await t.call('search_files', { path: '/p', pattern: 'a' })).toBe(
-      'No matches found\nsearch_files matches a glob pattern, so "a" finds only a name that is exactly that; "**/*a*" matches 1 path, e.g. /p/src/a.ts.',
+      'No matches found\nsearch_files matches a glob pattern against paths relative to /p, so "a" matches only /p/a; "**/*a*" matches 1 path, e.g. /p/src/a.ts.',
     );
     expect(await t.call('get_file_info', { path: '/p/src/a.ts' })).toContain('size: 1\n');
     expect(await backend.exists('/p/docs/api')).toBe(true);

@@ -13,6 +13,7 @@ import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import { type DialectCall, moveRecorded, removeRecorded } from './context.ts';
 import { MEMORY_COMMANDS, MEMORY_ROOT } from './names.ts';
 import { createFile, insertLines, listTwoLevels, numberedRows, numberedView, readTextFile, refuseStale, replaceOnce, writeBack } from './editor-core.ts';
+import { visible } from '../../../backend/not-found.ts';
 
 export interface MemoryArgs {
   command: string;
@@ -80,7 +81,7 @@ export async function runMemory(call: DialectCall, args: MemoryArgs): Promise<st
 
 async function existingFile(call: DialectCall, path: string): Promise<void> {
   const info = await statOrNull(call.backend, path);
-  if (info === null) throw fail('ENOENT', `The path ${path} does not exist. Please provide a valid path.`, path);
+  if (info === null) throw fail('ENOENT', `The path ${visible(path)} does not exist. Please provide a valid path.`, path);
   if (info.isDir) throw fail('EISDIR', `The path ${path} is not a file.`, path);
 }
 
@@ -88,7 +89,7 @@ async function view(call: DialectCall, args: MemoryArgs): Promise<string> {
   const path = await memoryPath(call, args.path);
   const info = await statOrNull(call.backend, path);
   // The SDK creates /memories up front; here an absent one views as empty, without writing anything.
-  if (info === null && path !== MEMORY_ROOT) throw fail('ENOENT', `The path ${path} does not exist. Please provide a valid path.`, path);
+  if (info === null && path !== MEMORY_ROOT) throw fail('ENOENT', `The path ${visible(path)} does not exist. Please provide a valid path.`, path);
   if (info === null || info.isDir) {
     // As the TypeScript SDK's memory tool: node_modules is left out too.
     const entries = (info === null ? [] : await listTwoLevels(call, path, 'name')).filter(
@@ -176,7 +177,7 @@ async function remove(call: DialectCall, args: MemoryArgs): Promise<string> {
   const path = await memoryPath(call, args.path);
   if (path === MEMORY_ROOT) throw fail('EINVAL', `Cannot delete the ${MEMORY_ROOT} directory itself`, path);
   const info = await statOrNull(call.backend, path);
-  if (info === null) throw fail('ENOENT', `The path ${path} does not exist`, path);
+  if (info === null) throw fail('ENOENT', `The path ${visible(path)} does not exist`, path);
   // A file this session viewed that changed since is refused, as an edit of it would be; so is a
   // directory holding one.
   if (!info.isDir) await refuseStale(call, path, info.version);

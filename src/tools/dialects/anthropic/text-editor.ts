@@ -11,6 +11,7 @@ import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import type { DialectCall } from './context.ts';
 import { TEXT_EDITOR_COMMANDS, TEXT_EDITOR_NAME } from './names.ts';
 import { createFile, insertLines, listTwoLevels, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
+import { visible } from '../../../backend/not-found.ts';
 
 const SNIPPET_LINES = 4;
 
@@ -37,7 +38,7 @@ export async function runTextEditor(call: DialectCall, args: TextEditorArgs): Pr
   const path = await call.backend.resolvePath(args.path);
   const info = await statOrNull(call.backend, path);
   if (info === null && command !== 'create') {
-    throw toolError('ENOENT', `The path ${path} does not exist. Please provide a valid path.${await didYouMean(call, path)}`, path);
+    throw toolError('ENOENT', `The path ${visible(path)} does not exist. Please provide a valid path.${await didYouMean(call, path)}`, path);
   }
   if (info !== null && command === 'create') {
     throw toolError('EEXIST', `File already exists at: ${path}. Cannot overwrite files using command \`create\`.`, path);

@@ -11,6 +11,7 @@ import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows } from '../../limit-output.ts';
 import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import { checkNewPath } from '../../new-path.ts';
+import { visible } from '../../../backend/not-found.ts';
 
 /** Our ENOENT suggestions ("Did you mean …?") from a backend error, to append to the vendor's sentence. */
 export function suggestions(error: unknown): string {
@@ -29,7 +30,7 @@ export async function readFile(
   try {
     read = await call.backend.read(path);
   } catch (error) {
-    if (isVfsError(error) && error.code === 'ENOENT') throw new VfsError('ENOENT', `File not found: ${path}.${suggestions(error)}`, { path });
+    if (isVfsError(error) && error.code === 'ENOENT') throw new VfsError('ENOENT', `File not found: ${visible(path)}.${suggestions(error)}`, { path });
     if (isVfsError(error) && error.code === 'EISDIR') throw new VfsError('EISDIR', `Path is a directory, not a file: ${path}`, { path });
     throw error;
   }
@@ -132,7 +133,7 @@ export async function replace(call: DialectCall, args: ReplaceArgs): Promise<str
         () => '',
         (e: unknown) => suggestions(e),
       );
-      throw new VfsError('ENOENT', `File not found: ${path}.${why} Use an empty old_string to create a new file.`, { path });
+      throw new VfsError('ENOENT', `File not found: ${visible(path)}.${why} Use an empty old_string to create a new file.`, { path });
     }
     await checkNewPath(call.backend, args.file_path, path, 'file');
     const made = await call.backend.writeFile(path, newString, { expectedVersion: -1 });

@@ -146,7 +146,8 @@ export async function editFile(call: DialectCall, path: string, edits: readonly 
         'ENOMATCH',
         [
           `Could not find exact match for edit:\n${edit.oldText}\n(edit ${i + 1} of ${edits.length}; the file is unchanged)`,
-          ...(next === '' ? ['The file is empty.'] : closestLinesNote(next, edit.oldText, 'oldText')),
+          // From the file as it is (unchanged), with its own line numbers: not the earlier edits' text.
+          ...(text === '' ? ['The file is empty.'] : closestLinesNote(text, edit.oldText, 'oldText')),
           'Read the file again with read_text_file and copy oldText exactly, including whitespace and indentation.',
         ].join('\n'),
         { path: file },
@@ -305,7 +306,7 @@ export async function searchFiles(call: DialectCall, path: string, pattern: stri
   const anywhere = `**/*${pattern}*`;
   const near = (await call.backend.glob(anywhere, { path: root }).catch(() => [])).filter(kept).sort();
   if (near.length === 0) return 'No matches found';
-  return `No matches found\nsearch_files matches a glob pattern, so ${JSON.stringify(pattern)} finds only a name that is exactly that; ${JSON.stringify(anywhere)} matches ${near.length === 1 ? '1 path' : `${near.length} paths`}, e.g. ${near[0]}.`;
+  return `No matches found\nsearch_files matches a glob pattern against paths relative to ${root}, so ${JSON.stringify(pattern)} matches only ${joinPath(root, pattern)}; ${JSON.stringify(anywhere)} matches ${near.length === 1 ? '1 path' : `${near.length} paths`}, e.g. ${near[0]}.`;
 }
 
 export async function getFileInfo(call: DialectCall, path: string): Promise<string> {
