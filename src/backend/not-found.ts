@@ -1,14 +1,30 @@
-/** The ENOENT message: name the path, then suggest up to 3 existing paths with the same basename. */
+/** The ENOENT error: name the path, then suggest up to 3 existing paths with the same basename. */
+import { VfsError } from '../errors.ts';
 import { baseName, clipped } from '../paths.ts';
 
 const MAX_SUGGESTIONS = 3;
 
-export function notFoundMessage(path: string, existing: Iterable<string>): string {
+/** Each not-found error's suggestions, as data: a guard keeps only those it may show, a dialect words them. */
+const SUGGESTED = new WeakMap<object, readonly string[]>();
+
+/** ENOENT for `path`, suggesting the paths of `existing` that may be meant. */
+export function notFoundError(path: string, existing: Iterable<string>): VfsError {
   const suggestions = suggestPaths(path, existing);
-  const hint =
-    suggestions.length > 0 ? ` Did you mean ${suggestions.map(visible).join(', ')}?${lookAlike(path, suggestions)}` : ' Use ls or glob to see what exists.';
   // (A path is checked for length only where it is written: one read may be any length.)
-  return `No such file or directory: ${visible(clipped(path, MAX_SHOWN))}.${hint}`;
+  const hint = suggestions.length > 0 ? didYouMean(path, suggestions) : ' Use ls or glob to see what exists.';
+  const error = new VfsError('ENOENT', `No such file or directory: ${visible(clipped(path, MAX_SHOWN))}.${hint}`, { path });
+  SUGGESTED.set(error, suggestions);
+  return error;
+}
+
+/** The paths a not-found error of this realm suggested (maybe none); undefined for any other error. */
+export function suggestionsOf(error: unknown): readonly string[] | undefined {
+  return typeof error === 'object' && error !== null ? SUGGESTED.get(error) : undefined;
+}
+
+/** " Did you mean A, B?" and, for a suggestion that reads exactly as `path`, its code points; '' for none. */
+export function didYouMean(path: string, suggestions: readonly string[]): string {
+  return suggestions.length === 0 ? '' : ` Did you mean ${suggestions.map(visible).join(', ')}?${lookAlike(path, suggestions)}`;
 }
 
 const MAX_SHOWN = 500;

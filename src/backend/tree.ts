@@ -10,7 +10,7 @@ import { formatBytes, type Limits, QUOTA_NEXT_STEP } from '../limits.ts';
 import { ancestorsOf, baseName, clipped, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
 import { type BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
-import { notFoundMessage } from './not-found.ts';
+import { notFoundError } from './not-found.ts';
 import { isDirMessage, tooBigMessage, underFileMessage } from './refusals.ts';
 import type { FileInfo, OwnedBytes } from './types.ts';
 import type { WatchEvent } from './types.ts';
@@ -114,7 +114,7 @@ export class Tree {
     const meta = this.#meta.get(path);
     if (meta) return meta;
     this.#assertNoFileAncestor(path, false);
-    throw new VfsError('ENOENT', notFoundMessage(path, this.#meta.keys()), { path });
+    throw notFoundError(path, this.#meta.keys());
   }
 
   requireFile(path: string): Meta {

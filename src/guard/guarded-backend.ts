@@ -15,6 +15,7 @@ import type { AskingCall } from './ask.ts';
 import { forWriting, type PathRules } from './permissions.ts';
 import type { GuardSession } from './session.ts';
 import type { Decision } from './types.ts';
+import { notFoundError, suggestionsOf } from '../backend/not-found.ts';
 
 /** One guarded call: the backend view its tool runs over, and what the model and the audit must hear afterwards. */
 export interface CallGuard {
@@ -200,13 +201,14 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
   };
 }
 
+/** A not-found error that names only readable paths: its suggestions are made again from those. */
 function withReadableSuggestions(error: unknown, rules: PathRules): unknown {
-  if (!isVfsError(error) || error.code !== 'ENOENT') return error;
-  const match = / Did you mean (.+)\?$/.exec(error.message);
-  if (!match) return error;
-  const kept = match[1]!.split(', ').filter(rules.canRead);
-  const hint = kept.length > 0 ? ` Did you mean ${kept.join(', ')}?` : ' Use ls or glob to see what exists.';
-  return new VfsError('ENOENT', error.message.slice(0, match.index) + hint, error.path === undefined ? {} : { path: error.path });
+  if (!isVfsError(error) || error.code !== 'ENOENT' || error.path === undefined) return error;
+  const suggested = suggestionsOf(error);
+  // (An error whose suggestions are not known here suggests nothing: it might name anything.)
+  if (suggested === undefined) return error.message.includes(' Did you mean ') ? notFoundError(error.path, []) : error;
+  if (suggested.every(rules.canRead)) return error;
+  return notFoundError(error.path, suggested.filter(rules.canRead));
 }
 
 function summarize(decisions: readonly Decision[]): Decision | undefined {

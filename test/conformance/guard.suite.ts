@@ -57,6 +57,26 @@ export function guardSuite(make: BackendFactory) {
       expectFailure(result, 'ENOENT');
       expect(result.text).toContain('Did you mean /src/lib/key.txt?');
       expect(result.text).not.toContain('/secret');
+      // Also when a note follows the suggestions (a look-alike name), in any dialect; a readable
+      // suggestion shown in quotes (a name ending in a space) is kept.
+      const b = await make({ files: { '/pub/caf\u00e9.md': 'p', '/secret/caf\u00e9.md': 's', '/secret/q/caf\u00e9.md': 's', '/pub/notes.md ': 'n' } });
+      for (const dialect of ['agentvfs', 'mcp-filesystem', 'gemini', 'anthropic'] as const) {
+        const t = createTools(b, { dialect, permissions: { read: ['/pub/**'] } });
+        const [tool, args] =
+          dialect === 'mcp-filesystem'
+            ? ['read_text_file', { path: '/pub/cafe\u0301.md' }]
+            : dialect === 'gemini'
+              ? ['read_file', { file_path: '/pub/cafe\u0301.md' }]
+              : dialect === 'anthropic'
+                ? ['str_replace_based_edit_tool', { command: 'view', path: '/pub/cafe\u0301.md' }]
+                : ['read_file', { path: '/pub/cafe\u0301.md' }];
+        const out = await t.run(tool, args);
+        expect(out.code, dialect).toBe('ENOENT');
+        expect(out.text, dialect).toContain('Did you mean /pub/caf\u00e9.md?');
+        expect(out.text, dialect).not.toContain('/secret');
+      }
+      const spaced = await createTools(b, { permissions: { read: ['/pub/**'] } }).run('read_file', { path: '/pub/x/notes.md' });
+      expect(spaced.text).toContain('Did you mean "/pub/notes.md "?');
     });
 
     it('ls, glob and grep show only readable paths', async () => {

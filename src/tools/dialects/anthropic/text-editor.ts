@@ -4,14 +4,14 @@
  * reference implementation (anthropic-quickstarts computer-use-demo tools/edit.py), over a Backend.
  * Where this differs from that implementation, and why, is in docs/dialects.md.
  */
-import { isVfsError, VfsError } from '../../../errors.ts';
+import { VfsError } from '../../../errors.ts';
 import { statOrNull } from '../../../backend/stat-or-null.ts';
 import { splitLines } from '../../../text.ts';
 import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import type { DialectCall } from './context.ts';
 import { TEXT_EDITOR_COMMANDS, TEXT_EDITOR_NAME } from './names.ts';
 import { createFile, insertLines, listTwoLevels, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
-import { visible } from '../../../backend/not-found.ts';
+import { didYouMean as suggesting, suggestionsOf, visible } from '../../../backend/not-found.ts';
 
 const SNIPPET_LINES = 4;
 
@@ -71,8 +71,8 @@ async function didYouMean(call: DialectCall, path: string): Promise<string> {
   try {
     await call.backend.stat(path);
   } catch (error) {
-    const m = isVfsError(error) ? / Did you mean .*\?$/.exec(error.message) : null;
-    if (m !== null) return m[0];
+    const suggested = suggestionsOf(error);
+    if (suggested !== undefined) return suggesting(path, suggested);
   }
   return '';
 }

@@ -11,12 +11,12 @@ import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows } from '../../limit-output.ts';
 import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import { checkNewPath } from '../../new-path.ts';
-import { visible } from '../../../backend/not-found.ts';
+import { didYouMean, suggestionsOf, visible } from '../../../backend/not-found.ts';
 
 /** Our ENOENT suggestions ("Did you mean …?") from a backend error, to append to the vendor's sentence. */
 export function suggestions(error: unknown): string {
-  const m = isVfsError(error) ? / Did you mean .*\?$/.exec(error.message) : null;
-  return m === null ? '' : m[0];
+  const suggested = suggestionsOf(error);
+  return suggested === undefined || !isVfsError(error) ? '' : didYouMean(error.path ?? '', suggested);
 }
 
 export async function readFile(
