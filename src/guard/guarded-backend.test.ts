@@ -87,7 +87,10 @@ describe('guarded backend', () => {
     const { inner, requests, backend } = guarded({ '/src/d/x.ts': 'x', '/src/d/y.ts': 'y' }, { write: ['/src/**', '/out'] });
     await expect(backend.rename('/src/d', '/out')).rejects.toMatchObject({
       code: 'EACCES',
-      message: expect.stringMatching(/^\/out\/x\.ts is outside the paths/),
+      // The directory is named, never a path inside it (the session may not be allowed to see it).
+      message: expect.stringMatching(
+        /^\/out holds paths outside those this tool set may write \(permissions\.write: "\/src\/\*\*", "\/out"\)\. Nothing was moved\./,
+      ),
     });
     expect(requests).toEqual([]);
     expect((await inner.glob('**/*')).sort()).toEqual(['/src/d/x.ts', '/src/d/y.ts']);
@@ -111,7 +114,7 @@ describe('guarded backend', () => {
   it('a directory move needs the new place of its empty directories writable; a source removed while asking is ESTALE', async () => {
     const { inner, backend } = guarded({ '/src/d/x.ts': 'x' }, { write: ['/src/**', '/out', '/out/x.ts'] });
     await inner.mkdir('/src/d/empty');
-    await expect(backend.rename('/src/d', '/out')).rejects.toMatchObject({ code: 'EACCES', message: expect.stringMatching(/^\/out\/empty is outside/) });
+    await expect(backend.rename('/src/d', '/out')).rejects.toMatchObject({ code: 'EACCES', message: expect.stringMatching(/^\/out holds paths outside/) });
     expect(await inner.exists('/src/d/empty')).toBe(true);
 
     const other = createStateBackend({ files: { '/a.md': 'a' } });
@@ -243,5 +246,23 @@ describe('guarded applyBatch (a backend with one, as the apply_patch dialect bri
     expect(await codeOf(racing.batch([{ path: '/src/a', content: 'x\n' }]))).toBe('ESTALE');
     expect(await inner.readText('/src/a')).toBe('theirs\n');
     expect(await codeOf(racing.batch([{ path: '/out', content: 'x\n' }]))).toBe('EACCES');
+  });
+});
+
+describe('a refused move or removal of a directory', () => {
+  it('names the directory, never the unreadable or unwritable paths inside it', async () => {
+    const { inner, backend } = guarded(
+      { '/proj/a.ts': 'a', '/proj/.ssh/id_ed25519': 'key', '/memories/hidden/diary.md': 'd' },
+      { read: ['/proj/*.ts', '/dst/**'], write: ['/proj/*.ts', '/proj', '/dst/**', '/memories/*'] },
+    );
+    for (const refused of [backend.rename('/proj', '/dst/proj'), backend.remove('/memories/hidden', { recursive: true })]) {
+      const error = await refused.then(
+        () => null,
+        (e: unknown) => e as Error,
+      );
+      expect(error?.message).toMatch(/^\/(proj|memories\/hidden) holds paths outside those this tool set may (read|write)/);
+      expect(error?.message).not.toMatch(/ssh|diary/);
+    }
+    expect((await inner.glob('**')).sort()).toEqual(['/memories/hidden/diary.md', '/proj/.ssh/id_ed25519', '/proj/a.ts']);
   });
 });

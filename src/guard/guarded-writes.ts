@@ -221,7 +221,7 @@ export function guardedWrites(context: WriteContext) {
     rules.requireWrite(p);
     const info = await inner.stat(p);
     const files = info.isDir ? (await inner.glob('**', { path: p })).sort() : [p]; // in path order, for the diff
-    for (const file of files) rules.requireWrite(file);
+    rules.requireEach(p, files, 'write', 'removed');
     if (!asking() || (info.isDir && options.recursive !== true) || files.length === 0) {
       if (session.always) decisions.push('always');
       return inner.remove(p, options);
@@ -253,12 +253,16 @@ export function guardedWrites(context: WriteContext) {
     rules.requireWrite(target);
     const info = await inner.stat(source);
     const files = info.isDir ? (await inner.glob('**', { path: source })).sort() : [];
+    const landing = (path: string) => target + path.slice(source.length);
     // Directories come along too (empty ones are not in `files`): where each lands must be writable.
-    if (info.isDir) for (const dir of await directoriesUnder(inner, source)) rules.requireWrite(target + dir.slice(source.length));
+    if (info.isDir) rules.requireEach(target, (await directoriesUnder(inner, source)).map(landing), 'write', 'moved');
     // A move reads what it moves: an unreadable file must not reach a path the session may read.
     if (!info.isDir) rules.requireRead(source);
-    // ...and writes where it puts it: each file's new path must be writable too.
-    for (const file of files) rules.requireRead(file), rules.requireWrite(file), rules.requireWrite(target + file.slice(source.length));
+    // ...and writes where it puts it: each file's new path must be writable too. (A refusal names
+    // the directory, not a file in it the session may not see.)
+    rules.requireEach(source, files, 'write', 'moved');
+    rules.requireEach(source, files, 'read', 'moved');
+    rules.requireEach(target, files.map(landing), 'write', 'moved');
     if (asking()) {
       const befores = await Promise.all(files.map(current));
       const replaced = await statOrNull(inner, target); // what the rename would replace (overwrite): a change to it is ESTALE too

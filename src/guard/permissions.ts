@@ -22,6 +22,11 @@ export interface PathRules {
   requireSearchable(dir: string): void;
   /** Throws EACCES naming the rule unless `path` is writable. */
   requireWrite(path: string): void;
+  /**
+   * Throws EACCES unless every one of `paths` (inside `dir`, which a call moves or removes) may be
+   * read or written: the refusal names `dir`, never a path inside it the session may not see.
+   */
+  requireEach(dir: string, paths: Iterable<string>, kind: 'read' | 'write', what: string): void;
 }
 
 interface Rule {
@@ -57,6 +62,19 @@ export function compilePermissions(permissions: Permissions | undefined): PathRu
     },
     requireWrite(path) {
       if (write !== null && !write.test(path)) refuse(path, 'write', write, 'written');
+    },
+    requireEach(dir, paths, kind, what) {
+      const rule = kind === 'read' ? read : write;
+      if (rule === null) return;
+      for (const path of paths) {
+        if (rule.test(path)) continue;
+        const list = rule.globs.map((g) => JSON.stringify(g)).join(', ');
+        throw new VfsError(
+          'EACCES',
+          `${dir} holds paths outside those this tool set may ${kind} (permissions.${kind}: ${list}). Nothing was ${what}. Leave it as it is, or ${what === 'moved' ? 'move' : 'remove'} only paths that match them.`,
+          { path: dir },
+        );
+      }
     },
   };
 }
