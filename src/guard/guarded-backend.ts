@@ -33,7 +33,7 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
   const notes: string[] = [];
   const unread: string[] = [];
 
-  const { writeFile, edit, remove, rename, uploadFiles, applyBatch } = guardedWrites({ inner, session, tool, args, decisions, notes, unread, call });
+  const { writeFile, edit, remove, rename, uploadFiles, applyBatch, mkdir } = guardedWrites({ inner, session, tool, args, decisions, notes, unread, call });
 
   const refuseWhole = (method: string) => async () => {
     throw new VfsError(
@@ -91,11 +91,7 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
     read: readOnly('read'),
     writeFile,
     edit,
-    async mkdir(path: string) {
-      const p = await inner.resolvePath(path);
-      rules.requireWrite(p);
-      return inner.mkdir(p);
-    },
+    mkdir,
     remove,
     rename,
     async glob(pattern: string, options: GlobOptions = {}) {

@@ -222,8 +222,24 @@ export function guardedWrites(context: WriteContext) {
     const info = await inner.stat(p);
     const files = info.isDir ? (await inner.glob('**', { path: p })).sort() : [p]; // in path order, for the diff
     rules.requireEach(p, files, 'write', 'removed');
-    if (!asking() || (info.isDir && options.recursive !== true) || files.length === 0) {
+    // (A directory with files, removed without `recursive`, is refused by the backend: nothing to ask.)
+    if (!asking() || (info.isDir && options.recursive !== true && files.length > 0)) {
       if (session.always) decisions.push('always');
+      return inner.remove(p, options);
+    }
+    if (files.length === 0) {
+      // An empty directory: asked too, with a line that names it.
+      const asked = await put({ tool, args, path: p, diff: `deleted directory ${p}`, created: false, action: 'remove' });
+      if (asked.replacement !== undefined) {
+        throw new VfsError('EINVAL', `approve() answered a removal of ${p} with a content; a removal can only be allowed or denied. Nothing was removed.`, {
+          path: p,
+        });
+      }
+      if ((await inner.glob('**', { path: p })).length > 0) {
+        throw new VfsError('ESTALE', `${p} got files while its removal was waiting for approval. Nothing was removed. Look at it again, then retry.`, {
+          path: p,
+        });
+      }
       return inner.remove(p, options);
     }
     // One question for the whole removal, with every file's lines as - lines.
@@ -344,7 +360,26 @@ export function guardedWrites(context: WriteContext) {
     return results;
   }
 
-  return { writeFile, edit, remove, rename, uploadFiles, applyBatch };
+  /** A new directory is a write too: asked, with a diff line that names it (a patch has no form for one). */
+  async function mkdir(path: string) {
+    const p = await inner.resolvePath(path);
+    rules.requireWrite(p);
+    if ((await statOrNull(inner, p))?.isDir !== true && asking()) {
+      const asked = await put({ tool, args, path: p, diff: `new directory ${p}`, created: true, action: 'write' });
+      if (asked.replacement !== undefined) {
+        throw new VfsError(
+          'EINVAL',
+          `approve() answered the creation of the directory ${p} with a content; it can only be allowed or denied. Nothing was created.`,
+          {
+            path: p,
+          },
+        );
+      }
+    } else if (session.always) decisions.push('always');
+    return inner.mkdir(p);
+  }
+
+  return { writeFile, edit, remove, rename, uploadFiles, applyBatch, mkdir };
 }
 
 /** A person's replacement content, refused (EINVAL, naming approve()) if UTF-8 cannot store it. */

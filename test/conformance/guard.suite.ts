@@ -528,6 +528,26 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.exists('/b.txt')).toBe(false);
     });
 
+    it('creating a directory and removing an empty one are asked too, each named on a line of its own', async () => {
+      const backend = await make({ files: { '/memories/notes.md': 'n\n' } });
+      await backend.mkdir('/memories/empty');
+      const { approve, requests } = recorder({ allow: false }, { allow: true }, { allow: false });
+      const mcp = createTools(backend, { dialect: 'mcp-filesystem', approve });
+      expectFailure(await mcp.run('create_directory', { path: '/w/newdir' }), 'EDENIED');
+      expect(await backend.exists('/w')).toBe(false);
+      expect((await mcp.run('create_directory', { path: '/w/newdir' })).text).toBe('Successfully created directory /w/newdir');
+      // An existing directory is no change: not asked.
+      expect((await mcp.run('create_directory', { path: '/w/newdir' })).isError).toBe(false);
+      const memory = createTools(backend, { dialect: 'anthropic', approve });
+      expectFailure(await memory.run('memory', { command: 'delete', path: '/memories/empty' }), 'EDENIED');
+      expect(await backend.exists('/memories/empty')).toBe(true);
+      expect(requests.map((r) => [r.tool, r.path, r.diff, r.created, r.action])).toEqual([
+        ['create_directory', '/w/newdir', 'new directory /w/newdir', true, 'write'],
+        ['create_directory', '/w/newdir', 'new directory /w/newdir', true, 'write'],
+        ['memory', '/memories/empty', 'deleted directory /memories/empty', false, 'remove'],
+      ]);
+    });
+
     it('an answer that is no decision, or a callback that throws, denies', async () => {
       const backend = await make();
       const odd = createTools(backend, { approve: () => ({ yes: 1 }) as never });
