@@ -87,6 +87,7 @@ export async function askApproval(approve: Approve, request: ApprovalRequest, ca
     throw approvalFailed(request.path, error);
   }
   if (a?.allow === true) {
+    if (a.always !== undefined && typeof a.always !== 'boolean') return invalid(request.path, answer);
     if (typeof a.content === 'string') return { decision: 'edit', replacement: a.content };
     if (a.content !== undefined) return invalid(request.path, answer);
     return { decision: a.always === true ? 'always' : 'allow' };

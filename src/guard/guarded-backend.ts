@@ -10,6 +10,7 @@ import type { Backend, DownloadResult, FileInfo, GlobOptions, GlobReport, GrepMa
 import { BACKEND_CALLS, BACKEND_METHODS, callMayWrite, toolCall } from '../calls.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
+import { ancestorsOf } from '../paths.ts';
 import { guardedWrites } from './guarded-writes.ts';
 import type { AskingCall } from './ask.ts';
 import { forWriting, type PathRules } from './permissions.ts';
@@ -110,6 +111,8 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
       const base = await inner.resolvePath(options.path ?? '/');
       rules.requireSearchable(base);
       if (!rules.limitsRead) return inner.grep(pattern, options);
+      // A file it may not read, named as the place to search, is answered as a missing one.
+      if (!rules.canRead(base) && (await statOrNull(inner, base))?.isDir === false) throw await asMissing(base);
       // maxMatches counts readable matches only, so it is applied after the filter.
       const { maxMatches, ...rest } = options;
       const keep = (matches: GrepMatch[]) => {
@@ -179,14 +182,37 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
         };
   }
 
-  // A not-found error suggests files with the same name: only readable ones may be named.
+  // A not-found error suggests files with the same name: only readable ones may be named. And a
+  // path at or under a file the session may not read answers as a missing path does: "… is a
+  // file" would tell that the file exists.
   if (rules.limitsRead) {
     for (const [method, fn] of Object.entries(view)) {
       view[method] = (...a: unknown[]) =>
-        (fn as (...a: unknown[]) => Promise<unknown>)(...a).catch((error: unknown) => {
-          throw withReadableSuggestions(error, rules);
+        (fn as (...a: unknown[]) => Promise<unknown>)(...a).catch(async (error: unknown) => {
+          throw await hidden(error);
         });
     }
+  }
+
+  async function hidden(error: unknown): Promise<unknown> {
+    if (isVfsError(error) && error.code === 'ENOTDIR' && error.path !== undefined) {
+      const path = await inner.resolvePath(error.path).catch(() => null);
+      const file = path === null ? null : await fileAtOrAbove(path);
+      if (path !== null && file !== null && !rules.canRead(file)) return asMissing(path);
+    }
+    return withReadableSuggestions(error, rules);
+  }
+
+  /** The file that `path` is, or lies under; null when there is none. */
+  async function fileAtOrAbove(path: string): Promise<string | null> {
+    for (const p of [...ancestorsOf(path), path]) if ((await statOrNull(inner, p))?.isDir === false) return p;
+    return null;
+  }
+
+  /** The ENOENT a missing `path` gets, naming readable files only. */
+  async function asMissing(path: string): Promise<VfsError> {
+    const files = (await inner.glob('**', { respectGitIgnore: false }).catch(() => [])) as string[];
+    return notFoundError(path, files.filter(rules.canRead));
   }
 
   return {

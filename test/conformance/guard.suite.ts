@@ -137,6 +137,31 @@ export function guardSuite(make: BackendFactory) {
       }
     });
 
+    it('a path at or under an unreadable file answers as a missing path does, in every tool that lists, searches or reads', async () => {
+      const backend = await make({ files: { '/src/app/a.ts': 'a\n', '/src/.env': 'K=1\n', '/src/db.sqlite': 'SQL\u0000' } });
+      const permissions = { read: ['/src/**/*.ts'], write: ['/src/app/**'] };
+      const calls: Array<[dialect: 'agentvfs' | 'gemini' | 'mcp-filesystem', tool: string, args: (path: string) => Record<string, unknown>]> = [
+        ['agentvfs', 'read_file', (p) => ({ path: `${p}/a.ts` })],
+        ['agentvfs', 'ls', (p) => ({ path: p })],
+        ['agentvfs', 'glob', (p) => ({ pattern: '**/*.ts', path: p })],
+        ['agentvfs', 'grep', (p) => ({ pattern: 'K', path: p })],
+        ['gemini', 'list_directory', (p) => ({ dir_path: p })],
+        ['gemini', 'grep_search', (p) => ({ pattern: 'K', dir_path: p })],
+        ['mcp-filesystem', 'directory_tree', (p) => ({ path: p })],
+        ['mcp-filesystem', 'search_files', (p) => ({ path: p, pattern: '*.ts' })],
+      ];
+      for (const [dialect, tool, args] of calls) {
+        const tools = createTools(backend, { dialect, permissions });
+        for (const file of ['/src/.env', '/src/db.sqlite']) {
+          const missing = file.replace('/src/', '/src/no');
+          const there = await tools.run(tool, args(file));
+          const absent = await tools.run(tool, args(missing));
+          expect(there.text.replaceAll(file, missing), `${dialect} ${tool} ${file}`).toBe(absent.text);
+          expect(there.code, `${dialect} ${tool} ${file}`).toBe(absent.code);
+        }
+      }
+    });
+
     it('what ignore rules left out is counted only where the tool set may read, so respect_git_ignore: false adds exactly that', async () => {
       const tools = createTools(
         await make({
@@ -552,6 +577,9 @@ export function guardSuite(make: BackendFactory) {
       const backend = await make();
       const odd = createTools(backend, { approve: () => ({ yes: 1 }) as never });
       expect((await odd.run('write_file', { path: '/x', content: 'x' })).text).toMatch(/^Error: EDENIED: .*none of/);
+      // `always` that is no boolean is no decision either (a typo would otherwise allow).
+      const vague = createTools(backend, { approve: () => ({ allow: true, always: 'yes' }) as never });
+      expect((await vague.run('write_file', { path: '/x', content: 'x' })).text).toMatch(/^Error: EDENIED: .*none of/);
       const failing = createTools(backend, {
         approve: () => {
           throw new Error('dialog closed');
