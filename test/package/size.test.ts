@@ -19,7 +19,7 @@ describe('bundle size', () => {
     expect(core.gzip).toBeLessThanOrEqual(CORE_BUDGET_GZIP);
   });
 
-  it('the self-contained worker script stays within 120 kB gzip', () => {
+  it('the self-contained worker script stays within 123 kB gzip', () => {
     // createWorkerBackend() embeds it in dist/client.js; it is the page's cost of running the backend off the main thread.
     // It runs every dialect's tools (issue 19): 80 kB held the six default tools, each dialect adds 3-5 kB.
     const size = gzip(join(dist, 'backend-worker.js'));
@@ -28,8 +28,8 @@ describe('bundle size', () => {
     // and merge run where the backend runs, so the worker carries them too: 107 kB measured 2026-11-25;
     // 108 kB on 2026-11-26, with globs on the linear engine and without the buffer polyfill (see CORE_BUDGET_GZIP);
     // 115.4 kB that night, with calls cancelled by their signal (a question open through the worker);
-    // 118.7 kB on 2026-11-27 with the audits' fixes (see CORE_BUDGET_GZIP).
-    expect(size).toBeLessThanOrEqual(120_000);
+    // 118.7 kB on 2026-11-27 with the audits' fixes, 122 kB later that day with the next audits' (see CORE_BUDGET_GZIP).
+    expect(size).toBeLessThanOrEqual(123_000);
   });
 
   // A page whose backend lives in a worker should not carry the backend on its main thread:
@@ -49,8 +49,9 @@ describe('bundle size', () => {
     // gemini dialect's .geminiignore where the tools run: 72.4 kB measured 2026-11-26 morning,
     // 76.6 kB that evening (reads capped with each dialect's continuation, search hints, a
     // session's write queue, per-dialect next actions), 80.5 kB with cancellation (RunOptions.signal),
-    // 83.6 kB on 2026-11-27 with the audits' fixes. The backend would add ~60 kB more.
-    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 85_000],
+    // 83.6 kB on 2026-11-27 with the audits' fixes, 86.8 kB later that day with the next audits'.
+    // The backend would add ~60 kB more.
+    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 88_000],
     // agentvfs/client's createTools runs only over a worker's backend, so the page carries the
     // definitions, the call numbering and the audit: 13.1 kB measured 2026-11-26.
     ['connect() + createTools() from agentvfs/client', "export { connect, createTools } from './dist/client.js';", 15_000],

@@ -21,7 +21,10 @@ import { gzipSync } from 'node:zlib';
 // refusing half characters: 107 kB leaves room for fixes; the chunks above are the way down.
 // 2026-11-27: 107.6 kB, with the audits' fixes (exact diffs, media checked to their end, linear
 // line searches for edit_file and apply_patch, directory_tree within its cap): 109 kB.
-export const CORE_BUDGET_GZIP = 109_000;
+// 2026-11-27 later: 110.9 kB, with what the audits of model mistakes and permissions asked for
+// (paths a model gets wrong refused with the path meant, hints for common slips, each dialect's
+// words in notes, directories asked about, unreadable files answered as missing): 112 kB.
+export const CORE_BUDGET_GZIP = 112_000;
 const example = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(example, '../..');
 
