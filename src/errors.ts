@@ -35,14 +35,17 @@ export interface VfsErrorJSON {
   code: VfsErrorCode;
   message: string;
   path?: string;
+  suggestions?: readonly string[];
 }
 
 export class VfsError extends Error {
   declare readonly name: 'VfsError';
   declare readonly code: VfsErrorCode;
   declare readonly path: string | undefined;
+  /** For ENOENT: the existing paths its "Did you mean …?" names (maybe none), as data. */
+  declare readonly suggestions?: readonly string[];
 
-  constructor(code: VfsErrorCode, message: string, options: { path?: string; cause?: unknown } = {}) {
+  constructor(code: VfsErrorCode, message: string, options: { path?: string; cause?: unknown; suggestions?: readonly string[] } = {}) {
     super(message);
     // The instance is an ordinary object, not the native error super() made: postMessage and
     // structuredClone keep only a native error's message and stack, so code and path were lost
@@ -55,6 +58,7 @@ export class VfsError extends Error {
     self.code = code;
     self.message = message;
     self.path = options.path;
+    if (options.suggestions !== undefined) self.suggestions = [...options.suggestions];
     // As on native errors, these two are not enumerable: they stay on this side of a postMessage.
     // The stack is the native error's, formatted only when read.
     Object.defineProperty(self, 'stack', {
@@ -70,12 +74,16 @@ export class VfsError extends Error {
   toJSON(): VfsErrorJSON {
     const json: VfsErrorJSON = { name: 'VfsError', code: this.code, message: this.message };
     if (this.path !== undefined) json.path = this.path;
+    if (this.suggestions !== undefined) json.suggestions = [...this.suggestions];
     return json;
   }
 
   /** Rebuilds a VfsError from its JSON form (e.g. after structured cloning). */
   static fromJSON(json: VfsErrorJSON): VfsError {
-    return new VfsError(json.code, json.message, json.path === undefined ? {} : { path: json.path });
+    return new VfsError(json.code, json.message, {
+      ...(json.path === undefined ? {} : { path: json.path }),
+      ...(Array.isArray(json.suggestions) ? { suggestions: json.suggestions.filter((s) => typeof s === 'string') } : {}),
+    });
   }
 }
 

@@ -1,25 +1,43 @@
 /** The ENOENT error: name the path, then suggest up to 3 existing paths with the same basename. */
-import { VfsError } from '../errors.ts';
+import { isVfsError, VfsError } from '../errors.ts';
 import { baseName, clipped } from '../paths.ts';
 
 const MAX_SUGGESTIONS = 3;
 
-/** Each not-found error's suggestions, as data: a guard keeps only those it may show, a dialect words them. */
-const SUGGESTED = new WeakMap<object, readonly string[]>();
-
-/** ENOENT for `path`, suggesting the paths of `existing` that may be meant. */
+/**
+ * ENOENT for `path`, suggesting the paths of `existing` that may be meant: in its message, and as
+ * data (`suggestions`: a guard keeps only those it may show, a dialect words them).
+ */
 export function notFoundError(path: string, existing: Iterable<string>): VfsError {
-  const suggestions = suggestPaths(path, existing);
+  return notFoundWith(path, suggestPaths(path, existing));
+}
+
+/** ENOENT for `path` with these suggestions. */
+export function notFoundWith(path: string, suggestions: readonly string[]): VfsError {
   // (A path is checked for length only where it is written: one read may be any length.)
   const hint = suggestions.length > 0 ? didYouMean(path, suggestions) : ' Use ls or glob to see what exists.';
-  const error = new VfsError('ENOENT', `No such file or directory: ${visible(clipped(path, MAX_SHOWN))}.${hint}`, { path });
-  SUGGESTED.set(error, suggestions);
+  return new VfsError('ENOENT', `No such file or directory: ${visible(clipped(path, MAX_SHOWN))}.${hint}`, { path, suggestions });
+}
+
+/** The paths a not-found error suggested (maybe none); undefined for any other error. */
+export function suggestionsOf(error: unknown): readonly string[] | undefined {
+  return isVfsError(error) && error.code === 'ENOENT' && Array.isArray(error.suggestions) ? error.suggestions : undefined;
+}
+
+/**
+ * What a path at or under a file would be suggested if it were missing, computed when asked: a
+ * guard answers such a path, under a file the session may not read, exactly as a missing one.
+ */
+const AS_MISSING = new WeakMap<object, () => readonly string[]>();
+
+export function rememberAsMissing(error: VfsError, path: string, existing: () => Iterable<string>): VfsError {
+  AS_MISSING.set(error, () => suggestPaths(path, existing()));
   return error;
 }
 
-/** The paths a not-found error of this realm suggested (maybe none); undefined for any other error. */
-export function suggestionsOf(error: unknown): readonly string[] | undefined {
-  return typeof error === 'object' && error !== null ? SUGGESTED.get(error) : undefined;
+/** The suggestions `error` (an ENOTDIR of this realm's backend) would have had for a missing path; undefined if unknown. */
+export function asMissingSuggestions(error: unknown): readonly string[] | undefined {
+  return typeof error === 'object' && error !== null ? AS_MISSING.get(error)?.() : undefined;
 }
 
 /** " Did you mean A, B?" and, for a suggestion that reads exactly as `path`, its code points; '' for none. */

@@ -10,7 +10,7 @@ import { formatBytes, type Limits, QUOTA_NEXT_STEP } from '../limits.ts';
 import { ancestorsOf, baseName, clipped, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
 import { type BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
-import { notFoundError } from './not-found.ts';
+import { notFoundError, rememberAsMissing } from './not-found.ts';
 import { isDirMessage, tooBigMessage, underFileMessage } from './refusals.ts';
 import type { FileInfo, OwnedBytes } from './types.ts';
 import type { WatchEvent } from './types.ts';
@@ -128,7 +128,9 @@ export class Tree {
   requireDir(path: string): Meta {
     const meta = this.require(path);
     if (meta.kind === 'file') {
-      throw new VfsError('ENOTDIR', `${path} is a file, not a directory. Use read_file to read it.`, { path });
+      throw rememberAsMissing(new VfsError('ENOTDIR', `${path} is a file, not a directory. Use read_file to read it.`, { path }), path, () =>
+        this.#meta.keys(),
+      );
     }
     return meta;
   }
@@ -181,7 +183,7 @@ export class Tree {
       if (!meta) return;
       if (meta.kind === 'file') {
         const message = changing ? underFileMessage(ancestor, path) : `${ancestor} is a file, so ${path} cannot exist under it. Use read_file to read it.`; // (each dialect says it in its words: next-actions.ts)
-        throw new VfsError('ENOTDIR', message, { path });
+        throw rememberAsMissing(new VfsError('ENOTDIR', message, { path }), path, () => this.#meta.keys());
       }
     }
   }

@@ -266,3 +266,23 @@ describe('a refused move or removal of a directory', () => {
     expect((await inner.glob('**')).sort()).toEqual(['/memories/hidden/diary.md', '/proj/.ssh/id_ed25519', '/proj/a.ts']);
   });
 });
+
+describe('a directory changed while its removal is asked', () => {
+  it('is named, not a file in it the session may not read', async () => {
+    const inner = createStateBackend({ files: { '/memories/d/a.md': 'a' } });
+    const session: GuardSession = {
+      rules: compilePermissions({ read: ['/memories/**/*.md', '/memories', '/memories/d'] }),
+      approve: async () => {
+        await inner.writeFile('/memories/d/.credentials.json', '{}');
+        return { allow: true };
+      },
+      always: false,
+    };
+    const { backend } = guardCall(inner, session, 'memory', {});
+    await expect(backend.remove('/memories/d', { recursive: true })).rejects.toMatchObject({
+      code: 'ESTALE',
+      message: expect.stringMatching(/^\/memories\/d changed while the removal was waiting for approval\./),
+    });
+    expect(await inner.exists('/memories/d/a.md')).toBe(true);
+  });
+});

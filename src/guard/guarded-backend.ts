@@ -16,7 +16,7 @@ import type { AskingCall } from './ask.ts';
 import { forWriting, type PathRules } from './permissions.ts';
 import type { GuardSession } from './session.ts';
 import type { Decision } from './types.ts';
-import { notFoundError, suggestionsOf } from '../backend/not-found.ts';
+import { asMissingSuggestions, notFoundWith, suggestionsOf } from '../backend/not-found.ts';
 
 /** One guarded call: the backend view its tool runs over, and what the model and the audit must hear afterwards. */
 export interface CallGuard {
@@ -111,8 +111,9 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
       const base = await inner.resolvePath(options.path ?? '/');
       rules.requireSearchable(base);
       if (!rules.limitsRead) return inner.grep(pattern, options);
-      // A file it may not read, named as the place to search, is answered as a missing one.
-      if (!rules.canRead(base) && (await statOrNull(inner, base))?.isDir === false) throw await asMissing(base);
+      // A file it may not read, named as the place to search, is answered as a missing one: listing
+      // it fails as listing a file does (ENOTDIR), which the catch below turns into that answer.
+      if (!rules.canRead(base) && (await statOrNull(inner, base))?.isDir === false) await inner.ls(base);
       // maxMatches counts readable matches only, so it is applied after the filter.
       const { maxMatches, ...rest } = options;
       const keep = (matches: GrepMatch[]) => {
@@ -198,7 +199,9 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
     if (isVfsError(error) && error.code === 'ENOTDIR' && error.path !== undefined) {
       const path = await inner.resolvePath(error.path).catch(() => null);
       const file = path === null ? null : await fileAtOrAbove(path);
-      if (path !== null && file !== null && !rules.canRead(file)) return asMissing(path);
+      // What the backend would have suggested for a missing path, less what may not be read, as for one.
+      const asMissing = asMissingSuggestions(error);
+      if (path !== null && file !== null && !rules.canRead(file)) return notFoundWith(path, (asMissing ?? []).filter(rules.canRead));
     }
     return withReadableSuggestions(error, rules);
   }
@@ -207,12 +210,6 @@ export function guardCall(inner: Backend, session: GuardSession, tool: string, a
   async function fileAtOrAbove(path: string): Promise<string | null> {
     for (const p of [...ancestorsOf(path), path]) if ((await statOrNull(inner, p))?.isDir === false) return p;
     return null;
-  }
-
-  /** The ENOENT a missing `path` gets, naming readable files only. */
-  async function asMissing(path: string): Promise<VfsError> {
-    const files = (await inner.glob('**', { respectGitIgnore: false }).catch(() => [])) as string[];
-    return notFoundError(path, files.filter(rules.canRead));
   }
 
   return {
@@ -228,9 +225,9 @@ function withReadableSuggestions(error: unknown, rules: PathRules): unknown {
   if (!isVfsError(error) || error.code !== 'ENOENT' || error.path === undefined) return error;
   const suggested = suggestionsOf(error);
   // (An error whose suggestions are not known here suggests nothing: it might name anything.)
-  if (suggested === undefined) return error.message.includes(' Did you mean ') ? notFoundError(error.path, []) : error;
+  if (suggested === undefined) return error.message.includes(' Did you mean ') ? notFoundWith(error.path, []) : error;
   if (suggested.every(rules.canRead)) return error;
-  return notFoundError(error.path, suggested.filter(rules.canRead));
+  return notFoundWith(error.path, suggested.filter(rules.canRead));
 }
 
 function summarize(decisions: readonly Decision[]): Decision | undefined {

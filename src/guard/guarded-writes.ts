@@ -222,14 +222,18 @@ export function guardedWrites(context: WriteContext) {
     const info = await inner.stat(p);
     const files = info.isDir ? (await inner.glob('**', { path: p })).sort() : [p]; // in path order, for the diff
     rules.requireEach(p, files, 'write', 'removed');
+    // The directories inside go too: each must be writable, as a rename's are.
+    const dirs = info.isDir ? await directoriesUnder(inner, p) : [];
+    rules.requireEach(p, dirs, 'write', 'removed');
     // (A directory with files, removed without `recursive`, is refused by the backend: nothing to ask.)
     if (!asking() || (info.isDir && options.recursive !== true && files.length > 0)) {
       if (session.always) decisions.push('always');
       return inner.remove(p, options);
     }
     if (files.length === 0) {
-      // An empty directory: asked too, with a line that names it.
-      const asked = await put({ tool, args, path: p, diff: `deleted directory ${p}`, created: false, action: 'remove' });
+      // Directories only (or none): asked too, a line naming each.
+      const diff = [p, ...dirs].map((dir) => `deleted directory ${dir}`).join('\n');
+      const asked = await put({ tool, args, path: p, diff, created: false, action: 'remove' });
       if (asked.replacement !== undefined) {
         throw new VfsError('EINVAL', `approve() answered a removal of ${p} with a content; a removal can only be allowed or denied. Nothing was removed.`, {
           path: p,
@@ -255,8 +259,10 @@ export function guardedWrites(context: WriteContext) {
     const added = info.isDir ? (await inner.glob('**', { path: p })).find((file) => !files.includes(file)) : undefined;
     const changed = added ?? files.find((_, i) => now[i]!.version !== befores[i]!.version);
     if (changed !== undefined) {
-      throw new VfsError('ESTALE', `${changed} changed while the removal was waiting for approval. Nothing was removed. Look at it again, then retry.`, {
-        path: changed,
+      // (A file the session may not read is not named: the directory is.)
+      const named = rules.canRead(changed) ? changed : p;
+      throw new VfsError('ESTALE', `${named} changed while the removal was waiting for approval. Nothing was removed. Look at it again, then retry.`, {
+        path: named,
       });
     }
     return inner.remove(p, options);
@@ -305,8 +311,10 @@ export function guardedWrites(context: WriteContext) {
             ? target
             : (now.find((file) => !files.includes(file)) ?? files.find((_, i) => versions[i]!.version !== befores[i]!.version));
       if (changed !== undefined) {
-        throw new VfsError('ESTALE', `${changed} changed while the rename was waiting for approval. Nothing was moved. Look at it again, then retry.`, {
-          path: changed,
+        // (A file the session may not read is not named: the directory moved is.)
+        const named = rules.canRead(changed) ? changed : source;
+        throw new VfsError('ESTALE', `${named} changed while the rename was waiting for approval. Nothing was moved. Look at it again, then retry.`, {
+          path: named,
         });
       }
     } else if (session.always) decisions.push('always');
@@ -364,7 +372,10 @@ export function guardedWrites(context: WriteContext) {
   async function mkdir(path: string) {
     const p = await inner.resolvePath(path);
     rules.requireWrite(p);
-    if ((await statOrNull(inner, p))?.isDir !== true && asking()) {
+    // Only a directory that would be made is asked about: one there already, a file in the way or
+    // above it (the backend then refuses) is not.
+    const blocked = async () => (await statOrNull(inner, p)) !== null || (await fileAbove(inner, p));
+    if (asking() && !(await blocked())) {
       const asked = await put({ tool, args, path: p, diff: `new directory ${p}`, created: true, action: 'write' });
       if (asked.replacement !== undefined) {
         throw new VfsError(
@@ -400,6 +411,16 @@ function proposedText(proposed: string | Uint8Array | null): string | undefined 
 }
 
 /** Every directory under `dir` (not itself), depth first. */
+/** Whether a file lies above `path` (nothing can be made there). */
+async function fileAbove(backend: Backend, path: string): Promise<boolean> {
+  for (const ancestor of ancestorsOf(path)) {
+    const info = await statOrNull(backend, ancestor);
+    if (info === null) return false;
+    if (!info.isDir) return true;
+  }
+  return false;
+}
+
 async function directoriesUnder(backend: Backend, dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await backend.ls(dir)) {

@@ -173,7 +173,14 @@ async function grepHint(backend: Backend, call: GrepCall, binaries: readonly str
       return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${quoted(unprefixed)}.` };
   }
   const flagged = FLAGS.exec(call.pattern);
-  const flags = flagged === null ? [] : flagged[0].trim().split(/\s+/);
+  // (Short flags together, `-rn`, are each of their letters.)
+  const flags =
+    flagged === null
+      ? []
+      : flagged[0]
+          .trim()
+          .split(/\s+/)
+          .flatMap((f) => (/^-[A-Za-z]{2,}$/.test(f) ? [...f.slice(1)].map((c) => `-${c}`) : [f]));
   // Only flags with an argument here or none needed: `-v add` (invert) is not `add`.
   if (flagged !== null && flags.every((flag) => Object.hasOwn(FLAG_ARGUMENTS, flag))) {
     const rest = call.pattern.slice(flagged[0].length);

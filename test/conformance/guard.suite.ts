@@ -162,6 +162,24 @@ export function guardSuite(make: BackendFactory) {
       }
     });
 
+    it('what a missing path would be suggested, less what may not be read, whether the path lies under an unreadable file or nowhere', async () => {
+      const cases: Array<[Record<string, string>, string[], string]> = [
+        [{ '/src/secret.env': 's', '/src/a/b/x.ts': 'x', '/src/c/d/x.ts': 'x', '/src/e/f/x.ts': 'x', '/lib/x.ts': 'x' }, ['/src/*/*.ts', '/lib/**'], 'x.ts'],
+        [{ '/src/secret.env': 's', '/docs/guide/a.md': 'a' }, ['/**/*.ts', '/**/guide/**'], 'guide'],
+      ];
+      for (const [files, read, name] of cases) {
+        const backend = await make({ files });
+        for (const dialect of ['agentvfs', 'gemini'] as const) {
+          const tools = createTools(backend, { dialect, permissions: { read } });
+          const look = (dir: string) =>
+            dialect === 'gemini' ? tools.run('read_file', { file_path: `${dir}/${name}` }) : tools.run('read_file', { path: `${dir}/${name}` });
+          const there = await look('/src/secret.env');
+          const absent = await look('/src/nothere.env');
+          expect(there.text.replace('/src/secret.env', '/src/nothere.env'), `${dialect} ${name}`).toBe(absent.text);
+        }
+      }
+    });
+
     it('what ignore rules left out is counted only where the tool set may read, so respect_git_ignore: false adds exactly that', async () => {
       const tools = createTools(
         await make({
@@ -570,6 +588,26 @@ export function guardSuite(make: BackendFactory) {
         ['create_directory', '/w/newdir', 'new directory /w/newdir', true, 'write'],
         ['create_directory', '/w/newdir', 'new directory /w/newdir', true, 'write'],
         ['memory', '/memories/empty', 'deleted directory /memories/empty', false, 'remove'],
+      ]);
+    });
+
+    it('a directory that cannot be made (a file there or above) is refused without a question; a removal takes only directories it may write', async () => {
+      const backend = await make({ files: { '/src/a.ts': 'a\n' } });
+      await backend.mkdir('/memories/e/keep/deeper');
+      const { approve, requests } = recorder();
+      const mcp = createTools(backend, { dialect: 'mcp-filesystem', approve });
+      expectFailure(await mcp.run('create_directory', { path: '/src/a.ts' }), 'EEXIST');
+      expectFailure(await mcp.run('create_directory', { path: '/src/a.ts/sub' }), 'ENOTDIR');
+      expect(requests).toEqual([]);
+      const memory = createTools(backend, { dialect: 'anthropic', approve, permissions: { write: ['/memories/e'] } });
+      const refused = await memory.run('memory', { command: 'delete', path: '/memories/e' });
+      expectFailure(refused, 'EACCES');
+      expect(refused.text).toContain('/memories/e holds paths outside those this tool set may write');
+      expect(await backend.exists('/memories/e/keep/deeper')).toBe(true);
+      const all = createTools(backend, { dialect: 'anthropic', approve });
+      expect((await all.run('memory', { command: 'delete', path: '/memories/e' })).isError).toBe(false);
+      expect(requests.map((r) => r.diff)).toEqual([
+        'deleted directory /memories/e\ndeleted directory /memories/e/keep\ndeleted directory /memories/e/keep/deeper',
       ]);
     });
 

@@ -79,6 +79,8 @@ export function pathSuite(make: BackendFactory) {
       expect(e.message).toContain('/app.ts');
       const suggested = e.message.match(/\/[\w/]+app\.ts/g) ?? [];
       expect(suggested.length).toBe(3);
+      // The same paths as data, wherever the backend runs (they cross a worker with the error).
+      expect((e as { suggestions?: string[] }).suggestions).toEqual(suggested);
       expect(e.message).toMatch(/Did you mean/);
       const tools = createTools(b);
       const out = await tools.call('read_file', { path: '/app.ts' });

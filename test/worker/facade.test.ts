@@ -35,7 +35,7 @@ describe('worker facade', () => {
     expect((error as Error).message).toContain('/src/app.ts');
   });
 
-  it('a VfsError posted by hand (postMessage, structuredClone, a worker_threads worker) keeps code and path', async () => {
+  it('a VfsError posted by hand (postMessage, structuredClone, a worker_threads worker) keeps code, path and suggestions', async () => {
     const error = (await createStateBackend({ files: { '/src/app.ts': 'x' } })
       .stat('/app.ts')
       .then(
@@ -45,7 +45,7 @@ describe('worker facade', () => {
     expect(error).toBeInstanceOf(Error);
     expect(String(error)).toMatch(/^VfsError: /);
     expect(error.stack).toMatch(/^VfsError: /);
-    const fields = { name: 'VfsError', code: 'ENOENT', path: '/app.ts', message: error.message };
+    const fields = { name: 'VfsError', code: 'ENOENT', path: '/app.ts', message: error.message, suggestions: ['/src/app.ts'] };
     expect(structuredClone(error)).toEqual(fields);
     const { port1, port2 } = new MessageChannel();
     const received = new Promise<unknown>((resolve) => (port2.onmessage = (event) => resolve(event.data)));

@@ -197,9 +197,11 @@ export class ApprovalDialog {
   }
 
   #allowOnce(): void {
-    // A textarea gives its text with LF line breaks: a CRLF file gets the person's text in CRLF.
+    // A textarea gives its text with LF line breaks: a CRLF file gets the person's text in CRLF (a
+    // file of mixed line endings cannot be told apart: compared, and written, as the textarea gives it).
     const proposed = this.#request?.content ?? '';
-    const written = proposed.includes('\r\n') ? this.#editor.value.replace(/\r?\n/g, '\r\n') : this.#editor.value;
+    const allCrlf = proposed.includes('\r\n') && !/(^|[^\r])\n/.test(proposed);
+    const written = allCrlf ? this.#editor.value.replace(/\r?\n/g, '\r\n') : this.#editor.value;
     // The proposed content, unchanged, is a plain "allow": the model is not told the person changed it.
     const changed = this.#editing && written !== proposed;
     this.#settle(changed ? { allow: true, content: written } : { allow: true });
