@@ -410,7 +410,6 @@ function proposedText(proposed: string | Uint8Array | null): string | undefined 
   return isBinary(proposed) || !isValidUtf8(proposed) ? undefined : decodeText(proposed);
 }
 
-/** Every directory under `dir` (not itself), depth first. */
 /** Whether a file lies above `path` (nothing can be made there). */
 async function fileAbove(backend: Backend, path: string): Promise<boolean> {
   for (const ancestor of ancestorsOf(path)) {
@@ -421,6 +420,7 @@ async function fileAbove(backend: Backend, path: string): Promise<boolean> {
   return false;
 }
 
+/** Every directory under `dir` (not itself), depth first. */
 async function directoriesUnder(backend: Backend, dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await backend.ls(dir)) {
