@@ -75,45 +75,55 @@ export async function askApproval(approve: Approve, request: ApprovalRequest, ca
     }
   } catch (error) {
     if (call.signal?.aborted) answer = CANCELLED;
-    else throw approvalFailed(request.path, error);
+    else throw approvalFailed(request, error);
   }
   if (answer === CANCELLED) throw cancelledError(request.path, request.action === 'remove' ? 'removal' : 'write');
+  const { what, unchanged } = wording(request);
   let a: { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown } | null;
   try {
     // Read once, here: an answer whose fields throw when read (a getter, a revoked proxy) is a failed step too.
     const { allow, always, content, reason } = (answer ?? {}) as { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown };
     a = answer === null || answer === undefined ? null : { allow, always, content, reason };
   } catch (error) {
-    throw approvalFailed(request.path, error);
+    throw approvalFailed(request, error);
   }
   if (a?.allow === true) {
-    if (a.always !== undefined && typeof a.always !== 'boolean') return invalid(request.path, answer);
+    if (a.always !== undefined && typeof a.always !== 'boolean') return invalid(request, answer);
     if (typeof a.content === 'string') return { decision: 'edit', replacement: a.content };
-    if (a.content !== undefined) return invalid(request.path, answer);
+    if (a.content !== undefined) return invalid(request, answer);
     return { decision: a.always === true ? 'always' : 'allow' };
   }
-  if (a?.allow !== false) return invalid(request.path, answer);
+  if (a?.allow !== false) return invalid(request, answer);
   const reason = typeof a.reason === 'string' && a.reason.trim() !== '' ? a.reason.trim() : null;
-  const what = request.action === 'remove' ? 'removal' : 'write';
   throw new VfsError(
     'EDENIED',
     reason === null
-      ? `The user denied the ${what} of ${request.path}. The file is unchanged. Do not retry the same change; ask the user what they want instead.`
-      : `The user denied the ${what} of ${request.path}: "${reason}". The file is unchanged. Take the reason into account before trying again.`,
+      ? `The user denied the ${what} of ${request.path}. ${unchanged} Do not retry the same change; ask the user what they want instead.`
+      : `The user denied the ${what} of ${request.path}: "${reason}". ${unchanged} Take the reason into account before trying again.`,
     { path: request.path },
   );
 }
 
-function approvalFailed(path: string, error: unknown): VfsError {
-  const message = error instanceof Error ? error.message : String(error);
-  return new VfsError('EDENIED', `The write of ${path} could not be approved (the approval step failed: ${message}). The file is unchanged.`, { path });
+/** How a refusal names what was asked: a file's write or removal, or a directory's. */
+function wording(request: ApprovalRequest): { what: string; unchanged: string } {
+  if (request.directory === true) return { what: request.action === 'remove' ? 'removal' : 'creation', unchanged: 'Nothing was changed.' };
+  return { what: request.action === 'remove' ? 'removal' : 'write', unchanged: 'The file is unchanged.' };
 }
 
-function invalid(path: string, answer: unknown): never {
+function approvalFailed(request: ApprovalRequest, error: unknown): VfsError {
+  const message = error instanceof Error ? error.message : String(error);
+  const { what, unchanged } = wording(request);
+  return new VfsError('EDENIED', `The ${what} of ${request.path} could not be approved (the approval step failed: ${message}). ${unchanged}`, {
+    path: request.path,
+  });
+}
+
+function invalid(request: ApprovalRequest, answer: unknown): never {
+  const { what, unchanged } = wording(request);
   throw new VfsError(
     'EDENIED',
-    `The write of ${path} was not approved: approve() answered ${shown(answer)}, which is none of { allow: true }, { allow: true, always: true }, { allow: true, content }, { allow: false, reason }. The file is unchanged.`,
-    { path },
+    `The ${what} of ${request.path} was not approved: approve() answered ${shown(answer)}, which is none of { allow: true }, { allow: true, always: true }, { allow: true, content }, { allow: false, reason }. ${unchanged}`,
+    { path: request.path },
   );
 }
 

@@ -233,7 +233,7 @@ export function guardedWrites(context: WriteContext) {
     if (files.length === 0) {
       // Directories only (or none): asked too, a line naming each.
       const diff = [p, ...dirs].map((dir) => `deleted directory ${dir}`).join('\n');
-      const asked = await put({ tool, args, path: p, diff, created: false, action: 'remove' });
+      const asked = await put({ tool, args, path: p, diff, created: false, action: 'remove', directory: true });
       if (asked.replacement !== undefined) {
         throw new VfsError('EINVAL', `approve() answered a removal of ${p} with a content; a removal can only be allowed or denied. Nothing was removed.`, {
           path: p,
@@ -376,7 +376,7 @@ export function guardedWrites(context: WriteContext) {
     // above it (the backend then refuses) is not.
     const blocked = async () => (await statOrNull(inner, p)) !== null || (await fileAbove(inner, p));
     if (asking() && !(await blocked())) {
-      const asked = await put({ tool, args, path: p, diff: `new directory ${p}`, created: true, action: 'write' });
+      const asked = await put({ tool, args, path: p, diff: `new directory ${p}`, created: true, action: 'write', directory: true });
       if (asked.replacement !== undefined) {
         throw new VfsError(
           'EINVAL',

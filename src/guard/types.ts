@@ -26,6 +26,8 @@ export interface ApprovalRequest {
   created: boolean;
   /** What happens to the file: its content is written, or it is removed (then `diff` is all - lines). */
   action: 'write' | 'remove';
+  /** Present when a directory is created or removed: it has no content, and `diff` names it on a line (`new directory P`). */
+  directory?: true;
   /** The proposed content (absent for a removal and for binary content), e.g. to prefill an editor. */
   content?: string;
   /**

@@ -576,18 +576,24 @@ export function guardSuite(make: BackendFactory) {
       await backend.mkdir('/memories/empty');
       const { approve, requests } = recorder({ allow: false }, { allow: true }, { allow: false });
       const mcp = createTools(backend, { dialect: 'mcp-filesystem', approve });
-      expectFailure(await mcp.run('create_directory', { path: '/w/newdir' }), 'EDENIED');
+      const denied = await mcp.run('create_directory', { path: '/w/newdir' });
+      expectFailure(denied, 'EDENIED');
+      expect(denied.text).toBe(
+        'Error: EDENIED: The user denied the creation of /w/newdir. Nothing was changed. Do not retry the same change; ask the user what they want instead.',
+      );
       expect(await backend.exists('/w')).toBe(false);
       expect((await mcp.run('create_directory', { path: '/w/newdir' })).text).toBe('Successfully created directory /w/newdir');
       // An existing directory is no change: not asked.
       expect((await mcp.run('create_directory', { path: '/w/newdir' })).isError).toBe(false);
       const memory = createTools(backend, { dialect: 'anthropic', approve });
-      expectFailure(await memory.run('memory', { command: 'delete', path: '/memories/empty' }), 'EDENIED');
+      const kept = await memory.run('memory', { command: 'delete', path: '/memories/empty' });
+      expectFailure(kept, 'EDENIED');
+      expect(kept.text).toContain('The user denied the removal of /memories/empty. Nothing was changed.');
       expect(await backend.exists('/memories/empty')).toBe(true);
-      expect(requests.map((r) => [r.tool, r.path, r.diff, r.created, r.action])).toEqual([
-        ['create_directory', '/w/newdir', 'new directory /w/newdir', true, 'write'],
-        ['create_directory', '/w/newdir', 'new directory /w/newdir', true, 'write'],
-        ['memory', '/memories/empty', 'deleted directory /memories/empty', false, 'remove'],
+      expect(requests.map((r) => [r.tool, r.path, r.diff, r.created, r.action, r.directory])).toEqual([
+        ['create_directory', '/w/newdir', 'new directory /w/newdir', true, 'write', true],
+        ['create_directory', '/w/newdir', 'new directory /w/newdir', true, 'write', true],
+        ['memory', '/memories/empty', 'deleted directory /memories/empty', false, 'remove', true],
       ]);
     });
 
