@@ -248,17 +248,17 @@ export interface CheckpointDiff {
 
 export interface StateBackendOptions {
   /** Initial files: path → text or bytes. Parents are created. */
-  files?: Record<string, string | Uint8Array>;
+  files?: Record<string, string | Uint8Array> | undefined;
   /** Directory that relative paths resolve against. Default "/". */
-  cwd?: string;
-  limits?: Partial<Limits>;
+  cwd?: string | undefined;
+  limits?: Partial<Limits> | undefined;
   /** Clock for modification times. Default Date.now. */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /**
    * Memory for the decoded text of recently read, written or edited files, so reading one
    * again (or editing it) does not decode its bytes again. Default 16 MiB; 0 turns it off.
    */
-  textCacheBytes?: number;
+  textCacheBytes?: number | undefined;
 }
 
 /** The backend contract. Every method is async so the same type fits an in-process backend and a worker proxy. */

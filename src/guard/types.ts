@@ -8,9 +8,9 @@ import type { VfsErrorCode } from '../errors.ts';
 /** Globs of absolute paths (picomatch, dotfiles included). An absent list allows every path. */
 export interface Permissions {
   /** Paths the tools may read, list and find; anything else is EACCES and never shows in a result. */
-  read?: readonly string[];
+  read?: readonly string[] | undefined;
   /** Paths the tools may create, write, edit, remove or rename; anything else is EACCES. */
-  write?: readonly string[];
+  write?: readonly string[] | undefined;
 }
 
 /** What approve() is asked before one file is written (or removed). */
@@ -75,7 +75,7 @@ export type OnEvent = (event: ToolEvent) => void;
 
 /** The guard's options, as createTools takes them. */
 export interface GuardOptions {
-  permissions?: Permissions;
-  approve?: Approve;
-  onEvent?: OnEvent;
+  permissions?: Permissions | undefined;
+  approve?: Approve | undefined;
+  onEvent?: OnEvent | undefined;
 }

@@ -8,11 +8,11 @@ import type { ToolSession } from './session.ts';
 /** `permissions`, `approve` and `onEvent` (SPEC §10, docs/approval.md) come from GuardOptions. */
 export interface ToolsOptions<D extends DialectName = DialectName> extends GuardOptions {
   /** Which model family's tools to build (docs/dialects.md). Default 'agentvfs' (the six tools). */
-  dialect?: D;
+  dialect?: D | undefined;
   /** Share read tracking with every other tool set made with this session (from createSession()). Default: a session of its own. */
-  session?: ToolSession;
+  session?: ToolSession | undefined;
   /** Replace some tool descriptions (the text the model reads). */
-  descriptions?: Partial<Record<DialectToolName<D>, string>>;
+  descriptions?: Partial<Record<DialectToolName<D>, string>> | undefined;
 }
 
 /** A file a tool call wrote, at the version it left (-1: the call removed it, as apply_patch may). */

@@ -219,7 +219,7 @@ export const logFile = (path: string): number => { const store: FileStore = crea
     expect(() => run('node', [tsc, '-p', 'tsconfig.json'], consumer)).not.toThrow();
   });
 
-  it("types bytes as what Blob, Response and crypto take, and names every dialect's tool set in a consumer's declarations", () => {
+  it("types bytes as what Blob, Response and crypto take, names every dialect's tool set in a consumer's declarations, and takes options that may be undefined", () => {
     const dir = join(consumer, 'typed');
     run('mkdir', ['-p', dir], consumer);
     writeFileSync(
@@ -233,6 +233,9 @@ export const claude = createTools(backend, { dialect: 'anthropic' });
 export const filesystem = createTools(backend, { dialect: 'mcp-filesystem' });
 export const gemini = createTools(backend, { dialect: 'gemini' });
 export const readOnly = createTools(backend, { permissions: { read: ['/src/**'] as const, write: [] as const } });
+// Options passed on as they come, maybe undefined (exactOptionalPropertyTypes).
+export const fromEnv = (cwd: string | undefined, read: string[] | undefined) =>
+  createTools(createStateBackend({ cwd, files: undefined, limits: undefined }), { dialect: undefined, permissions: { read }, approve: undefined });
 `,
     );
     writeFileSync(
@@ -244,6 +247,7 @@ export const readOnly = createTools(backend, { permissions: { read: ['/src/**'] 
           moduleResolution: 'nodenext',
           target: 'es2022',
           lib: ['ES2022', 'DOM'],
+          exactOptionalPropertyTypes: true,
           declaration: true,
           emitDeclarationOnly: true,
           outDir: 'out',
