@@ -8,8 +8,7 @@ import { denials, runScriptedAgent, TASK } from '../agent/scripted.ts';
 import { endRun, StoppedError, startRun, stopRun } from '../agent/stopped.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
-import { h } from './dom.ts';
-import { focusLost } from './approval-dialog.ts';
+import { focusLost, h } from './dom.ts';
 
 const SETTINGS_KEY = 'agentvfs-demo:model';
 

@@ -5,7 +5,7 @@
 import type { ApprovalDecision, ApprovalRequest } from 'agentvfs';
 import { isRunning, stopRun } from '../agent/stopped.ts';
 import { parsePatch } from './diff-view.ts';
-import { clear, h } from './dom.ts';
+import { canFocus, clear, focusLost, h } from './dom.ts';
 
 const SIGN = { add: '+', del: '−', ctx: ' ', hunk: '', note: '' } as const;
 /** Side by side when the dialog has room for two columns of code. */
@@ -234,17 +234,6 @@ export class ApprovalDialog {
     if (focusLost()) [...document.querySelectorAll<HTMLElement>('[data-focus-after-dialog]')].find(canFocus)?.focus();
     answer?.(decision);
   }
-}
-
-/** Whether focus is on nothing (the page), or on a control that can no longer take it. */
-export function focusLost(): boolean {
-  const active = document.activeElement as HTMLButtonElement | null;
-  return active === null || active === document.body || !canFocus(active);
-}
-
-/** Shown (no hidden ancestor, laid out) and not disabled. */
-function canFocus(element: HTMLElement): boolean {
-  return !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0;
 }
 
 const row = (line: Line) =>

@@ -55,3 +55,14 @@ export function clockTime(ms: number): string {
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Whether focus is on nothing (the page), or on a control that can no longer take it. */
+export function focusLost(): boolean {
+  const active = document.activeElement as HTMLButtonElement | null;
+  return active === null || active === document.body || !canFocus(active);
+}
+
+/** Shown (no hidden ancestor, laid out) and not disabled. */
+export function canFocus(element: HTMLElement): boolean {
+  return !(element as HTMLButtonElement).disabled && element.getClientRects().length > 0;
+}

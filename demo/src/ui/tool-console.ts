@@ -4,8 +4,7 @@
 import { DIALECT_NAMES, type DialectName, type JsonSchemaProperty, type ToolDefinition, type Tools } from 'agentvfs';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
-import { clear, formatMs, h } from './dom.ts';
-import { focusLost } from './approval-dialog.ts';
+import { clear, focusLost, formatMs, h } from './dom.ts';
 
 /** Example arguments, so every tool runs with one click on the sample project (by dialect, then tool). */
 const DIALECT_EXAMPLES: Partial<Record<DialectName, Record<string, Record<string, string>>>> = {
