@@ -53,6 +53,39 @@ for (const { width, height } of [
   });
 }
 
+for (const { width, height } of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${width} px: Preview shows what a call would write, or why it would fail, and writes nothing`, async ({ page }) => {
+    await open(page, width, height);
+    const before = await readText(page, '/README.md');
+    await page.getByTestId('tool-edit_file').click();
+    await page.getByTestId('console-preview').click();
+    const preview = page.getByTestId('console-preview-result');
+    await expect(preview).toContainText('Error: ENOTREAD: /README.md has not been read in this session.');
+    await expect(page.getByTestId('console-result')).toBeHidden();
+    await page.getByTestId('tool-read_file').click();
+    await page.locator('#arg-read_file-path').fill('/README.md');
+    await page.getByTestId('console-run').click();
+    await expect(page.getByTestId('console-result')).toContainText('A small storefront library');
+    await expect(preview).toBeHidden();
+    await page.getByTestId('tool-edit_file').click();
+    await page.getByTestId('console-preview').click();
+    await expect(preview.locator('.preview-path')).toHaveText('Changes /README.md');
+    await expect(preview.locator('.dl.del .text')).toHaveText(['A small storefront library: a cart, a checkout and a price tag component.']);
+    await expect(preview.locator('.dl.add .text')).toHaveText(['A tiny storefront library: a cart, a checkout and a price tag component.']);
+    await expect(page.getByTestId('console-meta')).toHaveText('1 change · nothing written yet');
+    expect(await readText(page, '/README.md')).toBe(before);
+    // The preview counted as no read or write: the edit runs as previewed.
+    await page.getByTestId('console-run').click();
+    await expect(page.getByTestId('console-result')).toContainText('Edited /README.md: 1 replacement.');
+    expect(await readText(page, '/README.md')).toBe(before.replace('A small storefront library', 'A tiny storefront library'));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'no sideways scroll').toBe(0);
+  });
+}
+
 test('the scripted agent does the same rename with the gemini tools', async ({ page }) => {
   await open(page, 1280, 800);
   await page.getByTestId('tab-agent').click();

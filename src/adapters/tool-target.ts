@@ -13,8 +13,11 @@ import { lazyLocalTools } from '../tools/lazy-local-tools.ts';
 import { numberedTools } from '../tools/numbered-tools.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
 
+/** What an adapter uses of a tool set (a tool set of one's own needs no `preview`). */
+export type AdaptedTools = Pick<Tools<string>, 'definitions' | 'call' | 'run'>;
+
 /** A backend or a tool set: what an adapter plugs into a framework. */
-export type ToolTarget = Backend | Tools<string>;
+export type ToolTarget = Backend | AdaptedTools;
 
 /** An adapter's guard options (permissions, approve, onEvent), only those given: for toTools. */
 export function guardOf(options: GuardOptions): GuardOptions {
@@ -24,7 +27,7 @@ export function guardOf(options: GuardOptions): GuardOptions {
 }
 
 /** The tool set for `target`: a new session over a backend (with `options`), or the tool set itself. */
-export function toTools(target: ToolTarget, subpath: string, options: ToolsOptions<'agentvfs'> = {}): Tools<string> {
+export function toTools(target: ToolTarget, subpath: string, options: ToolsOptions<'agentvfs'> = {}): AdaptedTools {
   if (isToolSet(target)) {
     if (options.permissions || options.approve || options.onEvent) {
       throw new TypeError(
@@ -39,7 +42,7 @@ export function toTools(target: ToolTarget, subpath: string, options: ToolsOptio
   );
 }
 
-function isToolSet(value: unknown): value is Tools {
+function isToolSet(value: unknown): value is AdaptedTools {
   const v = value as Partial<Tools> | null;
   return typeof v === 'object' && v !== null && Array.isArray(v.definitions) && typeof v.run === 'function' && typeof v.call === 'function';
 }

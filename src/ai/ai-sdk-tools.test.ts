@@ -87,7 +87,7 @@ describe('aiSdkTools', () => {
 describe('aiSdkTools media parts', () => {
   // The core produces no parts yet (SPEC §9); a tool set whose read_file returns one stands in.
   const png = 'iVBORw0KGgo=';
-  const withParts: Tools = {
+  const withParts: Omit<Tools, 'preview'> = {
     definitions: createTools(createStateBackend()).definitions,
     call: async () => 'Image /logo.png: PNG, 8 bytes.',
     run: async () => ({ text: 'Image /logo.png: PNG, 8 bytes.', isError: false, changed: [], parts: [{ type: 'image', mediaType: 'image/png', data: png }] }),
@@ -148,6 +148,37 @@ describe('aiSdkTools with the SDK’s own approval', () => {
     });
     expect(await backend.exists('/x.txt')).toBe(false);
     expect(toolResultsIn(model.doGenerateCalls[1]!.prompt).w).toMatchObject({ type: 'execution-denied', reason: 'read-only session' });
+  });
+
+  it("toolApproval 'user-approval': tools.preview gives the diff of the call the SDK waits on, and the approved call writes exactly that", async () => {
+    const model = new MockLanguageModelV4({
+      doGenerate: [
+        toolCallsResponse(['r', 'read_file', { path: '/a.txt' }]),
+        toolCallsResponse(['e', 'edit_file', { path: '/a.txt', old_string: 'two', new_string: 'TWO' }]),
+        textResponse('Done.'),
+      ],
+    });
+    const backend = createStateBackend({ files: { '/a.txt': 'one\ntwo\n' } });
+    const tools = createTools(backend);
+    const run = { model, tools: aiSdkTools(tools), toolApproval: { edit_file: 'user-approval' as const }, stopWhen: stepCountIs(4) };
+    const first = await generateText({ ...run, prompt: 'Change two.' });
+    const request = first.content.find((part) => part.type === 'tool-approval-request');
+    expect(request).toMatchObject({ toolCall: { toolName: 'edit_file' } });
+    // The edit counts the read the SDK ran a step before: the same session.
+    const preview = await tools.preview(request!.toolCall.toolName, request!.toolCall.input);
+    expect(preview.error).toBeUndefined();
+    expect(preview.changes).toHaveLength(1);
+    expect(preview.changes[0]!.diff).toContain('-two\n+TWO');
+    expect(await backend.readText('/a.txt')).toBe('one\ntwo\n');
+    await generateText({
+      ...run,
+      messages: [
+        { role: 'user', content: 'Change two.' },
+        ...first.response.messages,
+        { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request!.approvalId, approved: true }] },
+      ],
+    });
+    expect(await backend.readText('/a.txt')).toBe(preview.changes[0]!.content);
   });
 
   it('needsApproval: a write stops at a tool-approval-request and runs once approved; a read never asks', async () => {

@@ -54,13 +54,17 @@ export async function serveMcp(options: McpCommand): Promise<void> {
   const tools = createTools(target);
   const running = new Set<Promise<unknown>>();
   const server = createMcpServer(
-    toolSet(tools.definitions, (name, args, call) => {
-      const run = runWithin(tools, name, args, call);
-      const done = () => running.delete(run);
-      running.add(run);
-      run.then(done, done);
-      return run;
-    }),
+    toolSet(
+      tools.definitions,
+      (name, args, call) => {
+        const run = runWithin(tools, name, args, call);
+        const done = () => running.delete(run);
+        running.add(run);
+        run.then(done, done);
+        return run;
+      },
+      tools.preview,
+    ),
   );
   let stopping: Promise<void> | undefined;
   const stop = (code: number) =>

@@ -11,7 +11,7 @@ import { checkDialect, type DialectName } from '../tools/dialects/names.ts';
 import { dialectDefinitions } from '../tools/dialects/definitions.ts';
 import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
-import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
+import type { ToolPreview, ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { numberedCall, type CallContext, type CallTag } from '../tools/read-versions.ts';
 import { cancelledResult } from '../tools/cancel.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
@@ -331,13 +331,16 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     // Checked here (EINVAL at once); the permissions are compiled in the worker, where the session opens with its dialect.
     const guarded = checkGuardOptions(options) ? this.#openGuardedSession(id, options, dialect, sharedId, (n) => signals.get(n)) : undefined;
     const opened = guarded?.opened;
-    const send = (request: ToolRequest): Promise<ToolResult> =>
-      tool(request).catch((error: unknown) => {
-        // Arguments a worker cannot be sent (a function, a symbol) are a bad argument, as in process: an Error: result.
-        if ((error as { name?: unknown } | null)?.name !== 'DataCloneError') throw error;
-        const message = `arguments for ${typeof request[1] === 'string' ? request[1] : 'a tool'} must be JSON values (strings, numbers, booleans, null, arrays and objects of them); this call's cannot be sent to the worker.`;
-        return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
-      });
+    // Arguments a worker cannot be sent (a function, a symbol) are a bad argument, as in process: an Error: result.
+    const unsent = (request: ToolRequest, error: unknown): ToolResult => {
+      if ((error as { name?: unknown } | null)?.name !== 'DataCloneError') throw error;
+      const message = `arguments for ${typeof request[1] === 'string' ? request[1] : 'a tool'} must be JSON values (strings, numbers, booleans, null, arrays and objects of them); this call's cannot be sent to the worker.`;
+      return { text: `Error: EINVAL: ${message}`, isError: true, code: 'EINVAL', changed: [] };
+    };
+    const send = (request: ToolRequest): Promise<ToolResult> => tool(request).catch((error: unknown) => unsent(request, error));
+    // Sent once the worker (and a guarded session there) is ready.
+    const whenReady = <T>(go: () => Promise<T>): Promise<T> =>
+      this.#kept(opened ? opened.then(go) : this.#started ? go() : this.#live.reason ? Promise.reject(this.#live.reason) : this.ready.then(go));
     const run = (name: string, args?: unknown, tag?: CallTag): Promise<ToolResult> => {
       const numbered = numberedCall(tag); // (createTools numbers every call before it gets here)
       // A signal stays here (it cannot be sent): a question the call's write asks finds it by the call's number.
@@ -347,7 +350,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
         numbered === undefined && sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId, call];
       // Checked as it is sent: a cancelCall posted after it reaches the worker after it.
       const go = () => (signal?.aborted ? Promise.resolve(cancelledResult()) : send(request));
-      const sent = this.#kept(opened ? opened.then(go) : this.#started ? go() : this.#live.reason ? Promise.reject(this.#live.reason) : this.ready.then(go));
+      const sent = whenReady(go);
       if (signal === undefined || numbered === undefined) return sent;
       const { n } = numbered;
       if (guarded?.port) signals.set(n, signal);
@@ -359,7 +362,16 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
         signal.removeEventListener('abort', cancel);
       });
     };
-    const remote = toolSet(dialectDefinitions(dialect, options.descriptions), run);
+    const preview = (name: string, args?: unknown): Promise<ToolPreview> => {
+      const request: ToolRequest = sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId];
+      return whenReady(() =>
+        api.preview(request).catch((error: unknown) => {
+          const { text, code } = unsent(request, error);
+          return { changes: [], error: code === undefined ? { text } : { text, code } };
+        }),
+      );
+    };
+    const remote = toolSet(dialectDefinitions(dialect, options.descriptions), run, preview);
     const tools = around ? around(remote) : remote;
     const port = guarded?.port;
     sessions?.register(tools, () => {

@@ -50,5 +50,6 @@ export function withAudit<N extends string>(tools: Tools<N>, onEvent: OnEvent | 
     }
     return result;
   };
-  return toolSet(tools.definitions, run);
+  // A preview is not a call: no event.
+  return toolSet(tools.definitions, run, tools.preview);
 }

@@ -6,7 +6,8 @@
 import { AIMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
-import { createAgent } from 'langchain';
+import { Command, MemorySaver } from '@langchain/langgraph';
+import { createAgent, humanInTheLoopMiddleware, type HITLRequest, type Interrupt } from 'langchain';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { closeAll, inWorkerThread } from '../../test/worker/factories.ts';
 import type { Backend } from '../backend/types.ts';
@@ -187,7 +188,7 @@ describe('langchainTools', () => {
       parts: [{ type: 'image' as const, mediaType: 'image/png', data: 'iVBORw0KGgo=' }],
       changed: [],
     });
-    const withMedia: Tools = { definitions, run, call: async () => (await run()).text };
+    const withMedia: Omit<Tools, 'preview'> = { definitions, run, call: async () => (await run()).text };
     const readFile = langchainTools(withMedia).find((t) => t.name === 'read_file')!;
     const message = (await readFile.invoke(call('read_file', { path: '/a.png' }, 'c4'))) as ToolMessage;
     expect(message.content).toEqual([
@@ -217,6 +218,33 @@ const targets: Record<string, () => Backend> = {
 };
 
 describe.each(Object.keys(targets))('langchainTools in langchain’s createAgent, backend %s', (where) => {
+  it('human-in-the-loop: tools.preview describes the interrupted call with its diff; once approved, it writes exactly that', async () => {
+    const backend = targets[where]!();
+    const tools = createTools(backend);
+    const model = fakeModel()
+      .respondWithTools([call('read_file', { path: '/src/app.ts' }, 'h1')])
+      .respondWithTools([call('edit_file', { path: '/src/app.ts', old_string: '"hello"', new_string: '"hi"' }, 'h2')])
+      .respond(new AIMessage('Done.'));
+    const described = async (toolCall: { name: string; args: Record<string, unknown> }) => {
+      const { changes, error } = await tools.preview(toolCall.name, toolCall.args);
+      return error?.text ?? changes.map((change) => change.diff).join('\n');
+    };
+    const agent = createAgent({
+      model,
+      tools: langchainTools(tools),
+      middleware: [humanInTheLoopMiddleware({ interruptOn: { edit_file: { allowedDecisions: ['approve', 'reject'], description: described } } })],
+      checkpointer: new MemorySaver(),
+    });
+    const config = { configurable: { thread_id: `preview-${where}` } };
+    const paused = await agent.invoke({ messages: [new HumanMessage('Say hi.')] }, config);
+    const request = (paused.__interrupt__?.[0] as Interrupt<HITLRequest> | undefined)?.value.actionRequests[0];
+    expect(request?.name).toBe('edit_file');
+    expect(request?.description).toContain('-export const greeting = "hello";\n+export const greeting = "hi";');
+    expect(await backend.readText('/src/app.ts')).toBe(START['/src/app.ts']);
+    await agent.invoke(new Command({ resume: { decisions: [{ type: 'approve' }] } }), config);
+    expect(await backend.readText('/src/app.ts')).toBe('export const greeting = "hi";\n');
+  });
+
   it('runs a multi-step tool loop driven by a fake model; the files land in agentvfs', async () => {
     const backend = targets[where]!();
     const model = fakeModel()

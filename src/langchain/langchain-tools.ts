@@ -7,10 +7,10 @@
 import type { DynamicStructuredTool as LangchainStructuredTool } from '@langchain/core/tools';
 import { checkToolChoice } from '../adapters/include.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
-import { guardOf, toTools, type ToolTarget } from '../adapters/tool-target.ts';
+import { guardOf, toTools, type AdaptedTools, type ToolTarget } from '../adapters/tool-target.ts';
 import type { GuardOptions } from '../guard/types.ts';
 import type { ToolDefinition, ToolName } from '../tools/definitions.ts';
-import type { ToolResult, Tools } from '../tools/types.ts';
+import type { ToolResult } from '../tools/types.ts';
 
 const [toolsModule, messagesModule] = await Promise.all([
   loadPeer('langchain', '@langchain/core', () => import('@langchain/core/tools')),
@@ -73,7 +73,7 @@ export function langchainTools(target: ToolTarget, options: LangchainToolsOption
   return tools.definitions.filter((d) => names.has(d.name)).map((d) => makeTool(tools, d, options.descriptions?.[d.name]));
 }
 
-function makeTool(tools: Tools<string>, definition: ToolDefinition<string>, description = definition.description): AgentvfsTool {
+function makeTool(tools: AdaptedTools, definition: ToolDefinition<string>, description = definition.description): AgentvfsTool {
   return new AgentvfsTool({
     name: definition.name,
     description,

@@ -137,7 +137,7 @@ describe('createMcpServer', () => {
     const backend = createStateBackend();
     const inner = createTools(backend);
     // A tool set (a valid target) whose read_file returns media parts as SPEC §9 describes them.
-    const withMedia: Tools = {
+    const withMedia: Omit<Tools, 'preview'> = {
       definitions: inner.definitions,
       call: inner.call,
       run: async (name, args) =>

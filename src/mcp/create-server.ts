@@ -5,11 +5,10 @@
 import type { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { checkToolChoice } from '../adapters/include.ts';
-import { guardOf, toTools, type ToolTarget } from '../adapters/tool-target.ts';
+import { guardOf, toTools, type AdaptedTools, type ToolTarget } from '../adapters/tool-target.ts';
 import { toolCallOfAnyDialect } from '../calls.ts';
 import type { GuardOptions } from '../guard/types.ts';
 import type { ToolName, ToolParameters } from '../tools/definitions.ts';
-import type { Tools } from '../tools/types.ts';
 import { toCallToolResult, unexpectedFailure } from './content.ts';
 import { McpServer, zod } from './peer.ts';
 
@@ -42,7 +41,7 @@ export function createMcpServer(target: ToolTarget, options: McpServerOptions = 
 }
 
 /** A new McpServer over an existing tool set (one per transport: an McpServer connects once). */
-export function serverFor(tools: Tools<string>, options: McpServerOptions): SdkMcpServer {
+export function serverFor(tools: AdaptedTools, options: McpServerOptions): SdkMcpServer {
   const { name = 'agentvfs', version = AGENTVFS_VERSION, instructions, descriptions = {} } = options;
   const included = checkToolChoice(
     options,

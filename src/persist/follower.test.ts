@@ -116,8 +116,12 @@ describe('a workspace another context holds', () => {
     const b = await openPersistent(createStateBackend(), store, { ifHeld: 'follow', durability: 'immediate' });
     const tools = createTools(b.backend);
     expect((await tools.run('write_file', { path: '/c.txt', content: 'c' })).text).toMatch(/^Error: read-only: /);
+    expect((await tools.preview('write_file', { path: '/c.txt', content: 'c' })).error?.text).toMatch(/^Error: read-only: /);
     await a.backend.close();
     expect(await b.backend.whenWritable).toBe(true);
+    // The writer's tools preview now, and the preview writes nothing.
+    expect((await tools.preview('write_file', { path: '/c.txt', content: 'c' })).changes.map((c) => c.path)).toEqual(['/c.txt']);
+    expect(await b.backend.exists('/c.txt')).toBe(false);
     store.write = async () => {
       throw new Error('disk full');
     };

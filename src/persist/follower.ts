@@ -148,10 +148,11 @@ export async function openFollower(
         let writing: Tools<string> | null = null;
         // Which tools run a call is decided once they are loaded: a takeover while they load (a
         // page's first call) gives the call to the writer's tools, which save what it changes.
-        return toolSet(following.definitions, (name, args, call) =>
-          loadLocalTools().then(() =>
-            runWithin(writer && !closed ? (writing ??= writer.createToolSession(options, around, true)) : following, name, args, call),
-          ),
+        const current = () => (writer && !closed ? (writing ??= writer.createToolSession(options, around, true)) : following);
+        return toolSet(
+          following.definitions,
+          (name, args, call) => loadLocalTools().then(() => runWithin(current(), name, args, call)),
+          (name, args) => loadLocalTools().then(() => current().preview(name, args)),
         );
       },
     },

@@ -274,6 +274,8 @@ describe('after close()', () => {
         const result = await t.run('write_file', { path: '/c.txt', content: 'x' });
         expect(result).toMatchObject({ isError: true, changed: [] });
         expect(result.text).toBe(`Error: read-only: ${closed.message} Nothing was changed; writing again fails too.`);
+        // A preview says the call would fail so, and shows no change that cannot happen.
+        expect(await t.preview('write_file', { path: '/c.txt', content: 'x' })).toEqual({ changes: [], error: { text: result.text } });
       }
       expect(asked).toEqual([]); // no one is asked to approve a write that cannot happen
       expect(await backend.readText('/a.txt')).toBe('saved');

@@ -48,29 +48,37 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
     // Inside the audit: onEvent reports a call whose save failed as failed, like its result.
     return lazyLocalTools(parts.unsaved, toolOptions, (session) =>
       around(
-        toolSet(session.definitions, async (name, args, call) => {
-          const before = parts.mutations();
-          const result = await runWithin(session, name, args, call);
-          // Any mutation during the call (this one's, or one that ran beside it) is saved before it answers.
-          return parts.mutations() === before ? result : saved(result);
-        }),
+        toolSet(
+          session.definitions,
+          async (name, args, call) => {
+            const before = parts.mutations();
+            const result = await runWithin(session, name, args, call);
+            // Any mutation during the call (this one's, or one that ran beside it) is saved before it answers.
+            return parts.mutations() === before ? result : saved(result);
+          },
+          session.preview,
+        ),
       ),
     );
   }
   const saving = (inner: Tools<string>): Tools<string> =>
     around(
-      toolSet(inner.definitions, async (name, args, call) => {
-        // A tool the table knows as read-only runs as it is; any other (a dialect's included) as a mutation.
-        if (toolCall(name, toolOptions.dialect)?.mutates === false) return runWithin(inner, name, args, call);
-        let result: ToolResult;
-        try {
-          result = await parts.track(() => parts.hostCall(name, () => runWithin(inner, name, args, call)));
-        } catch (error) {
-          if (!isWorkspaceClosedError(error)) throw error;
-          return { ...toolError(error), changed: [] };
-        }
-        return result.changed.length > 0 ? saved(result) : result;
-      }),
+      toolSet(
+        inner.definitions,
+        async (name, args, call) => {
+          // A tool the table knows as read-only runs as it is; any other (a dialect's included) as a mutation.
+          if (toolCall(name, toolOptions.dialect)?.mutates === false) return runWithin(inner, name, args, call);
+          let result: ToolResult;
+          try {
+            result = await parts.track(() => parts.hostCall(name, () => runWithin(inner, name, args, call)));
+          } catch (error) {
+            if (!isWorkspaceClosedError(error)) throw error;
+            return { ...toolError(error), changed: [] };
+          }
+          return result.changed.length > 0 ? saved(result) : result;
+        },
+        inner.preview,
+      ),
     );
   // The host's audit (a worker's onEvent runs on this side) sees the result after its save, too.
   let wrapped = false;

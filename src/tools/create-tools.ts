@@ -23,6 +23,7 @@ import { retriedAfterOwnWrites, toolRunner, type ToolHandler } from './run-tool.
 import { sessionReads } from './session-state.ts';
 import type { CallReads } from './read-versions.ts';
 import { toolSet } from './tool-set.ts';
+import { toolPreviewer } from './preview-call.ts';
 import { numberedTools } from './numbered-tools.ts';
 import { checkNewPath } from './new-path.ts';
 import type { Tools, ToolsOptions } from './types.ts';
@@ -64,7 +65,7 @@ export function createSessionTools(backend: Backend, options: ToolsOptions = {})
   if (dialect !== 'agentvfs') return createDialectTools(backend, dialect, readVersions, options.descriptions, guard);
   const definitions = buildDefinitions(options.descriptions);
   const run = toolRunner(definitions, defaultHandlers, backend, readVersions, {}, guard);
-  return toolSet(definitions, retriedAfterOwnWrites(run, readVersions, backend));
+  return toolSet(definitions, retriedAfterOwnWrites(run, readVersions, backend), toolPreviewer(definitions, defaultHandlers, backend, readVersions, {}, guard));
 }
 
 /** The six tools' handlers over `backend` (a guarded call gets its own, over its guarded view). */

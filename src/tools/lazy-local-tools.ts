@@ -36,8 +36,10 @@ export function lazyLocalTools(backend: Backend, options: ToolsOptions, around?:
         made = undefined;
         throw error;
       }));
-  const lazy = toolSet(dialectDefinitions(checkDialect(options.dialect), options.descriptions), async (name, args, call) =>
-    runWithin(await session(), name, args, call),
+  const lazy = toolSet(
+    dialectDefinitions(checkDialect(options.dialect), options.descriptions),
+    async (name, args, call) => runWithin(await session(), name, args, call),
+    async (name, args) => (await session()).preview(name, args),
   );
   return around ? around(lazy) : lazy;
 }

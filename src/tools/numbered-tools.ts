@@ -26,12 +26,16 @@ export function numberedTools<D extends DialectName>(backend: Backend, options: 
   // A remote backend runs the tools where it lives (one round trip per call, session kept there).
   const made = isToolHost(backend) ? backend.createToolSession(options) : here(backend, options);
   const numbers = sessionCallNumbers(options.session);
-  const session = toolSet(made.definitions, async (name, args, tag) => {
-    if (isNumberedCall(tag)) return runWithin(made, name, args, tag);
-    const { turn, signal } = callOptions(tag);
-    if (signal?.aborted) return cancelledResult();
-    return numbers.run((context) => runWithin(made, name, args, context), turn, signal);
-  });
+  const session = toolSet(
+    made.definitions,
+    async (name, args, tag) => {
+      if (isNumberedCall(tag)) return runWithin(made, name, args, tag);
+      const { turn, signal } = callOptions(tag);
+      if (signal?.aborted) return cancelledResult();
+      return numbers.run((context) => runWithin(made, name, args, context), turn, signal);
+    },
+    made.preview,
+  );
   // The one audit of a tool set, wherever its calls run: a host's session leaves each call's decision on its result.
   return (options.permissions || options.approve || options.onEvent ? withAudit(session, options.onEvent) : session) as Tools<DialectToolName<D>>;
 }

@@ -268,6 +268,26 @@ export class ReadVersions implements CallReads {
   }
 
   /**
+   * The tracking as a preview of a call sees it (Tools.preview): everything the session learned
+   * counts, and what the previewed call learns as it runs stays with it: the session is unchanged.
+   */
+  forPreview(): CallReads {
+    const learned = new Map<string, number>();
+    const unseen = (path: string) => !learned.has(path) && this.unseen(path);
+    return {
+      add: (path, version) => void learned.set(path, version),
+      moved: () => {},
+      unseen,
+      refuseUnseen: (path) => {
+        if (unseen(path)) refuseUnseenFile(path);
+      },
+      expected: async (backend, path) => learned.get(path) ?? this.expected(backend, path),
+      learnedBeside: () => false,
+      wrote: () => false,
+    };
+  }
+
+  /**
    * The tracking as call `call` sees it (see the top of this file): versions learned by calls
    * answered before it started, by itself, or written by the session count; a version only a
    * call still unanswered then read does not.

@@ -40,16 +40,11 @@ export function toolRunner<N extends string>(
   guard?: GuardSession,
   dialect?: string,
 ): RunCall<RunResult> {
-  const byName = new Map<string, ToolDefinition<N>>(definitions.map((d) => [d.name, d]));
-  const names = definitions.map((d) => d.name).join(', ');
+  const check = callChecker(definitions, validators);
   return async (name, args, call) => {
-    const def = byName.get(name);
-    if (!def) return badArgument(`unknown tool ${typeof name === 'string' ? JSON.stringify(name) : shown(name, 60)}. Available tools: ${names}.`);
-    const own = ownArguments(args);
-    if (own instanceof Error) return badArgument(`the arguments of ${def.name} could not be read: ${own.message}`);
-    const validate = validators[def.name];
-    const checked = validate ? validate(own) : validateArgs(def, own);
-    if (typeof checked === 'string') return badArgument(checked);
+    const checkedCall = check(name, args);
+    if ('isError' in checkedCall) return checkedCall;
+    const { def, checked } = checkedCall;
     const changed: FileChange[] = [];
     const callReads = reads.forCall(call, { wholeContent: toolCall(def.name, dialect)?.wholeContent === true });
     const run = async (over: Backend): Promise<RunResult> => {
@@ -69,6 +64,27 @@ export function toolRunner<N extends string>(
     const result = await (guard === undefined ? run(backend) : runGuarded(guard, backend, def.name, checked, reads, run, numberedCall(call)));
     if (result.changed.length > 0) reads.recordWrites(result.changed, callReads);
     return result;
+  };
+}
+
+/** A call's tool and its arguments, checked (defaults filled in); or the EINVAL result a bad call gets. */
+export type CheckedCall<N extends string> = { def: ToolDefinition<N>; checked: ToolArgs } | ToolResult;
+
+/** Checks a call of one of `definitions`: the tool is known, and its arguments are what its schema (or validator) takes. */
+export function callChecker<N extends string>(
+  definitions: readonly ToolDefinition<N>[],
+  validators: Partial<Record<N, ArgsValidator>>,
+): (name: string, args: unknown) => CheckedCall<N> {
+  const byName = new Map<string, ToolDefinition<N>>(definitions.map((d) => [d.name, d]));
+  const names = definitions.map((d) => d.name).join(', ');
+  return (name, args) => {
+    const def = byName.get(name);
+    if (!def) return badArgument(`unknown tool ${typeof name === 'string' ? JSON.stringify(name) : shown(name, 60)}. Available tools: ${names}.`);
+    const own = ownArguments(args);
+    if (own instanceof Error) return badArgument(`the arguments of ${def.name} could not be read: ${own.message}`);
+    const validate = validators[def.name];
+    const checked = validate ? validate(own) : validateArgs(def, own);
+    return typeof checked === 'string' ? badArgument(checked) : { def, checked };
   };
 }
 

@@ -1,17 +1,20 @@
 /** A tool set from its definitions and its `run`: `call` is always `run`'s text, wherever the tools run. */
 import type { ToolDefinition, ToolName } from './definitions.ts';
 import type { CallTag } from './read-versions.ts';
-import type { ToolResult, Tools } from './types.ts';
+import type { ToolPreview, ToolResult, Tools } from './types.ts';
 
 /** A tool set's run, with which call of its session this is when the caller knows it (createTools numbers calls). */
 export type RunCall<R = ToolResult> = (name: string, args?: unknown, call?: CallTag) => Promise<R>;
 
-export function toolSet<N extends string = ToolName>(definitions: ToolDefinition<N>[], run: RunCall): Tools<N> {
-  return { definitions, call: (name, args, options) => run(name, args, options).then(textOf), run };
+/** A tool set's preview (Tools.preview): what a call would write, found without writing. */
+export type PreviewCall = (name: string, args?: unknown) => Promise<ToolPreview>;
+
+export function toolSet<N extends string = ToolName>(definitions: ToolDefinition<N>[], run: RunCall, preview: PreviewCall): Tools<N> {
+  return { definitions, call: (name, args, options) => run(name, args, options).then(textOf), run, preview };
 }
 
 /** `tools.run`, passing on which call of its session this is (a wrapper's inner tool set; see CallTag). */
-export function runWithin(tools: Tools<string>, name: string, args: unknown, call: CallTag | undefined): Promise<ToolResult> {
+export function runWithin(tools: Pick<Tools<string>, 'run'>, name: string, args: unknown, call: CallTag | undefined): Promise<ToolResult> {
   return (tools.run as RunCall)(name, args, call);
 }
 

@@ -1,6 +1,6 @@
 /** Public types of a tool set: what createTools returns and what one call resolves to. */
 import type { VfsErrorCode } from '../errors.ts';
-import type { GuardOptions } from '../guard/types.ts';
+import type { ApprovalRequest, GuardOptions } from '../guard/types.ts';
 import type { ToolDefinition, ToolName } from './definitions.ts';
 import type { DialectName, DialectToolName } from './dialects/names.ts';
 import type { ToolSession } from './session.ts';
@@ -53,10 +53,33 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
+/** One file or directory a call would write or remove, as approve() would be asked about it (without the question's signal). */
+export type PreviewedChange = Omit<ApprovalRequest, 'signal'>;
+
+/** What a tool call would change, found without changing anything (`Tools.preview`). */
+export interface ToolPreview {
+  /**
+   * Each file or directory the call would write or remove, in the order approve() would be asked
+   * about them (one per file of a patch), with the unified diff of exactly what would be written.
+   * Empty when the call would change nothing: a call that only reads, or one that would fail.
+   */
+  changes: PreviewedChange[];
+  /** The call would fail before writing anything: the `Error:` text (and code) `run` would answer now. */
+  error?: { text: string; code?: VfsErrorCode };
+}
+
 export interface Tools<N extends string = ToolName> {
   readonly definitions: ToolDefinition<N>[];
   /** Runs a tool; resolves to the exact text the model should see. Never rejects for tool-level failures. */
   call(name: string, args?: unknown, options?: RunOptions): Promise<string>;
   /** Runs a tool; resolves to its text plus whether it failed (and why) and which files it wrote. Never rejects for tool-level failures. */
   run(name: string, args?: unknown, options?: RunOptions): Promise<ToolResult>;
+  /**
+   * What `run(name, args)` would write if it ran now, without writing, asking or recording
+   * anything: the diffs to show a person before the call runs, when the approval step is the
+   * framework's own (the AI SDK's `toolApproval`, LangChain's human-in-the-loop interrupts).
+   * The call runs as far as its first write (with this tool set's permissions and read tracking),
+   * so a call that would fail says why instead. Never rejects for tool-level failures.
+   */
+  preview(name: string, args?: unknown): Promise<ToolPreview>;
 }

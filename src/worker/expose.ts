@@ -17,6 +17,7 @@ import { backendCall, toolCall } from '../calls.ts';
 import { VfsError } from '../errors.ts';
 import { createSessionTools, createTools } from '../tools/create-tools.ts';
 import { sessionWithId, type ToolSession } from '../tools/session.ts';
+import type { DialectName } from '../tools/dialects/names.ts';
 import { isToolHost } from '../tool-host.ts';
 import { approveThrough } from './approve-port.ts';
 import type { Tools } from '../tools/types.ts';
@@ -92,6 +93,15 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
     used = true;
     return (current ??= createStateBackend());
   };
+  // A tool set's session, made on its first call (a guarded one is opened before, by openSession).
+  const toolSession = (sessionId: string, dialect: DialectName | undefined, sharedId: string | undefined): Tools<string> => {
+    let tools = sessions.get(sessionId);
+    if (!tools) {
+      const session = sharedId === undefined ? undefined : sharedSession(sharedId, sessionId);
+      sessions.set(sessionId, (tools = createTools(get(), { dialect, session })));
+    }
+    return tools;
+  };
   const changed = options.indexWhenIdle === false ? () => {} : indexWhenIdle(() => current);
   if (backend) changed();
   family.set(selfId, get);
@@ -128,11 +138,7 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
     },
     tool(request: ToolRequest) {
       const [sessionId, name, args, dialect, sharedId, call] = request;
-      let tools = sessions.get(sessionId);
-      if (!tools) {
-        const session = sharedId === undefined ? undefined : sharedSession(sharedId, sessionId);
-        sessions.set(sessionId, (tools = createTools(get(), { dialect, session })));
-      }
+      const tools = toolSession(sessionId, dialect, sharedId);
       if (toolCall(name, dialect)?.mutates) changed();
       if (call === undefined) return runWithin(tools, name, args, undefined);
       // The caller's signal stays on its side: this call gets one here, aborted by cancelCall.
@@ -141,6 +147,10 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
       running.set(key, controller);
       const numbered = markNumbered({ n: call.n, unanswered: call.unanswered, signal: controller.signal });
       return runWithin(tools, name, args, numbered).finally(() => running.delete(key));
+    },
+    preview(request: ToolRequest) {
+      const [sessionId, name, args, dialect, sharedId] = request;
+      return toolSession(sessionId, dialect, sharedId).preview(name, args);
     },
     cancelCall(sessionId: string, n: number) {
       running.get(`${sessionId} ${n}`)?.abort();

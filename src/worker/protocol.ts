@@ -8,7 +8,7 @@ import type { BackendMethod } from '../calls.ts';
 import type { VfsErrorJSON } from '../errors.ts';
 import type { Permissions } from '../guard/types.ts';
 import type { DialectName } from '../tools/dialects/names.ts';
-import type { ToolResult } from '../tools/types.ts';
+import type { ToolPreview, ToolResult } from '../tools/types.ts';
 import type { CallContext } from '../tools/read-versions.ts';
 
 /**
@@ -39,6 +39,8 @@ export interface WorkerApi {
   init(options: StateBackendOptions | undefined): Promise<void>;
   call(request: BackendRequest): Promise<unknown>;
   tool(request: ToolRequest): Promise<ToolResult>;
+  /** What that tool call would write (Tools.preview), in the same tool set; its call context is not used. */
+  preview(request: ToolRequest): Promise<ToolPreview>;
   openSession(request: SessionRequest): void;
   closeSession(sessionId: string): Promise<void>;
   /** The caller cancelled call `n` of tool set `sessionId` (its signal aborted): the call, if still running, sees it. */
@@ -71,8 +73,8 @@ export function isWatchMessage(data: unknown): data is WatchMessage {
   return typeof data === 'object' && data !== null && typeof (data as { agentvfsWatch?: unknown }).agentvfsWatch === 'string';
 }
 
-/** 8: cancelCall(); 7: fork(), release(), BackendRef arguments, ping() gives the backend's id; 6: openSession() (guarded sessions); 5: watch() and unwatch(); 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
-export const PROTOCOL_VERSION = 8;
+/** 9: preview(); 8: cancelCall(); 7: fork(), release(), BackendRef arguments, ping() gives the backend's id; 6: openSession() (guarded sessions); 5: watch() and unwatch(); 4: a tool request may name a dialect and a shared session; 3: tool() resolves to a ToolResult (2: its text); 2: call() and tool() take one flat request array. */
+export const PROTOCOL_VERSION = 9;
 
 /** How a VfsError travels: its JSON form plus a tag, so the other side can rebuild it. */
 export interface WireVfsError extends VfsErrorJSON {

@@ -8,6 +8,7 @@ import { mcpFilesystemDialectSuite } from './dialect-mcp-filesystem.suite.ts';
 import { mcpFilesystemUpstreamSuite } from './dialect-mcp-filesystem-upstream.suite.ts';
 import { checkpointSuite } from './checkpoints.suite.ts';
 import { guardSuite } from './guard.suite.ts';
+import { previewSuite } from './preview.suite.ts';
 import type { BackendFactory } from './harness.ts';
 import { pathSuite } from './paths.suite.ts';
 import { ignoreToolSuite } from './tools-ignore.suite.ts';
@@ -42,6 +43,7 @@ export function conformanceSuite(make: BackendFactory): void {
   mcpFilesystemUpstreamSuite(make);
   checkpointSuite(make);
   guardSuite(make);
+  previewSuite(make);
   watchSuite(make);
   forkMergeSuite(make);
 }

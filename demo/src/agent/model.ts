@@ -52,5 +52,5 @@ function recorded(ws: Workspace, transcript: Transcript): Tools {
     // No result only when the worker is gone: the transcript holds the error text.
     return result ?? { text: entry.result, isError: true, changed: [] };
   };
-  return { definitions: session.definitions, run, call: async (name, args, options) => (await run(name, args, options)).text };
+  return { definitions: session.definitions, run, call: async (name, args, options) => (await run(name, args, options)).text, preview: session.preview };
 }

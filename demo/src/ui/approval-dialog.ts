@@ -4,14 +4,11 @@
 // Questions from calls running at once are shown one after another.
 import type { ApprovalDecision, ApprovalRequest } from 'agentvfs';
 import { isRunning, stopRun } from '../agent/stopped.ts';
-import { parsePatch } from './diff-view.ts';
+import { renderSplit, renderUnified } from './request-diff.ts';
 import { canFocus, clear, focusLost, h } from './dom.ts';
 
-const SIGN = { add: '+', del: '−', ctx: ' ', hunk: '', note: '' } as const;
 /** Side by side when the dialog has room for two columns of code. */
 const SIDE_BY_SIDE = '(min-width: 900px)';
-
-type Line = ReturnType<typeof parsePatch>[number]['lines'][number];
 
 export class ApprovalDialog {
   /** The switch, for the top bar. */
@@ -234,59 +231,4 @@ export class ApprovalDialog {
     if (focusLost()) [...document.querySelectorAll<HTMLElement>('[data-focus-after-dialog]')].find(canFocus)?.focus();
     answer?.(decision);
   }
-}
-
-const row = (line: Line) =>
-  h(
-    'div',
-    { class: `dl ${line.type}` },
-    h('span', { class: 'ln', 'aria-hidden': 'true' }, line.old ?? ''),
-    h('span', { class: 'ln', 'aria-hidden': 'true' }, line.new ?? ''),
-    h('span', { class: 'sign', 'aria-hidden': 'true' }, SIGN[line.type]),
-    h('span', { class: 'text' }, line.text),
-  );
-
-/** Unified: the request's diff as it is, +/− lines coloured; text that is no patch (a rename, a binary file) as a note. */
-function renderUnified(diff: string): HTMLElement {
-  if (diff === '') return h('p', { class: 'placeholder' }, 'No change: the proposed content is what the file holds now.');
-  const files = parsePatch(diff);
-  if (files.length === 0) return h('div', { class: 'diff-lines' }, ...diff.split('\n').map((text) => row({ type: 'note', text })));
-  return h('div', { class: 'diff-lines' }, ...files.flatMap((f) => f.lines.map(row)));
-}
-
-/** Side by side: old on the left, new on the right; a run of − lines faces the + lines that replace it. */
-function renderSplit(diff: string): HTMLElement {
-  const files = parsePatch(diff);
-  if (files.length === 0) return renderUnified(diff);
-  const rows: HTMLElement[] = [];
-  const cell = (line: Line | undefined, side: 'old' | 'new') =>
-    line
-      ? h(
-          'div',
-          { class: `sl ${line.type}` },
-          h('span', { class: 'ln', 'aria-hidden': 'true' }, (side === 'old' ? line.old : line.new) ?? ''),
-          h('span', { class: 'text' }, line.text),
-        )
-      : h('div', { class: 'sl empty' });
-  for (const file of files) {
-    const lines = file.lines;
-    for (let i = 0; i < lines.length; ) {
-      const line = lines[i]!;
-      if (line.type === 'del' || line.type === 'add') {
-        const dels: Line[] = [];
-        const adds: Line[] = [];
-        while (lines[i]?.type === 'del') dels.push(lines[i++]!);
-        while (lines[i]?.type === 'add') adds.push(lines[i++]!);
-        for (let k = 0; k < Math.max(dels.length, adds.length); k++) rows.push(h('div', { class: 'split-row' }, cell(dels[k], 'old'), cell(adds[k], 'new')));
-        continue;
-      }
-      rows.push(
-        line.type === 'ctx'
-          ? h('div', { class: 'split-row' }, cell(line, 'old'), cell(line, 'new'))
-          : h('div', { class: `split-row wide ${line.type}` }, h('span', { class: 'text' }, line.text)),
-      );
-      i++;
-    }
-  }
-  return h('div', { class: 'split-lines' }, ...rows);
 }

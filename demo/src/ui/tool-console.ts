@@ -1,10 +1,12 @@
 // Pick a dialect and a tool, fill its arguments from its JSON schema, run it in the worker and
 // see the exact text the model would see. The console is one agent session (it remembers what
-// it has read); "New session" forgets that, and so does picking another dialect.
-import { DIALECT_NAMES, type DialectName, type JsonSchemaProperty, type ToolDefinition, type Tools } from 'agentvfs';
+// it has read); "New session" forgets that, and so does picking another dialect. "Preview" shows
+// what the call would write (tools.preview), without running it.
+import { DIALECT_NAMES, type DialectName, type JsonSchemaProperty, type PreviewedChange, type ToolDefinition, type Tools } from 'agentvfs';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 import { clear, focusLost, formatMs, h } from './dom.ts';
+import { renderUnified } from './request-diff.ts';
 
 /** Example arguments, so every tool runs with one click on the sample project (by dialect, then tool). */
 const DIALECT_EXAMPLES: Partial<Record<DialectName, Record<string, Record<string, string>>>> = {
@@ -65,7 +67,10 @@ export class ToolConsole {
   #callLine: HTMLElement;
   #result: HTMLElement;
   #resultMeta: HTMLElement;
+  #resultLabel: HTMLElement;
+  #previewBox: HTMLElement;
   #run: HTMLButtonElement;
+  #preview: HTMLButtonElement;
   #paths: HTMLDataListElement;
 
   constructor(
@@ -92,6 +97,20 @@ export class ToolConsole {
       e.preventDefault();
       void this.run();
     });
+    this.#preview = h(
+      'button',
+      { type: 'button', class: 'ghost', 'data-testid': 'console-preview', title: 'What this call would write, without running it (tools.preview)' },
+      'Preview',
+    );
+    this.#preview.addEventListener('click', () => void this.preview());
+    this.#previewBox = h('div', {
+      class: 'preview-box',
+      'data-testid': 'console-preview-result',
+      tabIndex: 0,
+      hidden: true,
+      'aria-label': 'What the call would write',
+    });
+    this.#resultLabel = h('span', { class: 'label' }, 'What the model sees');
     this.#callLine = h('code', { class: 'call-line', 'data-testid': 'console-call' });
     this.#resultMeta = h('span', { class: 'muted', 'data-testid': 'console-meta' });
     this.#result = h(
@@ -128,13 +147,14 @@ export class ToolConsole {
       this.#pickerSlot,
       this.#description,
       this.#formSlot,
-      h('div', { class: 'actions' }, this.#run, newSession),
+      h('div', { class: 'actions' }, this.#run, this.#preview, newSession),
       h(
         'div',
         { class: 'result-box' },
-        h('div', { class: 'result-head' }, h('span', { class: 'label' }, 'What the model sees'), this.#resultMeta),
+        h('div', { class: 'result-head' }, this.#resultLabel, this.#resultMeta),
         this.#callLine,
         this.#result,
+        this.#previewBox,
       ),
     );
     this.setDialect('agentvfs');
@@ -298,6 +318,7 @@ export class ToolConsole {
       await this.ws.started;
       this.#tools ??= this.ws.session(this.#dialect);
       const entry = await this.transcript.call(this.#tools, 'console', tool, args);
+      this.#showing('result');
       this.#result.textContent = entry.result;
       this.#result.classList.toggle('error', !entry.ok);
       this.#resultMeta.textContent = `${entry.ok ? 'ok' : 'error'} · ${entry.result.length.toLocaleString()} chars · ${formatMs(entry.ms)}`;
@@ -306,6 +327,41 @@ export class ToolConsole {
       this.#run.disabled = false;
       if (hadFocus && focusLost()) this.#run.focus();
     }
+  }
+
+  /** Shows what the call in the form would write if it ran now: each change's diff, or the error it would answer. */
+  async preview(): Promise<void> {
+    if (this.#preview.disabled) return;
+    const tool = this.#current.name;
+    const args = this.args();
+    const hadFocus = document.activeElement === this.#preview;
+    this.#preview.disabled = true;
+    this.#callLine.textContent = `${tool}(${JSON.stringify(args)})`;
+    try {
+      await this.ws.started;
+      this.#tools ??= this.ws.session(this.#dialect);
+      const { changes, error } = await this.#tools.preview(tool, args);
+      this.#showing('preview');
+      if (error !== undefined) {
+        clear(this.#previewBox, h('pre', { class: 'result error' }, error.text));
+        this.#resultMeta.textContent = 'would fail · nothing written';
+      } else if (changes.length === 0) {
+        clear(this.#previewBox, h('p', { class: 'placeholder' }, 'This call changes no file: it only reads.'));
+        this.#resultMeta.textContent = 'nothing to write';
+      } else {
+        clear(this.#previewBox, ...changes.flatMap((change) => [h('h3', { class: 'preview-path' }, what(change)), renderUnified(change.diff)]));
+        this.#resultMeta.textContent = `${changes.length === 1 ? '1 change' : `${changes.length} changes`} · nothing written yet`;
+      }
+    } finally {
+      this.#preview.disabled = false;
+      if (hadFocus && focusLost()) this.#preview.focus();
+    }
+  }
+
+  #showing(what: 'result' | 'preview'): void {
+    this.#resultLabel.textContent = what === 'result' ? 'What the model sees' : 'What the call would write';
+    this.#result.hidden = what !== 'result';
+    this.#previewBox.hidden = what !== 'preview';
   }
 
   /** Pick a tool and fill fields (used by the file tree: "open in console"). */
@@ -317,6 +373,12 @@ export class ToolConsole {
     radio.dispatchEvent(new Event('change'));
     for (const { name, input } of this.#forms.get(tool)!.fields) if (name in values) input.value = values[name]!;
   }
+}
+
+/** A preview's change in words: "Creates /a.ts", "Removes the directory /d", … */
+function what(change: PreviewedChange): string {
+  const verb = change.action === 'remove' ? 'Removes' : change.created ? 'Creates' : 'Changes';
+  return `${verb} ${change.directory ? 'the directory ' : ''}${change.path}`;
 }
 
 function parseJson(text: string): unknown {

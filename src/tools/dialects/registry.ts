@@ -7,6 +7,7 @@ import type { Backend } from '../../backend/types.ts';
 import type { GuardSession } from '../../guard/session.ts';
 import type { CallReads, ReadVersions } from '../read-versions.ts';
 import { retriedAfterOwnWrites, toolRunner } from '../run-tool.ts';
+import { toolPreviewer } from '../preview-call.ts';
 import { toolSet } from '../tool-set.ts';
 import type { Tools } from '../types.ts';
 import type { DialectName, DialectToolName } from './names.ts';
@@ -43,14 +44,24 @@ export function createDialectTools(
   const definitions = spec.definitions(descriptions);
   const handlersFor = (over: Backend, callReads: CallReads) => spec.handlers({ backend: over, reads: callReads });
   const run = retriedAfterOwnWrites(toolRunner(definitions, handlersFor, backend, reads, spec.validators, guard, dialect), reads, backend, dialect);
+  const preview = toolPreviewer(definitions, handlersFor, backend, reads, spec.validators, guard, dialect);
   // Older names models still emit run as the tool they became.
   const aliases = spec.aliases ?? {};
-  return toolSet(definitions, async (name, args, call) => {
-    const result = await run(Object.hasOwn(aliases, name) ? aliases[name]! : name, args, call);
-    // An error's next action, and a note the guard added after a result, in this dialect's words
-    // (never the rest of a result: that is the files' own text).
-    if (result.isError) return { ...result, text: errorInWordsOf(dialect, result.text) };
-    const note = result.text.lastIndexOf(`\n${PERSON_EDITED_NOTE}`);
-    return note < 0 ? result : { ...result, text: result.text.slice(0, note) + inWordsOf(dialect, result.text.slice(note)) };
-  });
+  const named = (name: string) => (Object.hasOwn(aliases, name) ? aliases[name]! : name);
+  const previewed = async (name: string, args?: unknown) => {
+    const { changes, error } = await preview(named(name), args);
+    return error === undefined ? { changes } : { changes, error: { ...error, text: errorInWordsOf(dialect, error.text) } };
+  };
+  return toolSet(
+    definitions,
+    async (name, args, call) => {
+      const result = await run(named(name), args, call);
+      // An error's next action, and a note the guard added after a result, in this dialect's words
+      // (never the rest of a result: that is the files' own text).
+      if (result.isError) return { ...result, text: errorInWordsOf(dialect, result.text) };
+      const note = result.text.lastIndexOf(`\n${PERSON_EDITED_NOTE}`);
+      return note < 0 ? result : { ...result, text: result.text.slice(0, note) + inWordsOf(dialect, result.text.slice(note)) };
+    },
+    previewed,
+  );
 }
