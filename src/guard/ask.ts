@@ -77,8 +77,8 @@ export async function askApproval(approve: Approve, request: ApprovalRequest, ca
     if (call.signal?.aborted) answer = CANCELLED;
     else throw approvalFailed(request, error);
   }
-  if (answer === CANCELLED) throw cancelledError(request.path, request.action === 'remove' ? 'removal' : 'write');
   const { what, unchanged } = wording(request);
+  if (answer === CANCELLED) throw cancelledError(request.path, what, unchanged);
   let a: { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown } | null;
   try {
     // Read once, here: an answer whose fields throw when read (a getter, a revoked proxy) is a failed step too.

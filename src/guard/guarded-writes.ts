@@ -17,6 +17,9 @@ import type { GuardSession } from './session.ts';
 import type { ApprovalRequest, Decision } from './types.ts';
 import { writeDiff } from './write-diff.ts';
 
+const removalTakesNoContent = (path: string) =>
+  new VfsError('EINVAL', `approve() answered a removal of ${path} with a content; a removal can only be allowed or denied. Nothing was removed.`, { path });
+
 /** How the note a model gets after a person changed what it wrote begins. */
 export const PERSON_EDITED_NOTE = 'Note: the user changed the content before it was written:';
 
@@ -87,25 +90,27 @@ export function guardedWrites(context: WriteContext) {
       return { version: before.version };
     }
     const content = proposedText(proposed);
-    const asked: Asked = await put({
-      tool,
-      args,
-      path,
-      diff: writeDiff(path, before.bytes, written),
-      created: before.bytes === null,
-      action: proposed === null ? 'remove' : 'write',
-      ...(content !== undefined ? { content } : {}),
-    });
-    if (asked.replacement !== undefined && proposed === null) {
-      throw new VfsError('EINVAL', `approve() answered a removal of ${path} with a content; a removal can only be allowed or denied. Nothing was removed.`, {
+    const asked: Asked = await put(
+      {
+        tool,
+        args,
         path,
-      });
-    }
+        diff: writeDiff(path, before.bytes, written),
+        created: before.bytes === null,
+        action: proposed === null ? 'remove' : 'write',
+        ...(content !== undefined ? { content } : {}),
+      },
+      proposed === null ? removalTakesNoContent(path) : undefined,
+    );
     return asked.replacement === undefined ? { version: before.version } : { version: before.version, replacement: asked.replacement };
   }
 
-  /** One question; the answer is recorded for the audit (a denial too), and "always" is remembered. */
-  async function put(request: ApprovalRequest): Promise<Asked> {
+  /**
+   * One question; the answer is recorded for the audit (a denial too), and "always" is remembered.
+   * `noContent`: the refusal of a content given where there is none to give (a removal, a rename, a
+   * directory): nothing is written, so the audit records a denial.
+   */
+  async function put(request: ApprovalRequest, noContent?: VfsError): Promise<Asked> {
     let asked: Asked;
     try {
       asked = await askApproval(session.approve!, request, call);
@@ -113,6 +118,10 @@ export function guardedWrites(context: WriteContext) {
       // A cancelled call was not decided.
       if (!isVfsError(error) || error.code !== 'ECANCELED') decisions.push('deny');
       throw error;
+    }
+    if (asked.replacement !== undefined && noContent !== undefined) {
+      decisions.push('deny');
+      throw noContent;
     }
     decisions.push(asked.decision);
     if (asked.decision === 'always') session.always = true;
@@ -233,12 +242,7 @@ export function guardedWrites(context: WriteContext) {
     if (files.length === 0) {
       // Directories only (or none): asked too, a line naming each.
       const diff = [p, ...dirs].map((dir) => `deleted directory ${dir}`).join('\n');
-      const asked = await put({ tool, args, path: p, diff, created: false, action: 'remove', directory: true });
-      if (asked.replacement !== undefined) {
-        throw new VfsError('EINVAL', `approve() answered a removal of ${p} with a content; a removal can only be allowed or denied. Nothing was removed.`, {
-          path: p,
-        });
-      }
+      await put({ tool, args, path: p, diff, created: false, action: 'remove', directory: true }, removalTakesNoContent(p));
       if ((await inner.glob('**', { path: p })).length > 0) {
         throw new VfsError('ESTALE', `${p} got files while its removal was waiting for approval. Nothing was removed. Look at it again, then retry.`, {
           path: p,
@@ -249,12 +253,7 @@ export function guardedWrites(context: WriteContext) {
     // One question for the whole removal, with every file's lines as - lines.
     const befores = await Promise.all(files.map(current));
     const diff = files.map((file, i) => writeDiff(file, befores[i]!.bytes, null)).join('\n');
-    const asked = await put({ tool, args, path: p, diff, created: false, action: 'remove' });
-    if (asked.replacement !== undefined) {
-      throw new VfsError('EINVAL', `approve() answered a removal of ${p} with a content; a removal can only be allowed or denied. Nothing was removed.`, {
-        path: p,
-      });
-    }
+    await put({ tool, args, path: p, diff, created: false, action: 'remove' }, removalTakesNoContent(p));
     const now = await Promise.all(files.map(current));
     const added = info.isDir ? (await inner.glob('**', { path: p })).find((file) => !files.includes(file)) : undefined;
     const changed = added ?? files.find((_, i) => now[i]!.version !== befores[i]!.version);
@@ -288,19 +287,19 @@ export function guardedWrites(context: WriteContext) {
     if (asking()) {
       const befores = await Promise.all(files.map(current));
       const replaced = await statOrNull(inner, target); // what the rename would replace (overwrite): a change to it is ESTALE too
-      const asked = await put({
-        tool,
-        args,
-        path: target,
-        diff: `rename from ${source}\nrename to ${target}${replaced !== null ? ` (replacing ${target})` : ''}`,
-        created: replaced === null,
-        action: 'write',
-      });
-      if (asked.replacement !== undefined) {
-        throw new VfsError('EINVAL', `approve() answered a rename of ${source} with a content; a rename can only be allowed or denied. Nothing was moved.`, {
+      await put(
+        {
+          tool,
+          args,
+          path: target,
+          diff: `rename from ${source}\nrename to ${target}${replaced !== null ? ` (replacing ${target})` : ''}`,
+          created: replaced === null,
+          action: 'write',
+        },
+        new VfsError('EINVAL', `approve() answered a rename of ${source} with a content; a rename can only be allowed or denied. Nothing was moved.`, {
           path: source,
-        });
-      }
+        }),
+      );
       const now = info.isDir ? (await inner.glob('**', { path: source })).sort() : [];
       const versions = await Promise.all(files.map(current));
       const sourceNow = await statOrNull(inner, source);
@@ -376,16 +375,12 @@ export function guardedWrites(context: WriteContext) {
     // above it (the backend then refuses) is not.
     const blocked = async () => (await statOrNull(inner, p)) !== null || (await fileAbove(inner, p));
     if (asking() && !(await blocked())) {
-      const asked = await put({ tool, args, path: p, diff: `new directory ${p}`, created: true, action: 'write', directory: true });
-      if (asked.replacement !== undefined) {
-        throw new VfsError(
-          'EINVAL',
-          `approve() answered the creation of the directory ${p} with a content; it can only be allowed or denied. Nothing was created.`,
-          {
-            path: p,
-          },
-        );
-      }
+      await put(
+        { tool, args, path: p, diff: `new directory ${p}`, created: true, action: 'write', directory: true },
+        new VfsError('EINVAL', `approve() answered the creation of the directory ${p} with a content; it can only be allowed or denied. Nothing was created.`, {
+          path: p,
+        }),
+      );
     } else if (session.always) decisions.push('always');
     return inner.mkdir(p);
   }

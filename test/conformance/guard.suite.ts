@@ -597,6 +597,43 @@ export function guardSuite(make: BackendFactory) {
       ]);
     });
 
+    it('a content given for what has none (a directory, a removal, a rename) is EINVAL, audited as a denial; a cancelled directory question says so', async () => {
+      const backend = await make({ files: { '/memories/notes.md': 'n\n', '/memories/old.md': 'o\n' } });
+      await backend.mkdir('/memories/empty');
+      const events: ToolEvent[] = [];
+      const withContent = { approve: () => ({ allow: true as const, content: 'x' }), onEvent: (e: ToolEvent) => events.push(e) };
+      const mcp = createTools(backend, { ...withContent, dialect: 'mcp-filesystem' });
+      const memory = createTools(backend, { ...withContent, dialect: 'anthropic' });
+      const made = await mcp.run('create_directory', { path: '/w' });
+      expect(made.text).toBe(
+        'Error: EINVAL: approve() answered the creation of the directory /w with a content; it can only be allowed or denied. Nothing was created.',
+      );
+      for (const [args, message] of [
+        [{ command: 'delete', path: '/memories/empty' }, 'a removal of /memories/empty'],
+        [{ command: 'delete', path: '/memories/notes.md' }, 'a removal of /memories/notes.md'],
+        [{ command: 'rename', old_path: '/memories/old.md', new_path: '/memories/new.md' }, 'a rename of /memories/old.md'],
+      ] as const) {
+        expect((await memory.run('memory', args)).text).toContain(`Error: EINVAL: approve() answered ${message} with a content`);
+      }
+      expect(events.map((e) => [e.tool, e.code, e.decision])).toEqual([
+        ['create_directory', 'EINVAL', 'deny'],
+        ['memory', 'EINVAL', 'deny'],
+        ['memory', 'EINVAL', 'deny'],
+        ['memory', 'EINVAL', 'deny'],
+      ]);
+      expect((await backend.glob('**')).sort()).toEqual(['/memories/notes.md', '/memories/old.md']);
+      expect(await backend.exists('/w')).toBe(false);
+      expect(await backend.exists('/memories/empty')).toBe(true);
+      // A call cancelled while its directory question is open: the question was about a directory.
+      const asked: ApprovalRequest[] = [];
+      const waiting = createTools(backend, { dialect: 'mcp-filesystem', approve: (r) => (asked.push(r), deferred<ApprovalDecision>().promise) });
+      const controller = new AbortController();
+      const pending = waiting.run('create_directory', { path: '/w' }, { signal: controller.signal });
+      await until(() => asked.length === 1);
+      controller.abort();
+      expect((await pending).text).toBe('Error: ECANCELED: The call was cancelled while the creation of /w waited for approval. Nothing was changed.');
+    });
+
     it('a directory that cannot be made (a file there or above) is refused without a question; a removal takes only directories it may write', async () => {
       const backend = await make({ files: { '/src/a.ts': 'a\n' } });
       await backend.mkdir('/memories/e/keep/deeper');
