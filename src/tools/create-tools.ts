@@ -191,6 +191,7 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
         fixedStrings: args.fixed_strings as boolean,
         respectGitIgnore: args.respect_git_ignore as boolean,
         outputMode: mode,
+        context: args.context as number,
       };
       const search = (reportBinary: boolean) =>
         backend.grep(pattern, {

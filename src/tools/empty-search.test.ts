@@ -30,6 +30,7 @@ const call = (pattern: string, change: Partial<GrepCall> = {}): GrepCall => ({
   fixedStrings: false,
   respectGitIgnore: true,
   outputMode: 'files_with_matches',
+  context: 0,
   ...change,
 });
 
@@ -90,6 +91,30 @@ describe("hints for a model's slips", () => {
     expect(await grepNothingFound(backend, call('-n add', { outputMode: 'content' }), [], 0)).toMatch(/Retry with pattern "add"\.$/);
     expect(await grepNothingFound(backend, call('-rn add'), [], 0)).toMatch(/Retry with pattern "add" \(for -r -n, pass output_mode: "content"\)\.$/);
     expect(await grepNothingFound(backend, call('-r -n add'), [], 0)).toMatch(/Retry with pattern "add" \(for -r -n, pass output_mode: "content"\)\.$/);
+  });
+
+  it('grep: flags that ask for one output mode name it once, as grep decides (-l over -c over -n); -i and -F search the rest as they say', async () => {
+    const retry = async (pattern: string, change: Partial<GrepCall> = {}) =>
+      /Retry with (.*)\.$/.exec(await grepNothingFound(backend, call(pattern, change), [], 0))?.[1];
+    expect(await retry('-n -c add')).toBe('pattern "add" (for -n -c, pass output_mode: "count")');
+    expect(await retry('-nc add')).toBe('pattern "add" (for -n -c, pass output_mode: "count")');
+    expect(await retry('-n -l add')).toBe('pattern "add"'); // files_with_matches is in effect
+    expect(await retry('-n -l add', { outputMode: 'content' })).toBe('pattern "add" (for -n -l, pass output_mode: "files_with_matches")');
+    expect(await retry('-l -c add', { outputMode: 'files_with_matches' })).toBe('pattern "add"');
+    // -i: the rest matches only ignoring case.
+    expect(await retry('-i ADD')).toBe('pattern "ADD" (for -i, pass ignore_case: true)');
+    expect(await retry('-i ADD', { ignoreCase: true })).toBe('pattern "ADD"');
+    // -F: the rest matches only as text.
+    expect(await retry('-F add = 1')).toBe('pattern "add = 1" (for -F, pass fixed_strings: true)');
+    expect(await retry('-F a.d')).toBeUndefined();
+    // Context: the number after -A, -B or -C (or in it), the largest; context is shown in content mode.
+    expect(await retry('-C 2 add')).toBe('pattern "add" (for -C, pass output_mode: "content", context: 2)');
+    expect(await retry('-A3 -B 1 add')).toBe('pattern "add" (for -A -B, pass output_mode: "content", context: 3)');
+    expect(await retry('--context=2 add', { outputMode: 'content', context: 2 })).toBe('pattern "add"');
+    expect(await retry('-rnC2 add')).toBe('pattern "add" (for -r -n -C, pass output_mode: "content", context: 2)');
+    // Not flags, or no number where one belongs: the pattern is searched as it is, no hint.
+    for (const pattern of ['-C add', '-Cx add', '-2 add', '-n', '-n ', '--count=2 add', '-w add', '-Cn2 add'])
+      expect(await retry(pattern), pattern).toBeUndefined();
   });
 
   it("glob: a directory's path lists the files in it; a pattern in the wrong case names the files it would find", async () => {

@@ -9,6 +9,7 @@ import { VfsError } from '../errors.ts';
 import { clipped, quoted } from '../paths.ts';
 import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
 import type { OutputMode } from './format-grep.ts';
+import { typedFlags } from './typed-flags.ts';
 
 /**
  * `ignored`: files matching the pattern that ignore rules left out. A hint comes from searches run
@@ -79,27 +80,9 @@ export interface GrepCall {
   fixedStrings: boolean;
   respectGitIgnore: boolean;
   outputMode: OutputMode;
+  /** Lines of context (content mode). */
+  context: number;
 }
-
-/** Command-line flags typed before a pattern (`-n add`, `-i -w foo`), as a model used to rg writes them. */
-const FLAGS = /^(?:--?[A-Za-z][\w-]*\s+)+(?=\S)/;
-
-/** What the arguments say for the flags a model types most ('': grep does it anyway). */
-const FLAG_ARGUMENTS: Readonly<Record<string, string>> = {
-  '-r': '',
-  '-R': '',
-  '--recursive': '',
-  '-E': '',
-  '-H': '',
-  '-i': 'ignore_case: true',
-  '--ignore-case': 'ignore_case: true',
-  '-F': 'fixed_strings: true',
-  '--fixed-strings': 'fixed_strings: true',
-  '-n': 'output_mode: "content"',
-  '-c': 'output_mode: "count"',
-  '--count': 'output_mode: "count"',
-  '-l': 'output_mode: "files_with_matches"',
-};
 
 function ignoredSentence(count: number, one: string, many: string, what: string): string {
   if (count === 0) return '';
@@ -113,13 +96,17 @@ function relativeNote(pattern: string, base: string, unprefixed: string, paths: 
 }
 
 /** The files the call would find with `change` (one match each); null if that search fails (no hint then). */
-async function filesFound(backend: Backend, call: GrepCall, change: { glob?: string; ignoreCase?: boolean; pattern?: string }): Promise<string[] | null> {
+async function filesFound(
+  backend: Backend,
+  call: GrepCall,
+  change: { glob?: string; ignoreCase?: boolean; fixedStrings?: boolean; pattern?: string },
+): Promise<string[] | null> {
   try {
     const found = await backend.grep(change.pattern ?? call.pattern, {
       path: call.base,
       ...((change.glob ?? call.glob) === undefined ? {} : { glob: change.glob ?? call.glob }),
       ignoreCase: change.ignoreCase ?? call.ignoreCase,
-      fixedStrings: call.fixedStrings,
+      fixedStrings: change.fixedStrings ?? call.fixedStrings,
       maxMatchesPerFile: 1,
       respectGitIgnore: call.respectGitIgnore,
     });
@@ -172,26 +159,23 @@ async function grepHint(backend: Backend, call: GrepCall, binaries: readonly str
     if (found !== null && found.length > 0)
       return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${quoted(unprefixed)}.` };
   }
-  const flagged = FLAGS.exec(call.pattern);
-  // (Short flags together, `-rn`, are each of their letters.)
-  const flags =
-    flagged === null
-      ? []
-      : flagged[0]
-          .trim()
-          .split(/\s+/)
-          .flatMap((f) => (/^-[A-Za-z]{2,}$/.test(f) ? [...f.slice(1)].map((c) => `-${c}`) : [f]));
-  // Only flags with an argument here or none needed: `-v add` (invert) is not `add`.
-  if (flagged !== null && flags.every((flag) => Object.hasOwn(FLAG_ARGUMENTS, flag))) {
-    const rest = call.pattern.slice(flagged[0].length);
-    const found = await filesFound(backend, call, { pattern: rest });
+  // Flags typed into the pattern (`-n add`): what the rest alone finds with them, and the arguments that say them.
+  const typed = typedFlags(call.pattern);
+  if (typed !== null) {
+    const ignoreCase = call.ignoreCase || typed.ignoreCase;
+    const fixedStrings = call.fixedStrings || typed.fixedStrings;
+    const found = await filesFound(backend, call, { pattern: typed.rest, ignoreCase, fixedStrings });
     if (found !== null && found.length > 0) {
-      const inEffect = [`ignore_case: ${call.ignoreCase}`, `fixed_strings: ${call.fixedStrings}`, `output_mode: "${call.outputMode}"`];
-      const meant = [...new Set(flags.map((flag) => FLAG_ARGUMENTS[flag]!))].filter((a) => a !== '' && !inEffect.includes(a));
-      const instead = meant.length > 0 ? ` (for ${flags.join(' ')}, pass ${meant.join(', ')})` : '';
+      const meant = [
+        ignoreCase !== call.ignoreCase ? 'ignore_case: true' : null,
+        fixedStrings !== call.fixedStrings ? 'fixed_strings: true' : null,
+        typed.outputMode !== undefined && typed.outputMode !== call.outputMode ? `output_mode: "${typed.outputMode}"` : null,
+        typed.context !== undefined && typed.context !== call.context ? `context: ${typed.context}` : null,
+      ].filter((a) => a !== null);
+      const instead = meant.length > 0 ? ` (for ${typed.flags.join(' ')}, pass ${meant.join(', ')})` : '';
       return {
         text,
-        hint: `${quoted(flags.join(' '))} looks like a command-line flag, but the whole text is the pattern; ${quoted(rest)} alone matches ${counted(found.length, 'file')}, e.g. ${found[0]}. Retry with pattern ${quoted(rest)}${instead}.`,
+        hint: `${quoted(typed.flags.join(' '))} looks like a command-line flag, but the whole text is the pattern; ${quoted(typed.rest)} alone matches ${counted(found.length, 'file')}, e.g. ${found[0]}. Retry with pattern ${quoted(typed.rest)}${instead}.`,
       };
     }
   }
