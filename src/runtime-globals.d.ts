@@ -15,6 +15,8 @@ declare class URL {
 }
 declare function setTimeout(callback: () => void, ms?: number): unknown;
 declare function clearTimeout(handle: unknown): void;
+/** The client asks it whether a value can be sent to its worker (agentvfs/client). */
+declare function structuredClone<T>(value: T): T;
 interface ImportMeta {
   readonly url: string;
 }

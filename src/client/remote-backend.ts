@@ -16,6 +16,7 @@ import { numberedCall, type CallContext, type CallTag } from '../tools/read-vers
 import { cancelledResult } from '../tools/cancel.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { unwrapBackend } from '../backend/wrapped-backends.ts';
+import { sendableEntries } from '../worker/unsendable.ts';
 import { PROTOCOL_VERSION, type BackendRef, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
 import { checkGuardOptions } from '../guard/options.ts';
 import { serveApprove, type ApprovePort } from '../worker/approve-port.ts';
@@ -434,6 +435,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
               }
               args[i] = other.#ref();
             }
+            if (method === 'uploadFiles' && Array.isArray(args[0])) args[0] = sendableEntries(args[0]);
             return this.#call([method, ...args], this.#inputBuffers(method, args));
           },
         }[method],

@@ -24,6 +24,7 @@ import type { Tools } from '../tools/types.ts';
 import { runWithin } from '../tools/tool-set.ts';
 import { markNumbered } from '../tools/read-versions.ts';
 import { toEndpoint } from './endpoint.ts';
+import { receivedEntries } from './unsendable.ts';
 import { preserveVfsErrors } from './errors-over-comlink.ts';
 import { indexWhenIdle } from './idle-index.ts';
 import {
@@ -129,7 +130,10 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
       const args = resolveRefs(request.slice(1), family);
       // Bytes that came in a message are this worker's own copy: the backend may keep them as they are.
       if (method === 'writeFile' && args[1] instanceof Uint8Array) args[2] = { ...(args[2] as object), copy: false };
-      else if (method === 'uploadFiles') args[1] = { ...(args[1] as object), copy: false };
+      else if (method === 'uploadFiles') {
+        args[0] = receivedEntries(args[0]);
+        args[1] = { ...(args[1] as object), copy: false };
+      }
       const result = (target[method!] as (...a: unknown[]) => Promise<unknown>).apply(target, args);
       // Afterwards some file may lack a current search index.
       if (info.writesFiles) changed();

@@ -245,6 +245,29 @@ export function backendSuite(make: BackendFactory) {
       const upRelative = await relative.uploadFiles([['x/under-a-file', new Uint8Array([1])]]);
       expect(upRelative[0]).toMatchObject({ path: '/dir/x/under-a-file', error: expect.stringMatching(/ENOTDIR/) });
     });
+
+    it('uploadFiles: an entry that is no bytes (a function, a symbol, an unawaited Promise) is refused on its own; the others are written', async () => {
+      const b = await make();
+      const up = await b.uploadFiles([
+        ['/ok.bin', new Uint8Array([1])],
+        ['/fn.bin', (() => 1) as never],
+        ['/symbol.bin', Symbol('s') as never],
+        ['/promise.bin', Promise.resolve(new Uint8Array([2])) as never],
+        (() => 1) as never,
+        [Symbol('path') as never, new Uint8Array([3])],
+        ['/last.bin', new Uint8Array([4])],
+      ]);
+      expect(up).toEqual([
+        { path: '/ok.bin' },
+        { path: '/fn.bin', error: 'EINVAL: Content for /fn.bin must be a Uint8Array, got function. Nothing was written.' },
+        { path: '/symbol.bin', error: 'EINVAL: Content for /symbol.bin must be a Uint8Array, got symbol. Nothing was written.' },
+        { path: '/promise.bin', error: 'EINVAL: Content for /promise.bin must be a Uint8Array, got object. Nothing was written.' },
+        { path: 'files[4]', error: 'EINVAL: files[4] must be a [path, bytes] pair, got function. It was not written.' },
+        { path: 'files[5]', error: 'EINVAL: files[5] must be a [path, bytes] pair, got an array without a path. It was not written.' },
+        { path: '/last.bin' },
+      ]);
+      expect((await b.glob('**')).sort()).toEqual(['/last.bin', '/ok.bin']);
+    });
   });
 
   describe('errors (SPEC §3)', () => {
