@@ -11,6 +11,7 @@ import { isVfsError, VfsError } from '../errors.ts';
 import { countLines, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
 import { askApproval, type Asked, type AskingCall } from './ask.ts';
 import { statOrNull } from '../backend/stat-or-null.ts';
+import { sameBytes } from '../same-bytes.ts';
 import { underFileMessage, wellFormedText } from '../backend/refusals.ts';
 import { ancestorsOf } from '../paths.ts';
 import type { GuardSession } from './session.ts';
@@ -87,6 +88,10 @@ export function guardedWrites(context: WriteContext) {
     if (session.approve === undefined) return { version: before.version };
     if (session.always) {
       decisions.push('always');
+      return { version: before.version };
+    }
+    // The content the file holds already: the write changes nothing, so no one is asked about it.
+    if (before.bytes !== null && written !== null && sameBytes(before.bytes, typeof written === 'string' ? encodeText(written) : written)) {
       return { version: before.version };
     }
     const content = proposedText(proposed);

@@ -597,6 +597,29 @@ export function guardSuite(make: BackendFactory) {
       ]);
     });
 
+    it('a write of the content a file already holds changes nothing and is not asked about, in any tool; a patch asks only for the files it changes', async () => {
+      const backend = await make({ files: { '/a.txt': 'one\ntwo\n', '/b.txt': 'b\n' } });
+      const { approve, requests } = recorder();
+      const tools = createTools(backend, { approve });
+      await tools.run('read_file', { path: '/a.txt' });
+      const same = await tools.run('write_file', { path: '/a.txt', content: 'one\ntwo\n' });
+      expect(same.isError, same.text).toBe(false);
+      const mcp = createTools(backend, { dialect: 'mcp-filesystem', approve });
+      expect((await mcp.run('write_file', { path: '/b.txt', content: 'b\n' })).isError).toBe(false);
+      expect(requests).toEqual([]);
+      const patch = createTools(backend, { dialect: 'openai', approve });
+      const result = await patch.run('apply_patch', {
+        input: '*** Begin Patch\n*** Update File: /a.txt\n@@\n-one\n+one\n*** Update File: /b.txt\n@@\n-b\n+B\n*** End Patch',
+      });
+      expect(result.isError, result.text).toBe(false);
+      expect(requests.map((r) => r.path)).toEqual(['/b.txt']);
+      expect(await backend.readText('/b.txt')).toBe('B\n');
+      // A change, however small, is asked about.
+      await tools.run('read_file', { path: '/a.txt' });
+      expect((await tools.run('write_file', { path: '/a.txt', content: 'one\ntwo' })).isError).toBe(false);
+      expect(requests.map((r) => r.path)).toEqual(['/b.txt', '/a.txt']);
+    });
+
     it('a content given for what has none (a directory, a removal, a rename) is EINVAL, audited as a denial; a cancelled directory question says so', async () => {
       const backend = await make({ files: { '/memories/notes.md': 'n\n', '/memories/old.md': 'o\n' } });
       await backend.mkdir('/memories/empty');
