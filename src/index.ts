@@ -13,7 +13,7 @@ export { VfsError, isVfsError, VFS_ERROR_CODES, type VfsErrorCode, type VfsError
 export { DEFAULT_LIMITS, type Limits } from './limits.ts';
 export { normalizePath } from './paths.ts';
 export { createTools } from './tools/create-tools.ts';
-export type { FileChange, PreviewedChange, RunOptions, ToolPart, ToolPreview, ToolResult, Tools, ToolsOptions } from './tools/types.ts';
+export type { FileChange, PreviewedChange, PreviewOptions, RunOptions, ToolPart, ToolPreview, ToolResult, Tools, ToolsOptions } from './tools/types.ts';
 export { createSession, type ToolSession } from './tools/session.ts';
 export {
   DIALECT_NAMES,

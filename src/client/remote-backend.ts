@@ -11,13 +11,21 @@ import { checkDialect, type DialectName } from '../tools/dialects/names.ts';
 import { dialectDefinitions } from '../tools/dialects/definitions.ts';
 import { checkSession } from '../tools/session.ts';
 import { toolSet } from '../tools/tool-set.ts';
-import type { ToolPreview, ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
+import type { PreviewOptions, ToolPreview, ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { numberedCall, type CallContext, type CallTag } from '../tools/read-versions.ts';
 import { cancelledResult } from '../tools/cancel.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { unwrapBackend } from '../backend/wrapped-backends.ts';
 import { sendableEntries } from '../worker/unsendable.ts';
-import { PROTOCOL_VERSION, type BackendRef, type BackendRequest, type SessionRequest, type ToolRequest, type WorkerApi } from '../worker/protocol.ts';
+import {
+  PROTOCOL_VERSION,
+  type BackendRef,
+  type BackendRequest,
+  type PreviewRequest,
+  type SessionRequest,
+  type ToolRequest,
+  type WorkerApi,
+} from '../worker/protocol.ts';
 import { checkGuardOptions } from '../guard/options.ts';
 import { serveApprove, type ApprovePort } from '../worker/approve-port.ts';
 import { watchLiveness, WorkerGoneError, type Liveness } from './liveness.ts';
@@ -363,11 +371,11 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
         signal.removeEventListener('abort', cancel);
       });
     };
-    const preview = (name: string, args?: unknown): Promise<ToolPreview> => {
-      const request: ToolRequest = sharedId === undefined && dialect === 'agentvfs' ? [id, name, args] : [id, name, args, dialect, sharedId];
+    const preview = (name: string, args?: unknown, options: PreviewOptions = {}): Promise<ToolPreview> => {
+      const request: PreviewRequest = options.after === undefined ? [id, name, args, dialect, sharedId] : [id, name, args, dialect, sharedId, options.after];
       return whenReady(() =>
         api.preview(request).catch((error: unknown) => {
-          const { text, code } = unsent(request, error);
+          const { text, code } = unsent([id, name, args], error);
           return { changes: [], error: code === undefined ? { text } : { text, code } };
         }),
       );

@@ -152,7 +152,7 @@ export async function openFollower(
         return toolSet(
           following.definitions,
           (name, args, call) => loadLocalTools().then(() => runWithin(current(), name, args, call)),
-          (name, args) => loadLocalTools().then(() => current().preview(name, args)),
+          (name, args, options) => loadLocalTools().then(() => current().preview(name, args, options)),
         );
       },
     },

@@ -10,6 +10,7 @@ import { createMemoryStore } from './memory-store.ts';
 import { openPersistent } from './persistent.ts';
 import { decodeAside, encodeRecord } from './records.ts';
 import type { StoreBatch } from './store.ts';
+import { closeAll, inWorkerThread } from '../../test/worker/factories.ts';
 
 const bytesOf = (batch: StoreBatch) => batch.puts.reduce((n, [k, v]) => n + k.length + v.length, 0);
 
@@ -255,6 +256,22 @@ describe('openPersistent(backend, store)', () => {
 });
 
 describe('after close()', () => {
+  it('with the backend in a worker: a preview answers read-only as the call does, and never reaches the closed worker', async () => {
+    const remote = inWorkerThread({ files: { '/a.txt': 'a\n' } });
+    try {
+      const { backend } = await openPersistent(remote, createMemoryStore(), { durability: 'immediate' });
+      const tools = createTools(backend);
+      await tools.run('read_file', { path: '/a.txt' });
+      await backend.close();
+      const args = { path: '/c.txt', content: 'x' };
+      const run = await tools.run('write_file', args);
+      expect(run.text).toMatch(/^Error: read-only: agentvfs\/persist: this workspace is closed/);
+      expect(await tools.preview('write_file', args)).toEqual({ changes: [], error: { text: run.text } });
+    } finally {
+      await closeAll();
+    }
+  });
+
   const targets = { 'a store': createMemoryStore, 'a snapshot adapter': createMemoryAdapter };
   for (const [label, make] of Object.entries(targets)) {
     it(`with ${label}: every mutation and tool write is refused, nothing changes, reads still answer`, async () => {

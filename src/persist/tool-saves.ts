@@ -77,7 +77,15 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
           }
           return result.changed.length > 0 ? saved(result) : result;
         },
-        inner.preview,
+        // Refused once closed, as a call is (the host's backend may be gone with it).
+        (name, args, options) =>
+          parts
+            .track(() => inner.preview(name, args, options))
+            .catch((error: unknown) => {
+              if (!isWorkspaceClosedError(error)) throw error;
+              const { text, code } = toolError(error);
+              return { changes: [], error: code === undefined ? { text } : { text, code } };
+            }),
       ),
     );
   // The host's audit (a worker's onEvent runs on this side) sees the result after its save, too.

@@ -39,7 +39,7 @@ export function lazyLocalTools(backend: Backend, options: ToolsOptions, around?:
   const lazy = toolSet(
     dialectDefinitions(checkDialect(options.dialect), options.descriptions),
     async (name, args, call) => runWithin(await session(), name, args, call),
-    async (name, args) => (await session()).preview(name, args),
+    async (name, args, options) => (await session()).preview(name, args, options),
   );
   return around ? around(lazy) : lazy;
 }

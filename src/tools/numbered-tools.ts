@@ -13,6 +13,7 @@ import { checkSession } from './session.ts';
 import { sessionCallNumbers } from './session-state.ts';
 import { runWithin, toolSet } from './tool-set.ts';
 import { callOptions, cancelledResult } from './cancel.ts';
+import { previewOptions } from './preview-options.ts';
 import { isNumberedCall } from './read-versions.ts';
 import type { Tools, ToolsOptions } from './types.ts';
 
@@ -34,7 +35,11 @@ export function numberedTools<D extends DialectName>(backend: Backend, options: 
       if (signal?.aborted) return cancelledResult();
       return numbers.run((context) => runWithin(made, name, args, context), turn, signal);
     },
-    made.preview,
+    async (name, args, options) => {
+      // A tool host written before previews existed has none to give.
+      if (typeof made.preview !== 'function') throw new TypeError('this backend runs its own tool sessions (ToolHost), and they have no preview().');
+      return made.preview(name, args, previewOptions(options));
+    },
   );
   // The one audit of a tool set, wherever its calls run: a host's session leaves each call's decision on its result.
   return (options.permissions || options.approve || options.onEvent ? withAudit(session, options.onEvent) : session) as Tools<DialectToolName<D>>;

@@ -1,9 +1,10 @@
 /**
- * Tools.preview: a call run as far as its first write, over a guarded view of the backend whose
- * approve() notes each question and says yes, and under it a backend that stops at the first
- * change. Every tool of every dialect makes its change in one backend call (a patch is one
- * applyBatch, asked about file by file before it is made), so the questions noted by then are
- * everything the call would write, each with the diff the guard computes for a real question.
+ * Tools.preview: the call runs on a fork of the backend (copy-on-write: the backend is untouched),
+ * over a guarded view whose approve() notes each question and says yes. So the questions noted are
+ * everything the call would write, each with the diff the guard computes for a real question, and
+ * a write the backend itself would refuse (a limit, a file in the way) fails as the call would.
+ * A backend that cannot write now (a tab following another's workspace) is not forked: the call
+ * runs on it as far as its first change, which it refuses as it would the call's.
  */
 import type { Backend } from '../backend/types.ts';
 import { BACKEND_CALLS, BACKEND_METHODS, callMayWrite, toolCall } from '../calls.ts';
@@ -36,30 +37,43 @@ export function toolPreviewer<N extends string>(
 ): PreviewCall {
   const check = callChecker(definitions, validators);
   const rules = guard?.rules ?? compilePermissions(undefined);
-  return async (name, args) => {
+  const session = (approve: GuardSession['approve']): GuardSession => ({ rules, ...(dialect === undefined ? {} : { dialect }), approve, always: false });
+  return async (name, args, options = {}) => {
     const checkedCall = check(name, args);
     if ('isError' in checkedCall) return failed(checkedCall);
     const { def, checked } = checkedCall;
     if (!callMayWrite(toolCall(def.name, dialect), checked)) return { changes: [] };
+    const scratch = writable(backend) ? { backend: await backend.fork(), reached: noStop } : stoppingBackend(backend);
+    const callReads = reads.forPreview();
+    // The calls that run before it, on the fork, as they would (a backend that cannot write refuses them all).
+    for (const earlier of scratch.reached === noStop ? (options.after ?? []) : []) {
+      const before = check(earlier.name, earlier.args);
+      if ('isError' in before) continue;
+      const quiet = guardCall(
+        scratch.backend,
+        session(() => ({ allow: true })),
+        before.def.name,
+        before.checked,
+      );
+      try {
+        await handlersFor(quiet.backend, callReads)[before.def.name](before.checked, []);
+      } catch (error) {
+        if (isWorkerGoneError(error)) throw error; // (its own failure changes nothing, as when it runs)
+      }
+    }
     const changes: PreviewedChange[] = [];
-    const noting: GuardSession = {
-      rules,
-      ...(dialect === undefined ? {} : { dialect }),
-      approve: (request: ApprovalRequest) => {
-        const { signal: _, ...change } = request;
-        changes.push(change);
-        return { allow: true };
-      },
-      always: false,
-    };
-    const stopping = stoppingBackend(backend);
-    const call = guardCall(stopping.backend, noting, def.name, checked);
+    const noting = session((request: ApprovalRequest) => {
+      const { signal: _, ...change } = request;
+      changes.push(change);
+      return { allow: true };
+    });
+    const call = guardCall(scratch.backend, noting, def.name, checked);
     try {
-      await handlersFor(call.backend, reads.forPreview())[def.name](checked, []);
+      await handlersFor(call.backend, callReads)[def.name](checked, []);
     } catch (error) {
       if (isWorkerGoneError(error)) throw error;
       // What a handler makes of the stop (it may wrap or catch it) does not matter: the call ended there.
-      if (!stopping.reached()) return failed(toolError(error));
+      if (!scratch.reached()) return failed(toolError(error));
     }
     return { changes };
   };
@@ -69,14 +83,15 @@ function failed(result: { text: string; code?: VfsErrorCode | undefined }): Tool
   return { changes: [], error: result.code === undefined ? { text: result.text } : { text: result.text, code: result.code } };
 }
 
+const noStop = () => false;
+const writable = (backend: Backend) => (backend as { writable?: unknown }).writable !== false;
+
 /**
- * `backend` for a preview: it reads as `backend` does, and stops the call at its first change. A
- * backend that cannot write now (a tab following another's workspace, a closed one) is given the
- * change, which it refuses as it would the call's.
+ * A backend that cannot write now, for a preview: it reads as `backend` does and is given the
+ * call's change, which it refuses; should it have become writable meanwhile, the call stops there.
  */
 function stoppingBackend(backend: Backend): { backend: Backend; reached(): boolean } {
   let reached = false;
-  const writable = () => (backend as { writable?: unknown }).writable !== false;
   const view: Record<string, unknown> = {};
   for (const method of BACKEND_METHODS) {
     const own = (backend as unknown as Record<string, (...args: unknown[]) => unknown>)[method];
@@ -85,11 +100,11 @@ function stoppingBackend(backend: Backend): { backend: Backend; reached(): boole
     view[method] = !changes
       ? own.bind(backend)
       : (...args: unknown[]) => {
-          if (!writable() && BACKEND_CALLS[method].mutates) return own.apply(backend, args);
+          if (!writable(backend) && BACKEND_CALLS[method].mutates) return own.apply(backend, args);
           reached = true;
           return Promise.reject(new PreviewStop(`${method} is not made in a preview`));
         };
   }
-  Object.defineProperty(view, 'writable', { get: writable });
+  Object.defineProperty(view, 'writable', { get: () => writable(backend) });
   return { backend: view as unknown as Backend, reached: () => reached };
 }

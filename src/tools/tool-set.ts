@@ -1,13 +1,13 @@
 /** A tool set from its definitions and its `run`: `call` is always `run`'s text, wherever the tools run. */
 import type { ToolDefinition, ToolName } from './definitions.ts';
 import type { CallTag } from './read-versions.ts';
-import type { ToolPreview, ToolResult, Tools } from './types.ts';
+import type { PreviewOptions, ToolPreview, ToolResult, Tools } from './types.ts';
 
 /** A tool set's run, with which call of its session this is when the caller knows it (createTools numbers calls). */
 export type RunCall<R = ToolResult> = (name: string, args?: unknown, call?: CallTag) => Promise<R>;
 
 /** A tool set's preview (Tools.preview): what a call would write, found without writing. */
-export type PreviewCall = (name: string, args?: unknown) => Promise<ToolPreview>;
+export type PreviewCall = (name: string, args?: unknown, options?: PreviewOptions) => Promise<ToolPreview>;
 
 export function toolSet<N extends string = ToolName>(definitions: ToolDefinition<N>[], run: RunCall, preview: PreviewCall): Tools<N> {
   return { definitions, call: (name, args, options) => run(name, args, options).then(textOf), run, preview };

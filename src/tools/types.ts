@@ -68,6 +68,15 @@ export interface ToolPreview {
   error?: { text: string; code?: VfsErrorCode };
 }
 
+/** Options of a preview. */
+export interface PreviewOptions {
+  /**
+   * Calls that run before this one (earlier calls of the same model response, as the person
+   * approved them): the preview is of the files as they leave them. Their own failures are theirs.
+   */
+  after?: ReadonlyArray<{ name: string; args?: unknown }> | undefined;
+}
+
 export interface Tools<N extends string = ToolName> {
   readonly definitions: ToolDefinition<N>[];
   /** Runs a tool; resolves to the exact text the model should see. Never rejects for tool-level failures. */
@@ -78,8 +87,8 @@ export interface Tools<N extends string = ToolName> {
    * What `run(name, args)` would write if it ran now, without writing, asking or recording
    * anything: the diffs to show a person before the call runs, when the approval step is the
    * framework's own (the AI SDK's `toolApproval`, LangChain's human-in-the-loop interrupts).
-   * The call runs as far as its first write (with this tool set's permissions and read tracking),
-   * so a call that would fail says why instead. Never rejects for tool-level failures.
+   * The call runs on a copy-on-write fork, with this tool set's permissions and read tracking, so a
+   * call that would fail says why instead. Never rejects for tool-level failures.
    */
-  preview(name: string, args?: unknown): Promise<ToolPreview>;
+  preview(name: string, args?: unknown, options?: PreviewOptions): Promise<ToolPreview>;
 }

@@ -33,6 +33,7 @@ import {
   PROTOCOL_VERSION,
   type BackendRequest,
   type SessionRequest,
+  type PreviewRequest,
   type ToolRequest,
   type WatchMessage,
   type WorkerApi,
@@ -152,9 +153,9 @@ function serve(backend: Backend | undefined, endpoint: unknown, options: ExposeO
       const numbered = markNumbered({ n: call.n, unanswered: call.unanswered, signal: controller.signal });
       return runWithin(tools, name, args, numbered).finally(() => running.delete(key));
     },
-    preview(request: ToolRequest) {
-      const [sessionId, name, args, dialect, sharedId] = request;
-      return toolSession(sessionId, dialect, sharedId).preview(name, args);
+    preview(request: PreviewRequest) {
+      const [sessionId, name, args, dialect, sharedId, after] = request;
+      return toolSession(sessionId, dialect, sharedId).preview(name, args, after === undefined ? {} : { after });
     },
     cancelCall(sessionId: string, n: number) {
       running.get(`${sessionId} ${n}`)?.abort();

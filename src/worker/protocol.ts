@@ -8,7 +8,7 @@ import type { BackendMethod } from '../calls.ts';
 import type { VfsErrorJSON } from '../errors.ts';
 import type { Permissions } from '../guard/types.ts';
 import type { DialectName } from '../tools/dialects/names.ts';
-import type { ToolPreview, ToolResult } from '../tools/types.ts';
+import type { PreviewOptions, ToolPreview, ToolResult } from '../tools/types.ts';
 import type { CallContext } from '../tools/read-versions.ts';
 
 /**
@@ -25,6 +25,9 @@ export type BackendRequest = [method: BackendMethod, ...args: unknown[]];
  */
 export type ToolRequest = [sessionId: string, name: string, args: unknown, dialect?: DialectName, shared?: string, call?: CallContext];
 
+/** A preview (Tools.preview) in a tool set, named as in a ToolRequest; `after`: PreviewOptions.after. */
+export type PreviewRequest = [sessionId: string, name: string, args: unknown, dialect?: DialectName, shared?: string, after?: PreviewOptions['after']];
+
 /**
  * Opens a guarded tool set before its first call: its permissions, the port its approve() is
  * asked through (on the caller's side) if it has one, its dialect and shared session as in a
@@ -39,8 +42,8 @@ export interface WorkerApi {
   init(options: StateBackendOptions | undefined): Promise<void>;
   call(request: BackendRequest): Promise<unknown>;
   tool(request: ToolRequest): Promise<ToolResult>;
-  /** What that tool call would write (Tools.preview), in the same tool set; its call context is not used. */
-  preview(request: ToolRequest): Promise<ToolPreview>;
+  /** What a tool call would write (Tools.preview), in tool set `sessionId`. */
+  preview(request: PreviewRequest): Promise<ToolPreview>;
   openSession(request: SessionRequest): void;
   closeSession(sessionId: string): Promise<void>;
   /** The caller cancelled call `n` of tool set `sessionId` (its signal aborted): the call, if still running, sees it. */

@@ -128,6 +128,80 @@ export function previewSuite(make: BackendFactory) {
       }
     });
 
+    it('a call the backend itself would refuse (a limit, a file in the way, a binary file, a move into itself) answers that error, not a change', async () => {
+      const bin = new Uint8Array([0, 1, 2]);
+      const cases: Array<[string, DialectName, string, Record<string, unknown>, Parameters<BackendFactory>[0], Array<[string, Record<string, unknown>]>?]> = [
+        ['ETOOBIG', 'agentvfs', 'write_file', { path: '/big.txt', content: 'x'.repeat(100) }, { limits: { maxFileBytes: 10 } }],
+        ['EQUOTA', 'agentvfs', 'write_file', { path: '/b.txt', content: 'b' }, { files: { '/a.txt': 'a' }, limits: { maxFiles: 1 } }],
+        [
+          'EBINARY',
+          'agentvfs',
+          'edit_file',
+          { path: '/bin.dat', old_string: 'a', new_string: 'b' },
+          { files: { '/bin.dat': bin } },
+          [['read_file', { path: '/bin.dat' }]],
+        ],
+        ['EEXIST', 'mcp-filesystem', 'create_directory', { path: '/a' }, { files: { '/a': 'one\n' } }],
+        ['ENOTDIR', 'mcp-filesystem', 'create_directory', { path: '/a/b' }, { files: { '/a': 'one\n' } }],
+        ['EINVAL', 'mcp-filesystem', 'move_file', { source: '/d', destination: '/d/e/f' }, { files: { '/d/e/x.txt': 'x' } }],
+      ];
+      for (const [code, dialect, name, args, options, before] of cases) {
+        const made = async () => {
+          const tools = createTools(await make(options), { dialect });
+          for (const [n, a] of before ?? []) await tools.run(n, a);
+          return tools;
+        };
+        const run = await (await made()).run(name, args);
+        expect(run.code, run.text).toBe(code);
+        expect(await (await made()).preview(name, args), `${dialect} ${name}`).toEqual({ changes: [], error: { text: run.text, code } });
+      }
+    });
+
+    it('a file removed after it was read: the edit previews as the ENOENT it would answer', async () => {
+      const backend = await make({ files });
+      const tools = createTools(backend);
+      await tools.run('read_file', { path: '/a.txt' });
+      await backend.remove('/a.txt');
+      const preview = await tools.preview('edit_file', { path: '/a.txt', old_string: 'one', new_string: '1' });
+      expect(preview.error?.code).toBe('ENOENT');
+      expect(preview.error?.text).toBe((await tools.run('edit_file', { path: '/a.txt', old_string: 'one', new_string: '1' })).text);
+    });
+
+    it("after: calls that run before it (the same response's) are applied first, on the fork; a failing one changes nothing, as when it runs", async () => {
+      const backend = await make({ files });
+      const tools = createTools(backend);
+      await tools.run('read_file', { path: '/a.txt' });
+      const first = { name: 'edit_file', args: { path: '/a.txt', old_string: 'one', new_string: 'ONE' } };
+      const second = { path: '/a.txt', old_string: 'ONE', new_string: '1' };
+      expect((await tools.preview('edit_file', second)).error?.code).toBe('ENOMATCH');
+      const preview = await tools.preview('edit_file', second, { after: [first] });
+      expect(preview.error).toBeUndefined();
+      expect(preview.changes.map((c) => c.content)).toEqual(['1\ntwo\nthree\n']);
+      expect(preview.changes[0]!.diff).toContain('-ONE\n+1');
+      // An earlier call that fails (or is no call) writes nothing: the preview is of the files as they are.
+      const failing = { name: 'edit_file', args: { path: '/a.txt', old_string: 'zzz', new_string: 'y' } };
+      expect((await tools.preview('edit_file', second, { after: [failing, { name: 'nope' }] })).error?.code).toBe('ENOMATCH');
+      // Other dialects' names (and a model's older ones) as the tool set takes them.
+      const mcp = createTools(backend, { dialect: 'mcp-filesystem' });
+      const made = await mcp.preview('write_file', { path: '/new/b.txt', content: 'b' }, { after: [{ name: 'create_directory', args: { path: '/new' } }] });
+      expect(made.changes.map((c) => [c.path, c.created])).toEqual([['/new/b.txt', true]]);
+      expect(await backend.readText('/a.txt')).toBe(files['/a.txt']);
+      expect(await backend.exists('/new')).toBe(false);
+      // The real calls, in that order, write what the preview showed.
+      await tools.run(first.name, first.args);
+      await tools.run('edit_file', second);
+      expect(await backend.readText('/a.txt')).toBe(preview.changes[0]!.content);
+    });
+
+    it("options that are none are a TypeError, as run's are", async () => {
+      const tools = createTools(await make({ files }));
+      await expect(tools.preview('write_file', { path: '/x', content: 'x' }, 'after' as never)).rejects.toThrow(TypeError);
+      await expect(tools.preview('write_file', { path: '/x', content: 'x' }, { after: [{ args: {} }] } as never)).rejects.toThrow(
+        "a preview's options.after must be an array of the calls that run before it, each { name, args }.",
+      );
+      expect(await tools.preview('write_file', { path: '/x', content: 'x' }, { after: undefined })).toMatchObject({ changes: [{ path: '/x' }] });
+    });
+
     it('a call that only reads (or previews itself) changes nothing and is not run', async () => {
       const backend = await make({ files });
       const tools = createTools(backend, { dialect: 'mcp-filesystem' });

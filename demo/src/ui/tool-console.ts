@@ -352,6 +352,11 @@ export class ToolConsole {
         clear(this.#previewBox, ...changes.flatMap((change) => [h('h3', { class: 'preview-path' }, what(change)), renderUnified(change.diff)]));
         this.#resultMeta.textContent = `${changes.length === 1 ? '1 change' : `${changes.length} changes`} · nothing written yet`;
       }
+    } catch (error) {
+      // The worker is gone (the status bar says so): the preview cannot be made.
+      this.#showing('preview');
+      clear(this.#previewBox, h('pre', { class: 'result error' }, `Error: ${error instanceof Error ? error.message : String(error)}`));
+      this.#resultMeta.textContent = 'no preview';
     } finally {
       this.#preview.disabled = false;
       if (hadFocus && focusLost()) this.#preview.focus();

@@ -9,7 +9,7 @@ import type { CallReads, ReadVersions } from '../read-versions.ts';
 import { retriedAfterOwnWrites, toolRunner } from '../run-tool.ts';
 import { toolPreviewer } from '../preview-call.ts';
 import { toolSet } from '../tool-set.ts';
-import type { Tools } from '../types.ts';
+import type { PreviewOptions, Tools } from '../types.ts';
 import type { DialectName, DialectToolName } from './names.ts';
 import { anthropicHandlers } from './anthropic.ts';
 import { anthropicDefinitions } from './anthropic-definitions.ts';
@@ -48,8 +48,9 @@ export function createDialectTools(
   // Older names models still emit run as the tool they became.
   const aliases = spec.aliases ?? {};
   const named = (name: string) => (Object.hasOwn(aliases, name) ? aliases[name]! : name);
-  const previewed = async (name: string, args?: unknown) => {
-    const { changes, error } = await preview(named(name), args);
+  const previewed = async (name: string, args?: unknown, options: PreviewOptions = {}) => {
+    const after = options.after?.map((c) => ({ ...c, name: named(c.name) }));
+    const { changes, error } = await preview(named(name), args, after === undefined ? {} : { after });
     return error === undefined ? { changes } : { changes, error: { ...error, text: errorInWordsOf(dialect, error.text) } };
   };
   return toolSet(
