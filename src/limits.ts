@@ -29,7 +29,9 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
 });
 
 export function resolveLimits(partial: Partial<Limits> | undefined): Limits {
-  const limits = { ...DEFAULT_LIMITS, ...partial };
+  // A limit set to undefined keeps its default, as one left out does (a spread would copy the undefined).
+  const given = Object.entries(partial ?? {}).filter(([, value]) => value !== undefined);
+  const limits = { ...DEFAULT_LIMITS, ...Object.fromEntries(given) };
   for (const [key, value] of Object.entries(limits)) {
     if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
       throw new TypeError(`agentvfs: limits.${key} must be a non-negative number (or Infinity), got ${String(value)}.`);

@@ -25,4 +25,14 @@ describe('createStateBackend options', () => {
     expect(() => createStateBackend({ now: 5 as unknown as () => number })).toThrow(/options\.now must be a function/);
     expect(createStateBackend({ now: () => 1_000 })).toBeDefined();
   });
+
+  it('a limit set to undefined keeps its default, as one left out does; a bad one is still named', async () => {
+    const b = createStateBackend({
+      limits: { maxFiles: undefined, maxTotalBytes: undefined, maxDirectories: undefined, maxPathLength: undefined, maxFileBytes: 4 },
+    });
+    await b.writeFile('/a', 'abcd');
+    await expect(b.writeFile('/b', 'abcde')).rejects.toMatchObject({ code: 'ETOOBIG' });
+    expect(() => createStateBackend({ limits: { maxFiles: -1 } })).toThrow(/limits\.maxFiles must be a non-negative number \(or Infinity\), got -1/);
+    expect(() => createStateBackend({ limits: { maxFiles: null as unknown as number } })).toThrow(/limits\.maxFiles must be .*got null/);
+  });
 });
