@@ -25,19 +25,19 @@ export interface WriteResult extends FileInfo {
 
 export interface WriteOptions {
   /** Refuse with ESTALE unless the file's current version is this one (-1: the file must not exist). */
-  expectedVersion?: number;
+  expectedVersion?: number | undefined;
   /**
    * false: keep the Uint8Array you pass instead of copying it (no effect on a string). Saves a
    * copy of every byte, for bytes made only to be written; you must not modify them afterwards,
    * or the file changes without a new version. Bytes over a SharedArrayBuffer are copied anyway.
    * Default true.
    */
-  copy?: boolean;
+  copy?: boolean | undefined;
 }
 
 export interface PrepareSearchOptions {
   /** Stop once this many bytes of files were indexed (at least one file). Default Infinity. */
-  maxBytes?: number;
+  maxBytes?: number | undefined;
 }
 
 export interface PrepareSearchResult {
@@ -49,7 +49,7 @@ export interface PrepareSearchResult {
 
 export interface UploadOptions {
   /** false: keep the arrays you pass instead of copying them, as in WriteOptions.copy. Default true. */
-  copy?: boolean;
+  copy?: boolean | undefined;
 }
 
 export interface RestoreOptions {
@@ -59,22 +59,22 @@ export interface RestoreOptions {
    * new version), and which stays alive while any of those files does. A failed restore never
    * writes into it. Bytes over a SharedArrayBuffer are copied anyway. Default true.
    */
-  copy?: boolean;
+  copy?: boolean | undefined;
 }
 
 export interface EditOptions {
   /** Replace every occurrence instead of refusing with EAMBIGUOUS. */
-  replaceAll?: boolean;
+  replaceAll?: boolean | undefined;
   /** Refuse with ESTALE unless the file's current version is this one. */
-  expectedVersion?: number;
+  expectedVersion?: number | undefined;
 }
 
 export interface EditRequest extends EditOptions {
-  old_string?: string;
-  new_string?: string;
-  replace_all?: boolean;
-  oldString?: string;
-  newString?: string;
+  old_string?: string | undefined;
+  new_string?: string | undefined;
+  replace_all?: boolean | undefined;
+  oldString?: string | undefined;
+  newString?: string | undefined;
 }
 
 export type EditCorrection =
@@ -120,7 +120,7 @@ export interface ReadResult {
  * the tools pass true unless the model sets `respect_git_ignore: false`.
  */
 export interface IgnoreOptions {
-  respectGitIgnore?: boolean;
+  respectGitIgnore?: boolean | undefined;
 }
 
 /** Asks glob, grep or ls for a report: the result and how many files (for ls, entries) ignore rules left out. */
@@ -138,9 +138,9 @@ export interface LsReport {
 
 export interface GlobOptions extends IgnoreOptions {
   /** Directory the pattern is matched relative to. Default "/". */
-  path?: string;
+  path?: string | undefined;
   /** Match letters in either case (`*.md` also finds `README.MD`). Default false. */
-  ignoreCase?: boolean;
+  ignoreCase?: boolean | undefined;
 }
 
 export interface GlobReport {
@@ -157,22 +157,22 @@ export interface GrepReport {
 
 export interface GrepOptions extends IgnoreOptions {
   /** File or directory to search. Default "/". */
-  path?: string;
+  path?: string | undefined;
   /** Only search files whose path (relative to `path`) matches; a pattern without "/" matches basenames; one starting with "/" matches whole paths. */
-  glob?: string;
-  ignoreCase?: boolean;
+  glob?: string | undefined;
+  ignoreCase?: boolean | undefined;
   /** Treat `pattern` as a literal string. */
-  fixedStrings?: boolean;
+  fixedStrings?: boolean | undefined;
   /** Stop after this many matching lines (default: no limit). */
-  maxMatches?: number;
+  maxMatches?: number | undefined;
   /** Report at most this many matching lines per file, like `rg --max-count` (default: no limit); 1 lists the files. */
-  maxMatchesPerFile?: number;
+  maxMatchesPerFile?: number | undefined;
   /**
    * Also return one `{ path, line: 0, column: 0, length: 0, text: '', binary: true }` entry for
    * each binary file in the search's scope, in path order among the matches (binary files are
    * skipped either way; these entries count toward no limit). Default false.
    */
-  reportBinary?: boolean;
+  reportBinary?: boolean | undefined;
 }
 
 export interface GrepMatch {
@@ -195,7 +195,7 @@ export interface BatchChange {
   /** The new content (the file is created or replaced, parents created), or null to remove the file. */
   content: string | Uint8Array | null;
   /** Refuse the whole batch with ESTALE unless the file's current version is this one (-1: the file must not exist). */
-  expectedVersion?: number;
+  expectedVersion?: number | undefined;
 }
 
 export interface BatchResult {
@@ -219,12 +219,12 @@ export interface DownloadResult {
 
 export interface RemoveOptions {
   /** Required to remove a non-empty directory. */
-  recursive?: boolean;
+  recursive?: boolean | undefined;
 }
 
 export interface RenameOptions {
   /** Replace an existing destination file (never a directory). */
-  overwrite?: boolean;
+  overwrite?: boolean | undefined;
 }
 
 export interface CheckpointInfo {
@@ -251,7 +251,8 @@ export interface StateBackendOptions {
   files?: Record<string, string | Uint8Array> | undefined;
   /** Directory that relative paths resolve against. Default "/". */
   cwd?: string | undefined;
-  limits?: Partial<Limits> | undefined;
+  /** Any of the size limits; one left out (or undefined) keeps its default. */
+  limits?: { [K in keyof Limits]?: Limits[K] | undefined } | undefined;
   /** Clock for modification times. Default Date.now. */
   now?: (() => number) | undefined;
   /**
@@ -354,14 +355,14 @@ export interface WatchEvent {
 
 export interface WatchOptions {
   /** Only paths at or under this directory (or this file). Default "/". */
-  path?: string;
+  path?: string | undefined;
   /** Only paths matching this glob, relative to `path` (dotfiles included). */
-  glob?: string;
+  glob?: string | undefined;
   /**
    * Also a directory's own events (`isDir: true`): one made, removed or renamed. Default false:
    * one event per file (a recursive remove gives one `remove` per file), as SPEC §11 has it.
    */
-  directories?: boolean;
+  directories?: boolean | undefined;
 }
 
 /** Receives the events of one committed call at a time, in commit order. */
@@ -397,7 +398,7 @@ export interface MergeConflict {
 
 export interface MergeOptions {
   /** `report` (default): any conflict changes nothing. `markers`: merge, writing conflicting regions between git-style markers. */
-  conflicts?: 'report' | 'markers';
+  conflicts?: 'report' | 'markers' | undefined;
 }
 
 export interface MergeResult {

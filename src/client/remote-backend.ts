@@ -33,15 +33,15 @@ import { RemoteWatches } from './remote-watch.ts';
 
 export interface ConnectOptions {
   /** How long the worker has to answer its first ping before calls fail. Default 15,000 ms. */
-  startTimeoutMs?: number;
+  startTimeoutMs?: number | undefined;
   /**
    * Transfer (move) the bytes you pass to writeFile, uploadFiles and restore instead of copying
    * them. Faster for large data, but the Uint8Array you passed is detached (empty) afterwards.
    * Only arrays that span their whole ArrayBuffer are moved; others are copied. Default false.
    */
-  transferInputs?: boolean;
+  transferInputs?: boolean | undefined;
   /** Backend options for a worker started without a backend (the prebuilt worker). `now` cannot cross: it is a function. */
-  backend?: WorkerBackendOptions;
+  backend?: WorkerBackendOptions | undefined;
 }
 
 /** The backend options that can be sent to a worker: all but `now`, a function. */

@@ -43,7 +43,7 @@ export interface ApprovalRequest {
  * person changed (written instead, the model is told and must read it before editing it);
  * or deny (EDENIED, the file is unchanged, `reason` is shown to the model).
  */
-export type ApprovalDecision = { allow: true; always?: boolean; content?: string } | { allow: false; reason?: string };
+export type ApprovalDecision = { allow: true; always?: boolean | undefined; content?: string | undefined } | { allow: false; reason?: string | undefined };
 
 export type Approve = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
 

@@ -36,9 +36,9 @@ export interface DurableObjectTransactionLike {
 
 export interface DurableObjectStoreOptions {
   /** Prefix of every key this store uses, so the object can keep other data beside it. Default "agentvfs:". */
-  prefix?: string;
+  prefix?: string | undefined;
   /** Largest value written as one key (the storage API's limit is 128 KiB). Default 120 KiB. */
-  chunkBytes?: number;
+  chunkBytes?: number | undefined;
 }
 
 export function createDurableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): WorkspaceStore {

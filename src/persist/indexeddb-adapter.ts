@@ -18,11 +18,11 @@ export type { IDBFactoryLike } from './indexeddb-database.ts';
 
 export interface IndexedDBAdapterOptions {
   /** Database name. Default "agentvfs". */
-  database?: string;
+  database?: string | undefined;
   /** Which filesystem in that database. Default "default". */
-  key?: string;
+  key?: string | undefined;
   /** The IndexedDB factory. Default `globalThis.indexedDB` (pass fake-indexeddb in Node tests). */
-  indexedDB?: IDBFactoryLike;
+  indexedDB?: IDBFactoryLike | undefined;
 }
 
 export function createIndexedDBAdapter(options: IndexedDBAdapterOptions = {}): PersistenceAdapter & { listAside(): Promise<SetAside[]> } {

@@ -30,13 +30,13 @@ const packTaken = (ops: Ops | null, error: unknown): boolean =>
 
 export interface IndexedDBStoreOptions {
   /** Database name. Default "agentvfs" (the IndexedDB adapter's, so its snapshots migrate). */
-  database?: string;
+  database?: string | undefined;
   /** Which workspace in that database. Default "default". */
-  key?: string;
+  key?: string | undefined;
   /** The IndexedDB factory. Default `globalThis.indexedDB` (pass fake-indexeddb in Node tests). */
-  indexedDB?: IDBFactoryLike;
+  indexedDB?: IDBFactoryLike | undefined;
   /** The IDBKeyRange class. Default `globalThis.IDBKeyRange`. */
-  IDBKeyRange?: { bound(lower: unknown, upper: unknown): unknown };
+  IDBKeyRange?: { bound(lower: unknown, upper: unknown): unknown } | undefined;
 }
 
 export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): WorkspaceStore {

@@ -9,22 +9,22 @@ export interface PersistOptions {
    * mutations. "immediate": every mutating call resolves only once the new state is durable
    * (slower: one snapshot per mutation; IndexedDB is asked for `durability: 'strict'`).
    */
-  durability?: 'debounced' | 'immediate';
+  durability?: 'debounced' | 'immediate' | undefined;
   /** Quiet time before a debounced save. Default 300 ms. */
-  debounceMs?: number;
+  debounceMs?: number | undefined;
   /**
    * Longest a mutation waits unsaved under a steady stream of mutations (debounced only):
    * a save starts at most this long after the first unsaved mutation. Default 1,000 ms.
    */
-  maxWaitMs?: number;
+  maxWaitMs?: number | undefined;
   /**
    * When another tab or worker already holds the workspace (stores that can tell, IndexedDB):
    * 'refuse' (default) rejects with an error that says so; 'follow' opens it read-only, applies
    * the holder's changes as they commit, and takes over writing once the holder closes.
    */
-  ifHeld?: 'refuse' | 'follow';
+  ifHeld?: 'refuse' | 'follow' | undefined;
   /** Told about a failed background save (the data stays in memory and is retried on the next save). */
-  onError?: (error: Error) => void;
+  onError?: ((error: Error) => void) | undefined;
 }
 
 export type RestoreStatus = { status: 'empty' } | { status: 'restored'; bytes: number } | { status: 'corrupt'; reason: string };

@@ -14,7 +14,7 @@ export interface DefinitionLike {
   description: string;
   parameters: ToolParameters;
   /** A vendor's built-in tool type (SPEC §8), when the definition has one. */
-  type?: string;
+  type?: string | undefined;
 }
 
 export interface FormatOptions {
@@ -23,7 +23,7 @@ export interface FormatOptions {
    * optional ones nullable, no `default`) and mark the tool `strict: true`. The model then sends
    * `null` for an optional parameter it does not use, which the tools read as "omitted".
    */
-  strict?: boolean;
+  strict?: boolean | undefined;
 }
 
 /** OpenAI strict form of a property: an optional one also accepts `null` (meaning "the default"). */

@@ -12,7 +12,7 @@ export interface ToolsOptions<D extends DialectName = DialectName> extends Guard
   /** Share read tracking with every other tool set made with this session (from createSession()). Default: a session of its own. */
   session?: ToolSession | undefined;
   /** Replace some tool descriptions (the text the model reads). */
-  descriptions?: Partial<Record<DialectToolName<D>, string>> | undefined;
+  descriptions?: { [K in DialectToolName<D>]?: string | undefined } | undefined;
 }
 
 /** A file a tool call wrote, at the version it left (-1: the call removed it, as apply_patch may). */
@@ -50,7 +50,7 @@ export interface RunOptions {
    * resolves to an `ECANCELED` error; the question's `signal` aborts too, so the dialog can
    * close. A call past that point finishes (its write is one step) and its result stands.
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** One file or directory a call would write or remove, as approve() would be asked about it (without the question's signal). */

@@ -44,7 +44,7 @@ export interface ExposeOptions {
    * Build grep's index in small slices while the worker is idle (after a load, restore or
    * writes), so the first search does not wait for it. Default true.
    */
-  indexWhenIdle?: boolean;
+  indexWhenIdle?: boolean | undefined;
 }
 
 export function expose(backend?: Backend, endpoint: unknown = (globalThis as { self?: unknown }).self, options: ExposeOptions = {}): void {

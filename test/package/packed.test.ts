@@ -224,7 +224,10 @@ export const logFile = (path: string): number => { const store: FileStore = crea
     run('mkdir', ['-p', dir], consumer);
     writeFileSync(
       join(dir, 'lib.ts'),
-      `import { createStateBackend, createTools } from 'agentvfs';
+      `import { createStateBackend, createTools, formatDefinitions } from 'agentvfs';
+import { connect, createWorkerBackend } from 'agentvfs/client';
+import { expose } from 'agentvfs/worker';
+import { createDurableObjectStore, createIndexedDBAdapter, createIndexedDBStore, createMemoryAdapter, openPersistent, persist, type DurableObjectStorageLike } from 'agentvfs/persist';
 const backend = createStateBackend();
 export const blob = async (): Promise<Blob> => new Blob([await backend.snapshot()]);
 export const response = async (): Promise<Response> => new Response(await backend.readFile('/logo.png'));
@@ -236,6 +239,37 @@ export const readOnly = createTools(backend, { permissions: { read: ['/src/**'] 
 // Options passed on as they come, maybe undefined (exactOptionalPropertyTypes).
 export const fromEnv = (cwd: string | undefined, read: string[] | undefined) =>
   createTools(createStateBackend({ cwd, files: undefined, limits: undefined }), { dialect: undefined, permissions: { read }, approve: undefined });
+// Every optional property of every option type, undefined (one left out would still compile: each call sets them all).
+const u = undefined;
+export const everyOption = async (b: typeof backend, worker: object, storage: DurableObjectStorageLike) => {
+  createStateBackend({ limits: { maxFiles: u, maxFileBytes: u, maxTotalBytes: u, maxDirectories: u, maxPathLength: u }, now: u, textCacheBytes: u });
+  await b.ls('/', { respectGitIgnore: u });
+  await b.glob('*', { path: u, ignoreCase: u, respectGitIgnore: u });
+  await b.grep('x', { path: u, glob: u, ignoreCase: u, fixedStrings: u, maxMatches: u, maxMatchesPerFile: u, reportBinary: u, respectGitIgnore: u });
+  await b.writeFile('/a', 'x', { expectedVersion: u, copy: u });
+  await b.edit('/a', 'x', 'y', { replaceAll: u, expectedVersion: u });
+  await b.edit('/a', { old_string: 'y', new_string: 'z', replace_all: u, oldString: u, newString: u, replaceAll: u, expectedVersion: u });
+  await b.applyBatch([{ path: '/b', content: 'b', expectedVersion: u }]);
+  await b.uploadFiles([['/c', new Uint8Array(1)]], { copy: u });
+  await b.prepareSearch({ maxBytes: u });
+  await b.restore(await b.snapshot(), { copy: u });
+  await b.rename('/c', '/d', { overwrite: u });
+  await b.remove('/d', { recursive: u });
+  b.watch(() => {}, { path: u, glob: u, directories: u })();
+  await b.merge(await b.fork(), { conflicts: u });
+  const tools = createTools(b, { descriptions: { ls: u }, session: u, onEvent: u, approve: () => ({ allow: true, always: u, content: u }) });
+  createTools(b, { approve: () => ({ allow: false, reason: u }) });
+  await tools.run('ls', {}, { signal: u });
+  formatDefinitions(tools.definitions.map((d) => ({ ...d, type: u })), 'openai-chat', { strict: u });
+  connect(worker, { startTimeoutMs: u, transferInputs: u, backend: { cwd: u, files: u, limits: { maxFiles: u }, textCacheBytes: u } });
+  createWorkerBackend({ startTimeoutMs: u, transferInputs: u, cwd: u, files: u, limits: u, textCacheBytes: u });
+  expose(b, worker, { indexWhenIdle: u });
+  const saving = { durability: u, debounceMs: u, maxWaitMs: u, ifHeld: u, onError: u };
+  persist(b, createMemoryAdapter(), saving);
+  await openPersistent(b, createIndexedDBStore({ database: u, key: u, indexedDB: u, IDBKeyRange: u }), saving);
+  await openPersistent(b, createIndexedDBAdapter({ database: u, key: u, indexedDB: u }), saving);
+  await openPersistent(b, createDurableObjectStore(storage, { prefix: u, chunkBytes: u }), saving);
+};
 `,
     );
     writeFileSync(
