@@ -32,16 +32,16 @@ const { tool, jsonSchema } = await loadPeer('ai', 'ai', () => import('ai'));
  */
 export interface AiSdkToolsOptions<N extends string = ToolName> extends GuardOptions {
   /** Only these tools (for example a read-only agent: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
-  include?: readonly N[];
+  include?: readonly N[] | undefined;
   /** Replace some tool descriptions (the text the model reads). */
   /** By tool name: the six's, or a dialect tool set's own. */
-  descriptions?: Partial<Record<ToolName | (string & {}), string>>;
+  descriptions?: { [K in ToolName | (string & {})]?: string | undefined } | undefined;
   /**
    * The SDK's own approval for every tool that may change files (never for a read): `true`, or a
    * function of the tool's name and input. The SDK then stops at such a call with a
    * `tool-approval-request` and runs it only once the app answers it (docs/ai-sdk.md).
    */
-  needsApproval?: boolean | ((name: string, input: AiSdkToolInput) => boolean | Promise<boolean>);
+  needsApproval?: boolean | ((name: string, input: AiSdkToolInput) => boolean | Promise<boolean>) | undefined;
 }
 
 /** The tool's input as the model sends it: checked against the tool's JSON Schema by tools.run. */

@@ -22,9 +22,9 @@ const { ToolMessage } = messagesModule;
 /** `permissions`, `approve`, `onEvent` (docs/approval.md) guard the session made over a backend target; for a tool set, give them to createTools. */
 export interface LangchainToolsOptions extends GuardOptions {
   /** Only these tools (for example a read-only agent: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
-  include?: readonly (ToolName | (string & {}))[];
+  include?: readonly (ToolName | (string & {}))[] | undefined;
   /** Replace some tool descriptions (the text the model reads). */
-  descriptions?: Partial<Record<ToolName | (string & {}), string>>;
+  descriptions?: { [K in ToolName | (string & {})]?: string | undefined } | undefined;
 }
 
 /** A text block, then one block per image or document, in LangChain's standard content-block shape. */

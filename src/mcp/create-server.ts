@@ -21,15 +21,15 @@ export const AGENTVFS_VERSION = '0.1.0';
  */
 export interface McpServerOptions extends GuardOptions {
   /** Only these tools (for example a read-only server: `['ls', 'read_file', 'glob', 'grep']`). Default: all six. */
-  include?: readonly (ToolName | (string & {}))[];
+  include?: readonly (ToolName | (string & {}))[] | undefined;
   /** Replace some tool descriptions (the text the model reads). */
-  descriptions?: Partial<Record<ToolName | (string & {}), string>>;
+  descriptions?: { [K in ToolName | (string & {})]?: string | undefined } | undefined;
   /** The server's name in the client's initialize handshake. Default "agentvfs". */
-  name?: string;
+  name?: string | undefined;
   /** The server's version in the handshake. Default agentvfs's own version. */
-  version?: string;
+  version?: string | undefined;
   /** Instructions the client may give the model about this server. */
-  instructions?: string;
+  instructions?: string | undefined;
 }
 
 /**

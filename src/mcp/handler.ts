@@ -13,17 +13,17 @@ export interface McpHandlerOptions extends McpServerOptions {
    * tool session (read tracking). true: a client's `initialize` opens a session (the
    * `Mcp-Session-Id` header) with a tool session of its own, kept until the client sends DELETE.
    */
-  sessions?: boolean;
+  sessions?: boolean | undefined;
   /**
    * With sessions: a session that gets no request for this long is ended (its tool session
    * freed); its client's next request gets 404 and, as MCP clients do, starts a new session.
    * Default 30 minutes. A client that goes away without DELETE would otherwise be kept forever.
    */
-  sessionIdleMs?: number;
+  sessionIdleMs?: number | undefined;
   /** With sessions: the most kept at once; opening one more ends the one idle longest. Default 1,000. */
-  maxSessions?: number;
+  maxSessions?: number | undefined;
   /** Answer with one JSON body instead of an SSE stream. Default false (as the SDK). */
-  enableJsonResponse?: boolean;
+  enableJsonResponse?: boolean | undefined;
   /**
    * The `Origin` header values a request may carry (e.g. `['https://app.example']`), or `'*'` for
    * any. A request that carries another gets 403, before anything is read, as MCP requires (a page
@@ -32,9 +32,9 @@ export interface McpHandlerOptions extends McpServerOptions {
    * origin may call the server from another origin (CORS: preflights answered, `Mcp-Session-Id`
    * readable). Default: none, so every request from a browser page is refused.
    */
-  allowedOrigins?: readonly string[] | '*';
+  allowedOrigins?: readonly string[] | '*' | undefined;
   /** The largest request body, in bytes (a bigger one gets 413 before it is read whole). Default 4 MiB, as the SDK's. */
-  maxRequestBytes?: number;
+  maxRequestBytes?: number | undefined;
 }
 
 type Transport = InstanceType<typeof WebStandardStreamableHTTPServerTransport>;

@@ -1,7 +1,7 @@
 // Packs the package as npm would publish it, installs the tarball into an empty
 // project and uses it from plain Node and from a TypeScript consumer.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -301,6 +301,58 @@ export const everyOption = async (b: typeof backend, worker: object, storage: Du
     expect(output).toBe('');
     expect(readFileSync(join(dir, 'out/lib.d.ts'), 'utf8')).toContain('AnthropicToolName');
   });
+
+  it("the adapters' options may be undefined too, for a consumer with exactOptionalPropertyTypes and the frameworks installed", () => {
+    // A project of its own: the frameworks linked in would change what the tests above see.
+    const dir = join(out, 'typed-adapters');
+    run('mkdir', ['-p', dir], out);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'typed-adapters', private: true, type: 'module' }));
+    run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], dir);
+    // As `npm install ai @langchain/core @modelcontextprotocol/sdk` would leave them (their own dependencies resolve from where they are).
+    for (const name of ['ai', '@ai-sdk', '@langchain', '@modelcontextprotocol', 'zod'])
+      symlinkSync(realpathSync(join(root, 'node_modules', name)), join(dir, 'node_modules', name));
+    writeFileSync(
+      join(dir, 'lib.ts'),
+      `import { createStateBackend } from 'agentvfs';
+import { aiSdkTools } from 'agentvfs/ai';
+import { langchainTools } from 'agentvfs/langchain';
+import { createMcpServer, mcpHandler } from 'agentvfs/mcp';
+const u = undefined;
+const backend = createStateBackend();
+const guard = { permissions: u, approve: u, onEvent: u };
+export const ai = aiSdkTools(backend, { ...guard, include: u, descriptions: { ls: u }, needsApproval: u });
+export const langchain = langchainTools(backend, { ...guard, include: u, descriptions: u });
+export const server = createMcpServer(backend, { ...guard, include: u, descriptions: u, name: u, version: u, instructions: u });
+export const handler = mcpHandler(backend, { ...guard, sessions: u, sessionIdleMs: u, maxSessions: u, enableJsonResponse: u, allowedOrigins: u, maxRequestBytes: u });
+`,
+    );
+    // skipLibCheck: the frameworks' own declarations fail a lib check under exactOptionalPropertyTypes (ai's
+    // Tool types) or without Node's types; agentvfs's are checked in the test above.
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['ES2022', 'DOM'],
+          exactOptionalPropertyTypes: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        files: ['lib.ts'],
+      }),
+    );
+    let output = '';
+    try {
+      run('node', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], dir);
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout);
+    }
+    expect(output).toBe('');
+  }, 60_000);
 
   it('a bundler keeps agentvfs/backend-worker, which is imported for what it does when it loads', async () => {
     const { build } = await import('esbuild');
