@@ -3,6 +3,7 @@
  * for in-process and worker use) but run synchronously inside, so each call is
  * atomic with respect to every other call.
  */
+import { SCRATCH_FORK } from './scratch-fork.ts';
 import { BACKEND_CALLS } from '../calls.ts';
 import { Checkpoints } from '../checkpoints/checkpoints.ts';
 import { applyEdit } from '../edit/apply-edit.ts';
@@ -460,6 +461,15 @@ class InMemoryBackend implements Backend {
 
   async fork(): Promise<StateBackend> {
     this.#shared = true;
+    return new InMemoryBackend({}, this);
+  }
+
+  /**
+   * A fork that is never merged (scratch-fork.ts): this backend stays unshared, so it writes in
+   * place as before; the fork copies the table before its own first write, and may see this
+   * backend's writes until then (it only looks ahead).
+   */
+  [SCRATCH_FORK](): StateBackend {
     return new InMemoryBackend({}, this);
   }
 

@@ -16,7 +16,7 @@ import { numberedCall, type CallContext, type CallTag } from '../tools/read-vers
 import { cancelledResult } from '../tools/cancel.ts';
 import { preserveVfsErrors } from '../worker/errors-over-comlink.ts';
 import { unwrapBackend } from '../backend/wrapped-backends.ts';
-import { sendableEntries } from '../worker/unsendable.ts';
+import { canSend, sendableEntries } from '../worker/unsendable.ts';
 import {
   PROTOCOL_VERSION,
   type BackendRef,
@@ -372,7 +372,9 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
       });
     };
     const preview = (name: string, args?: unknown, options: PreviewOptions = {}): Promise<ToolPreview> => {
-      const request: PreviewRequest = options.after === undefined ? [id, name, args, dialect, sharedId] : [id, name, args, dialect, sharedId, options.after];
+      // An earlier call whose arguments cannot be sent is no call (in process, its arguments are refused and it is skipped).
+      const after = options.after?.filter((call) => canSend(call.args));
+      const request: PreviewRequest = after === undefined ? [id, name, args, dialect, sharedId] : [id, name, args, dialect, sharedId, after];
       return whenReady(() =>
         api.preview(request).catch((error: unknown) => {
           const { text, code } = unsent([id, name, args], error);

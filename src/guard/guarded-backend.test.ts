@@ -286,3 +286,30 @@ describe('a directory changed while its removal is asked', () => {
     expect(await inner.exists('/memories/d/a.md')).toBe(true);
   });
 });
+
+describe('a write of what the file holds (not asked about)', () => {
+  it('racing another change is the backend’s own ESTALE, which says nothing of an approval no one was asked', async () => {
+    const inner = createStateBackend({ files: { '/a.txt': 'same\n' } });
+    let raced = false;
+    // The file changes right after the guard reads it, before the write lands.
+    const read = async (path: string) => {
+      const result = await inner.read(path);
+      if (!raced) {
+        raced = true;
+        await inner.writeFile('/a.txt', 'other\n');
+      }
+      return result;
+    };
+    const racing = new Proxy(inner, {
+      get: (target, key) => (key === 'read' ? read : ((v) => (typeof v === 'function' ? v.bind(target) : v))(Reflect.get(target, key))),
+    }) as Backend;
+    const requests: ApprovalRequest[] = [];
+    const session: GuardSession = { rules: compilePermissions(undefined), approve: (r) => (requests.push(r), { allow: true }), always: false };
+    const { backend } = guardCall(racing, session, 'write_file', {});
+    const error = await backend.writeFile('/a.txt', 'same\n', { expectedVersion: (await inner.stat('/a.txt')).version }).catch((e: VfsError) => e);
+    expect(requests).toEqual([]);
+    expect((error as VfsError).code).toBe('ESTALE');
+    expect((error as VfsError).message).not.toContain('approval');
+    expect(await inner.readText('/a.txt')).toBe('other\n');
+  });
+});

@@ -77,22 +77,23 @@ export function guardedWrites(context: WriteContext) {
   /**
    * Asks before writing `proposed` to `path` (unless no approve or "always"), showing the diff of
    * `written`, the bytes that would be written when they are not `proposed` as it is (a kept BOM).
-   * Resolves to the version to write over and the content a person put instead, if any.
+   * Resolves to the version to write over, whether a question was asked, and the content a person
+   * put instead, if any.
    */
   async function ask(
     path: string,
     before: { bytes: Uint8Array | null; version: number },
     proposed: string | Uint8Array | null,
     written: string | Uint8Array | null = proposed,
-  ): Promise<{ version: number; replacement?: string }> {
-    if (session.approve === undefined) return { version: before.version };
+  ): Promise<{ version: number; asked: boolean; replacement?: string }> {
+    if (session.approve === undefined) return { version: before.version, asked: false };
     if (session.always) {
       decisions.push('always');
-      return { version: before.version };
+      return { version: before.version, asked: false };
     }
     // The content the file holds already: the write changes nothing, so no one is asked about it.
     if (before.bytes !== null && written !== null && sameBytes(before.bytes, typeof written === 'string' ? encodeText(written) : written)) {
-      return { version: before.version };
+      return { version: before.version, asked: false };
     }
     const content = proposedText(proposed);
     const asked: Asked = await put(
@@ -107,7 +108,9 @@ export function guardedWrites(context: WriteContext) {
       },
       proposed === null ? removalTakesNoContent(path) : undefined,
     );
-    return asked.replacement === undefined ? { version: before.version } : { version: before.version, replacement: asked.replacement };
+    return asked.replacement === undefined
+      ? { version: before.version, asked: true }
+      : { version: before.version, asked: true, replacement: asked.replacement };
   }
 
   /**
@@ -141,13 +144,17 @@ export function guardedWrites(context: WriteContext) {
     );
   }
 
-  /** `path` null: the path the backend's ESTALE names (a batch). */
-  async function stale<T>(path: string | null, write: Promise<T>, asked: boolean): Promise<T> {
+  /**
+   * An ESTALE of a write a person was asked about says the file changed while they were asked.
+   * `path` null: the path the backend's ESTALE names (a batch), `asked` then says whether it was asked about.
+   */
+  async function stale<T>(path: string | null, write: Promise<T>, asked: boolean | ((path: string) => boolean)): Promise<T> {
     try {
       return await write;
     } catch (error) {
-      if (!asked || !isVfsError(error) || error.code !== 'ESTALE') throw error;
+      if (!isVfsError(error) || error.code !== 'ESTALE') throw error;
       const p = path ?? error.path ?? 'a file';
+      if (typeof asked === 'function' ? !asked(p) : !asked) throw error;
       throw new VfsError('ESTALE', `${p} changed while the write was waiting for approval. Nothing was written. Read it again with read_file, then retry.`, {
         ...((path ?? error.path) ? { path: (path ?? error.path)! } : {}),
       });
@@ -178,11 +185,11 @@ export function guardedWrites(context: WriteContext) {
     checkExpected(p, options.expectedVersion, before.version);
     const answer = await ask(p, before, data);
     if (answer.replacement !== undefined) {
-      const result = await stale(p, inner.writeFile(p, personsContent(answer.replacement, p, data), { expectedVersion: answer.version }), true);
+      const result = await stale(p, inner.writeFile(p, personsContent(answer.replacement, p, data), { expectedVersion: answer.version }), answer.asked);
       replaced(p, answer.replacement);
       return result;
     }
-    return stale(p, inner.writeFile(p, data, { ...options, expectedVersion: answer.version }), true);
+    return stale(p, inner.writeFile(p, data, { ...options, expectedVersion: answer.version }), answer.asked);
   }
 
   async function edit(path: string, oldOrRequest: string | EditRequest, newString?: string, options: EditOptions = {}): Promise<EditResult> {
@@ -214,10 +221,14 @@ export function guardedWrites(context: WriteContext) {
     // The edit keeps the file's BOM, which the text it edited leaves out: the diff shows what is written.
     const answer = await ask(p, before, outcome.text, hasBom(before.bytes) ? `\uFEFF${outcome.text}` : outcome.text);
     if (answer.replacement === undefined) {
-      return stale(p, inner.edit(p, { old_string: oldString, new_string: replacement, replaceAll, expectedVersion: answer.version }), true);
+      return stale(p, inner.edit(p, { old_string: oldString, new_string: replacement, replaceAll, expectedVersion: answer.version }), answer.asked);
     }
     const bytes = encodeText(personsText(answer.replacement, p));
-    const written = await stale(p, inner.writeFile(p, hasBom(before.bytes) ? UTF8_BOM(bytes) : bytes, { expectedVersion: answer.version, copy: false }), true);
+    const written = await stale(
+      p,
+      inner.writeFile(p, hasBom(before.bytes) ? UTF8_BOM(bytes) : bytes, { expectedVersion: answer.version, copy: false }),
+      answer.asked,
+    );
     replaced(p, answer.replacement);
     const { created: _, ...info } = written;
     return {
@@ -359,15 +370,17 @@ export function guardedWrites(context: WriteContext) {
     for (const { path, content } of resolved) if (typeof content === 'string') wellFormedText(content, `Content for ${path}`, path);
     const planned: BatchChange[] = [];
     const people: Array<[string, string]> = [];
+    const asked = new Set<string>();
     for (const change of resolved) {
       const before = await currentForWrite(change.path);
       checkExpected(change.path, change.expectedVersion, before.version);
       const answer = await ask(change.path, before, change.content);
+      if (answer.asked) asked.add(change.path);
       const content = answer.replacement === undefined ? change.content : personsContent(answer.replacement, change.path, change.content);
       planned.push({ path: change.path, content, expectedVersion: answer.version });
       if (answer.replacement !== undefined) people.push([change.path, answer.replacement]);
     }
-    const results = await stale(null, batch(planned), true);
+    const results = await stale(null, batch(planned), (path) => asked.has(path));
     for (const [path, content] of people) replaced(path, content);
     return results;
   }

@@ -112,6 +112,12 @@ describe("hints for a model's slips", () => {
     expect(await retry('-A3 -B 1 add')).toBe('pattern "add" (for -A -B, pass output_mode: "content", context: 3)');
     expect(await retry('--context=2 add', { outputMode: 'content', context: 2 })).toBe('pattern "add"');
     expect(await retry('-rnC2 add')).toBe('pattern "add" (for -r -n -C, pass output_mode: "content", context: 2)');
+    // Under -l or -c, context shows nothing: not asked for. A flag typed twice is named once.
+    expect(await retry('-l -C 3 add', { outputMode: 'content' })).toBe('pattern "add" (for -l -C, pass output_mode: "files_with_matches")');
+    expect(await retry('-c -A 2 add')).toBe('pattern "add" (for -c -A, pass output_mode: "count")');
+    expect(await retry('-nn add')).toBe('pattern "add" (for -n, pass output_mode: "content")');
+    // Letters by the thousand are no command line: no hint repeating them.
+    expect(await retry(`-${'n'.repeat(10_000)} add`)).toBeUndefined();
     // Not flags, or no number where one belongs: the pattern is searched as it is, no hint.
     for (const pattern of ['-C add', '-Cx add', '-2 add', '-n', '-n ', '--count=2 add', '-w add', '-Cn2 add'])
       expect(await retry(pattern), pattern).toBeUndefined();

@@ -1,12 +1,16 @@
 /**
- * Tools.preview: the call runs on a fork of the backend (copy-on-write: the backend is untouched),
- * over a guarded view whose approve() notes each question and says yes. So the questions noted are
- * everything the call would write, each with the diff the guard computes for a real question, and
- * a write the backend itself would refuse (a limit, a file in the way) fails as the call would.
- * A backend that cannot write now (a tab following another's workspace) is not forked: the call
- * runs on it as far as its first change, which it refuses as it would the call's.
+ * Tools.preview: the call runs on a scratch fork of the backend (scratch-fork.ts: the backend is
+ * untouched), over a guarded view whose approve() notes each question and says yes. So the
+ * questions noted are everything the call would write, each with the diff the guard computes for a
+ * real question, and a write the backend itself would refuse (a limit, a file in the way) fails as
+ * the call would. A backend with no scratch fork (a custom one, one in a worker the tools do not
+ * run in), or one that cannot write now (a tab following another's workspace), is looked at
+ * directly: the call runs as far as its first change, where it stops (or which the backend refuses,
+ * as it would the call's). Every tool makes its change in one backend call (a patch is one
+ * applyBatch, asked about file by file before it is made), so the questions are all noted by then.
  */
 import type { Backend } from '../backend/types.ts';
+import { scratchForkOf } from '../backend/scratch-fork.ts';
 import { BACKEND_CALLS, BACKEND_METHODS, callMayWrite, toolCall } from '../calls.ts';
 import { isWorkerGoneError, type VfsErrorCode } from '../errors.ts';
 import { guardCall } from '../guard/guarded-backend.ts';
@@ -43,7 +47,8 @@ export function toolPreviewer<N extends string>(
     if ('isError' in checkedCall) return failed(checkedCall);
     const { def, checked } = checkedCall;
     if (!callMayWrite(toolCall(def.name, dialect), checked)) return { changes: [] };
-    const scratch = writable(backend) ? { backend: await backend.fork(), reached: noStop } : stoppingBackend(backend);
+    const fork = writable(backend) ? scratchForkOf(backend) : undefined;
+    const scratch = fork === undefined ? stoppingBackend(backend) : { backend: fork, reached: noStop };
     const callReads = reads.forPreview();
     // The calls that run before it, on the fork, as they would (a backend that cannot write refuses them all).
     for (const earlier of scratch.reached === noStop ? (options.after ?? []) : []) {
@@ -87,8 +92,8 @@ const noStop = () => false;
 const writable = (backend: Backend) => (backend as { writable?: unknown }).writable !== false;
 
 /**
- * A backend that cannot write now, for a preview: it reads as `backend` does and is given the
- * call's change, which it refuses; should it have become writable meanwhile, the call stops there.
+ * `backend` for a preview without a fork: it reads as `backend` does and stops the call at its
+ * first change; a backend that cannot write now is given the change, which it refuses.
  */
 function stoppingBackend(backend: Backend): { backend: Backend; reached(): boolean } {
   let reached = false;

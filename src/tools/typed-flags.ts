@@ -44,6 +44,9 @@ const CONTEXT_FLAGS = new Set(['-A', '-B', '-C', '--after-context', '--before-co
 
 const PRECEDENCE: readonly OutputMode[] = ['files_with_matches', 'count', 'content'];
 
+/** More flags than a command line has is no slip to read (and a hint would repeat them all). */
+const MAX_FLAGS = 12;
+
 /**
  * The flags typed before `pattern`, or null when it starts with none, when one has no argument
  * that says it (`-v` inverts, `-w` matches words: the rest alone would find something else), or
@@ -93,9 +96,17 @@ export function typedFlags(pattern: string): TypedFlags | null {
     } else return null;
     at += 2;
   }
-  if (flags.length === 0 || at >= tokens.length || tokens[at] === '') return null;
+  if (flags.length === 0 || flags.length > MAX_FLAGS || at >= tokens.length || tokens[at] === '') return null;
   const outputMode = PRECEDENCE.find((mode) => modes.has(mode));
-  return { flags, rest: tokens.slice(at).join(''), ...found, ...(outputMode === undefined ? {} : { outputMode }) };
+  // Context is shown in content mode only: under -l or -c it is no argument to pass.
+  const { context, ...rest } = found;
+  return {
+    flags: [...new Set(flags)],
+    rest: tokens.slice(at).join(''),
+    ...rest,
+    ...(outputMode === undefined ? {} : { outputMode }),
+    ...(context !== undefined && outputMode === 'content' ? { context } : {}),
+  };
 }
 
 function apply(effect: Effect | undefined, found: { ignoreCase: boolean; fixedStrings: boolean }, modes: Set<OutputMode>): boolean {

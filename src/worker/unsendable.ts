@@ -11,12 +11,19 @@ interface UnsendableMarker {
 
 /** Client side: `files` with each value that cannot be sent replaced by its marker (the same array when none is). */
 export function sendableEntries(files: readonly unknown[]): readonly unknown[] {
-  if (files.every((pair) => kindOf(pair) === null && (!Array.isArray(pair) || pair.every((value) => kindOf(value) === null)))) return files;
-  return files.map((pair) => {
-    const kind = kindOf(pair);
-    if (kind !== null) return marker(kind);
-    return Array.isArray(pair) ? pair.map((value) => ((k) => (k === null ? value : marker(k)))(kindOf(value))) : pair;
-  });
+  // (A pair is looked at value by value: cloning it whole to ask would copy its bytes.)
+  const sendable = (pair: unknown) => (Array.isArray(pair) ? pair.every((value) => kindOf(value) === null) : kindOf(pair) === null);
+  if (files.every(sendable)) return files;
+  const replaced = (value: unknown) => {
+    const kind = kindOf(value);
+    return kind === null ? value : marker(kind);
+  };
+  return files.map((pair) => (Array.isArray(pair) ? pair.map(replaced) : replaced(pair)));
+}
+
+/** Whether structured clone can send `value` (plain data: a call's arguments). */
+export function canSend(value: unknown): boolean {
+  return kindOf(value) === null;
 }
 
 /** Worker side: each marker back as a value of its kind. */
@@ -29,7 +36,7 @@ export function receivedEntries(files: unknown): unknown {
 function kindOf(value: unknown): Kind | null {
   if (typeof value === 'function') return 'function';
   if (typeof value === 'symbol') return 'symbol';
-  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof ArrayBuffer || Array.isArray(value)) return null;
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return null;
   try {
     structuredClone(value);
     return null;

@@ -255,6 +255,7 @@ export function backendSuite(make: BackendFactory) {
         ['/promise.bin', Promise.resolve(new Uint8Array([2])) as never],
         (() => 1) as never,
         [Symbol('path') as never, new Uint8Array([3])],
+        ['/nested.bin', [() => 1] as never],
         ['/last.bin', new Uint8Array([4])],
       ]);
       expect(up).toEqual([
@@ -264,6 +265,7 @@ export function backendSuite(make: BackendFactory) {
         { path: '/promise.bin', error: 'EINVAL: Content for /promise.bin must be a Uint8Array, got object. Nothing was written.' },
         { path: 'files[4]', error: 'EINVAL: files[4] must be a [path, bytes] pair, got function. It was not written.' },
         { path: 'files[5]', error: 'EINVAL: files[5] must be a [path, bytes] pair, got an array without a path. It was not written.' },
+        { path: '/nested.bin', error: 'EINVAL: Content for /nested.bin must be a Uint8Array, got object. Nothing was written.' },
         { path: '/last.bin' },
       ]);
       expect((await b.glob('**')).sort()).toEqual(['/last.bin', '/ok.bin']);

@@ -181,6 +181,9 @@ export function previewSuite(make: BackendFactory) {
       // An earlier call that fails (or is no call) writes nothing: the preview is of the files as they are.
       const failing = { name: 'edit_file', args: { path: '/a.txt', old_string: 'zzz', new_string: 'y' } };
       expect((await tools.preview('edit_file', second, { after: [failing, { name: 'nope' }] })).error?.code).toBe('ENOMATCH');
+      // One whose arguments are no JSON (a function) is no call either, wherever the tools run.
+      const unsendable = { name: 'edit_file', args: { path: '/a.txt', old_string: 'one', new_string: (() => 'x') as never } };
+      expect((await tools.preview('edit_file', second, { after: [unsendable, first] })).changes.map((c) => c.content)).toEqual(['1\ntwo\nthree\n']);
       // Other dialects' names (and a model's older ones) as the tool set takes them.
       const mcp = createTools(backend, { dialect: 'mcp-filesystem' });
       const made = await mcp.preview('write_file', { path: '/new/b.txt', content: 'b' }, { after: [{ name: 'create_directory', args: { path: '/new' } }] });
