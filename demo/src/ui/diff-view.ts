@@ -99,6 +99,17 @@ export function parsePatch(patch: string): FilePatch[] {
 
 const SIGN: Record<Line['type'], string> = { add: '+', del: '−', ctx: ' ', hunk: '', note: '' };
 
+/** One line of a diff: old and new line numbers, its sign and its text, coloured by its type. */
+export const diffRow = (line: Line): HTMLElement =>
+  h(
+    'div',
+    { class: `dl ${line.type}` },
+    h('span', { class: 'ln', 'aria-hidden': 'true' }, line.old ?? ''),
+    h('span', { class: 'ln', 'aria-hidden': 'true' }, line.new ?? ''),
+    h('span', { class: 'sign', 'aria-hidden': 'true' }, SIGN[line.type]),
+    h('span', { class: 'text' }, line.text),
+  );
+
 /** The summary (paths, each opens its file) and the patch, or one line saying nothing changed. */
 export function renderDiff(diff: CheckpointDiff, onOpen: (path: string) => void): HTMLElement {
   const total = diff.added.length + diff.removed.length + diff.modified.length;
@@ -156,16 +167,7 @@ export function renderDiff(diff: CheckpointDiff, onOpen: (path: string) => void)
         continue;
       }
       shown++;
-      rows.push(
-        h(
-          'div',
-          { class: `dl ${line.type}` },
-          h('span', { class: 'ln', 'aria-hidden': 'true' }, line.old ?? ''),
-          h('span', { class: 'ln', 'aria-hidden': 'true' }, line.new ?? ''),
-          h('span', { class: 'sign', 'aria-hidden': 'true' }, SIGN[line.type]),
-          h('span', { class: 'text' }, line.text),
-        ),
-      );
+      rows.push(diffRow(line));
     }
     blocks.push(
       h(

@@ -1,28 +1,16 @@
 // The diff of one change a call would make (an approval question, a preview), unified or side by
 // side. Text that is no patch (a rename, a directory, a binary file) is shown as notes.
-import { parsePatch } from './diff-view.ts';
+import { diffRow, parsePatch } from './diff-view.ts';
 import { h } from './dom.ts';
 
-const SIGN = { add: '+', del: '−', ctx: ' ', hunk: '', note: '' } as const;
-
 type Line = ReturnType<typeof parsePatch>[number]['lines'][number];
-
-const row = (line: Line) =>
-  h(
-    'div',
-    { class: `dl ${line.type}` },
-    h('span', { class: 'ln', 'aria-hidden': 'true' }, line.old ?? ''),
-    h('span', { class: 'ln', 'aria-hidden': 'true' }, line.new ?? ''),
-    h('span', { class: 'sign', 'aria-hidden': 'true' }, SIGN[line.type]),
-    h('span', { class: 'text' }, line.text),
-  );
 
 /** Unified: the request's diff as it is, +/− lines coloured; text that is no patch (a rename, a binary file) as a note. */
 export function renderUnified(diff: string): HTMLElement {
   if (diff === '') return h('p', { class: 'placeholder' }, 'No change: the proposed content is what the file holds now.');
   const files = parsePatch(diff);
-  if (files.length === 0) return h('div', { class: 'diff-lines' }, ...diff.split('\n').map((text) => row({ type: 'note', text })));
-  return h('div', { class: 'diff-lines' }, ...files.flatMap((f) => f.lines.map(row)));
+  if (files.length === 0) return h('div', { class: 'diff-lines' }, ...diff.split('\n').map((text) => diffRow({ type: 'note', text })));
+  return h('div', { class: 'diff-lines' }, ...files.flatMap((f) => f.lines.map(diffRow)));
 }
 
 /** Side by side: old on the left, new on the right; a run of − lines faces the + lines that replace it. */
