@@ -1,9 +1,9 @@
 /**
- * Line-wise three-way merge of one text file (diff3 semantics, from node-diff3, anchored-regions.ts): changes to
+ * Line-wise three-way merge of one text file (diff3 semantics, from node-diff3): changes to
  * different regions combine; where both sides changed the same region differently, a conflict
  * hunk, or git-style markers around it.
  */
-import { mergeRegions } from './anchored-regions.ts';
+import { diff3Merge } from 'node-diff3';
 import type { ConflictHunk } from '../backend/types.ts';
 
 export interface TextMerge {
@@ -51,7 +51,7 @@ function eolCrlf(file: readonly string[], i: number): -1 | 0 | 1 {
 
 export function mergeText(base: string, ours: string, theirs: string): TextMerge {
   const [oursLines, baseLines, theirsLines] = [lines(ours), lines(base), lines(theirs)];
-  const regions = mergeRegions(oursLines, baseLines, theirsLines);
+  const regions = diff3Merge(oursLines, baseLines, theirsLines, { excludeFalseConflicts: true });
   let text = '';
   let line = 1;
   const hunks: ConflictHunk[] = [];

@@ -81,41 +81,6 @@ describe('mergeText compared with git merge-file', () => {
     // 300 runs of git merge-file: seconds alone, minutes on a loaded machine. Not a hang guard.
   }, 300_000);
 
-  it('large files (split at lines found once in each, anchored-regions.ts) merge as git merges them, repeated lines and all', () => {
-    // Deterministic (a fixed seed): files of 2,000 to 3,500 lines, numbered lines among lines code
-    // repeats, each side changing 1 to 30 places; and one of 20,000 lines, half of them repeated,
-    // which node-diff3 alone took minutes to merge.
-    let seed = 20261127;
-    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) / 0x1000000;
-    const int = (n: number) => Math.floor(random() * n);
-    const repeated = ['}', '', 'return x;', '  }', '{', 'return null;', '} else {', 'break;', '  return x;', '});'];
-    let unique = 0;
-    const make = (n: number, share: number) => Array.from({ length: n }, () => (random() < share ? repeated[int(repeated.length)]! : `line ${unique++}`));
-    const edit = (lines: string[], places: number, share: number) => {
-      const out = [...lines];
-      for (let i = 0; i < places; i++) out.splice(int(out.length), int(4), ...make(int(4), share));
-      return out;
-    };
-    const sizes = [...Array.from({ length: 12 }, () => [2000 + int(1500), [0.1, 0.3, 0.5][int(3)]!, 1 + int(30)] as const), [20_000, 0.5, 20] as const];
-    let clean = 0;
-    for (const [n, share, places] of sizes) {
-      const baseLines = make(n, share);
-      const [base, a, b] = [baseLines, edit(baseLines, places, share), edit(baseLines, places, share)].map((ls) => `${ls.join('\n')}\n`) as [
-        string,
-        string,
-        string,
-      ];
-      const git = gitMerge(base, a, b);
-      const merged = mergeText(base, a, b);
-      expect(merged.hunks.length === 0, `${n} lines: git clean ${git.clean}`).toBe(git.clean);
-      if (git.clean) {
-        clean++;
-        expect(merged.text === git.text, `${n} lines: the clean text is git's`).toBe(true);
-      } else expect(merged.text.slice(0, merged.text.indexOf('<<<<<<<'))).toBe(git.text.slice(0, merged.text.indexOf('<<<<<<<')));
-    }
-    expect(clean).toBeGreaterThan(3);
-  }, 120_000);
-
   it.each([
     ['a line changed on both sides', 'a\r\nb\r\nc\r\n', 'a\r\nO\r\nc\r\n', 'a\r\nT\r\nc\r\n'],
     ['the first line', 'a\r\nb\r\n', 'O\r\nb\r\n', 'T\r\nb\r\n'],
