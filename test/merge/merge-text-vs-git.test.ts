@@ -82,6 +82,20 @@ describe('mergeText compared with git merge-file', () => {
   }, 300_000);
 
   it.each([
+    // One side moves X above a block the other deletes: the block must not come back.
+    ['a move against a removal', ['b0', 'b1', 'b2', 'b3', 'X'], ['X', 'b0', 'b1', 'b2', 'b3'], ['X']],
+    ['a swap against a removal', ['alpha', 'beta'], ['alpha'], ['beta', 'alpha']],
+    // Both move e, to different places: it must not appear twice.
+    ['two moves of one line', ['a', 'b', 'c', 'd', 'e'], ['a', 'e', 'b', 'c', 'd'], ['a', 'b', 'c', 'e', 'd']],
+  ])('in a large file, %s conflicts as git does: no lines come back, none twice', (_label, core, ours, theirs) => {
+    // 2,000 lines of context around the change, as a merge that splits large files would see.
+    const pad = (lines: string[]) => [...Array.from({ length: 1000 }, (_, i) => `pre ${i}`), ...lines, ...Array.from({ length: 1000 }, (_, i) => `post ${i}`)];
+    const [base, a, b] = [core, ours, theirs].map((lines) => `${pad(lines).join('\n')}\n`) as [string, string, string];
+    expect(gitMerge(base, a, b).clean).toBe(false);
+    expect(mergeText(base, a, b).hunks.length).toBeGreaterThan(0);
+  });
+
+  it.each([
     ['a line changed on both sides', 'a\r\nb\r\nc\r\n', 'a\r\nO\r\nc\r\n', 'a\r\nT\r\nc\r\n'],
     ['the first line', 'a\r\nb\r\n', 'O\r\nb\r\n', 'T\r\nb\r\n'],
     ['LF lines', 'a\nb\nc\n', 'a\nO\nc\n', 'a\nT\nc\n'],
