@@ -77,8 +77,8 @@ export async function askApproval(approve: Approve, request: ApprovalRequest, ca
     if (call.signal?.aborted) answer = CANCELLED;
     else throw approvalFailed(request, error);
   }
-  const { what, unchanged } = wording(request);
-  if (answer === CANCELLED) throw cancelledError(request.path, what, unchanged);
+  const { subject, unchanged } = wording(request);
+  if (answer === CANCELLED) throw cancelledError(request.path, subject, unchanged);
   let a: { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown } | null;
   try {
     // Read once, here: an answer whose fields throw when read (a getter, a revoked proxy) is a failed step too.
@@ -98,31 +98,33 @@ export async function askApproval(approve: Approve, request: ApprovalRequest, ca
   throw new VfsError(
     'EDENIED',
     reason === null
-      ? `The user denied the ${what} of ${request.path}. ${unchanged} Do not retry the same change; ask the user what they want instead.`
-      : `The user denied the ${what} of ${request.path}: "${reason}". ${unchanged} Take the reason into account before trying again.`,
+      ? `The user denied the ${subject}. ${unchanged} Do not retry the same change; ask the user what they want instead.`
+      : `The user denied the ${subject}: "${reason}". ${unchanged} Take the reason into account before trying again.`,
     { path: request.path },
   );
 }
 
-/** How a refusal names what was asked: a file's write or removal, or a directory's. */
-function wording(request: ApprovalRequest): { what: string; unchanged: string } {
-  if (request.directory === true) return { what: request.action === 'remove' ? 'removal' : 'creation', unchanged: 'Nothing was changed.' };
-  return { what: request.action === 'remove' ? 'removal' : 'write', unchanged: 'The file is unchanged.' };
+/** How a refusal names what was asked: a file's write or removal, a directory's creation or removal, a move. */
+function wording(request: ApprovalRequest): { subject: string; unchanged: string } {
+  if (request.from !== undefined) return { subject: `move of ${request.from} to ${request.path}`, unchanged: 'Nothing was moved.' };
+  const of = `of ${request.path}`;
+  if (request.directory === true) return { subject: `${request.action === 'remove' ? 'removal' : 'creation'} ${of}`, unchanged: 'Nothing was changed.' };
+  return { subject: `${request.action === 'remove' ? 'removal' : 'write'} ${of}`, unchanged: 'The file is unchanged.' };
 }
 
 function approvalFailed(request: ApprovalRequest, error: unknown): VfsError {
   const message = error instanceof Error ? error.message : String(error);
-  const { what, unchanged } = wording(request);
-  return new VfsError('EDENIED', `The ${what} of ${request.path} could not be approved (the approval step failed: ${message}). ${unchanged}`, {
+  const { subject, unchanged } = wording(request);
+  return new VfsError('EDENIED', `The ${subject} could not be approved (the approval step failed: ${message}). ${unchanged}`, {
     path: request.path,
   });
 }
 
 function invalid(request: ApprovalRequest, answer: unknown): never {
-  const { what, unchanged } = wording(request);
+  const { subject, unchanged } = wording(request);
   throw new VfsError(
     'EDENIED',
-    `The ${what} of ${request.path} was not approved: approve() answered ${shown(answer)}, which is none of { allow: true }, { allow: true, always: true }, { allow: true, content }, { allow: false, reason }. ${unchanged}`,
+    `The ${subject} was not approved: approve() answered ${shown(answer)}, which is none of { allow: true }, { allow: true, always: true }, { allow: true, content }, { allow: false, reason }. ${unchanged}`,
     { path: request.path },
   );
 }

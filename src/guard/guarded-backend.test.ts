@@ -132,11 +132,33 @@ describe('guarded backend', () => {
     });
   });
 
-  it('rename asks once for its destination', async () => {
+  it('rename asks once for its destination, naming where it moves from', async () => {
     const { inner, requests, backend } = guarded({ '/a': 'a' }, {});
     await backend.rename('/a', '/b');
-    expect(requests.map((r) => [r.path, r.diff])).toEqual([['/b', 'rename from /a\nrename to /b']]);
+    expect(requests.map((r) => [r.path, r.from, r.diff])).toEqual([['/b', '/a', 'rename from /a\nrename to /b']]);
     expect(await inner.readText('/b')).toBe('a');
+  });
+
+  it("a refused or cancelled move says it was a move, of a directory too, and that nothing was moved (not 'the write … the file')", async () => {
+    const denied = guarded({ '/d/x.txt': 'x' }, {}, [{ allow: false }, { allow: false, reason: 'keep it' }]);
+    await expect(denied.backend.rename('/d', '/d2')).rejects.toMatchObject({
+      code: 'EDENIED',
+      message: 'The user denied the move of /d to /d2. Nothing was moved. Do not retry the same change; ask the user what they want instead.',
+    });
+    await expect(denied.backend.rename('/d/x.txt', '/y.txt')).rejects.toMatchObject({
+      message: 'The user denied the move of /d/x.txt to /y.txt: "keep it". Nothing was moved. Take the reason into account before trying again.',
+    });
+    const inner = createStateBackend({ files: { '/d/x.txt': 'x' } });
+    const controller = new AbortController();
+    const session: GuardSession = { rules: compilePermissions({}), approve: () => new Promise<ApprovalDecision>(() => {}), always: false };
+    const moving = guardCall(inner, session, 'move_file', {}, { signal: controller.signal }).backend.rename('/d', '/d2');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    await expect(moving).rejects.toMatchObject({
+      code: 'ECANCELED',
+      message: 'The call was cancelled while the move of /d to /d2 waited for approval. Nothing was moved.',
+    });
+    expect(await inner.exists('/d/x.txt')).toBe(true);
   });
 
   it('uploadFiles asks per file and reports each file', async () => {

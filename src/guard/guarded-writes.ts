@@ -311,6 +311,7 @@ export function guardedWrites(context: WriteContext) {
           diff: `rename from ${source}\nrename to ${target}${replaced !== null ? ` (replacing ${target})` : ''}`,
           created: replaced === null,
           action: 'write',
+          from: source,
         },
         new VfsError('EINVAL', `approve() answered a rename of ${source} with a content; a rename can only be allowed or denied. Nothing was moved.`, {
           path: source,

@@ -28,6 +28,8 @@ export interface ApprovalRequest {
   action: 'write' | 'remove';
   /** Present when a directory is created or removed: it has no content, and `diff` names it on a line (`new directory P`). */
   directory?: true;
+  /** Present for a move (a rename): the path moved from; `path` is where it goes. */
+  from?: string;
   /** The proposed content (absent for a removal and for binary content), e.g. to prefill an editor. */
   content?: string;
   /**

@@ -26,11 +26,11 @@ export function cancelledResult(): ToolResult {
   return { text: `Error: ${error.code}: ${error.message}`, isError: true, code: error.code, changed: [] };
 }
 
-/** The error a cancelled call fails with: nothing was written (`path`: the change it was waiting to make, `what` it was). */
-export function cancelledError(path?: string, what = 'write', unchanged = 'The file is unchanged.'): VfsError {
+/** The error a cancelled call fails with: nothing was written (`path`: the change it was waiting to make, `subject` what it was). */
+export function cancelledError(path?: string, subject = `write of ${path}`, unchanged = 'The file is unchanged.'): VfsError {
   return path === undefined
     ? new VfsError('ECANCELED', 'The call was cancelled before it ran. Nothing was changed.')
-    : new VfsError('ECANCELED', `The call was cancelled while the ${what} of ${path} waited for approval. ${unchanged}`, { path });
+    : new VfsError('ECANCELED', `The call was cancelled while the ${subject} waited for approval. ${unchanged}`, { path });
 }
 
 function isAbortSignal(value: unknown): value is AbortSignal {

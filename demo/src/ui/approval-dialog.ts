@@ -151,7 +151,11 @@ export class ApprovalDialog {
     this.#stopAgent.hidden = !(isRunning() && request.signal !== undefined);
     this.#editing = false;
     const verb = request.action === 'remove' ? 'remove' : request.created ? 'create' : 'change';
-    clear(this.#title, `Allow ${request.tool} to ${verb} ${request.directory ? 'the directory ' : ''}`, h('span', { class: 'mono' }, request.path), '?');
+    if (request.from !== undefined) {
+      clear(this.#title, `Allow ${request.tool} to move `, h('span', { class: 'mono' }, request.from), ' to ', h('span', { class: 'mono' }, request.path), '?');
+    } else {
+      clear(this.#title, `Allow ${request.tool} to ${verb} ${request.directory ? 'the directory ' : ''}`, h('span', { class: 'mono' }, request.path), '?');
+    }
     this.#editor.hidden = true;
     this.#editor.value = request.content ?? '';
     this.#edit.hidden = request.content === undefined;
