@@ -73,6 +73,18 @@ for (const { width, height } of [
     await page.getByTestId('tool-edit_file').click();
     await page.getByTestId('console-preview').click();
     await expect(preview.locator('.preview-path')).toHaveText('Changes /README.md');
+    // A move is named as one.
+    await page.getByTestId('console-dialect').selectOption('mcp-filesystem');
+    await page.getByTestId('tool-move_file').click();
+    await page.getByTestId('console-preview').click();
+    await expect(preview.locator('.preview-path')).toHaveText('Moves /README.md to /docs/README.md');
+    await page.getByTestId('console-dialect').selectOption('agentvfs');
+    await page.getByTestId('tool-read_file').click();
+    await page.locator('#arg-read_file-path').fill('/README.md');
+    await page.getByTestId('console-run').click();
+    await expect(page.getByTestId('console-result')).toContainText('A small storefront library');
+    await page.getByTestId('tool-edit_file').click();
+    await page.getByTestId('console-preview').click();
     await expect(preview.locator('.dl.del .text')).toHaveText(['A small storefront library: a cart, a checkout and a price tag component.']);
     await expect(preview.locator('.dl.add .text')).toHaveText(['A tiny storefront library: a cart, a checkout and a price tag component.']);
     await expect(page.getByTestId('console-meta')).toHaveText('1 change · nothing written yet');

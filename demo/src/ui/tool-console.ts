@@ -382,6 +382,7 @@ export class ToolConsole {
 
 /** A preview's change in words: "Creates /a.ts", "Removes the directory /d", … */
 function what(change: PreviewedChange): string {
+  if (change.from !== undefined) return `Moves ${change.from} to ${change.path}`;
   const verb = change.action === 'remove' ? 'Removes' : change.created ? 'Creates' : 'Changes';
   return `${verb} ${change.directory ? 'the directory ' : ''}${change.path}`;
 }
