@@ -10,7 +10,7 @@ import { VfsError } from '../errors.ts';
 import { checkDialect, type DialectName } from '../tools/dialects/names.ts';
 import { dialectDefinitions } from '../tools/dialects/definitions.ts';
 import { checkSession } from '../tools/session.ts';
-import { toolSet } from '../tools/tool-set.ts';
+import { failedPreview, toolSet } from '../tools/tool-set.ts';
 import type { PreviewOptions, ToolPreview, ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 import { numberedCall, type CallContext, type CallTag } from '../tools/read-versions.ts';
 import { cancelledResult } from '../tools/cancel.ts';
@@ -375,12 +375,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
       // An earlier call whose arguments cannot be sent is no call (in process, its arguments are refused and it is skipped).
       const after = options.after?.filter((call) => canSend(call.args));
       const request: PreviewRequest = after === undefined ? [id, name, args, dialect, sharedId] : [id, name, args, dialect, sharedId, after];
-      return whenReady(() =>
-        api.preview(request).catch((error: unknown) => {
-          const { text, code } = unsent([id, name, args], error);
-          return { changes: [], error: code === undefined ? { text } : { text, code } };
-        }),
-      );
+      return whenReady(() => api.preview(request).catch((error: unknown) => failedPreview(unsent([id, name, args], error))));
     };
     const remote = toolSet(dialectDefinitions(dialect, options.descriptions), run, preview);
     const tools = around ? around(remote) : remote;

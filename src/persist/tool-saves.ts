@@ -11,7 +11,7 @@ import { toolCall } from '../calls.ts';
 import { isToolHost, type ToolsAround } from '../tool-host.ts';
 import { lazyLocalTools } from '../tools/lazy-local-tools.ts';
 import { notSavedText, toolError } from '../tools/tool-error.ts';
-import { runWithin, toolSet } from '../tools/tool-set.ts';
+import { failedPreview, runWithin, toolSet } from '../tools/tool-set.ts';
 import type { ToolResult, Tools, ToolsOptions } from '../tools/types.ts';
 
 export interface SavedToolsParts {
@@ -83,8 +83,7 @@ export function savedToolSession(parts: SavedToolsParts, toolOptions: ToolsOptio
             .track(() => inner.preview(name, args, options))
             .catch((error: unknown) => {
               if (!isWorkspaceClosedError(error)) throw error;
-              const { text, code } = toolError(error);
-              return { changes: [], error: code === undefined ? { text } : { text, code } };
+              return failedPreview(toolError(error));
             }),
       ),
     );

@@ -12,7 +12,7 @@
 import type { Backend } from '../backend/types.ts';
 import { scratchForkOf } from '../backend/scratch-fork.ts';
 import { BACKEND_CALLS, BACKEND_METHODS, callMayWrite, toolCall } from '../calls.ts';
-import { isWorkerGoneError, type VfsErrorCode } from '../errors.ts';
+import { isWorkerGoneError } from '../errors.ts';
 import { guardCall } from '../guard/guarded-backend.ts';
 import { compilePermissions } from '../guard/permissions.ts';
 import type { GuardSession } from '../guard/session.ts';
@@ -21,8 +21,8 @@ import type { ToolDefinition } from './definitions.ts';
 import type { ReadVersions } from './read-versions.ts';
 import { callChecker, type ArgsValidator, type HandlersFor } from './run-tool.ts';
 import { toolError } from './tool-error.ts';
-import type { PreviewCall } from './tool-set.ts';
-import type { PreviewedChange, ToolPreview } from './types.ts';
+import { failedPreview, type PreviewCall } from './tool-set.ts';
+import type { PreviewedChange } from './types.ts';
 
 // Not changes of the files, but of the backend beside them: a preview makes none of those either.
 const NOT_FOR_A_PREVIEW = new Set<string>(['checkpoint', 'deleteCheckpoint', 'fork', 'watch', 'prepareSearch']);
@@ -44,7 +44,7 @@ export function toolPreviewer<N extends string>(
   const session = (approve: GuardSession['approve']): GuardSession => ({ rules, ...(dialect === undefined ? {} : { dialect }), approve, always: false });
   return async (name, args, options = {}) => {
     const checkedCall = check(name, args);
-    if ('isError' in checkedCall) return failed(checkedCall);
+    if ('isError' in checkedCall) return failedPreview(checkedCall);
     const { def, checked } = checkedCall;
     if (!callMayWrite(toolCall(def.name, dialect), checked)) return { changes: [] };
     const fork = writable(backend) ? scratchForkOf(backend) : undefined;
@@ -78,14 +78,10 @@ export function toolPreviewer<N extends string>(
     } catch (error) {
       if (isWorkerGoneError(error)) throw error;
       // What a handler makes of the stop (it may wrap or catch it) does not matter: the call ended there.
-      if (!scratch.reached()) return failed(toolError(error));
+      if (!scratch.reached()) return failedPreview(toolError(error));
     }
     return { changes };
   };
-}
-
-function failed(result: { text: string; code?: VfsErrorCode | undefined }): ToolPreview {
-  return { changes: [], error: result.code === undefined ? { text: result.text } : { text: result.text, code: result.code } };
 }
 
 const noStop = () => false;

@@ -9,6 +9,11 @@ export type RunCall<R = ToolResult> = (name: string, args?: unknown, call?: Call
 /** A tool set's preview (Tools.preview): what a call would write, found without writing. */
 export type PreviewCall = (name: string, args?: unknown, options?: PreviewOptions) => Promise<ToolPreview>;
 
+/** The preview of a call that would fail: nothing changes, and the failure `run` would answer. */
+export function failedPreview({ text, code }: Pick<ToolResult, 'text' | 'code'>): ToolPreview {
+  return { changes: [], error: code === undefined ? { text } : { text, code } };
+}
+
 export function toolSet<N extends string = ToolName>(definitions: ToolDefinition<N>[], run: RunCall, preview: PreviewCall): Tools<N> {
   return { definitions, call: (name, args, options) => run(name, args, options).then(textOf), run, preview };
 }
