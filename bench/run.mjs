@@ -2,7 +2,8 @@
 // Benchmark harness (issue 7). Usage:
 //   node bench/run.mjs [--tiny] [--scale 1,4,16] [--runs N] [--only op1,op2] [--systems a,b] [--out file]
 // then bench/cold-load.mjs (one load per fresh process at each scale; `--only` without `cold`
-// leaves it out) and bench/persist.mjs (persistence in Chromium; `--only` without `persist` leaves it out).
+// leaves it out), bench/persist.mjs (persistence in Chromium; `--only` without `persist` leaves it out)
+// and bench/merge.mjs (a three-way merge of one large file beside the diff3 engines and git; `--only` without `merge` leaves it out).
 // Re-executes itself with --expose-gc and a large heap when started without them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -101,7 +102,7 @@ if (child === null) {
   summarizeTargets(rows);
   printBaseline(rows);
   console.log(`\nwrote ${path.relative(process.cwd(), OUT)}`);
-  // Cold loads (a process each), then persistence (Chromium, IndexedDB), each in processes of their own; --tiny runs their small versions.
+  // Cold loads (a process each), persistence (Chromium, IndexedDB), then merges, each in processes of their own; --tiny runs their small versions.
   const cold =
     only && !only.includes('cold')
       ? { status: 0 }
@@ -112,7 +113,11 @@ if (child === null) {
     only && !only.includes('persist')
       ? { status: 0 }
       : spawnSync(process.execPath, [path.join(HERE, 'persist.mjs'), ...(tiny ? ['--tiny'] : [])], { stdio: 'inherit' });
-  process.exit(rows.length > 0 && crashed.size === 0 && cold.status === 0 && persisted.status === 0 ? 0 : 1);
+  const merged =
+    only && !only.includes('merge')
+      ? { status: 0 }
+      : spawnSync(process.execPath, [path.join(HERE, 'merge.mjs'), ...(tiny ? ['--tiny'] : [])], { stdio: 'inherit' });
+  process.exit(rows.length > 0 && crashed.size === 0 && cold.status === 0 && persisted.status === 0 && merged.status === 0 ? 0 : 1);
 }
 const ROWS_OUT = opt('rows', null);
 const systems = [];

@@ -1,9 +1,9 @@
 /**
- * Line-wise three-way merge of one text file (diff3 semantics, from node-diff3): changes to
+ * Line-wise three-way merge of one text file (diff3, as git merge-file: diff3.ts): changes to
  * different regions combine; where both sides changed the same region differently, a conflict
  * hunk, or git-style markers around it.
  */
-import { diff3Merge } from 'node-diff3';
+import { diff3 } from './diff3.ts';
 import type { ConflictHunk } from '../backend/types.ts';
 
 export interface TextMerge {
@@ -51,25 +51,32 @@ function eolCrlf(file: readonly string[], i: number): -1 | 0 | 1 {
 
 export function mergeText(base: string, ours: string, theirs: string): TextMerge {
   const [oursLines, baseLines, theirsLines] = [lines(ours), lines(base), lines(theirs)];
-  const regions = diff3Merge(oursLines, baseLines, theirsLines, { excludeFalseConflicts: true });
-  let text = '';
+  const regions = diff3(oursLines, baseLines, theirsLines);
+  // Parts joined once at the end: appending to one string and asking its last character
+  // (endsWith) flattens it every time, quadratic in a file with thousands of conflicts.
+  const parts: string[] = [];
+  let endsInLine = true; // the text so far is empty or ends in a line ending
+  const add = (part: string) => {
+    if (part === '') return;
+    parts.push(part);
+    endsInLine = part.endsWith('\n');
+  };
   let line = 1;
   const hunks: ConflictHunk[] = [];
   for (const region of regions) {
-    if (region.ok) {
-      const ok = region.ok.join('');
-      text += ok;
+    if ('ok' in region) {
+      add(region.ok.join(''));
       line += region.ok.length;
       continue;
     }
-    const { o, aIndex, bIndex } = region.conflict!;
-    let { a, b } = region.conflict!;
+    const { o, aIndex, bIndex } = region.conflict;
+    let { a, b } = region.conflict;
     // As git's default (zealous) merge: lines both sides share at the ends of a conflict are not part of it.
     let head = 0;
     while (head < a.length && head < b.length && a[head] === b[head]) head++;
     let tail = 0;
     while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-    text += a.slice(0, head).join('');
+    add(a.slice(0, head).join(''));
     line += head;
     const after = a.slice(a.length - tail);
     a = a.slice(head, a.length - tail);
@@ -77,12 +84,12 @@ export function mergeText(base: string, ours: string, theirs: string): TextMerge
     hunks.push({ line, base: o.join(''), ours: a.join(''), theirs: b.join('') });
     const eol = markerEol(baseLines, oursLines, theirsLines, aIndex + head, bIndex + head);
     // A conflict that follows a last line without a line ending starts on a line of its own.
-    if (text !== '' && !text.endsWith('\n')) text += eol;
+    if (!endsInLine) add(eol);
     const marked = `${MARKER_OURS}${eol}${block(a, eol)}${MARKER_SEPARATOR}${eol}${block(b, eol)}${MARKER_THEIRS}${eol}`;
-    text += marked;
+    add(marked);
     line += 3 + lines(block(a, eol)).length + lines(block(b, eol)).length;
-    text += after.join('');
+    add(after.join(''));
     line += after.length;
   }
-  return { text, hunks };
+  return { text: parts.join(''), hunks };
 }

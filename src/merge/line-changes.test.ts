@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type LineChange, lineChanges } from './line-changes.ts';
+
+/** b rebuilt from a and the changes; throws where the changes are not a well-formed script. */
+function applyChanges(a: Int32Array, b: Int32Array, changes: LineChange[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  for (const [index, c] of changes.entries()) {
+    expect(c.a0 - i, 'unchanged lines between changes are as many on both sides').toBe(c.b0 - j);
+    if (index > 0) expect(c.a0, 'changes are apart: an unchanged line between two').toBeGreaterThan(i);
+    expect(c.a1 - c.a0 + c.b1 - c.b0).toBeGreaterThan(0);
+    for (; i < c.a0; i++, j++) {
+      expect(a[i]).toBe(b[j]);
+      out.push(a[i]!);
+    }
+    for (let k = c.b0; k < c.b1; k++) out.push(b[k]!);
+    i = c.a1;
+    j = c.b1;
+  }
+  expect(a.length - i).toBe(b.length - j);
+  for (; i < a.length; i++) out.push(a[i]!);
+  return out;
+}
+
+function lcsLength(a: Int32Array, b: Int32Array): number {
+  let row = new Int32Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    const next = new Int32Array(b.length + 1);
+    for (let j = 1; j <= b.length; j++) next[j] = a[i - 1] === b[j - 1] ? row[j - 1]! + 1 : Math.max(row[j]!, next[j - 1]!);
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+const changedLines = (changes: LineChange[]) => changes.reduce((sum, c) => sum + (c.a1 - c.a0) + (c.b1 - c.b0), 0);
+// Few distinct lines, so that lines repeat and many shortest scripts exist; 5 and 6 occur on one side only.
+const seq = (extra: number) => fc.array(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constant(extra)), { maxLength: 40 }).map((xs) => Int32Array.from(xs));
+
+describe('lineChanges', () => {
+  it('gives a script that turns a into b and changes no more lines than a shortest one', () => {
+    fc.assert(
+      fc.property(seq(5), seq(6), (a, b) => {
+        const changes = lineChanges(a, b);
+        expect(applyChanges(a, b, changes)).toEqual([...b]);
+        expect(changedLines(changes)).toBe(a.length + b.length - 2 * lcsLength(a, b));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('past its search bound still gives a correct script, near a shortest one', () => {
+    // Random lines of two kinds: about 1,500 differences, far past the 256 the search goes before it splits where it got to.
+    let seed = 1;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16;
+    const a = Int32Array.from({ length: 4000 }, () => next() & 1);
+    const b = Int32Array.from({ length: 4000 }, () => next() & 1);
+    const changes = lineChanges(a, b);
+    expect(applyChanges(a, b, changes)).toEqual([...b]);
+    const shortest = a.length + b.length - 2 * lcsLength(a, b);
+    expect(shortest).toBeGreaterThan(1000);
+    expect(changedLines(changes)).toBeGreaterThanOrEqual(shortest);
+    expect(changedLines(changes)).toBeLessThan(shortest * 1.25);
+  });
+
+  it('names the last of equal lines removed or added, whichever the search reached', () => {
+    // x } } } y: one } removed, one } added; the change is always the last } of the run.
+    expect(lineChanges(Int32Array.of(7, 1, 1, 1, 8), Int32Array.of(7, 1, 1, 8))).toEqual([{ a0: 3, a1: 4, b0: 3, b1: 3 }]);
+    expect(lineChanges(Int32Array.of(7, 1, 1, 8), Int32Array.of(7, 1, 1, 1, 8))).toEqual([{ a0: 3, a1: 3, b0: 3, b1: 4 }]);
+    // Where the search itself names an earlier copy: 1 2 1 1 from 2 1 adds the last 1, not the middle one.
+    expect(lineChanges(Int32Array.of(2, 1), Int32Array.of(1, 2, 1, 1))).toEqual([
+      { a0: 0, a1: 0, b0: 0, b1: 1 },
+      { a0: 2, a1: 2, b0: 3, b1: 4 },
+    ]);
+    expect(lineChanges(Int32Array.of(1, 2, 1, 1), Int32Array.of(2, 1))).toEqual([
+      { a0: 0, a1: 1, b0: 0, b1: 0 },
+      { a0: 3, a1: 4, b0: 2, b1: 2 },
+    ]);
+    // A run of two lines that repeats: the removal slides down by whole lines while the next line repeats its first.
+    expect(lineChanges(Int32Array.of(1, 2, 1, 2, 1, 9), Int32Array.of(1, 2, 1, 9))).toEqual([{ a0: 3, a1: 5, b0: 3, b1: 3 }]);
+  });
+
+  it('handles empty sides and equal sides', () => {
+    expect(lineChanges(Int32Array.of(), Int32Array.of())).toEqual([]);
+    expect(lineChanges(Int32Array.of(1, 2), Int32Array.of(1, 2))).toEqual([]);
+    expect(lineChanges(Int32Array.of(), Int32Array.of(1, 2))).toEqual([{ a0: 0, a1: 0, b0: 0, b1: 2 }]);
+    expect(lineChanges(Int32Array.of(1, 2), Int32Array.of())).toEqual([{ a0: 0, a1: 2, b0: 0, b1: 0 }]);
+  });
+});

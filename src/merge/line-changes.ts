@@ -1,0 +1,209 @@
+/**
+ * The changes between two sequences of line ids: Myers' O((N+M)·D) algorithm in linear space
+ * (the middle snake, "An O(ND) Difference Algorithm and Its Variations", 1986), for merges of
+ * files of any size. Lines that occur in only one of the two cannot be common, so they are set
+ * aside before the search (they are changes either way): real files, most of whose lines are
+ * unique, leave little to search. Where a search would pass MAX_COST differences it splits at
+ * the furthest point either end reached instead of the middle: still a correct script, maybe
+ * not a shortest one, so a merge of two rewrites costs milliseconds, not minutes; a longer script
+ * can only make a merge conflict more, never merge what it should not.
+ */
+
+/** Lines [a0, a1) of the old sequence became lines [b0, b1) of the new one. */
+export interface LineChange {
+  a0: number;
+  a1: number;
+  b0: number;
+  b1: number;
+}
+
+const MIN_COST = 256;
+
+export function lineChanges(a: Int32Array, b: Int32Array): LineChange[] {
+  const changedA = new Uint8Array(a.length);
+  const changedB = new Uint8Array(b.length);
+  // Set aside the lines the other side does not have; search the rest.
+  const keptA = kept(a, new Set(b), changedA);
+  const keptB = kept(b, new Set(a), changedB);
+  const subA = Int32Array.from(keptA, (i) => a[i]!);
+  const subB = Int32Array.from(keptB, (j) => b[j]!);
+  const subChangedA = new Uint8Array(subA.length);
+  const subChangedB = new Uint8Array(subB.length);
+  search(subA, subB, subChangedA, subChangedB);
+  for (let i = 0; i < keptA.length; i++) changedA[keptA[i]!] = subChangedA[i]!;
+  for (let j = 0; j < keptB.length; j++) changedB[keptB[j]!] = subChangedB[j]!;
+  slideDown(a, changedA, changedB);
+  slideDown(b, changedB, changedA);
+  return changes(changedA, changedB);
+}
+
+/** Indices of the lines of `ids` the other side has; the others are marked changed. */
+function kept(ids: Int32Array, other: Set<number>, changed: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    if (other.has(ids[i]!)) out.push(i);
+    else changed[i] = 1;
+  }
+  return out;
+}
+
+/** Marks the lines of a and b outside a longest (or, past MAX_COST, a long) common subsequence. */
+function search(a: Int32Array, b: Int32Array, changedA: Uint8Array, changedB: Uint8Array): void {
+  const size = 2 * (a.length + b.length) + 8;
+  const forward = new Int32Array(2 * size);
+  const backward = new Int32Array(2 * size);
+  const maxCost = Math.max(MIN_COST, Math.ceil(Math.sqrt(a.length + b.length)));
+  // Explicit stack: a split that is not in the middle (past maxCost) can nest deeply.
+  const stack: number[] = [0, a.length, 0, b.length];
+  while (stack.length > 0) {
+    let bHi = stack.pop()!;
+    let bLo = stack.pop()!;
+    let aHi = stack.pop()!;
+    let aLo = stack.pop()!;
+    while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) aLo++, bLo++;
+    while (aLo < aHi && bLo < bHi && a[aHi - 1] === b[bHi - 1]) aHi--, bHi--;
+    if (aLo === aHi || bLo === bHi) {
+      changedA.fill(1, aLo, aHi);
+      changedB.fill(1, bLo, bHi);
+      continue;
+    }
+    const split = middle(a, aLo, aHi, b, bLo, bHi, forward, backward, size, maxCost);
+    if (split === null) {
+      changedA.fill(1, aLo, aHi);
+      changedB.fill(1, bLo, bHi);
+      continue;
+    }
+    const [x0, y0, x1, y1] = split;
+    stack.push(aLo, aLo + x0, bLo, bLo + y0, aLo + x1, aHi, bLo + y1, bHi);
+  }
+}
+
+/**
+ * The snake [x0, y0]→[x1, y1] (relative to aLo, bLo) that a shortest script passes through
+ * halfway; past maxCost, a point as far from either end as the search reached. Null when
+ * neither is found (cannot happen for sequences that differ at both ends; kept as a guard).
+ */
+function middle(
+  a: Int32Array,
+  aLo: number,
+  aHi: number,
+  b: Int32Array,
+  bLo: number,
+  bHi: number,
+  fwd: Int32Array,
+  bwd: Int32Array,
+  offset: number,
+  maxCost: number,
+): [number, number, number, number] | null {
+  const n = aHi - aLo;
+  const m = bHi - bLo;
+  const delta = n - m;
+  const odd = (delta & 1) !== 0;
+  // fwd[offset + k]: the furthest x reached on diagonal k = x - y from (0, 0);
+  // bwd[offset + k]: the smallest x reached on diagonal k from (n, m).
+  fwd[offset + 1] = 0;
+  bwd[offset + delta - 1] = n;
+  const limit = Math.ceil((n + m) / 2);
+  for (let d = 0; d <= limit; d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && fwd[offset + k - 1]! < fwd[offset + k + 1]!) ? fwd[offset + k + 1]! : fwd[offset + k - 1]! + 1;
+      let y = x - k;
+      const x0 = x;
+      const y0 = y;
+      while (x < n && y < m && a[aLo + x] === b[bLo + y]) x++, y++;
+      fwd[offset + k] = x;
+      if (odd && k >= delta - (d - 1) && k <= delta + (d - 1) && x >= bwd[offset + k]!) return [x0, y0, x, y];
+    }
+    for (let k = delta + d; k >= delta - d; k -= 2) {
+      let x = k === delta + d || (k !== delta - d && bwd[offset + k - 1]! < bwd[offset + k + 1]! - 1) ? bwd[offset + k - 1]! : bwd[offset + k + 1]! - 1;
+      let y = x - k;
+      const x1 = x;
+      const y1 = y;
+      while (x > 0 && y > 0 && a[aLo + x - 1] === b[bLo + y - 1]) x--, y--;
+      bwd[offset + k] = x;
+      if (!odd && k >= -d && k <= d && x <= fwd[offset + k]!) return [x, y, x1, y1];
+    }
+    if (d >= maxCost) return furthest(fwd, bwd, offset, d, n, m, delta);
+  }
+  return null;
+}
+
+/** The point on the d-th forward or backward front furthest from where it started (a split, not a snake). */
+function furthest(fwd: Int32Array, bwd: Int32Array, offset: number, d: number, n: number, m: number, delta: number): [number, number, number, number] | null {
+  let best = 0;
+  let bx = -1;
+  let by = -1;
+  for (let k = -d; k <= d; k += 2) {
+    const x = Math.min(fwd[offset + k]!, n);
+    const y = x - k;
+    if (y < 0 || y > m || x + y <= best || x + y >= n + m) continue;
+    best = x + y;
+    bx = x;
+    by = y;
+  }
+  for (let k = delta - d; k <= delta + d; k += 2) {
+    const x = Math.max(bwd[offset + k]!, 0);
+    const y = x - k;
+    if (y < 0 || y > m || n + m - (x + y) <= best || x + y <= 0) continue;
+    best = n + m - (x + y);
+    bx = x;
+    by = y;
+  }
+  return bx < 0 ? null : [bx, by, bx, by];
+}
+
+/**
+ * Runs of added or removed lines moved as far down as they go (a run of equal lines removed
+ * is the last of them): where a line repeats, both sides of a merge then name the same one,
+ * as git's diff does, instead of whichever copy each search happened to reach first.
+ */
+function slideDown(ids: Int32Array, changed: Uint8Array, otherChanged: Uint8Array): void {
+  // Walk both files in step: `j` is the other side's line facing line `i` here.
+  let j = 0;
+  let i = 0;
+  while (i < ids.length) {
+    if (changed[i] === 0) {
+      while (j < otherChanged.length && otherChanged[j] === 1) j++;
+      i++;
+      j++;
+      continue;
+    }
+    const start = i;
+    while (i < ids.length && changed[i] === 1) i++;
+    // A pure run (the other side changed nothing here) slides while the line after it repeats its first.
+    let s = start;
+    let e = i;
+    const pure = j >= otherChanged.length || otherChanged[j] === 0;
+    if (pure) {
+      while (e < ids.length && ids[s] === ids[e] && (j >= otherChanged.length || otherChanged[j] === 0)) {
+        changed[s] = 0;
+        changed[e] = 1;
+        s++;
+        e++;
+        j++;
+        // The run now touches the next run here: they join, and the walk goes on from its end.
+        while (e < ids.length && changed[e] === 1) e++;
+      }
+    }
+    i = e;
+  }
+}
+
+function changes(changedA: Uint8Array, changedB: Uint8Array): LineChange[] {
+  const out: LineChange[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < changedA.length || j < changedB.length) {
+    if ((i < changedA.length && changedA[i] === 1) || (j < changedB.length && changedB[j] === 1)) {
+      const a0 = i;
+      const b0 = j;
+      while (i < changedA.length && changedA[i] === 1) i++;
+      while (j < changedB.length && changedB[j] === 1) j++;
+      out.push({ a0, a1: i, b0, b1: j });
+    } else {
+      i++;
+      j++;
+    }
+  }
+  return out;
+}
