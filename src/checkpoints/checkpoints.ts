@@ -224,6 +224,5 @@ export function filePatch(path: string, before: Uint8Array | null, after: Uint8A
     return `Files ${gitQuoted(`a${path}`)} and ${gitQuoted(`b${path}`)} differ (too large to show a diff)`;
   }
   // A BOM stays in the first line, as git shows it, so the patch applies to the bytes.
-  const diff = unifiedDiff(path, before && decodeRawText(before), after && decodeRawText(after));
-  return diff ?? `Files ${gitQuoted(`a${path}`)} and ${gitQuoted(`b${path}`)} differ (too many changes to show a diff)`;
+  return unifiedDiff(path, before && decodeRawText(before), after && decodeRawText(after))!;
 }

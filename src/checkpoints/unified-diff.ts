@@ -1,17 +1,16 @@
 /**
- * Line diff (Myers' O(ND) greedy algorithm) rendered as a unified diff with
+ * Line diff (merge's, src/merge/line-changes.ts) rendered as a unified diff with
  * 3 lines of context, as `diff -u` / git show it, with "\ No newline at end of file"
  * after a last line that has no line break (so a change of the final newline shows,
  * and `git apply` takes the patch). Each file's diff starts with git's header (`diff --git`,
  * and `new file mode` / `deleted file mode`), so an empty file created or removed shows too,
- * and names git would quote (a tab, a quote) are quoted as git does. Bounded: past MAX_EDITS
- * differences the caller gets null and says the files differ (or shows wholeFileDiff).
+ * and names git would quote (a tab, a quote) are quoted as git does.
  */
 
+import { diffLines, type LineChange } from '../merge/line-changes.ts';
 import { isBinary, isValidUtf8 } from '../text.ts';
 
 const CONTEXT = 3;
-const MAX_EDITS = 2000;
 
 /** Files larger than this get no line diff: a patch (checkpoints, merges) or a question says they differ. */
 export const MAX_DIFF_BYTES = 1024 * 1024;
@@ -23,66 +22,30 @@ export function notText(bytes: Uint8Array): 'binary' | 'not UTF-8' | null {
 
 type Op = { kind: ' ' | '-' | '+'; text: string };
 
-/** Edit script turning `a` into `b`, or null when more than MAX_EDITS lines differ. */
-function editScript(a: readonly string[], b: readonly string[]): Op[] | null {
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
+/** Edit script turning `a` into `b`, one op per line. */
+function editScript(a: readonly string[], b: readonly string[], changes: readonly LineChange[]): Op[] {
+  const ops: Op[] = [];
+  let i = 0;
+  for (const c of [...changes, { a0: a.length, a1: a.length, b0: b.length, b1: b.length }]) {
+    for (; i < c.a0; i++) ops.push({ kind: ' ', text: a[i]! });
+    for (; i < c.a1; i++) ops.push({ kind: '-', text: a[i]! });
+    for (let j = c.b0; j < c.b1; j++) ops.push({ kind: '+', text: b[j]! });
   }
-  const n = endA - start;
-  const m = endB - start;
-  const max = Math.min(n + m, MAX_EDITS);
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  let found = n === 0 && m === 0;
-  for (let d = 0; d <= max && !found; d++) {
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
-      let y = x - k;
-      while (x < n && y < m && a[start + x] === b[start + y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        found = true;
-        break;
-      }
-    }
-  }
-  if (!found) return null;
-  // Walk the trace back from (n, m) to (0, 0).
-  const middle: Op[] = [];
-  let x = n;
-  let y = m;
-  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
-    const vd = trace[d]!;
-    const k = x - y;
-    const prevK = k === -d || (k !== d && vd[offset + k - 1]! < vd[offset + k + 1]!) ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : vd[offset + prevK]!;
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) middle.push({ kind: ' ', text: a[start + --x]! }), y--;
-    if (d > 0) {
-      if (x === prevX) middle.push({ kind: '+', text: b[start + --y]! });
-      else middle.push({ kind: '-', text: a[start + --x]! });
-    }
-  }
-  middle.reverse();
-  return [...a.slice(0, start).map((text): Op => ({ kind: ' ', text })), ...middle, ...a.slice(endA).map((text): Op => ({ kind: ' ', text }))];
+  return ops;
 }
 
-/** Unified diff of two texts' lines; "" when equal; null when too different to diff cheaply. */
-export function unifiedDiff(path: string, before: string | null, after: string | null): string | null {
+/** Unified diff of two texts' lines; "" when equal; null when its changed lines alone are longer than `maxChars`. */
+export function unifiedDiff(path: string, before: string | null, after: string | null, maxChars = Infinity): string | null {
   const a = before === null ? [] : splitKeepingBreaks(before);
   const b = after === null ? [] : splitKeepingBreaks(after);
-  const ops = editScript(a, b);
-  if (ops === null) return null;
+  const changes = diffLines(a, b);
+  let changed = 0;
+  for (const c of changes) {
+    for (let i = c.a0; i < c.a1; i++) changed += a[i]!.length;
+    for (let j = c.b0; j < c.b1; j++) changed += b[j]!.length;
+    if (changed > maxChars) return null;
+  }
+  const ops = editScript(a, b, changes);
   const hunks: string[] = [];
   let i = 0;
   while (i < ops.length) {
@@ -118,18 +81,6 @@ export function unifiedDiff(path: string, before: string | null, after: string |
   // An empty file created or removed: git's header says it, as no hunk can.
   if (hunks.length === 0) return (before === null) !== (after === null) ? header(path, before, after, false).join('\n') : '';
   return [...header(path, before, after), ...hunks].join('\n');
-}
-
-/** A diff that removes every old line and adds every new one: for texts too different to diff. */
-export function wholeFileDiff(path: string, before: string | null, after: string | null): string {
-  const a = before === null ? [] : splitKeepingBreaks(before);
-  const b = after === null ? [] : splitKeepingBreaks(after);
-  return [
-    ...header(path, before, after),
-    `@@ -${a.length === 0 ? 0 : 1},${a.length} +${b.length === 0 ? 0 : 1},${b.length} @@`,
-    ...a.map((line) => row('-', line)),
-    ...b.map((line) => row('+', line)),
-  ].join('\n');
 }
 
 /** Git's header of one file's diff: every file has its own, so `git apply` reads each apart (an empty file's header is all it has). */

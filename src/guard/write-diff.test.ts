@@ -66,7 +66,7 @@ describe('writeDiff', () => {
     expect(writeDiff('/big', encodeText(big), big.replace('same 5 ', 'SAME 5 ')).split('\n')).toHaveLength(12);
   });
 
-  it('past what the line differ does cheaply, every old line out and every new line in', () => {
+  it('a file whose every line changed: every old line out and every new line in, one hunk', () => {
     const before = Array.from({ length: 3000 }, (_, i) => `old ${i}`).join('\n');
     const after = Array.from({ length: 3000 }, (_, i) => `new ${i}`).join('\n');
     const diff = writeDiff('/big', encodeText(before), after).split('\n');

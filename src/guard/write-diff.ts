@@ -3,11 +3,10 @@
  * as `diff -u` shows them, and, as git does, "\ No newline at end of file" after a last line
  * without one (so a change of the final newline shows too); a BOM stays in the first line, as
  * git shows it, and a line above the diff says when one is added or removed (U+FEFF is invisible);
- * content no text diff can show exactly (binary, not UTF-8) is named, not shown; past what the
- * line differ does cheaply, every old line is removed and every new one added; a diff larger
+ * content no text diff can show exactly (binary, not UTF-8) is named, not shown; a diff larger
  * than MAX_DIFF_CHARS is not sent (a person's screen cannot show it): a line says so.
  */
-import { MAX_DIFF_BYTES, notText, unifiedDiff, wholeFileDiff } from '../checkpoints/unified-diff.ts';
+import { MAX_DIFF_BYTES, notText, unifiedDiff } from '../checkpoints/unified-diff.ts';
 import { counted } from '../counted.ts';
 import { decodeRawText, encodeText } from '../text.ts';
 
@@ -26,8 +25,7 @@ export function writeDiff(path: string, before: Uint8Array | null, after: string
   const a = before === null ? null : decodeRawText(before);
   const b = after === null ? null : typeof after === 'string' ? after : decodeRawText(after);
   if (a === b) return '';
-  const small = (before?.length ?? 0) + (afterBytes?.length ?? 0) <= MAX_DIFF_BYTES;
-  const diff = unifiedDiff(path, a, b) ?? (small ? wholeFileDiff(path, a, b) : null);
+  const diff = unifiedDiff(path, a, b, MAX_DIFF_CHARS);
   if (diff === null || diff.length > MAX_DIFF_CHARS) return `File ${path} differs ${sizes}: the diff is too large to show.`;
   const bomBefore = a?.startsWith(BOM) === true;
   const bomAfter = b?.startsWith(BOM) === true;

@@ -4,7 +4,7 @@
  * touch (with no unchanged base line between them) form one region, taken once where both sides
  * made it alike and a conflict otherwise.
  */
-import { type LineChange, lineChanges } from './line-changes.ts';
+import { type LineChange, lineChanges, lineIds } from './line-changes.ts';
 
 export type MergeRegion =
   | { ok: string[] }
@@ -14,19 +14,9 @@ export type MergeRegion =
     };
 
 export function diff3(ours: readonly string[], base: readonly string[], theirs: readonly string[]): MergeRegion[] {
-  const ids = new Map<string, number>();
-  const idsOf = (lines: readonly string[]) => {
-    const out = new Int32Array(lines.length);
-    for (let i = 0; i < lines.length; i++) {
-      let id = ids.get(lines[i]!);
-      if (id === undefined) ids.set(lines[i]!, (id = ids.size));
-      out[i] = id;
-    }
-    return out;
-  };
-  const baseIds = idsOf(base);
-  const oursChanges = lineChanges(baseIds, idsOf(ours));
-  const theirsChanges = lineChanges(baseIds, idsOf(theirs));
+  const [baseIds, oursIds, theirsIds] = lineIds(base, ours, theirs) as [Int32Array, Int32Array, Int32Array];
+  const oursChanges = lineChanges(baseIds, oursIds);
+  const theirsChanges = lineChanges(baseIds, theirsIds);
 
   const regions: MergeRegion[] = [];
   const keep = (lines: readonly string[], from: number, to: number) => {

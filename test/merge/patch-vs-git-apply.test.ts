@@ -57,6 +57,20 @@ describe('patches compared with git apply', () => {
       { numRuns: 150 },
     );
   }, 300_000); // a git process per run: seconds alone, longer on a loaded machine
+
+  it('a patch of a file changed in thousands of places is a diff git applies, not a line saying the files differ', async () => {
+    // 6,000 lines, every other one changed: 6,000 changed lines, three times the bound the
+    // differ once had (past it, the patch only said the files differ).
+    const before = Array.from({ length: 6000 }, (_, i) => `line ${i}\n`).join('');
+    const after = Array.from({ length: 6000 }, (_, i) => (i % 2 === 0 ? `line ${i}\n` : `changed ${i}\n`)).join('');
+    const main = createStateBackend({ files: { '/big.txt': before } });
+    const fork = await main.fork();
+    await fork.writeFile('/big.txt', after);
+    const { patch } = await main.merge(fork);
+    expect(patch.split('\n').filter((l) => l.startsWith('-line ')).length).toBe(3000);
+    expect(patch.split('\n').filter((l) => l.startsWith('+changed ')).length).toBe(3000);
+    expect(gitApply({ 'big.txt': before }, patch, ['big.txt'])['big.txt']).toBe(after);
+  });
 });
 
 // Names git quotes in a diff (a tab, a quote) or not (a space, a non-ASCII letter). (A backslash
