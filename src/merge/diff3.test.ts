@@ -17,10 +17,73 @@ describe('diff3', () => {
     );
   });
 
+  it("merges cleanly only where every line has as many copies as the two sides' own changes give it", () => {
+    const count = (lines: string[], line: string) => lines.filter((l) => l === line).length;
+    // Each side: a few removals, additions and moves of blocks, in a file of few distinct lines.
+    const edit = fc.record({
+      at: fc.nat(),
+      del: fc.integer({ min: 0, max: 2 }),
+      add: fc.array(fc.constantFrom('a', 'b', '}'), { maxLength: 2 }),
+      move: fc.boolean(),
+    });
+    const side = (base: string[], edits: { at: number; del: number; add: string[]; move: boolean }[]) => {
+      const out = [...base];
+      for (const e of edits) {
+        const removed = out.splice(e.at % (out.length + 1), e.move ? e.del + 1 : e.del, ...(e.move ? [] : e.add));
+        if (e.move) out.splice((e.at * 7) % (out.length + 1), 0, ...removed);
+      }
+      return out;
+    };
+    const edits = fc.array(edit, { minLength: 1, maxLength: 3 });
+    let checked = 0;
+    fc.assert(
+      fc.property(file, edits, edits, (base, oursEdits, theirsEdits) => {
+        const [ours, theirs] = [side(base, oursEdits), side(base, theirsEdits)];
+        const merged = clean(diff3(ours, base, theirs));
+        if (merged === null) return;
+        checked++;
+        for (const line of new Set([...base, ...ours, ...theirs])) {
+          const [o, t, m] = [ours, theirs, merged].map((side) => count(side, line) - count(base, line)) as [number, number, number];
+          // Each side's change of the count, or, where both changed it the same way, the larger (the shared part taken once).
+          const allowed = m === o + t || (Math.sign(o) === Math.sign(t) && m === (Math.abs(o) >= Math.abs(t) ? o : t));
+          expect(allowed, JSON.stringify({ base, ours, theirs, merged, line })).toBe(true);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+    expect(checked).toBeGreaterThan(500);
+  });
+
   it('combines changes with an unchanged line between them', () => {
     const base = ['1', '2', '3', '4', '5'];
     expect(clean(diff3(['1', 'O', '3', '4', '5'], base, ['1', '2', '3', 'T', '5']))).toEqual(['1', 'O', '3', 'T', '5']);
     expect(clean(diff3(['O', ...base], base, [...base, 'T']))).toEqual(['O', ...base, 'T']);
+  });
+
+  it.each([
+    // Ours moves a down past a b; theirs removes a (and a b). Taken once, the removal of a would
+    // let the moved a come back: git, aligning the move the other way, conflicts.
+    ['a line one side moved and the other removed', ['a', 'b', 'b', 'b'], ['b', 'a', 'b', 'b'], ['b', 'b']],
+    // Theirs swaps the last two lines (c moves above d); ours removes that c.
+    ['a swap against a removal', ['a', 'd', 'c', 'c', 'a', 'a', 'd', 'c'], ['a', 'd', 'c', 'c', 'a', 'a', 'd'], ['a', 'a', 'd', 'c', 'c', 'a', 'a', 'c', 'd']],
+    // Both remove c where it was and add it back, each somewhere else.
+    ['a line both sides moved, to different places', ['}', '}', 'c', 'b', 'b'], ['c', 'c', '}', 'b'], ['}', '}', 'b', '}', 'c']],
+    // In code: ours moves b() up among repeated lines; theirs removes b().
+    [
+      'a moved call the other side removed',
+      ['return x;', '', '', '', 'a()', '', 'return x;', 'b()', 'c()', '', '}', '}', '}', 'd()', 'e()', 'return x;'],
+      ['return x;', '', '', 'return x;', 'b()', 'a()', '', 'c()', 'd()', 'e()', '}', '', '}'],
+      ['', '', 'a()', '', 'c()', '', '}', '}', '}', 'd()', 'e()', 'return x;'],
+    ],
+  ])('conflicts rather than bring back or double a line: %s', (_label, base, ours, theirs) => {
+    expect(clean(diff3(ours, base, theirs))).toBeNull();
+    expect(clean(diff3(theirs, base, ours))).toBeNull();
+  });
+
+  it('takes a change both sides made once, beside other changes of the same lines', () => {
+    const base = ['{', 'x', '}', '}', 'y', 'w', 'v', '}'];
+    // Both remove the second }; ours also removes the last one, theirs changes w.
+    expect(clean(diff3(['{', 'x', '}', 'y', 'w', 'v'], base, ['{', 'x', '}', 'y', 'W', 'v', '}']))).toEqual(['{', 'x', '}', 'y', 'W', 'v']);
   });
 
   it.each([

@@ -3,6 +3,12 @@
  * (line-changes.ts); changes of one side alone are taken; changes of both sides that overlap or
  * touch (with no unchanged base line between them) form one region, taken once where both sides
  * made it alike and a conflict otherwise.
+ *
+ * Where lines repeat, a change has several equally short descriptions, and a change both sides
+ * made "alike" may be a removal on one side and half of a move on the other: taken once, the
+ * removed line comes back where the move put it. A clean merge is therefore checked line by
+ * line (guardMoves): where a region taken once leaves the result with more or fewer copies of a
+ * line than the two sides' own counts allow, those regions become one conflict.
  */
 import { type LineChange, lineChanges, lineIds } from './line-changes.ts';
 
@@ -13,72 +19,161 @@ export type MergeRegion =
       conflict: { a: string[]; aIndex: number; o: string[]; b: string[]; bIndex: number };
     };
 
+/** Base lines [start, end) and ours' and theirs' lines [b0, b1) for them. */
+interface Region {
+  start: number;
+  end: number;
+  ours: Span;
+  theirs: Span;
+  kind: 'ours' | 'theirs' | 'same' | 'conflict';
+}
+
+interface Span {
+  b0: number;
+  b1: number;
+}
+
 export function diff3(ours: readonly string[], base: readonly string[], theirs: readonly string[]): MergeRegion[] {
   const [baseIds, oursIds, theirsIds] = lineIds(base, ours, theirs) as [Int32Array, Int32Array, Int32Array];
-  const oursChanges = lineChanges(baseIds, oursIds);
-  const theirsChanges = lineChanges(baseIds, theirsIds);
-
-  const regions: MergeRegion[] = [];
+  const regions = guardMoves(regionsOf(lineChanges(baseIds, oursIds), lineChanges(baseIds, theirsIds)), baseIds, oursIds, theirsIds);
+  const out: MergeRegion[] = [];
   const keep = (lines: readonly string[], from: number, to: number) => {
     if (from >= to) return;
-    const last = regions[regions.length - 1];
+    const last = out[out.length - 1];
     if (last !== undefined && 'ok' in last) for (let i = from; i < to; i++) last.ok.push(lines[i]!);
-    else regions.push({ ok: lines.slice(from, to) });
+    else out.push({ ok: lines.slice(from, to) });
   };
   let at = 0; // the first base line not yet written
-  let i = 0;
-  let j = 0;
-  while (i < oursChanges.length || j < theirsChanges.length) {
-    const next = (i < oursChanges.length ? oursChanges[i]!.a0 : Infinity) <= (j < theirsChanges.length ? theirsChanges[j]!.a0 : Infinity);
-    // The region: this change, and every change of either side that starts before it ends (or where it ends).
-    const first = next ? oursChanges[i]! : theirsChanges[j]!;
-    let end = first.a1;
-    const fromOurs = i;
-    const fromTheirs = j;
-    for (;;) {
-      if (i < oursChanges.length && oursChanges[i]!.a0 <= end) {
-        end = Math.max(end, oursChanges[i]!.a1);
-        i++;
-      } else if (j < theirsChanges.length && theirsChanges[j]!.a0 <= end) {
-        end = Math.max(end, theirsChanges[j]!.a1);
-        j++;
-      } else break;
-    }
-    const start = first.a0;
+  for (const { start, end, ours: o, theirs: t, kind } of regions) {
     keep(base, at, start);
     at = end;
-    const oursSpan = span(oursChanges, fromOurs, i, start, end);
-    const theirsSpan = span(theirsChanges, fromTheirs, j, start, end);
-    if (oursSpan === null) keep(theirs, theirsSpan!.b0, theirsSpan!.b1);
-    else if (theirsSpan === null) keep(ours, oursSpan.b0, oursSpan.b1);
-    else if (sameLines(ours, oursSpan, theirs, theirsSpan)) keep(ours, oursSpan.b0, oursSpan.b1);
-    else {
-      regions.push({
-        conflict: {
-          a: ours.slice(oursSpan.b0, oursSpan.b1),
-          aIndex: oursSpan.b0,
-          o: base.slice(start, end),
-          b: theirs.slice(theirsSpan.b0, theirsSpan.b1),
-          bIndex: theirsSpan.b0,
-        },
-      });
-    }
+    if (kind === 'theirs') keep(theirs, t.b0, t.b1);
+    else if (kind !== 'conflict') keep(ours, o.b0, o.b1);
+    else out.push({ conflict: { a: ours.slice(o.b0, o.b1), aIndex: o.b0, o: base.slice(start, end), b: theirs.slice(t.b0, t.b1), bIndex: t.b0 } });
   }
   keep(base, at, base.length);
-  return regions;
+  return out;
 }
 
-/** A side's lines standing for base lines [start, end), from its changes [from, to) in that range; null when it has none there. */
-function span(changes: readonly LineChange[], from: number, to: number, start: number, end: number): LineChange | null {
-  if (from === to) return null;
-  const first = changes[from]!;
-  const last = changes[to - 1]!;
-  // Base lines of the range outside the side's changes are unchanged on that side: one for one.
-  return { a0: start, a1: end, b0: first.b0 - (first.a0 - start), b1: last.b1 + (end - last.a1) };
+/** Each change with every change of either side that starts before it ends (or where it ends). */
+function regionsOf(oursChanges: readonly LineChange[], theirsChanges: readonly LineChange[]): Region[] {
+  const out: Region[] = [];
+  const sides = [
+    { changes: oursChanges, next: 0, offset: 0 },
+    { changes: theirsChanges, next: 0, offset: 0 },
+  ];
+  for (;;) {
+    const start = Math.min(...sides.map((s) => s.changes[s.next]?.a0 ?? Infinity));
+    if (start === Infinity) return out;
+    const firsts = sides.map((s) => s.next);
+    let end = start;
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const s of sides) {
+        for (; s.next < s.changes.length && s.changes[s.next]!.a0 <= end; s.next++, grew = true) end = Math.max(end, s.changes[s.next]!.a1);
+      }
+    }
+    // A side's lines for the region: base lines outside its changes are unchanged there, one for one.
+    const [o, t] = sides.map((s): Span => {
+      const b0 = start + s.offset;
+      const last = s.changes[s.next - 1];
+      if (last !== undefined) s.offset = last.b1 - last.a1;
+      return { b0, b1: end + s.offset };
+    }) as [Span, Span];
+    const [oursChanged, theirsChanged] = sides.map((s, k) => s.next > firsts[k]!);
+    out.push({ start, end, ours: o, theirs: t, kind: !theirsChanged ? 'ours' : !oursChanged ? 'theirs' : 'same' });
+  }
 }
 
-function sameLines(x: readonly string[], xs: LineChange, y: readonly string[], ys: LineChange): boolean {
-  if (xs.b1 - xs.b0 !== ys.b1 - ys.b0) return false;
-  for (let k = 0; k < xs.b1 - xs.b0; k++) if (x[xs.b0 + k] !== y[ys.b0 + k]) return false;
-  return true;
+/**
+ * Regions both sides changed become 'same' (alike: taken once) or conflicts. Taking a change once
+ * is right where both sides made it, but a change can look alike and not be: where ours removed
+ * a line and theirs moved it (removed it here, added it elsewhere), the removals match and the
+ * merge keeps theirs' copy, bringing back what ours removed (git, aligning the move the other
+ * way, conflicts). So a 'same' region where one side's own changes elsewhere undo the line
+ * count it changes here (its other half of a move) and the other side's do not is a conflict,
+ * together with the nearest region holding that other half and everything between them.
+ */
+function guardMoves(regions: Region[], base: Int32Array, ours: Int32Array, theirs: Int32Array): Region[] {
+  let same = false;
+  for (const r of regions) {
+    if (r.kind !== 'same') continue;
+    const { ours: o, theirs: t } = r;
+    let alike = o.b1 - o.b0 === t.b1 - t.b0;
+    for (let k = 0; alike && k < o.b1 - o.b0; k++) alike = ours[o.b0 + k] === theirs[t.b0 + k];
+    r.kind = alike ? 'same' : 'conflict';
+    same ||= alike;
+  }
+  if (!same) return regions;
+  const sides = [ours, theirs] as const;
+  // How many copies of each line a side has more than the base, in all and in one region.
+  const net = sides.map((ids) =>
+    counts([
+      [ids, 0, ids.length, 1],
+      [base, 0, base.length, -1],
+    ]),
+  );
+  const deltas = new Map<number, Map<number, number>>();
+  const delta = (index: number, side: 0 | 1): Map<number, number> => {
+    const key = index * 2 + side;
+    let map = deltas.get(key);
+    if (map === undefined) {
+      const r = regions[index]!;
+      const span = side === 0 ? r.ours : r.theirs;
+      deltas.set(
+        key,
+        (map = counts([
+          [sides[side], span.b0, span.b1, 1],
+          [base, r.start, r.end, -1],
+        ])),
+      );
+    }
+    return map;
+  };
+  const spans: [number, number][] = [];
+  for (const [s, r] of regions.entries()) {
+    if (r.kind !== 'same') continue;
+    for (const [id, change] of delta(s, 0)) {
+      if (change === 0) continue;
+      // A side whose changes elsewhere undo this one moved the line (where one did and the other did
+      // not, or both moved it to different places, taking this change once brings the line back or doubles it).
+      const movers = ([0, 1] as const).filter((side) => Math.sign((net[side]!.get(id) ?? 0) - change) === -Math.sign(change));
+      if (movers.length === 0) continue;
+      // Where the mover's other half is: the nearest region changing the line's count the other way.
+      const partners = movers.map((mover) => {
+        for (let distance = 1; distance < regions.length; distance++) {
+          for (const p of [s - distance, s + distance]) {
+            if (p >= 0 && p < regions.length && Math.sign(delta(p, mover).get(id) ?? 0) === -Math.sign(change)) return p;
+          }
+        }
+        // (No region holds it alone: the move is spread over several, and the nearest will do.)
+        return s > 0 ? s - 1 : Math.min(s + 1, regions.length - 1);
+      });
+      // Both sides moved it alike (the other halves taken once too): nothing to fear.
+      if (partners.length === 2 && partners[0] === partners[1] && regions[partners[0]!]!.kind === 'same') continue;
+      spans.push([Math.min(s, ...partners), Math.max(s, ...partners)]);
+    }
+  }
+  if (spans.length === 0) return regions;
+  // The spans joined where they overlap, each then one conflict.
+  spans.sort((x, y) => x[0] - y[0]);
+  const out: Region[] = [];
+  let next = 0;
+  for (let k = 0; k < spans.length; ) {
+    let [first, last] = spans[k++]!;
+    while (k < spans.length && spans[k]![0] <= last) last = Math.max(last, spans[k++]![1]);
+    out.push(...regions.slice(next, first));
+    const [a, z] = [regions[first]!, regions[last]!];
+    out.push({ start: a.start, end: z.end, ours: { b0: a.ours.b0, b1: z.ours.b1 }, theirs: { b0: a.theirs.b0, b1: z.theirs.b1 }, kind: 'conflict' });
+    next = last + 1;
+  }
+  out.push(...regions.slice(next));
+  return out;
+}
+
+/** Line id → copies in the given ranges, each counted with its sign. */
+function counts(ranges: [Int32Array, number, number, number][]): Map<number, number> {
+  const map = new Map<number, number>();
+  for (const [ids, from, to, sign] of ranges) for (let i = from; i < to; i++) map.set(ids[i]!, (map.get(ids[i]!) ?? 0) + sign);
+  return map;
 }

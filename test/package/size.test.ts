@@ -19,7 +19,7 @@ describe('bundle size', () => {
     expect(core.gzip).toBeLessThanOrEqual(CORE_BUDGET_GZIP);
   });
 
-  it('the self-contained worker script stays within 125 kB gzip', () => {
+  it('the self-contained worker script stays within 126 kB gzip', () => {
     // createWorkerBackend() embeds it in dist/client.js; it is the page's cost of running the backend off the main thread.
     // It runs every dialect's tools (issue 19): 80 kB held the six default tools, each dialect adds 3-5 kB.
     const size = gzip(join(dist, 'backend-worker.js'));
@@ -29,8 +29,10 @@ describe('bundle size', () => {
     // 108 kB on 2026-11-26, with globs on the linear engine and without the buffer polyfill (see CORE_BUDGET_GZIP);
     // 115.4 kB that night, with calls cancelled by their signal (a question open through the worker);
     // 118.7 kB on 2026-11-27 with the audits' fixes, 122 kB later that day with the next audits' (see CORE_BUDGET_GZIP);
-    // 123.2 kB on 2026-11-27 with tools.preview (a call's diffs for a framework's own approval step).
-    expect(size).toBeLessThanOrEqual(125_000);
+    // 123.2 kB on 2026-11-27 with tools.preview (a call's diffs for a framework's own approval step);
+    // 125.4 kB that night with agentvfs's own diff3 (merges of large files no longer stall) and its
+    // check that a merge brings back or doubles no line (see CORE_BUDGET_GZIP).
+    expect(size).toBeLessThanOrEqual(126_000);
   });
 
   // A page whose backend lives in a worker should not carry the backend on its main thread:
