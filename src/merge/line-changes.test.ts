@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type LineChange, lineChanges } from './line-changes.ts';
+import { diffLines, type LineChange, lineChanges } from './line-changes.ts';
 
 /** b rebuilt from a and the changes; throws where the changes are not a well-formed script. */
 function applyChanges(a: Int32Array, b: Int32Array, changes: LineChange[]): number[] {
@@ -47,6 +47,18 @@ describe('lineChanges', () => {
         expect(changedLines(changes)).toBe(a.length + b.length - 2 * lcsLength(a, b));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('diffLines, on lines as strings, gives a shortest script too', () => {
+    fc.assert(
+      fc.property(seq(5), seq(6), (a, b) => {
+        const [x, y] = [Array.from(a, (id) => `line ${id}\n`), Array.from(b, (id) => `line ${id}\n`)];
+        const changes = diffLines(x, y);
+        expect(applyChanges(a, b, changes)).toEqual([...b]);
+        expect(changedLines(changes)).toBe(a.length + b.length - 2 * lcsLength(a, b));
+      }),
+      { numRuns: 1000 },
     );
   });
 

@@ -44,23 +44,40 @@ export function diffLines(a: readonly string[], b: readonly string[]): LineChang
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
   while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  const [ids, otherIds] = lineIds(a.slice(head, a.length - tail), b.slice(head, b.length - tail)) as [Int32Array, Int32Array];
-  return lineChanges(ids, otherIds).map((c) => ({ a0: c.a0 + head, a1: c.a1 + head, b0: c.b0 + head, b1: c.b1 + head }));
+  // The rest searched as it is (a merge numbers its lines to set aside the ones only one side has;
+  // numbering a large file costs more than the search saves, which its step budget bounds anyway).
+  const [midA, midB] = [a.slice(head, a.length - tail), b.slice(head, b.length - tail)];
+  return changesOf(midA, midB, (changedA, changedB) => search(midA, midB, changedA, changedB)).map((c) => ({
+    a0: c.a0 + head,
+    a1: c.a1 + head,
+    b0: c.b0 + head,
+    b1: c.b1 + head,
+  }));
 }
 
 export function lineChanges(a: Int32Array, b: Int32Array): LineChange[] {
+  return changesOf(a, b, (changedA, changedB) => {
+    // Set aside the lines the other side does not have; search the rest.
+    const keptA = kept(a, new Set(b), changedA);
+    const keptB = kept(b, new Set(a), changedB);
+    const subA = Int32Array.from(keptA, (i) => a[i]!);
+    const subB = Int32Array.from(keptB, (j) => b[j]!);
+    const subChangedA = new Uint8Array(subA.length);
+    const subChangedB = new Uint8Array(subB.length);
+    search(subA, subB, subChangedA, subChangedB);
+    for (let i = 0; i < keptA.length; i++) changedA[keptA[i]!] = subChangedA[i]!;
+    for (let j = 0; j < keptB.length; j++) changedB[keptB[j]!] = subChangedB[j]!;
+  });
+}
+
+/** Lines whose equal copies are the same value: numbers, or strings compared as they are. */
+type Lines = ArrayLike<unknown>;
+
+/** The changes `mark` finds (each changed line marked 1), runs of equal lines slid down. */
+function changesOf(a: Lines, b: Lines, mark: (changedA: Uint8Array, changedB: Uint8Array) => void): LineChange[] {
   const changedA = new Uint8Array(a.length);
   const changedB = new Uint8Array(b.length);
-  // Set aside the lines the other side does not have; search the rest.
-  const keptA = kept(a, new Set(b), changedA);
-  const keptB = kept(b, new Set(a), changedB);
-  const subA = Int32Array.from(keptA, (i) => a[i]!);
-  const subB = Int32Array.from(keptB, (j) => b[j]!);
-  const subChangedA = new Uint8Array(subA.length);
-  const subChangedB = new Uint8Array(subB.length);
-  search(subA, subB, subChangedA, subChangedB);
-  for (let i = 0; i < keptA.length; i++) changedA[keptA[i]!] = subChangedA[i]!;
-  for (let j = 0; j < keptB.length; j++) changedB[keptB[j]!] = subChangedB[j]!;
+  mark(changedA, changedB);
   slideDown(a, changedA, changedB);
   slideDown(b, changedB, changedA);
   return changes(changedA, changedB);
@@ -77,7 +94,7 @@ function kept(ids: Int32Array, other: Set<number>, changed: Uint8Array): number[
 }
 
 /** Marks the lines of a and b outside a longest (or, past MAX_COST, a long) common subsequence. */
-function search(a: Int32Array, b: Int32Array, changedA: Uint8Array, changedB: Uint8Array): void {
+function search(a: Lines, b: Lines, changedA: Uint8Array, changedB: Uint8Array): void {
   const size = 2 * (a.length + b.length) + 8;
   const forward = new Int32Array(2 * size);
   const backward = new Int32Array(2 * size);
@@ -114,10 +131,10 @@ function search(a: Int32Array, b: Int32Array, changedA: Uint8Array, changedB: Ui
  * neither is found (cannot happen for sequences that differ at both ends; kept as a guard).
  */
 function middle(
-  a: Int32Array,
+  a: Lines,
   aLo: number,
   aHi: number,
-  b: Int32Array,
+  b: Lines,
   bLo: number,
   bHi: number,
   fwd: Int32Array,
@@ -191,7 +208,7 @@ function furthest(fwd: Int32Array, bwd: Int32Array, offset: number, d: number, n
  * is the last of them): where a line repeats, both sides of a merge then name the same one,
  * as git's diff does, instead of whichever copy each search happened to reach first.
  */
-function slideDown(ids: Int32Array, changed: Uint8Array, otherChanged: Uint8Array): void {
+function slideDown(ids: Lines, changed: Uint8Array, otherChanged: Uint8Array): void {
   // Walk both files in step: `j` is the other side's line facing line `i` here.
   let j = 0;
   let i = 0;
