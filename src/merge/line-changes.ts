@@ -23,7 +23,7 @@ const MIN_COST = 256;
  * left unsearched counts as changed. A merge of files that differ everywhere in lines that all
  * repeat then ends in conflicts in about a tenth of a second instead of seconds to minutes.
  */
-const MAX_WORK = 30_000_000;
+const MAX_WORK = 10_000_000;
 
 /** The files' lines as numbers, equal lines (in any of them) the same number. */
 export function lineIds(...files: readonly (readonly string[])[]): Int32Array[] {
