@@ -130,6 +130,23 @@ function guardMoves(regions: Region[], base: Int32Array, ours: Int32Array, their
     }
     return map;
   };
+  // Per side, lazily: line id → the regions where the side lowers its count, and those where it raises it (in order),
+  // so the nearest other half of a move is a binary search, not a walk over every region.
+  const byLine: (Map<number, [number[], number[]]> | undefined)[] = [undefined, undefined];
+  const changing = (side: 0 | 1): Map<number, [number[], number[]]> => {
+    let map = byLine[side];
+    if (map !== undefined) return map;
+    map = new Map();
+    for (let p = 0; p < regions.length; p++) {
+      for (const [id, d] of delta(p, side)) {
+        if (d === 0) continue;
+        let lists = map.get(id);
+        if (lists === undefined) map.set(id, (lists = [[], []]));
+        lists[d < 0 ? 0 : 1].push(p);
+      }
+    }
+    return (byLine[side] = map);
+  };
   const spans: [number, number][] = [];
   for (const [s, r] of regions.entries()) {
     if (r.kind !== 'same') continue;
@@ -141,13 +158,9 @@ function guardMoves(regions: Region[], base: Int32Array, ours: Int32Array, their
       if (movers.length === 0) continue;
       // Where the mover's other half is: the nearest region changing the line's count the other way.
       const partners = movers.map((mover) => {
-        for (let distance = 1; distance < regions.length; distance++) {
-          for (const p of [s - distance, s + distance]) {
-            if (p >= 0 && p < regions.length && Math.sign(delta(p, mover).get(id) ?? 0) === -Math.sign(change)) return p;
-          }
-        }
+        const found = nearest(changing(mover).get(id)?.[change > 0 ? 0 : 1] ?? [], s);
         // (No region holds it alone: the move is spread over several, and the nearest will do.)
-        return s > 0 ? s - 1 : Math.min(s + 1, regions.length - 1);
+        return found ?? (s > 0 ? s - 1 : Math.min(s + 1, regions.length - 1));
       });
       // Both sides moved it alike (the other halves taken once too): nothing to fear.
       if (partners.length === 2 && partners[0] === partners[1] && regions[partners[0]!]!.kind === 'same') continue;
@@ -176,4 +189,20 @@ function counts(ranges: [Int32Array, number, number, number][]): Map<number, num
   const map = new Map<number, number>();
   for (const [ids, from, to, sign] of ranges) for (let i = from; i < to; i++) map.set(ids[i]!, (map.get(ids[i]!) ?? 0) + sign);
   return map;
+}
+
+/** The element of the ascending list nearest to s (not s itself), the lower of two as near; undefined when none. */
+function nearest(list: readonly number[], s: number): number | undefined {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < s) lo = mid + 1;
+    else hi = mid;
+  }
+  const below = list[lo - 1];
+  const above = list[lo] === s ? list[lo + 1] : list[lo];
+  if (below === undefined) return above;
+  if (above === undefined) return below;
+  return s - below <= above - s ? below : above;
 }
