@@ -47,6 +47,10 @@ export function unifiedDiff(path: string, before: string | null, after: string |
   }
   const ops = editScript(a, b, changes);
   const hunks: string[] = [];
+  // Lines of a and b before ops[counted]: hunks start in order, so one walk counts them all.
+  let counted = 0;
+  let linesA = 0;
+  let linesB = 0;
   let i = 0;
   while (i < ops.length) {
     if (ops[i]!.kind === ' ') {
@@ -68,8 +72,12 @@ export function unifiedDiff(path: string, before: string | null, after: string |
       to = Math.min(ops.length, next + CONTEXT);
       break;
     }
-    const lineA = countBefore(ops, from, '+') + 1;
-    const lineB = countBefore(ops, from, '-') + 1;
+    for (; counted < from; counted++) {
+      if (ops[counted]!.kind !== '+') linesA++;
+      if (ops[counted]!.kind !== '-') linesB++;
+    }
+    const lineA = linesA + 1;
+    const lineB = linesB + 1;
     const body = ops.slice(from, to);
     const lenA = body.filter((o) => o.kind !== '+').length;
     const lenB = body.filter((o) => o.kind !== '-').length;
@@ -120,12 +128,6 @@ const ESCAPES: Record<string, string> = {
 
 // Each line keeps its line break, so the differ tells a last "b" from "b\n".
 const row = (kind: Op['kind'], line: string): string => (line.endsWith('\n') ? `${kind}${line.slice(0, -1)}` : `${kind}${line}\n\\ No newline at end of file`);
-
-function countBefore(ops: readonly Op[], end: number, skip: Op['kind']): number {
-  let n = 0;
-  for (let i = 0; i < end; i++) if (ops[i]!.kind !== skip) n++;
-  return n;
-}
 
 /** The lines of `text`, each with its line break (the last may have none). */
 function splitKeepingBreaks(text: string): string[] {
