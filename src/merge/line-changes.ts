@@ -28,13 +28,15 @@ const MAX_WORK = 10_000_000;
 /** The files' lines as numbers, equal lines (in any of them) the same number. */
 export function lineIds(...files: readonly (readonly string[])[]): Int32Array[] {
   const ids = new Map<string, number>();
-  return files.map((lines) =>
-    Int32Array.from(lines, (line) => {
-      let id = ids.get(line);
-      if (id === undefined) ids.set(line, (id = ids.size));
-      return id;
-    }),
-  );
+  return files.map((lines) => {
+    const out = new Int32Array(lines.length);
+    for (let i = 0; i < lines.length; i++) {
+      let id = ids.get(lines[i]!);
+      if (id === undefined) ids.set(lines[i]!, (id = ids.size));
+      out[i] = id;
+    }
+    return out;
+  });
 }
 
 /** The changes between two files' lines. */
@@ -55,13 +57,14 @@ export function diffLines(a: readonly string[], b: readonly string[]): LineChang
   }));
 }
 
+/** The changes between two files' lines as lineIds numbers them (small numbers from 0). */
 export function lineChanges(a: Int32Array, b: Int32Array): LineChange[] {
   return changesOf(a, b, (changedA, changedB) => {
     // Set aside the lines the other side does not have; search the rest.
-    const keptA = kept(a, new Set(b), changedA);
-    const keptB = kept(b, new Set(a), changedB);
-    const subA = Int32Array.from(keptA, (i) => a[i]!);
-    const subB = Int32Array.from(keptB, (j) => b[j]!);
+    const keptA = kept(a, presence(b), changedA);
+    const keptB = kept(b, presence(a), changedB);
+    const subA = pick(a, keptA);
+    const subB = pick(b, keptB);
     const subChangedA = new Uint8Array(subA.length);
     const subChangedB = new Uint8Array(subB.length);
     search(subA, subB, subChangedA, subChangedB);
@@ -84,12 +87,27 @@ function changesOf(a: Lines, b: Lines, mark: (changedA: Uint8Array, changedB: Ui
 }
 
 /** Indices of the lines of `ids` the other side has; the others are marked changed. */
-function kept(ids: Int32Array, other: Set<number>, changed: Uint8Array): number[] {
+function kept(ids: Int32Array, other: Uint8Array, changed: Uint8Array): number[] {
   const out: number[] = [];
   for (let i = 0; i < ids.length; i++) {
-    if (other.has(ids[i]!)) out.push(i);
+    if (other[ids[i]!] === 1) out.push(i);
     else changed[i] = 1;
   }
+  return out;
+}
+
+function pick(ids: Int32Array, indices: readonly number[]): Int32Array {
+  const out = new Int32Array(indices.length);
+  for (let k = 0; k < indices.length; k++) out[k] = ids[indices[k]!]!;
+  return out;
+}
+
+/** Which ids occur in `ids` (ids are small numbers, lineIds' counting from 0): 1 at each. */
+function presence(ids: Int32Array): Uint8Array {
+  let max = -1;
+  for (const id of ids) if (id > max) max = id;
+  const out = new Uint8Array(max + 1);
+  for (const id of ids) out[id] = 1;
   return out;
 }
 

@@ -18,8 +18,13 @@ const MARKER_THEIRS = '>>>>>>> theirs';
 
 /** Lines with their line ending kept, so joining them gives the text back byte for byte. */
 function lines(text: string): string[] {
-  if (text === '') return [];
-  return text.split(/(?<=\n)/);
+  const out: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n', start) + 1 || text.length;
+    out.push(text.slice(start, end));
+    start = end;
+  }
+  return out;
 }
 
 /** A side of a conflict written between markers: it must end in a line ending before the next marker. */
