@@ -4,6 +4,7 @@
 // process and writing three files). Files are code-like: a share of their lines are ones code
 // repeats (braces, blank lines), the rest unique; each side makes a number of small edits.
 // Each engine runs in a worker of its own that is stopped past --timeout-ms (default 60000).
+// Then two worst cases: every line repeating, and every } one side removes being moved by the other.
 // Run: npm run bench:merge   (--tiny: the small cases, a check that it runs). npm run bench runs it after its report.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -150,14 +151,35 @@ console.log('\nMerge of one text file both sides changed (median of up to 3 runs
 const header = ['case', ...engines, 'git merge-file'];
 const rows = [];
 let failed = false;
-for (const [lines, repeated, edits] of CASES) {
-  const files = makeCase(lines, repeated, edits, lines + edits);
+// Worst cases: every line repeats (three unrelated versions of random lines of a few kinds), and
+// one side removing every `}` the other moves to the end (each removal looks like the other's).
+const randomLines = (n, kinds, seed) => {
+  let state = seed;
+  return `${Array.from({ length: n }, () => `${((state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 8) % kinds}`).join('\n')}\n`;
+};
+const pairs = Array.from({ length: tiny ? 2000 : 20000 }, (_, i) => [`u${i}`, '}']).flat();
+const unique = pairs.filter((line) => line !== '}');
+const WORST = [
+  [`${tiny ? '5,000' : '100,000'} random lines of 16 kinds, three unrelated`, [1, 2, 3].map((seed) => randomLines(tiny ? 5000 : 100000, 16, seed))],
+  [
+    `${(pairs.length).toLocaleString('en')} lines: ours moves every } to the end, theirs removes them`,
+    [pairs, [...unique, ...pairs.filter((line) => line === '}')], unique].map((lines) => `${lines.join('\n')}\n`),
+  ],
+];
+const cases = [
+  ...CASES.map(([lines, repeated, edits]) => [
+    `${lines.toLocaleString('en')} lines, ${Math.round(repeated * 100)} % repeated, ${edits} edits a side`,
+    makeCase(lines, repeated, edits, lines + edits),
+  ]),
+  ...WORST,
+];
+for (const [label, files] of cases) {
   const results = [];
   for (const engine of engines) results.push(await runEngine(engine, files));
   results.push(gitMerge(files));
   if (results[0].timedOut || results[0].error) failed = true;
-  rows.push([`${lines.toLocaleString('en')} lines, ${Math.round(repeated * 100)} % repeated, ${edits} edits a side`, ...results.map(show)]);
-  const widths = [44, 22, 22, 22, 22];
+  rows.push([label, ...results.map(show)]);
+  const widths = [64, 22, 22, 22, 22];
   if (rows.length === 1) console.log(header.map((h, i) => h.padEnd(widths[i])).join(' | '));
   console.log(
     rows
