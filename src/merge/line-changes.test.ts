@@ -34,6 +34,12 @@ function lcsLength(a: Int32Array, b: Int32Array): number {
   return row[b.length]!;
 }
 
+/** Two sequences of `length` random 0s and 1s, the same for the same seed. */
+function randomBits(length: number, seed: number): [Int32Array, Int32Array] {
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16;
+  return [Int32Array.from({ length }, () => next() & 1), Int32Array.from({ length }, () => next() & 1)];
+}
+
 const changedLines = (changes: LineChange[]) => changes.reduce((sum, c) => sum + (c.a1 - c.a0) + (c.b1 - c.b0), 0);
 // Few distinct lines, so that lines repeat and many shortest scripts exist; 5 and 6 occur on one side only.
 const seq = (extra: number) => fc.array(fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constant(extra)), { maxLength: 40 }).map((xs) => Int32Array.from(xs));
@@ -64,10 +70,7 @@ describe('lineChanges', () => {
 
   it('past its search bound still gives a correct script, near a shortest one', () => {
     // Random lines of two kinds: about 1,500 differences, far past the 256 the search goes before it splits where it got to.
-    let seed = 1;
-    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16;
-    const a = Int32Array.from({ length: 4000 }, () => next() & 1);
-    const b = Int32Array.from({ length: 4000 }, () => next() & 1);
+    const [a, b] = randomBits(4000, 1);
     const changes = lineChanges(a, b);
     expect(applyChanges(a, b, changes)).toEqual([...b]);
     const shortest = a.length + b.length - 2 * lcsLength(a, b);
@@ -78,10 +81,7 @@ describe('lineChanges', () => {
 
   it('past its budget of steps counts what it did not search as changed: still a correct script', () => {
     // 200,000 random lines of two kinds on each side: a search would take billions of steps.
-    let seed = 2;
-    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16;
-    const a = Int32Array.from({ length: 200_000 }, () => next() & 1);
-    const b = Int32Array.from({ length: 200_000 }, () => next() & 1);
+    const [a, b] = randomBits(200_000, 2);
     const changes = lineChanges(a, b);
     const rebuilt = applyChanges(a, b, changes);
     expect(rebuilt.length).toBe(b.length);
