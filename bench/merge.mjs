@@ -3,7 +3,7 @@
 // 2026-11-27; diff3, isomorphic-git's) and `git merge-file` (C; its time includes starting a
 // process and writing three files). Files are code-like: a share of their lines are ones code
 // repeats (braces, blank lines), the rest unique; each side makes a number of small edits.
-// Each engine runs in a worker of its own that is stopped past --timeout-ms (default 60000).
+// Each engine runs in a worker of its own (a 2 GiB heap) that is stopped past --timeout-ms (default 60000).
 // Then two worst cases: every line repeating, and every } one side removes being moved by the other.
 // Run: npm run bench:merge   (--tiny: the small cases, a check that it runs). npm run bench runs it after its report.
 import { execFileSync } from 'node:child_process';
@@ -96,7 +96,8 @@ const engineUrl = new URL(`data:text/javascript,${encodeURIComponent(ENGINE)}`);
 
 function runEngine(engine, [base, ours, theirs]) {
   return new Promise((resolve) => {
-    const worker = new Worker(engineUrl, { workerData: { engine, base, ours, theirs, urls } });
+    // A heap of its own: an engine that runs out of memory stops its worker, not the benchmark.
+    const worker = new Worker(engineUrl, { workerData: { engine, base, ours, theirs, urls }, resourceLimits: { maxOldGenerationSizeMb: 2048 } });
     const timer = setTimeout(() => {
       worker.terminate();
       resolve({ timedOut: true });
@@ -108,7 +109,7 @@ function runEngine(engine, [base, ours, theirs]) {
     });
     worker.once('error', (error) => {
       clearTimeout(timer);
-      resolve({ error: error.message });
+      resolve({ error: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out of memory' : error.message });
     });
   });
 }
