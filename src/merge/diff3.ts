@@ -6,9 +6,9 @@
  *
  * Where lines repeat, a change has several equally short descriptions, and a change both sides
  * made "alike" may be a removal on one side and half of a move on the other: taken once, the
- * removed line comes back where the move put it. A clean merge is therefore checked line by
- * line (guardMoves): where a region taken once leaves the result with more or fewer copies of a
- * line than the two sides' own counts allow, those regions become one conflict.
+ * removed line comes back where the move put it (or, both sides having moved it, is there
+ * twice). guardMoves finds such regions by the sides' line counts and makes each a conflict,
+ * with the region that holds the move's other half.
  */
 import { type LineChange, lineChanges, lineIds } from './line-changes.ts';
 
@@ -19,7 +19,7 @@ export type MergeRegion =
       conflict: { a: string[]; aIndex: number; o: string[]; b: string[]; bIndex: number };
     };
 
-/** Base lines [start, end) and ours' and theirs' lines [b0, b1) for them. */
+/** Base lines [start, end), ours' and theirs' lines [b0, b1) for them, and which the merge takes ('same': both changed them alike, ours'). */
 interface Region {
   start: number;
   end: number;
