@@ -1,10 +1,11 @@
 /**
- * The changes between two sequences of line ids: Myers' O((N+M)·D) algorithm in linear space
- * (the middle snake, "An O(ND) Difference Algorithm and Its Variations", 1986), for merges of
- * files of any size. Lines that occur in only one of the two cannot be common, so they are set
- * aside before the search (they are changes either way): real files, most of whose lines are
- * unique, leave little to search. Where a search would pass MAX_COST differences it splits at
- * the furthest point either end reached instead of the middle: still a correct script, maybe
+ * The changes between two files' lines: Myers' O((N+M)·D) algorithm in linear space (the middle
+ * snake, "An O(ND) Difference Algorithm and Its Variations", 1986), for merges and unified diffs
+ * of files of any size. For a merge, lines that occur in only one of the two cannot be common, so
+ * they are set aside before the search (they are changes either way): real files, most of whose
+ * lines are unique, leave little to search. Where a search would pass its cost bound (MIN_COST
+ * differences, or the square root of the lines if more) it splits at the furthest point either
+ * end reached instead of the middle: still a correct script, maybe
  * not a shortest one, so a merge of two rewrites costs milliseconds, not minutes; a longer script
  * can only make a merge conflict more, never merge what it should not.
  */
@@ -21,7 +22,7 @@ const MIN_COST = 256;
 /**
  * Steps (diagonals tried, equal lines followed) one diff may take in all: past them, what is
  * left unsearched counts as changed. A merge of files that differ everywhere in lines that all
- * repeat then ends in conflicts in about a tenth of a second instead of seconds to minutes.
+ * repeat then ends in conflicts in a fraction of a second instead of seconds to minutes.
  */
 const MAX_WORK = 10_000_000;
 
@@ -96,6 +97,7 @@ function kept(ids: Int32Array, other: Uint8Array, changed: Uint8Array): number[]
   return out;
 }
 
+/** The ids at `indices`. */
 function pick(ids: Int32Array, indices: readonly number[]): Int32Array {
   const out = new Int32Array(indices.length);
   for (let k = 0; k < indices.length; k++) out[k] = ids[indices[k]!]!;
@@ -111,7 +113,7 @@ function presence(ids: Int32Array): Uint8Array {
   return out;
 }
 
-/** Marks the lines of a and b outside a longest (or, past MAX_COST, a long) common subsequence. */
+/** Marks the lines of a and b outside a longest (or, past the cost bound, a long) common subsequence. */
 function search(a: Lines, b: Lines, changedA: Uint8Array, changedB: Uint8Array): void {
   const size = 2 * (a.length + b.length) + 8;
   const forward = new Int32Array(2 * size);
