@@ -1,6 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countNewlineBytes, decodeRange, decodeText, isBinary } from './text.ts';
+import { countNewlineBytes, decodeRange, decodeText, isBinary, linesWithEnds } from './text.ts';
+
+describe('linesWithEnds', () => {
+  it('gives lines that keep their \\n and join back to the text; a last line may have none', () => {
+    expect(linesWithEnds('')).toEqual([]);
+    expect(linesWithEnds('a')).toEqual(['a']);
+    expect(linesWithEnds('a\n')).toEqual(['a\n']);
+    expect(linesWithEnds('a\r\nb')).toEqual(['a\r\n', 'b']);
+    expect(linesWithEnds('\n\n')).toEqual(['\n', '\n']);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[ab\r\n]{0,20}$/), (text) => {
+        const lines = linesWithEnds(text);
+        expect(lines.join('')).toBe(text);
+        for (const [i, line] of lines.entries()) {
+          expect(line.indexOf('\n')).toBe(i < lines.length - 1 || text.endsWith('\n') ? line.length - 1 : -1);
+        }
+      }),
+    );
+  });
+});
 
 describe('countNewlineBytes', () => {
   it('counts \\n bytes in any range of any view, aligned or not', () => {

@@ -89,6 +89,17 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
+/** Splits text into lines that keep their "\n" (the last may have none): joined, they give the text back. */
+export function linesWithEnds(text: string): string[] {
+  const out: string[] = [];
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n', start) + 1 || text.length;
+    out.push(text.slice(start, end));
+    start = end;
+  }
+  return out;
+}
+
 /** True when index `i` of `text` falls between the two halves of a surrogate pair (an emoji, say). */
 export function splitsPair(text: string, i: number): boolean {
   if (i <= 0 || i >= text.length) return false;

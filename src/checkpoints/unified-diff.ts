@@ -8,7 +8,7 @@
  */
 
 import { diffLines, type LineChange } from '../merge/line-changes.ts';
-import { isBinary, isValidUtf8 } from '../text.ts';
+import { isBinary, isValidUtf8, linesWithEnds } from '../text.ts';
 
 const CONTEXT = 3;
 
@@ -36,8 +36,8 @@ function editScript(a: readonly string[], b: readonly string[], changes: readonl
 
 /** Unified diff of two texts' lines; "" when equal; null when its changed lines alone are longer than `maxChars`. */
 export function unifiedDiff(path: string, before: string | null, after: string | null, maxChars = Infinity): string | null {
-  const a = before === null ? [] : splitKeepingBreaks(before);
-  const b = after === null ? [] : splitKeepingBreaks(after);
+  const a = before === null ? [] : linesWithEnds(before);
+  const b = after === null ? [] : linesWithEnds(after);
   const changes = diffLines(a, b);
   let changed = 0;
   for (const c of changes) {
@@ -128,8 +128,3 @@ const ESCAPES: Record<string, string> = {
 
 // Each line keeps its line break, so the differ tells a last "b" from "b\n".
 const row = (kind: Op['kind'], line: string): string => (line.endsWith('\n') ? `${kind}${line.slice(0, -1)}` : `${kind}${line}\n\\ No newline at end of file`);
-
-/** The lines of `text`, each with its line break (the last may have none). */
-function splitKeepingBreaks(text: string): string[] {
-  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
-}

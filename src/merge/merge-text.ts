@@ -5,6 +5,7 @@
  */
 import { diff3 } from './diff3.ts';
 import type { ConflictHunk } from '../backend/types.ts';
+import { linesWithEnds } from '../text.ts';
 
 export interface TextMerge {
   /** The merged text: with conflict markers where `hunks` is not empty. */
@@ -15,17 +16,6 @@ export interface TextMerge {
 const MARKER_OURS = '<<<<<<< ours';
 const MARKER_SEPARATOR = '=======';
 const MARKER_THEIRS = '>>>>>>> theirs';
-
-/** Lines with their line ending kept, so joining them gives the text back byte for byte. */
-function lines(text: string): string[] {
-  const out: string[] = [];
-  for (let start = 0; start < text.length; ) {
-    const end = text.indexOf('\n', start) + 1 || text.length;
-    out.push(text.slice(start, end));
-    start = end;
-  }
-  return out;
-}
 
 /** A side of a conflict written between markers: it must end in a line ending before the next marker. */
 function block(content: string[], eol: string): string {
@@ -55,7 +45,7 @@ function eolCrlf(file: readonly string[], i: number): -1 | 0 | 1 {
 }
 
 export function mergeText(base: string, ours: string, theirs: string): TextMerge {
-  const [oursLines, baseLines, theirsLines] = [lines(ours), lines(base), lines(theirs)];
+  const [oursLines, baseLines, theirsLines] = [linesWithEnds(ours), linesWithEnds(base), linesWithEnds(theirs)];
   const regions = diff3(oursLines, baseLines, theirsLines);
   // Parts joined once at the end: appending to one string and asking its last character
   // (endsWith) flattens it every time, quadratic in a file with thousands of conflicts.
@@ -92,7 +82,7 @@ export function mergeText(base: string, ours: string, theirs: string): TextMerge
     if (!endsInLine) add(eol);
     const marked = `${MARKER_OURS}${eol}${block(a, eol)}${MARKER_SEPARATOR}${eol}${block(b, eol)}${MARKER_THEIRS}${eol}`;
     add(marked);
-    line += 3 + lines(block(a, eol)).length + lines(block(b, eol)).length;
+    line += 3 + linesWithEnds(block(a, eol)).length + linesWithEnds(block(b, eol)).length;
     add(after.join(''));
     line += after.length;
   }

@@ -9,15 +9,6 @@ const MAX_D = 2000;
 
 export type Op = { kind: ' ' | '-' | '+'; text: string };
 
-/** The lines of `text`, each with its "\n" (the last one may have none). */
-export function lines(text: string): string[] {
-  if (text === '') return [];
-  const out = text.split('\n').map((line) => `${line}\n`);
-  const last = out.pop()!;
-  if (last !== '\n') out.push(last.slice(0, -1));
-  return out;
-}
-
 interface Component {
   count: number;
   kind: Op['kind'];
@@ -29,7 +20,7 @@ interface Path {
   last: Component | undefined;
 }
 
-/** The edit script turning a into b (lines as `lines` gives them), one op per line. */
+/** The edit script turning a into b (lines as `linesWithEnds` gives them), one op per line. */
 export function script(a: readonly string[], b: readonly string[]): Op[] {
   const oldLen = a.length;
   const newLen = b.length;

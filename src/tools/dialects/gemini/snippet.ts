@@ -4,13 +4,14 @@
  * lines are left out; the whole text for a new file or no change. Its replace and write_file
  * add it to every success, so the model need not read the file again to check.
  */
-import { lines, script } from '../line-diff.ts';
+import { linesWithEnds } from '../../../text.ts';
+import { script } from '../line-diff.ts';
 
 const CONTEXT_LINES = 5;
 
 export function updatedCodeSnippet(before: string, after: string): string {
   if (before === '') return after;
-  const ops = script(lines(before.replaceAll('\r\n', '\n')), lines(after.replaceAll('\r\n', '\n')));
+  const ops = script(linesWithEnds(before.replaceAll('\r\n', '\n')), linesWithEnds(after.replaceAll('\r\n', '\n')));
   const newLines = after.split(/\r?\n/);
   // Where each change lands in the new text: added lines as a range, a removal as an empty one.
   const ranges: { start: number; end: number }[] = [];

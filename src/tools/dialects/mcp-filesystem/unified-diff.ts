@@ -5,14 +5,15 @@
  * does, `\ No newline at end of file` after a last line that has none (so "c" and "c\n" differ).
  * Lines are compared as jsdiff compares them (line-diff.ts).
  */
-import { lines, script } from '../line-diff.ts';
+import { linesWithEnds } from '../../../text.ts';
+import { script } from '../line-diff.ts';
 
 const CONTEXT = 4;
 
 /** The unified diff of `before` → `after`, both named `path` (line endings compared as LF). */
 export function unifiedDiff(before: string, after: string, path: string): string {
-  const a = lines(before.replaceAll('\r\n', '\n'));
-  const b = lines(after.replaceAll('\r\n', '\n'));
+  const a = linesWithEnds(before.replaceAll('\r\n', '\n'));
+  const b = linesWithEnds(after.replaceAll('\r\n', '\n'));
   const ops = script(a, b);
   const out = [`Index: ${path}`, '===================================================================', `--- ${path}\toriginal`, `+++ ${path}\tmodified`];
   let i = 0;
