@@ -19,6 +19,35 @@ function run(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/**
+ * tsc's report on `dir`'s lib.ts ('' when it type-checks) for a consumer as strict as they come:
+ * strict, exactOptionalPropertyTypes, no ambient types but the DOM's, and `options`.
+ */
+function strictTsc(dir: string, options: Record<string, unknown>): string {
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2022',
+        lib: ['ES2022', 'DOM'],
+        exactOptionalPropertyTypes: true,
+        types: [],
+        ...options,
+      },
+      files: ['lib.ts'],
+    }),
+  );
+  try {
+    run('node', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], dir);
+    return '';
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout);
+  }
+}
+
 let out = '';
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'agentvfs-pack-'));
@@ -272,32 +301,7 @@ export const everyOption = async (b: typeof backend, worker: object, storage: Du
 };
 `,
     );
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2022',
-          lib: ['ES2022', 'DOM'],
-          exactOptionalPropertyTypes: true,
-          declaration: true,
-          emitDeclarationOnly: true,
-          outDir: 'out',
-          skipLibCheck: false,
-          types: [],
-        },
-        files: ['lib.ts'],
-      }),
-    );
-    const tsc = join(root, 'node_modules/typescript/bin/tsc');
-    let output = '';
-    try {
-      run('node', [tsc, '-p', 'tsconfig.json'], dir);
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout);
-    }
+    const output = strictTsc(dir, { declaration: true, emitDeclarationOnly: true, outDir: 'out', skipLibCheck: false });
     expect(output).toBe('');
     expect(readFileSync(join(dir, 'out/lib.d.ts'), 'utf8')).toContain('AnthropicToolName');
   });
@@ -328,29 +332,7 @@ export const handler = mcpHandler(backend, { ...guard, sessions: u, sessionIdleM
     );
     // skipLibCheck: the frameworks' own declarations fail a lib check under exactOptionalPropertyTypes (ai's
     // Tool types) or without Node's types; agentvfs's are checked in the test above.
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2022',
-          lib: ['ES2022', 'DOM'],
-          exactOptionalPropertyTypes: true,
-          noEmit: true,
-          skipLibCheck: true,
-          types: [],
-        },
-        files: ['lib.ts'],
-      }),
-    );
-    let output = '';
-    try {
-      run('node', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], dir);
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout);
-    }
+    const output = strictTsc(dir, { noEmit: true, skipLibCheck: true });
     expect(output).toBe('');
   }, 60_000);
 
