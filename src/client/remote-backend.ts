@@ -269,10 +269,11 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
       );
       return;
     }
+    // Said first: a Web Worker's terminate() would otherwise report itself (liveness.ts).
+    this.#live.markGone('close() was called');
     const terminate = (this.#target as { terminate?: () => unknown }).terminate;
     if (typeof terminate === 'function') terminate.call(this.#target);
     else (this.#target as { close?: () => void }).close?.();
-    this.#live.markGone('close() was called');
     this.#closeApprovePorts();
   }
 
