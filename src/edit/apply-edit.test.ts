@@ -128,6 +128,22 @@ describe('ENOMATCH', () => {
     expect(e.message).toContain('matches line 3');
   });
 
+  it('shows the first later line that departs from the file, beside the line the file has there', () => {
+    const file = "function h(req, res) {\n  const user = getUser(req);\n  if (!user) {\n    return res.status(401).send('no');\n  }\n}\n";
+    const e = fails(() => applyEdit(file, "  if (!user) {\n    return res.status(403).send('no');\n  }", 'x'));
+    expect(e.message).toContain(
+      "The first line of old_string matches line 3; the first line that differs is line 4:\n  old_string:     return res.status(403).send('no');\n  line 4:         return res.status(401).send('no');\n",
+    );
+    // Lines compared trimmed first: an indentation slip does not hide the line that really differs.
+    const indented = fails(() => applyEdit(file, "  if (!user) {\n      return res.status(401).send('no');\n    }\n}\nmore", 'x'));
+    expect(indented.message).toContain('The first line of old_string matches line 3, but old_string goes on past the end of the file with:\n  more\n');
+    // A first line the file holds twice: the place that matches longest.
+    const twice = fails(() => applyEdit('a {\n  b\n}\na {\n  c\n  d\n}\n', 'a {\n  c\n  e\n}', 'x'));
+    expect(twice.message).toContain(
+      'The first line of old_string matches line 4; the first line that differs is line 6:\n  old_string:   e\n  line 6:       d\n',
+    );
+  });
+
   it('shows at most 3 candidates, and none when nothing is similar', () => {
     const many = Array.from({ length: 10 }, (_, i) => `value_${i} = compute(${i});`).join('\n');
     const e = fails(() => applyEdit(many, 'value_x = compute(y);', 'z'));

@@ -37,7 +37,7 @@
  *   over-escaped and its backslashes are meant).
  */
 import { VfsError } from '../errors.ts';
-import { closestLines } from './candidates.ts';
+import { type CandidateLine, closestLines, departure } from './candidates.ts';
 import { fixIndentation } from './fix-indentation.ts';
 import { alsoConvertedEols, fixLineEndings } from './fix-line-endings.ts';
 import { fixTrailingWhitespace } from './fix-trailing-whitespace.ts';
@@ -205,11 +205,26 @@ export function closestLinesNote(text: string, oldString: string, argument = 'ol
   if (candidates.length === 0) return [`No line resembles the first line of ${argument}.`];
   const width = Math.max(...candidates.map((c) => String(c.line).length));
   const parts = [`Closest lines (most similar first):\n${candidates.map((c) => `${String(c.line).padStart(width)}: ${clip(c.text)}`).join('\n')}`];
-  const same = candidates.find((c) => c.exact);
-  if (same !== undefined && oldString.trim().includes('\n')) {
-    parts.push(`The first line of ${argument} matches line ${same.line}, so the difference is in a later line.`);
-  }
+  const note = departureNote(text, oldString, candidates, argument);
+  if (note !== null) parts.push(note);
   return parts;
+}
+
+/**
+ * For a search text whose first line the file holds (`candidates` marked exact): the first of its
+ * later lines that the file does not have there, beside the file's line, so the model sees what
+ * to change. Null when there is no such candidate.
+ */
+export function departureNote(text: string, oldString: string, candidates: readonly CandidateLine[], argument: string): string | null {
+  const starts = candidates.filter((c) => c.exact).map((c) => c.line);
+  if (starts.length === 0 || !oldString.trim().includes('\n')) return null;
+  const gone = departure(text, oldString, starts);
+  if (gone === null) return `The first line of ${argument} matches line ${starts.join(', ')}, so the difference is in a later line.`;
+  const head = `The first line of ${argument} matches line ${gone.start}`;
+  if (gone.line === 0) return `${head}, but ${argument} goes on past the end of the file with:\n  ${clip(gone.wanted)}`;
+  const labels = [`${argument}:`, `line ${gone.line}:`];
+  const width = Math.max(...labels.map((l) => l.length)) + 1;
+  return `${head}; the first line that differs is line ${gone.line}:\n  ${labels[0]!.padEnd(width)}${clip(gone.wanted)}\n  ${labels[1]!.padEnd(width)}${clip(gone.found)}`;
 }
 
 function clip(line: string): string {

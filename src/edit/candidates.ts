@@ -139,3 +139,45 @@ export function closestLines(text: string, oldString: string, max = 3): Candidat
   }
   return ranked.map((c) => ({ line: lines.get(c.start)!, text: c.raw, exact: c.exact }));
 }
+
+/** Where a multi-line search text departs from the file at a line that matches its first non-blank line. */
+export interface Departure {
+  /** The first line of the search text that is not the file's. */
+  wanted: string;
+  /** The file's line there (1-based), or 0 when the search text runs past the file's end. */
+  line: number;
+  /** That line of the file, without its ending ('' when past the end). */
+  found: string;
+  /** The file line its first non-blank line was laid on. */
+  start: number;
+}
+
+/**
+ * Where `oldString` departs from `text` when its first non-blank line is laid on each of
+ * `firstLines` (1-based lines that equal it, trimmed): the one that matches longest. Lines are
+ * compared trimmed first (a correction would have absorbed indentation alone), then as they are.
+ * Null when no line departs.
+ */
+export function departure(text: string, oldString: string, firstLines: readonly number[]): Departure | null {
+  const wanted = oldString.split('\n').map((l) => l.replace(/\r$/, ''));
+  if (wanted.length > 1 && wanted[wanted.length - 1] === '') wanted.pop();
+  const first = wanted.findIndex((l) => l.trim() !== '');
+  if (first === -1 || first === wanted.length - 1 || firstLines.length === 0) return null;
+  const lines = text.split('\n');
+  if (text.endsWith('\n')) lines.pop(); // (the empty string after a final line ending is no line)
+  const at = (line: number) => lines[line - 1]?.replace(/\r$/, '');
+  for (const same of [(s: string) => s.trim(), (s: string) => s.trimEnd()]) {
+    let best: Departure | null = null;
+    let longest = -1;
+    for (const start of firstLines) {
+      for (let i = first + 1; i < wanted.length; i++) {
+        const found = at(start + i - first);
+        if (found !== undefined && same(found) === same(wanted[i]!)) continue;
+        if (i > longest) [best, longest] = [{ wanted: wanted[i]!, line: found === undefined ? 0 : start + i - first, found: found ?? '', start }, i];
+        break;
+      }
+    }
+    if (best !== null) return best;
+  }
+  return null;
+}

@@ -7,6 +7,7 @@
  */
 import type { Backend, BatchChange } from '../backend/types.ts';
 import { closestLines } from '../edit/candidates.ts';
+import { departureNote } from '../edit/apply-edit.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { decodeForEdit, decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import type { CallReads } from '../tools/read-versions.ts';
@@ -261,9 +262,10 @@ function notFound(path: string, text: string, total: number, failure: ChunkNotFo
     sought = chunk.oldLines.join('\n');
   }
   const candidates = closestLines(text, sought);
+  const departed = anchor === null ? departureNote(text, sought, candidates, 'the chunk') : null;
   const closest =
     candidates.length > 0
-      ? `Closest lines in ${path}:\n${candidates.map((c) => `${String(c.line).padStart(6)}\t${c.text}`).join('\n')}`
+      ? `Closest lines in ${path}:\n${candidates.map((c) => `${String(c.line).padStart(6)}\t${c.text}`).join('\n')}${departed === null ? '' : `\n${departed}`}`
       : `Nothing similar in ${path}.`;
   const fix =
     anchor === null

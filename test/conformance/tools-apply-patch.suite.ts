@@ -300,6 +300,16 @@ export function applyPatchSuite(make: BackendFactory) {
         expect((await update(input, diff)).text).toBe(input.replace('        pass\n', '        pass\n').replace(/ {8}pass\n$/, '        return 1\n'));
       });
 
+      it("lines not found: the closest lines, and the first of the chunk's lines that departs from the file there", async () => {
+        const file = "function h(req, res) {\n  const user = getUser(req);\n  if (!user) {\n    return res.status(401).send('no');\n  }\n}\n";
+        const out = await update(file, "@@\n   if (!user) {\n-    return res.status(403).send('no');\n+    return res.status(403).send('nope');\n   }");
+        expectFailure(out.result, 'ENOMATCH');
+        expect(out.result.text).toContain(
+          "The first line of the chunk matches line 3; the first line that differs is line 4:\n  the chunk:     return res.status(403).send('no');\n  line 4:        return res.status(401).send('no');\nNo file was changed.",
+        );
+        expect(out.text).toBe(file);
+      });
+
       it('an anchor that is not found is an error naming it, the chunk and the closest lines (a single one too: the helper ignores it)', async () => {
         const single = await update('a\nb\n', '@@ nope\n-b\n+B');
         expectFailure(single.result, 'ENOMATCH');

@@ -87,7 +87,13 @@ describe("dialect 'gemini'", () => {
       'Successfully modified file: /a.ts (2 replacements). Here is the updated code:\nconst x = 2;\nconst y = 1;\n',
     );
     expect(await t.call('replace', { file_path: '/a.ts', instruction: 'i', old_string: 'nope', new_string: 'x' })).toBe(
-      "Error: ENOMATCH: Failed to edit, 0 occurrences found for old_string in /a.ts. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context. Use read_file tool to verify.",
+      "Error: ENOMATCH: Failed to edit, 0 occurrences found for old_string in /a.ts. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context. Use read_file tool to verify.\n" +
+        'No line resembles the first line of old_string.',
+    );
+    // Gemini CLI's sentence, then the closest lines every agentvfs edit tool gives.
+    expect(await t.call('replace', { file_path: '/a.ts', instruction: 'i', old_string: 'let x = 3;', new_string: 'x' })).toBe(
+      "Error: ENOMATCH: Failed to edit, 0 occurrences found for old_string in /a.ts. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context. Use read_file tool to verify.\n" +
+        'Closest lines (most similar first):\n1: const x = 2;',
     );
     expect(await backend.readText('/a.ts')).toBe('const x = 2;\nconst y = 1;\n');
     expect(await t.call('replace', { file_path: '/c.ts', instruction: 'new', old_string: '', new_string: 'c\n' })).toBe(

@@ -6,6 +6,7 @@
  * wrote that changed since is refused (ESTALE, SPEC §8), and every write names the version it was
  * computed from, so a concurrent change is never overwritten.
  */
+import { closestLinesNote } from '../../../edit/apply-edit.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { findAll, lineNumbersAt } from '../../../edit/text-utils.ts';
 import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
@@ -184,4 +185,13 @@ export function numberedView(head: string, lines: readonly string[], first: numb
   const shownChars = Math.max(0, part.length - NUMBER_PREFIX);
   const after = first < last ? `; ${rangeAfter(first)} shows the lines after it` : '';
   return `${head}${part}\n[line ${first} is ${lines[0]!.length.toLocaleString('en-US')} characters long; only its first ${shownChars.toLocaleString('en-US')} are shown, as the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters${after}]\n${TRUNCATION_NOTE}`;
+}
+
+/**
+ * What follows the vendor's "did not appear verbatim" sentence: the closest lines of the file (as
+ * every agentvfs edit tool gives them) and how to copy old_str.
+ */
+export function notFoundNote(text: string, oldStr: string): string {
+  const closest = text === '' ? ['The file is empty.'] : closestLinesNote(text, oldStr, 'old_str');
+  return `\n${[...closest, 'Use the view command to see the file, then copy old_str exactly, including whitespace and indentation.'].join('\n')}`;
 }

@@ -90,7 +90,9 @@ describe('test_filesystem.py (anthropic-sdk-python)', () => {
     );
     expect(await backend.readText('/memories/replace_test.txt')).toBe('Line 1\nNew Text\nLine 3');
     expect(await run({ command: 'str_replace', path: '/memories/hello.txt', old_str: 'NotFound', new_str: 'Python' })).toBe(
-      'Error: ENOMATCH: No replacement was performed, old_str `NotFound` did not appear verbatim in /memories/hello.txt.',
+      'Error: ENOMATCH: No replacement was performed, old_str `NotFound` did not appear verbatim in /memories/hello.txt.\n' +
+        'No line resembles the first line of old_str.\n' +
+        'Use the view command to see the file, then copy old_str exactly, including whitespace and indentation.',
     );
     expect(await run({ command: 'str_replace', path: '/memories/twice.txt', old_str: 'Hello', new_str: 'Hi' })).toBe(
       'Error: EAMBIGUOUS: No replacement was performed. Multiple occurrences of old_str `Hello` in lines: 1, 3. Please ensure it is unique',
@@ -212,6 +214,29 @@ describe('confinement to /memories', () => {
     expect(await backend.readText('/secret.txt')).toBe('s');
     expect(await backend.readText('/memories/a.txt')).toBe('a');
     expect(await backend.exists('/memoriesX')).toBe(false);
+  });
+});
+
+describe('the memory directory itself', () => {
+  it('is never made a file: create at /memories is refused, and a file there (written by other tools) may be deleted', async () => {
+    const { backend, run } = session();
+    for (const path of ['/memories', '/memories/', '/memories/a/..']) {
+      expect(await run({ command: 'create', path, file_text: 'notes' })).toBe(
+        'Error: EISDIR: /memories is the memory directory; create a file inside it, such as /memories/notes.md.',
+      );
+    }
+    expect(await backend.exists('/memories')).toBe(false);
+    expect(await run({ command: 'create', path: '/memories/notes.md', file_text: 'n\n' })).toBe('File created successfully at: /memories/notes.md');
+    expect(await run({ command: 'create', path: '/memories', file_text: 'notes' })).toMatch(/^Error: EISDIR: \/memories is the memory directory/);
+    await backend.mkdir('/memories/topics');
+    expect(await run({ command: 'create', path: '/memories/topics', file_text: 'x' })).toBe(
+      'Error: EISDIR: /memories/topics is a directory; create a file inside it, such as /memories/topics/notes.md.',
+    );
+    expect(await run({ command: 'delete', path: '/memories' })).toBe('Error: EINVAL: Cannot delete the /memories directory itself');
+    await backend.remove('/memories', { recursive: true });
+    await backend.writeFile('/memories', 'made by another tool');
+    expect(await run({ command: 'delete', path: '/memories' })).toBe('Successfully deleted /memories');
+    expect(await run({ command: 'create', path: '/memories/notes.md', file_text: 'n\n' })).toBe('File created successfully at: /memories/notes.md');
   });
 });
 

@@ -12,7 +12,18 @@ import { splitLines } from '../../../text.ts';
 import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import { type DialectCall, moveRecorded, removeRecorded } from './context.ts';
 import { MEMORY_COMMANDS, MEMORY_ROOT } from './names.ts';
-import { createFile, insertLines, listTwoLevels, numberedRows, numberedView, readTextFile, refuseStale, replaceOnce, writeBack } from './editor-core.ts';
+import {
+  createFile,
+  insertLines,
+  listTwoLevels,
+  notFoundNote,
+  numberedRows,
+  numberedView,
+  readTextFile,
+  refuseStale,
+  replaceOnce,
+  writeBack,
+} from './editor-core.ts';
 import { visible } from '../../../backend/not-found.ts';
 
 export interface MemoryArgs {
@@ -62,7 +73,11 @@ export async function runMemory(call: DialectCall, args: MemoryArgs): Promise<st
     case 'create': {
       const path = await memoryPath(call, args.path);
       if (args.file_text === undefined) throw fail('EINVAL', 'Parameter `file_text` is required for command: create');
-      if ((await statOrNull(call.backend, path)) !== null) throw fail('EEXIST', `File ${path} already exists`, path);
+      // The memory directory itself, made a file, would leave nowhere to write (and cannot be deleted).
+      if (path === MEMORY_ROOT) throw fail('EISDIR', `${MEMORY_ROOT} is the memory directory; create a file inside it, such as ${MEMORY_ROOT}/notes.md.`, path);
+      const info = await statOrNull(call.backend, path);
+      if (info?.isDir === true) throw fail('EISDIR', `${path} is a directory; create a file inside it, such as ${path}/notes.md.`, path);
+      if (info !== null) throw fail('EEXIST', `File ${path} already exists`, path);
       await createFile(call, args.path ?? path, path, args.file_text);
       return `File created successfully at: ${path}`;
     }
@@ -141,7 +156,8 @@ async function strReplace(call: DialectCall, args: MemoryArgs): Promise<string> 
   const file = await readTextFile(call, path, true);
   const oldStr = args.old_str;
   const outcome = oldStr === '' ? ({ kind: 'none' } as const) : await replaceOnce(call, file, oldStr, args.new_str ?? '');
-  if (outcome.kind === 'none') throw fail('ENOMATCH', `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.`, path);
+  if (outcome.kind === 'none')
+    throw fail('ENOMATCH', `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.${notFoundNote(file.text, oldStr)}`, path);
   if (outcome.kind === 'many') {
     throw fail(
       'EAMBIGUOUS',
@@ -175,8 +191,9 @@ async function insert(call: DialectCall, args: MemoryArgs): Promise<string> {
 
 async function remove(call: DialectCall, args: MemoryArgs): Promise<string> {
   const path = await memoryPath(call, args.path);
-  if (path === MEMORY_ROOT) throw fail('EINVAL', `Cannot delete the ${MEMORY_ROOT} directory itself`, path);
   const info = await statOrNull(call.backend, path);
+  // (A file at /memories, written by other tools, may go: the memory tool could not work with it there.)
+  if (path === MEMORY_ROOT && info?.isDir !== false) throw fail('EINVAL', `Cannot delete the ${MEMORY_ROOT} directory itself`, path);
   if (info === null) throw fail('ENOENT', `The path ${visible(path)} does not exist`, path);
   // A file this session viewed that changed since is refused, as an edit of it would be; so is a
   // directory holding one.

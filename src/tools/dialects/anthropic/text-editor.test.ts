@@ -195,6 +195,11 @@ describe('create, str_replace, insert', () => {
     );
     expect(await backend.readText('/primes.py')).toBe(PRIMES);
     expect(await run({ command: 'create', path: '/y' })).toBe('Error: EINVAL: Parameter `file_text` is required for command: create');
+    // A directory is not called a file, and the model is told what create needs.
+    expect(await run({ command: 'create', path: '/new', file_text: 'x' })).toBe(
+      'Error: EISDIR: The path /new is a directory; `create` makes a file: give a path inside it, such as /new/notes.md.',
+    );
+    expect(await run({ command: 'create', path: '/', file_text: 'x' })).toMatch(/^Error: EISDIR: The path \/ is a directory; .* such as \/notes\.md\.$/);
   });
 
   it('str_replace names the line of each occurrence when old_str is not unique', async () => {
@@ -203,7 +208,23 @@ describe('create, str_replace, insert', () => {
       'Error: EAMBIGUOUS: No replacement was performed. Multiple occurrences of old_str `return False` in lines [4, 8, 12]. Please ensure it is unique',
     );
     expect(await run({ command: 'str_replace', path: '/primes.py', old_str: 'nothing like this', new_str: '' })).toBe(
-      'Error: ENOMATCH: No replacement was performed, old_str `nothing like this` did not appear verbatim in /primes.py.',
+      'Error: ENOMATCH: No replacement was performed, old_str `nothing like this` did not appear verbatim in /primes.py.\n' +
+        'No line resembles the first line of old_str.\n' +
+        'Use the view command to see the file, then copy old_str exactly, including whitespace and indentation.',
+    );
+    expect(await backend.readText('/primes.py')).toBe(PRIMES);
+  });
+
+  it('str_replace of text the file does not hold shows the closest lines, and where a later line departs', async () => {
+    const { backend, run } = session();
+    // (The vendor's sentence, then what every agentvfs edit tool adds.)
+    expect(await run({ command: 'str_replace', path: '/primes.py', old_str: '    if n <= 3:\n        return False', new_str: '' })).toBe(
+      'Error: ENOMATCH: No replacement was performed, old_str `    if n <= 3:\n        return False` did not appear verbatim in /primes.py.\n' +
+        'Closest lines (most similar first):\n5:     if n <= 3:\n2:     """Check if a number is prime."""\n3:     if n <= 1:\n' +
+        'The first line of old_str matches line 5; the first line that differs is line 6:\n' +
+        '  old_str:         return False\n' +
+        '  line 6:          return True\n' +
+        'Use the view command to see the file, then copy old_str exactly, including whitespace and indentation.',
     );
     expect(await backend.readText('/primes.py')).toBe(PRIMES);
   });

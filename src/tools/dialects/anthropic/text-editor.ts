@@ -10,7 +10,7 @@ import { splitLines } from '../../../text.ts';
 import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import type { DialectCall } from './context.ts';
 import { TEXT_EDITOR_COMMANDS, TEXT_EDITOR_NAME } from './names.ts';
-import { createFile, insertLines, listTwoLevels, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
+import { createFile, insertLines, listTwoLevels, notFoundNote, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
 import { didYouMean as suggesting, suggestionsOf, visible } from '../../../backend/not-found.ts';
 
 const SNIPPET_LINES = 4;
@@ -39,6 +39,13 @@ export async function runTextEditor(call: DialectCall, args: TextEditorArgs): Pr
   const info = await statOrNull(call.backend, path);
   if (info === null && command !== 'create') {
     throw toolError('ENOENT', `The path ${visible(path)} does not exist. Please provide a valid path.${await didYouMean(call, path)}`, path);
+  }
+  if (info?.isDir === true && command === 'create') {
+    throw toolError(
+      'EISDIR',
+      `The path ${path} is a directory; \`create\` makes a file: give a path inside it, such as ${path === '/' ? '' : path}/notes.md.`,
+      path,
+    );
   }
   if (info !== null && command === 'create') {
     throw toolError('EEXIST', `File already exists at: ${path}. Cannot overwrite files using command \`create\`.`, path);
@@ -137,7 +144,11 @@ async function strReplace(call: DialectCall, path: string, oldStr: string, newSt
   }
   const outcome = await replaceOnce(call, file, oldStr, newStr);
   if (outcome.kind === 'none') {
-    throw toolError('ENOMATCH', `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.`, path);
+    throw toolError(
+      'ENOMATCH',
+      `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${path}.${notFoundNote(file.text, oldStr)}`,
+      path,
+    );
   }
   if (outcome.kind === 'many') {
     throw toolError(

@@ -4,6 +4,7 @@ import type { ToolPart } from '../../types.ts';
 import { updatedCodeSnippet } from './snippet.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { findAll } from '../../../edit/text-utils.ts';
+import { closestLinesNote } from '../../../edit/apply-edit.ts';
 import { decodeText, isBinary } from '../../../text.ts';
 import type { DialectCall } from '../anthropic/context.ts';
 import { MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
@@ -174,7 +175,7 @@ export async function replace(call: DialectCall, args: ReplaceArgs): Promise<str
     if (isVfsError(error) && error.code === 'ENOMATCH') {
       throw new VfsError(
         'ENOMATCH',
-        `Failed to edit, 0 occurrences found for old_string in ${path}. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context. Use read_file tool to verify.`,
+        `Failed to edit, 0 occurrences found for old_string in ${path}. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context. Use read_file tool to verify.\n${(before === '' ? ['The file is empty.'] : closestLinesNote(before, oldString)).join('\n')}`,
         { path },
       );
     }
