@@ -12,7 +12,7 @@ import { findAll, lineNumbersAt } from '../../../edit/text-utils.ts';
 import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
 import type { DialectCall } from './context.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
-import { fittingRows, TRUNCATION_NOTE } from '../../limit-output.ts';
+import { fittingRows, namesWithin, TRUNCATION_NOTE } from '../../limit-output.ts';
 import { wellFormedText } from '../../../backend/refusals.ts';
 import { checkNewPath } from '../../new-path.ts';
 import { noteInWordsOf } from '../next-actions.ts';
@@ -156,6 +156,38 @@ export async function listTwoLevels(call: DialectCall, dir: string, order: 'ls' 
   };
   await walk(dir, 1);
   return out;
+}
+
+/**
+ * `head`, then `top` (the rows before the entries), the rows of `entries` (one each, from listTwoLevels
+ * of `dir`), then `end`. Over the result cap: the first level first (as many of its rows as fit), then
+ * as many second-level rows as fit, each in its place, and a line saying what was left out and how
+ * to see it: never a silent cut.
+ */
+export function cappedTree(head: string, dir: string, top: readonly string[], entries: readonly TreeEntry[], rows: readonly string[], end: string): string {
+  const whole = `${head}${[...top, ...rows].join('\n')}${end}`;
+  if (whole.length <= MAX_RESULT_CHARS) return whole;
+  const prefix = dir === '/' ? 1 : dir.length + 1;
+  const deep = entries.map((e) => e.path.indexOf('/', prefix) !== -1);
+  let room = MAX_RESULT_CHARS - head.length - end.length - top.join('\n').length - NOTE_ROOM;
+  const kept = new Array<boolean>(rows.length).fill(false);
+  for (const second of [false, true]) {
+    for (const [i, row] of rows.entries()) {
+      if (deep[i] !== second || room < row.length + 1) continue;
+      kept[i] = true;
+      room -= row.length + 1;
+    }
+  }
+  const shown = rows.filter((_, i) => kept[i]);
+  const belowLeftOut = [...new Set(entries.filter((e, i) => !kept[i] && deep[i]).map((e) => e.path.slice(0, e.path.lastIndexOf('/'))))];
+  const topLeftOut = entries.filter((_, i) => !kept[i] && !deep[i]).length;
+  const below = `view ${namesWithin(belowLeftOut, 300)} to see what is in ${belowLeftOut.length === 1 ? 'it' : 'each'}`;
+  const how =
+    topLeftOut === 0
+      ? below
+      : `${topLeftOut} of the entries directly in ${dir} are left out: it holds more than one result can list${belowLeftOut.length > 0 ? `; ${below}` : ''}`;
+  const note = `[${shown.length} of ${rows.length} entries shown: the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters; ${how}]`;
+  return `${head}${[...top, ...shown, note].join('\n')}${end}`;
 }
 
 /** `cat -n` rows (6-wide numbers, a tab) for `lines` numbered from `first`. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../../backend/state-backend.ts';
 import { isVfsError } from '../../../errors.ts';
 import { ReadVersions } from '../../read-versions.ts';
+import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { createTools } from '../../create-tools.ts';
 import type { DialectCall } from './context.ts';
 import { formatSize, runMemory, type MemoryArgs } from './memory.ts';
@@ -214,6 +215,24 @@ describe('confinement to /memories', () => {
     expect(await backend.readText('/secret.txt')).toBe('s');
     expect(await backend.readText('/memories/a.txt')).toBe('a');
     expect(await backend.exists('/memoriesX')).toBe(false);
+  });
+});
+
+describe('view of a directory over the result cap', () => {
+  it('shows what fits and says how many entries were left out', async () => {
+    const files: Record<string, string> = {};
+    for (let f = 0; f < 5000; f++) files[`/memories/topic_with_a_very_long_name_${String(f).padStart(4, '0')}.md`] = 'y';
+    const { run } = session(files);
+    const out = await run({ command: 'view', path: '/memories' });
+    expect(out.length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+    const shown = out.split('\n').filter((r) => r.startsWith('1B\t/memories/topic_'));
+    expect(shown.length).toBeGreaterThan(1000);
+    expect(shown.at(-1)).toBe(`1B\t/memories/topic_with_a_very_long_name_${String(shown.length - 1).padStart(4, '0')}.md`);
+    expect(
+      out.endsWith(
+        `\n[${shown.length} of 5000 entries shown: the result is capped at 80,000 characters; ${5000 - shown.length} of the entries directly in /memories are left out: it holds more than one result can list]`,
+      ),
+    ).toBe(true);
   });
 });
 

@@ -13,6 +13,7 @@ import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import { type DialectCall, moveRecorded, removeRecorded } from './context.ts';
 import { MEMORY_COMMANDS, MEMORY_ROOT } from './names.ts';
 import {
+  cappedTree,
   createFile,
   insertLines,
   listTwoLevels,
@@ -115,8 +116,9 @@ async function view(call: DialectCall, args: MemoryArgs): Promise<string> {
           .includes('node_modules'),
     );
     const total = entries.filter((e) => e.path.lastIndexOf('/') === path.length).reduce((sum, e) => sum + e.size, 0);
-    const rows = [`${formatSize(total)}\t${path}`, ...entries.map((e) => `${formatSize(e.size)}\t${e.path}${e.isDir ? '/' : ''}`)];
-    return `Here're the files and directories up to 2 levels deep in ${path}, excluding hidden items and node_modules:\n${rows.join('\n')}`;
+    const rows = entries.map((e) => `${formatSize(e.size)}\t${e.path}${e.isDir ? '/' : ''}`);
+    const head = `Here're the files and directories up to 2 levels deep in ${path}, excluding hidden items and node_modules:\n`;
+    return cappedTree(head, path, [`${formatSize(total)}\t${path}`], entries, rows, '');
   }
   const file = await readTextFile(call, path, false);
   const lines = splitLines(file.text);

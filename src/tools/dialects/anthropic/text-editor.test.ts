@@ -4,6 +4,7 @@ import { isVfsError } from '../../../errors.ts';
 import { ReadVersions } from '../../read-versions.ts';
 import type { DialectCall } from './context.ts';
 import { runTextEditor, type TextEditorArgs } from './text-editor.ts';
+import { MAX_RESULT_CHARS } from '../../definitions.ts';
 
 /**
  * The text editor against Anthropic's sources. Calls: the primes.py walkthrough of the "Text
@@ -104,6 +105,32 @@ describe('str_replace_based_edit_tool: the calls of the documentation walkthroug
 });
 
 describe('view', () => {
+  it('a directory over the result cap: every entry of its first level, then what fits of the second, and a line naming what was left out', async () => {
+    const files: Record<string, string> = {};
+    for (let d = 0; d < 30; d++) for (let f = 0; f < 150; f++) files[`/d/sub${String(d).padStart(2, '0')}/file_with_a_longish_name_${f}.txt`] = 'x';
+    for (let f = 0; f < 1500; f++) files[`/d/top_${f}.txt`] = 'y';
+    const { run } = session(files);
+    const out = await run({ command: 'view', path: '/d' });
+    expect(out.length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+    const rows = out.split('\n');
+    expect(rows.filter((r) => /^\/d\/(sub\d\d|top_\d+\.txt)$/.test(r))).toHaveLength(1530);
+    const deep = rows.filter((r) => r.startsWith('/d/sub') && r.includes('/file_'));
+    expect(deep.length).toBeGreaterThan(1000);
+    // In place: each shown file right below its directory's row or another of its files.
+    for (const row of deep) {
+      const above = rows[rows.indexOf(row) - 1]!;
+      expect(above === row.slice(0, row.lastIndexOf('/')) || above.startsWith(`${row.slice(0, row.lastIndexOf('/'))}/`)).toBe(true);
+    }
+    const missing = Array.from({ length: 30 }, (_, d) => `/d/sub${String(d).padStart(2, '0')}`).filter(
+      (dir) => deep.filter((r) => r.startsWith(`${dir}/`)).length < 150,
+    );
+    expect(out).toMatch(
+      new RegExp(
+        `\\n\\[${1530 + deep.length} of 6030 entries shown: the result is capped at 80,000 characters; view ${missing[0]}, ${missing[1]}, .* to see what is in each\\]\\n\\n$`,
+      ),
+    );
+  });
+
   it('view_range shows lines from its first to its second (-1: to the end), numbered as in the file', async () => {
     const { run } = session();
     expect(await run({ command: 'view', path: '/primes.py', view_range: [19, 20] })).toBe(

@@ -10,7 +10,7 @@ import { splitLines } from '../../../text.ts';
 import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import type { DialectCall } from './context.ts';
 import { TEXT_EDITOR_COMMANDS, TEXT_EDITOR_NAME } from './names.ts';
-import { createFile, insertLines, listTwoLevels, notFoundNote, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
+import { cappedTree, createFile, insertLines, listTwoLevels, notFoundNote, numberedView, readTextFile, replaceOnce, writeBack } from './editor-core.ts';
 import { didYouMean as suggesting, suggestionsOf, visible } from '../../../backend/not-found.ts';
 
 const SNIPPET_LINES = 4;
@@ -99,7 +99,15 @@ async function viewDirectory(call: DialectCall, path: string, viewRange: unknown
   if (given(viewRange)) throw toolError('EINVAL', 'The `view_range` parameter is not allowed when `path` points to a directory.', path);
   const entries = await listTwoLevels(call, path, 'ls');
   // edit.py appends a line break to find's output, which ends with one.
-  return `Here's the files and directories up to 2 levels deep in ${path}, excluding hidden items:\n${[path, ...entries.map((e) => e.path)].join('\n')}\n\n`;
+  const head = `Here's the files and directories up to 2 levels deep in ${path}, excluding hidden items:\n`;
+  return cappedTree(
+    head,
+    path,
+    [path],
+    entries,
+    entries.map((e) => e.path),
+    '\n\n',
+  );
 }
 
 async function viewFile(call: DialectCall, path: string, viewRange: unknown): Promise<string> {
