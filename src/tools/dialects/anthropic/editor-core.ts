@@ -179,7 +179,7 @@ export function cappedTree(head: string, dir: string, top: readonly string[], en
     }
   }
   const shown = rows.filter((_, i) => kept[i]);
-  const belowLeftOut = [...new Set(entries.filter((e, i) => !kept[i] && deep[i]).map((e) => e.path.slice(0, e.path.lastIndexOf('/'))))];
+  const belowLeftOut = [...new Set(entries.filter((_, i) => !kept[i] && deep[i]).map((e) => e.path.slice(0, e.path.lastIndexOf('/'))))];
   const topLeftOut = entries.filter((_, i) => !kept[i] && !deep[i]).length;
   const below = `view ${namesWithin(belowLeftOut, 300)} to see what is in ${belowLeftOut.length === 1 ? 'it' : 'each'}`;
   const how =
