@@ -72,6 +72,26 @@ describe("dialect 'gemini'", () => {
     expect(await backend.readText('/a.txt')).toBe('theirs\n');
   });
 
+  it("a success's updated code over a fifth of the result cap is cut at a line, with the count of lines left out, not as a failed search", async () => {
+    const { backend, tools: t } = tools();
+    const content = `${Array.from({ length: 5000 }, (_, i) => `line number ${i} of the new file`).join('\n')}\n`;
+    const out = await t.call('write_file', { file_path: '/new.txt', content });
+    expect(out.length).toBeLessThan(16_500);
+    const rows = out.split('\n');
+    const shown = rows.filter((r) => r.startsWith('line number ')).length;
+    expect(rows.slice(1, -1)).toEqual(content.split('\n').slice(0, shown));
+    expect(rows.at(-1)).toBe(`... [${5000 - shown} more lines of the updated code are not shown; the file was written whole: read_file shows it]`);
+    expect(await backend.readText('/new.txt')).toBe(content);
+    const long = await t.call('write_file', { file_path: '/one.txt', content: 'x'.repeat(30_000) });
+    expect(long).toBe(
+      `Successfully created and wrote to new file: /one.txt. Here is the updated code:\n${'x'.repeat(16_000)}\n... [the rest of its 30000-character first line is not shown; the file was written whole: read_file shows it]`,
+    );
+    // Under it, as Gemini CLI gives it: the whole new file.
+    expect(await t.call('write_file', { file_path: '/small.txt', content: 'a\nb\n' })).toBe(
+      'Successfully created and wrote to new file: /small.txt. Here is the updated code:\na\nb\n',
+    );
+  });
+
   it('replace: one occurrence, allow_multiple, the legacy expected_replacements, and the vendor errors', async () => {
     const { backend, tools: t } = tools({ '/a.ts': 'let x = 1;\nlet y = 1;\n' });
     expect(await t.call('replace', { file_path: '/a.ts', instruction: 'x to 2', old_string: 'x = 1', new_string: 'x = 2' })).toBe(

@@ -183,7 +183,18 @@ export async function replace(call: DialectCall, args: ReplaceArgs): Promise<str
   }
 }
 
+/** The most of a success's "updated code" shown (a fifth of the result cap): a new file's is all of it. */
+const MAX_UPDATED_CODE_CHARS = 16_000;
+
 /** Gemini CLI adds the changed region to every success, so the model need not read the file to check. */
 function updatedCode(before: string, after: string): string {
-  return `Here is the updated code:\n${updatedCodeSnippet(before, after)}`;
+  const code = updatedCodeSnippet(before, after);
+  if (code.length <= MAX_UPDATED_CODE_CHARS) return `Here is the updated code:\n${code}`;
+  // A write or replace that succeeded is not cut like a failed search (TRUNCATION_NOTE): the model
+  // wrote this text itself, so a part of it, and where to read the rest, is enough.
+  const rows = code.split('\n');
+  if (rows[rows.length - 1] === '') rows.pop();
+  const { count, part } = fittingRows(rows, MAX_UPDATED_CODE_CHARS);
+  const rest = part === null ? `${rows.length - count} more lines of the updated code are` : `the rest of its ${rows[0]!.length}-character first line is`;
+  return `Here is the updated code:\n${part ?? rows.slice(0, count).join('\n')}\n... [${rest} not shown; the file was written whole: read_file shows it]`;
 }
