@@ -72,6 +72,24 @@ describe('hints after a search that found nothing', () => {
     );
     expect(await globNothingFound(raced, '*.ts', '/', true, 0)).toBe('No files found matching "*.ts" in /.');
   });
+
+  it('a glob with a directory: the files below it at any depth, or the directory itself deeper than the base (glob and grep)', async () => {
+    const backend = createStateBackend({ files: { '/proj/src/a.ts': 'let a;\n', '/proj/src/deep/b.ts': 'let b;\n' } });
+    expect(await globNothingFound(backend, 'src/*.ts', '/', true, 0)).toBe(
+      'No files found matching "src/*.ts" in /. The pattern is matched relative to /, so its directories must start there; "**/src/*.ts" finds them at any depth: 1 file, e.g. /proj/src/a.ts. Retry with pattern "**/src/*.ts".',
+    );
+    expect(await globNothingFound(backend, 'proj/*.ts', '/', true, 0)).toMatch(
+      /"proj\/\*\*\/\*\.ts" matches at any depth: 2 files, e\.g\. \/proj\/src\/a\.ts\. Retry with pattern "proj\/\*\*\/\*\.ts"\.$/,
+    );
+    expect(await grepNothingFound(backend, call('let', { glob: 'src/*.ts' }), [], 0)).toBe(
+      'No matches found for "let" in / (files matching "src/*.ts"). The glob is matched relative to /, so its directories must start there; "**/src/*.ts" finds them at any depth: 1 file, e.g. /proj/src/a.ts. Retry with glob "**/src/*.ts".',
+    );
+    expect(await grepNothingFound(backend, call('let', { glob: 'proj/*.ts' }), [], 0)).toMatch(
+      /The glob matches at one directory depth only .*Retry with glob "proj\/\*\*\/\*\.ts"\.$/,
+    );
+    // Nothing there at any depth: no hint.
+    expect(await globNothingFound(backend, 'lib/*.ts', '/', true, 0)).toBe('No files found matching "lib/*.ts" in /.');
+  });
 });
 
 describe("hints for a model's slips", () => {

@@ -7,7 +7,7 @@ import type { Backend } from '../backend/types.ts';
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { clipped, quoted } from '../paths.ts';
-import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
+import { anyDepthGlob, belowAnyDirectory, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
 import type { OutputMode } from './format-grep.ts';
 import { typedFlags } from './typed-flags.ts';
 
@@ -38,18 +38,23 @@ async function globHint(backend: Backend, pattern: string, base: string, respect
       return `${head} glob matches files, not directories; ${quoted(inside)} matches the ${counted(paths.length, 'file')} in it, e.g. ${first(paths)}. Retry with pattern ${quoted(inside)}.`;
   }
   const deeper = anyDepthGlob(pattern);
-  if (deeper === null) return caseHint(backend, pattern, base, respectGitIgnore, head);
-  let paths: string[];
-  try {
-    paths = await backend.glob(deeper, { path: base, respectGitIgnore });
-  } catch {
-    return head; // the rewritten pattern is no help if it does not compile
-  }
-  if (paths.length === 0) return caseHint(backend, pattern, base, respectGitIgnore, head);
-  return (
-    `${head} The pattern matches at one directory depth only${crossesNot(pattern) ? ' ("*" does not cross "/")' : ''}; ` +
-    `${quoted(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${first(paths)}. Retry with pattern ${quoted(deeper)}.`
-  );
+  // (A rewritten pattern that does not compile is no help.)
+  const paths = deeper === null ? [] : await backend.glob(deeper, { path: base, respectGitIgnore }).catch(() => []);
+  if (paths.length > 0) return `${head} ${oneDepthNote('pattern', pattern, deeper!, paths)} Retry with pattern ${quoted(deeper!)}.`;
+  const below = belowAnyDirectory(pattern);
+  const under = below === null ? [] : await backend.glob(below, { path: base, respectGitIgnore }).catch(() => []);
+  if (under.length > 0) return `${head} ${directoriesDeeperNote('pattern', base, below!, under)} Retry with pattern ${quoted(below!)}.`;
+  return caseHint(backend, pattern, base, respectGitIgnore, head);
+}
+
+/** Why a glob without `**` found nothing, and the pattern that finds `paths` at any depth (`deeper`). */
+function oneDepthNote(noun: 'pattern' | 'glob', pattern: string, deeper: string, paths: readonly string[]): string {
+  return `The ${noun} matches at one directory depth only${crossesNot(pattern) ? ' ("*" does not cross "/")' : ''}; ${quoted(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
+}
+
+/** Why a glob whose directories lie deeper than `base` found nothing, and the pattern that finds them (`below`). */
+function directoriesDeeperNote(noun: 'pattern' | 'glob', base: string, below: string, paths: readonly string[]): string {
+  return `The ${noun} is matched relative to ${base}, so its directories must start there; ${quoted(below)} finds them at any depth: ${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
 }
 
 /** glob matches letters in their case (`*.TS` finds no `a.ts`): the files it would find in either case, if any. */
@@ -158,6 +163,16 @@ async function grepHint(backend: Backend, call: GrepCall, binaries: readonly str
     const found = await filesFound(backend, call, { glob: unprefixed });
     if (found !== null && found.length > 0)
       return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${quoted(unprefixed)}.` };
+  }
+  // A glob with a directory is matched from the base (one without matches names at any depth).
+  if (call.glob?.includes('/')) {
+    const deeper = anyDepthGlob(call.glob);
+    const found = deeper === null ? null : await filesFound(backend, call, { glob: deeper });
+    if (found !== null && found.length > 0) return { text, hint: `${oneDepthNote('glob', call.glob, deeper!, found)} Retry with glob ${quoted(deeper!)}.` };
+    const below = belowAnyDirectory(call.glob);
+    const under = below === null ? null : await filesFound(backend, call, { glob: below });
+    if (under !== null && under.length > 0)
+      return { text, hint: `${directoriesDeeperNote('glob', call.base, below!, under)} Retry with glob ${quoted(below!)}.` };
   }
   // Flags typed into the pattern (`-n add`): what the rest alone finds with them, and the arguments that say them.
   const typed = typedFlags(call.pattern);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyDepthGlob, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
+import { anyDepthGlob, belowAnyDirectory, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
 
 describe('anyDepthGlob', () => {
   it('puts **/ before the last segment', () => {
@@ -54,5 +54,15 @@ describe('withoutBasePrefix', () => {
     expect(withoutBasePrefix('src/', '/src')).toBeNull();
     expect(withoutBasePrefix('/src/*.ts', '/src')).toBeNull();
     expect(withoutBasePrefix('src/*.ts', '/')).toBeNull();
+  });
+});
+
+describe('belowAnyDirectory', () => {
+  it('puts a pattern with a directory at any depth', () => {
+    expect(belowAnyDirectory('src/*.ts')).toBe('**/src/*.ts');
+    expect(belowAnyDirectory('{src,lib}/*.ts')).toBe('**/{src,lib}/*.ts');
+  });
+  it('leaves alone a pattern without a directory, one from the root, one at any depth already, and a slash inside braces', () => {
+    for (const pattern of ['*.ts', '/src/*.ts', '**/src/*.ts', '{a,b/c}.ts']) expect(belowAnyDirectory(pattern)).toBeNull();
   });
 });

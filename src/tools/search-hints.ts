@@ -19,6 +19,18 @@ export function anyDepthGlob(pattern: string): string | null {
   return `${dir}**/${last}`;
 }
 
+/**
+ * The glob pattern that finds the directories of `pattern` at any depth: `src/*.ts` → `**\/src/*.ts`
+ * (`src` is deeper than the search's base); null for a pattern without a directory, or one that
+ * starts at the root or at any depth already.
+ */
+export function belowAnyDirectory(pattern: string): string | null {
+  const slash = pattern.lastIndexOf('/');
+  if (slash <= 0 || pattern.startsWith('/') || pattern.startsWith('**') || count(pattern.slice(0, slash), '{') !== count(pattern.slice(0, slash), '}'))
+    return null;
+  return `**/${pattern}`;
+}
+
 function count(s: string, c: string): number {
   let n = 0;
   for (const ch of s) if (ch === c) n++;

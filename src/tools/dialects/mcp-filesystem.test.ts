@@ -252,6 +252,10 @@ describe("dialect 'mcp-filesystem'", () => {
     expect(await t.call('search_files', { path: '/p', pattern: '**/*.ts' })).toBe('/p/src/a.ts\n/p/src/b.ts');
     expect(await t.call('search_files', { path: '/p', pattern: '**/*.ts', excludePatterns: ['**/b.ts'] })).toBe('/p/src/a.ts');
     expect(await t.call('search_files', { path: '/p', pattern: '*.py' })).toBe('No matches found');
+    // A pattern that matches one depth only, where the server's description says ** reaches subdirectories.
+    expect(await t.call('search_files', { path: '/p', pattern: '*.ts' })).toBe(
+      'No matches found\n"*.ts" matches at one depth below /p only; "**/*.ts" matches 2 paths, e.g. /p/src/a.ts.',
+    );
     // A plain word, as older releases of the server took it (a substring of a name): the glob that finds it.
     expect(await t.call('search_files', { path: '/', pattern: 'nowhere' })).toBe('No matches found');
     expect(await t.call('search_files', { path: '/p', pattern: 'a' })).toBe(

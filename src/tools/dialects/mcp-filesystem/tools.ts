@@ -3,6 +3,7 @@
  * Backend, with its result wording. edit_file applies every edit in memory and writes once, at the
  * version it read: all or nothing.
  */
+import { anyDepthGlob, belowAnyDirectory } from '../../search-hints.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { applyEdit } from '../../../edit/apply-edit.ts';
 import { decodeForEdit, decodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
@@ -301,8 +302,17 @@ export async function searchFiles(call: DialectCall, path: string, pattern: stri
   };
   const hits = (await call.backend.glob(pattern, { path: root })).filter(kept);
   if (hits.length > 0) return hits.sort().join('\n');
+  // A pattern that matches at one depth only (`*.ts`, where the server's description says `**/*.ts`
+  // matches in every subdirectory): the one that finds files deeper.
+  if (/[*?[{/]/.test(pattern)) {
+    for (const deeper of [anyDepthGlob(pattern), belowAnyDirectory(pattern)]) {
+      const found = deeper === null ? [] : (await call.backend.glob(deeper, { path: root }).catch(() => [])).filter(kept).sort();
+      if (found.length > 0)
+        return `No matches found\n${JSON.stringify(pattern)} matches at one depth below ${root} only; ${JSON.stringify(deeper)} matches ${found.length === 1 ? '1 path' : `${found.length} paths`}, e.g. ${found[0]}.`;
+    }
+    return 'No matches found';
+  }
   // Older releases of the server matched a plain word anywhere in a name, and models still send one.
-  if (/[*?[{/]/.test(pattern)) return 'No matches found';
   const anywhere = `**/*${pattern}*`;
   const near = (await call.backend.glob(anywhere, { path: root }).catch(() => [])).filter(kept).sort();
   if (near.length === 0) return 'No matches found';
