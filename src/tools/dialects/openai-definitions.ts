@@ -16,7 +16,7 @@ const APPLY_PATCH_DESCRIPTION = [
   'A chunk starts with "@@" (optionally "@@ <a line of the file>", e.g. a class or function line, to say where; several such lines in a row narrow it in order),',
   'then lines starting with " " (unchanged context), "-" (removed) or "+" (added).',
   'Give about 3 lines of context above and below each change; context must match the file.',
-  'End a chunk that must match at the end of the file with "*** End of File".',
+  'End a chunk that changes the end of the file with "*** End of File" (it is matched there first).',
   'Paths are relative to the workspace root or absolute. No line numbers.',
 ].join(' ');
 
