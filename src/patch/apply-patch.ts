@@ -13,6 +13,7 @@ import { decodeForEdit, decodeText, encodeText, hasBom, isBinary } from '../text
 import type { CallReads } from '../tools/read-versions.ts';
 import type { FileChange } from '../tools/types.ts';
 import { applyChunksToLines, ChunkNotFound, joinLines, type Lines, splitKeepingEols } from './apply-chunks.ts';
+import { seekSequence } from './seek.ts';
 import type { Hunk, UpdateChunk } from './parse.ts';
 import { wellFormedText } from '../backend/refusals.ts';
 import { checkNewPath } from '../tools/new-path.ts';
@@ -85,10 +86,11 @@ export async function applyHunks(
   const modified: string[] = [];
   const deleted: string[] = [];
 
-  async function load(path: string): Promise<FileState> {
+  /** `chunks`: what the patch's section looks for in the file (a refusal shows the file there). */
+  async function load(path: string, chunks: readonly UpdateChunk[] = []): Promise<FileState> {
     let state = files.get(path);
     if (state) return state;
-    state = await readState(backend, reads, path);
+    state = await readState(backend, reads, path, chunks);
     files.set(path, state);
     return state;
   }
@@ -109,7 +111,7 @@ export async function applyHunks(
       Object.assign(state, { text: null, touched: true });
       deleted.push(path);
     } else {
-      const state = await load(path);
+      const state = await load(path, hunk.chunks);
       if (state.isDir) throw new VfsError('EISDIR', `Failed to read file to update ${path}: it is a directory. ${UNCHANGED}`, { path });
       if (state.text === null) throw await missing(backend, path, 'Failed to read file to update', state);
       if (state.binary) {
@@ -165,7 +167,7 @@ async function inSection<T>(hunk: Hunk, raw: string, step: () => Promise<T>): Pr
 }
 
 /** The file as it is now; refused with ESTALE when this session has seen another version of it. */
-async function readState(backend: Backend, reads: CallReads, path: string): Promise<FileState> {
+async function readState(backend: Backend, reads: CallReads, path: string, chunks: readonly UpdateChunk[]): Promise<FileState> {
   let result: Awaited<ReturnType<Backend['read']>>;
   try {
     result = await backend.read(path);
@@ -185,7 +187,7 @@ async function readState(backend: Backend, reads: CallReads, path: string): Prom
     // file as it is now, and counts as that read, so the next patch (whose context lines are
     // checked against this text) can apply.
     reads.add(path, result.version);
-    throw new VfsError('ESTALE', `${path} changed since this session last read or wrote it. ${UNCHANGED} ${nowReads(path, result.content)}`, { path });
+    throw new VfsError('ESTALE', `${path} changed since this session last read or wrote it. ${UNCHANGED} ${nowReads(path, result.content, chunks)}`, { path });
   }
   if (isBinary(result.content)) return { text: FileText.of(''), bom: false, baseVersion: result.version, isDir: false, binary: true, touched: false };
   return {
@@ -201,12 +203,17 @@ async function readState(backend: Backend, reads: CallReads, path: string): Prom
 /** Characters of a changed file an ESTALE refusal shows (about a fifth of the result cap). */
 const MAX_STALE_SHOWN_CHARS = 16_000;
 
-/** The file as it is now, for a refusal: whole, or its first lines up to MAX_STALE_SHOWN_CHARS. */
-function nowReads(path: string, content: Uint8Array): string {
+/**
+ * The file as it is now, for a refusal: whole; over MAX_STALE_SHOWN_CHARS, the places the section's
+ * `chunks` are about (where their lines are now, or the closest lines), else its first lines.
+ */
+function nowReads(path: string, content: Uint8Array, chunks: readonly UpdateChunk[]): string {
   const retry = 'Write the patch against it and send it again.';
   if (isBinary(content)) return `It is now a binary file of ${content.length} bytes (it may be replaced or deleted, not updated). ${retry}`;
   const text = decodeText(content);
   if (text.length <= MAX_STALE_SHOWN_CHARS) return `It now reads:\n${text}${text.endsWith('\n') || text === '' ? '' : '\n'}(end of ${path}) ${retry}`;
+  const places = placesNow(text, chunks);
+  if (places !== null) return `${places}\n(the rest of ${path} is not shown; the patch's context lines are checked against the whole file) ${retry}`;
   const lines = text.split('\n');
   let shown = 0;
   let chars = 0;
@@ -214,6 +221,43 @@ function nowReads(path: string, content: Uint8Array): string {
   if (shown === 0) return `It now holds ${text.length} characters whose first line alone is over ${MAX_STALE_SHOWN_CHARS}, too long to show. ${retry}`;
   const total = text.endsWith('\n') ? lines.length - 1 : lines.length;
   return `Its first ${shown} of ${total} lines now read:\n${lines.slice(0, shown).join('\n')}\n(the patch's context lines are checked against the whole file) ${retry}`;
+}
+
+/** Lines shown around each place a refusal shows. */
+const PLACE_CONTEXT = 3;
+
+/**
+ * Where each of `chunks` is in `text` now (its lines, or else the closest ones), with a few lines
+ * around, as many places as fit in MAX_STALE_SHOWN_CHARS; null when none is found.
+ */
+function placesNow(text: string, chunks: readonly UpdateChunk[]): string | null {
+  const { texts } = splitKeepingEols(text);
+  const ranges: [number, number][] = [];
+  for (const chunk of chunks) {
+    const sought = chunk.oldLines.length > 0 ? chunk.oldLines : chunk.anchors;
+    if (sought.length === 0) continue;
+    let at = seekSequence(texts, sought, 0, chunk.isEndOfFile);
+    if (at === -1) at = (closestLines(text, sought.join('\n'), 1)[0]?.line ?? 0) - 1;
+    if (at >= 0) ranges.push([Math.max(0, at - PLACE_CONTEXT), Math.min(texts.length, at + sought.length + PLACE_CONTEXT)]);
+  }
+  if (ranges.length === 0) return null;
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const r of ranges) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else merged.push([...r]);
+  }
+  const blocks: string[] = [];
+  let chars = 0;
+  for (const [from, to] of merged) {
+    // (Without numbers on each line: these are lines to copy into the patch as they are.)
+    const block = `Lines ${from + 1}-${to} of ${texts.length} now read:\n${texts.slice(from, to).join('\n')}`;
+    if (chars + block.length > MAX_STALE_SHOWN_CHARS) break;
+    blocks.push(block);
+    chars += block.length + 1;
+  }
+  return blocks.length === 0 ? null : blocks.join('\n');
 }
 
 /** Whether nothing is at `path` (stat is allowed where the session may write); false when that cannot be told. */

@@ -467,6 +467,23 @@ export function applyPatchSuite(make: BackendFactory) {
           /No file was changed\. Its first 1230 of 5000 lines now read:\n(line of text\n){1230}\(the patch's context lines are checked against the whole file\)/,
         );
         expect(big.text.length).toBeLessThan(17_000);
+        // An update of a big file shows where its chunks are now (found, or the closest lines), not its first lines.
+        const numbered = Array.from({ length: 2000 }, (_, i) => `line ${i + 1} of the file\n`).join('');
+        await backend.writeFile('/a.py', numbered);
+        expect((await tools.run('apply_patch', { input: wrap('*** Delete File: a.py') })).isError).toBe(true); // (seen now)
+        await backend.writeFile('/a.py', numbered.replace('line 1999 of the file', 'line 1999 changed'));
+        const update = await tools.run('apply_patch', {
+          input: wrap(
+            '*** Update File: a.py\n@@\n line 10 of the file\n-line 11 of the file\n+eleven\n@@\n line 1997 of the file\n-line 1998 of the file\n+x\n line 1999 of the file',
+          ),
+        });
+        expectFailure(update, 'ESTALE');
+        expect(update.text).toBe(
+          'Error: ESTALE: /a.py changed since this session last read or wrote it. No file was changed. Lines 7-14 of 2000 now read:\n' +
+            Array.from({ length: 8 }, (_, i) => `line ${i + 7} of the file`).join('\n') +
+            '\nLines 1994-2000 of 2000 now read:\nline 1994 of the file\nline 1995 of the file\nline 1996 of the file\nline 1997 of the file\nline 1998 of the file\nline 1999 changed\nline 2000 of the file\n' +
+            "(the rest of /a.py is not shown; the patch's context lines are checked against the whole file) Write the patch against it and send it again.",
+        );
         await backend.writeFile('/a.py', new Uint8Array([0, 1, 2]));
         expect((await tools.run('apply_patch', { input: wrap('*** Delete File: a.py') })).text).toMatch(
           /No file was changed\. It is now a binary file of 3 bytes/,
