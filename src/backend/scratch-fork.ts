@@ -1,7 +1,8 @@
 /**
- * A fork for a look ahead that is never merged (Tools.preview): unlike fork(), it leaves the backend
- * it is made from as it was, so that backend's next write does not copy its file table first. The
- * fork still copies the table before its own first write, so it never changes the backend's.
+ * What a look ahead needs of a StateBackend that its public methods do not give: a fork that is
+ * never merged (Tools.preview; unlike fork(), it leaves the backend it is made from as it was, so
+ * that backend's next write does not copy its file table first; the fork still copies the table
+ * before its own first write), and whether a write would fit the limits (asked before approval).
  */
 import type { Backend } from './types.ts';
 import { unwrapBackend } from './wrapped-backends.ts';
@@ -12,4 +13,16 @@ export const SCRATCH_FORK = Symbol('agentvfs.scratchFork');
 export function scratchForkOf(backend: Backend): Backend | undefined {
   const own = unwrapBackend(backend) as Backend & { [SCRATCH_FORK]?: () => Backend };
   return typeof own[SCRATCH_FORK] === 'function' ? own[SCRATCH_FORK]() : undefined;
+}
+
+export const CHECK_FITS = Symbol('agentvfs.checkFits');
+
+/**
+ * A check that `size` bytes written to a path fit the backend's limits (ETOOBIG, EQUOTA), through
+ * agentvfs's wrappers; undefined for a backend that has none (a worker's seen from this side, a custom one).
+ */
+export function fitCheckOf(backend: Backend): ((path: string, size: number) => void) | undefined {
+  const own = unwrapBackend(backend) as Backend & { [CHECK_FITS]?: (path: string, size: number) => void };
+  const check = own[CHECK_FITS];
+  return typeof check === 'function' ? (path, size) => check.call(own, path, size) : undefined;
 }

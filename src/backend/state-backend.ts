@@ -3,7 +3,7 @@
  * for in-process and worker use) but run synchronously inside, so each call is
  * atomic with respect to every other call.
  */
-import { SCRATCH_FORK } from './scratch-fork.ts';
+import { CHECK_FITS, SCRATCH_FORK } from './scratch-fork.ts';
 import { BACKEND_CALLS } from '../calls.ts';
 import { Checkpoints } from '../checkpoints/checkpoints.ts';
 import { applyEdit } from '../edit/apply-edit.ts';
@@ -471,6 +471,10 @@ class InMemoryBackend implements Backend {
    */
   [SCRATCH_FORK](): StateBackend {
     return new InMemoryBackend({}, this);
+  }
+
+  [CHECK_FITS](path: string, size: number): void {
+    this.#tree.checkFits(this.#path(path), size);
   }
 
   async merge(other: StateBackend, options: MergeOptions = {}): Promise<MergeResult> {

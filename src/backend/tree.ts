@@ -188,6 +188,13 @@ export class Tree {
     }
   }
 
+  /** Throws EQUOTA/ETOOBIG unless `size` bytes written to `path` (a file, or a new one) fit the limits. */
+  checkFits(path: string, size: number): void {
+    const existing = this.#meta.get(path);
+    if (existing?.kind === 'dir') return; // (the write is refused for that, by the write itself)
+    this.checkQuota(path, size, existing?.size ?? 0, existing === undefined ? 1 : 0);
+  }
+
   /** Throws EQUOTA/ETOOBIG unless replacing `oldSize` bytes by `newSize` (and adding `newFiles`) fits. */
   checkQuota(path: string, newSize: number, oldSize: number, newFiles: number): void {
     const { maxFileBytes, maxTotalBytes, maxFiles } = this.limits;

@@ -11,6 +11,8 @@ export interface Asked {
   decision: Exclude<Decision, 'deny'>;
   /** The content a person put in place of the proposed one. */
   replacement?: string;
+  /** With a replacement: later writes of the tool set are not asked either. */
+  always?: boolean;
 }
 
 /**
@@ -63,7 +65,8 @@ export async function answerUnlessCancelled(approve: Approve, request: ApprovalR
   }
 }
 
-export async function askApproval(approve: Approve, request: ApprovalRequest, call: AskingCall = {}): Promise<Asked> {
+/** `unchanged`: what a refusal says was left as it was, when not the request's own (a batch of several files: none was changed). */
+export async function askApproval(approve: Approve, request: ApprovalRequest, call: AskingCall = {}, unchanged?: string): Promise<Asked> {
   let answer: unknown;
   try {
     if (isForCall(approve)) {
@@ -75,9 +78,10 @@ export async function askApproval(approve: Approve, request: ApprovalRequest, ca
     }
   } catch (error) {
     if (call.signal?.aborted) answer = CANCELLED;
-    else throw approvalFailed(request, error);
+    else throw approvalFailed(request, error, unchanged);
   }
-  const { subject, unchanged } = wording(request);
+  const { subject, unchanged: itself } = wording(request);
+  unchanged ??= itself;
   if (answer === CANCELLED) throw cancelledError(request.path, subject, unchanged);
   let a: { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown } | null;
   try {
@@ -85,15 +89,15 @@ export async function askApproval(approve: Approve, request: ApprovalRequest, ca
     const { allow, always, content, reason } = (answer ?? {}) as { allow?: unknown; always?: unknown; content?: unknown; reason?: unknown };
     a = answer === null || answer === undefined ? null : { allow, always, content, reason };
   } catch (error) {
-    throw approvalFailed(request, error);
+    throw approvalFailed(request, error, unchanged);
   }
   if (a?.allow === true) {
-    if (a.always !== undefined && typeof a.always !== 'boolean') return invalid(request, answer);
-    if (typeof a.content === 'string') return { decision: 'edit', replacement: a.content };
-    if (a.content !== undefined) return invalid(request, answer);
+    if (a.always !== undefined && typeof a.always !== 'boolean') return invalid(request, answer, unchanged);
+    if (typeof a.content === 'string') return { decision: 'edit', replacement: a.content, ...(a.always === true ? { always: true } : {}) };
+    if (a.content !== undefined) return invalid(request, answer, unchanged);
     return { decision: a.always === true ? 'always' : 'allow' };
   }
-  if (a?.allow !== false) return invalid(request, answer);
+  if (a?.allow !== false) return invalid(request, answer, unchanged);
   const reason = typeof a.reason === 'string' && a.reason.trim() !== '' ? a.reason.trim() : null;
   throw new VfsError(
     'EDENIED',
@@ -112,16 +116,17 @@ function wording(request: ApprovalRequest): { subject: string; unchanged: string
   return { subject: `${request.action === 'remove' ? 'removal' : 'write'} ${of}`, unchanged: 'The file is unchanged.' };
 }
 
-function approvalFailed(request: ApprovalRequest, error: unknown): VfsError {
+function approvalFailed(request: ApprovalRequest, error: unknown, instead?: string): VfsError {
   const message = error instanceof Error ? error.message : String(error);
-  const { subject, unchanged } = wording(request);
+  const { subject, unchanged: itself } = wording(request);
+  const unchanged = instead ?? itself;
   return new VfsError('EDENIED', `The ${subject} could not be approved (the approval step failed: ${message}). ${unchanged}`, {
     path: request.path,
   });
 }
 
-function invalid(request: ApprovalRequest, answer: unknown): never {
-  const { subject, unchanged } = wording(request);
+function invalid(request: ApprovalRequest, answer: unknown, unchanged: string): never {
+  const { subject } = wording(request);
   throw new VfsError(
     'EDENIED',
     `The ${subject} was not approved: approve() answered ${shown(answer)}, which is none of { allow: true }, { allow: true, always: true }, { allow: true, content }, { allow: false, reason }. ${unchanged}`,

@@ -17,6 +17,7 @@ import { ancestorsOf } from '../paths.ts';
 import type { GuardSession } from './session.ts';
 import type { ApprovalRequest, Decision } from './types.ts';
 import { writeDiff } from './write-diff.ts';
+import { fitCheckOf } from '../backend/scratch-fork.ts';
 
 const removalTakesNoContent = (path: string) =>
   new VfsError('EINVAL', `approve() answered a removal of ${path} with a content; a removal can only be allowed or denied. Nothing was removed.`, { path });
@@ -47,6 +48,7 @@ const UTF8_BOM = (bytes: Uint8Array) => {
 
 export function guardedWrites(context: WriteContext) {
   const { inner, session, tool, args, decisions, notes, unread, call } = context;
+  const fits = fitCheckOf(inner);
   const { rules } = session;
 
   /** The file as it is now: its bytes and version, or null / -1 when it does not exist. */
@@ -85,16 +87,18 @@ export function guardedWrites(context: WriteContext) {
     before: { bytes: Uint8Array | null; version: number },
     proposed: string | Uint8Array | null,
     written: string | Uint8Array | null = proposed,
+    unchanged?: string,
   ): Promise<{ version: number; asked: boolean; replacement?: string }> {
     if (session.approve === undefined) return { version: before.version, asked: false };
     if (session.always) {
       decisions.push('always');
       return { version: before.version, asked: false };
     }
+    const bytes = written === null ? null : typeof written === 'string' ? encodeText(written) : written;
     // The content the file holds already: the write changes nothing, so no one is asked about it.
-    if (before.bytes !== null && written !== null && sameBytes(before.bytes, typeof written === 'string' ? encodeText(written) : written)) {
-      return { version: before.version, asked: false };
-    }
+    if (before.bytes !== null && bytes !== null && sameBytes(before.bytes, bytes)) return { version: before.version, asked: false };
+    // Nor is anyone asked about a write the backend's limits would refuse: its refusal is the answer.
+    if (bytes !== null) fits?.(path, bytes.byteLength);
     const content = proposedText(proposed);
     const asked: Asked = await put(
       {
@@ -107,6 +111,7 @@ export function guardedWrites(context: WriteContext) {
         ...(content !== undefined ? { content } : {}),
       },
       proposed === null ? removalTakesNoContent(path) : undefined,
+      unchanged,
     );
     return asked.replacement === undefined
       ? { version: before.version, asked: true }
@@ -118,10 +123,10 @@ export function guardedWrites(context: WriteContext) {
    * `noContent`: the refusal of a content given where there is none to give (a removal, a rename, a
    * directory): nothing is written, so the audit records a denial.
    */
-  async function put(request: ApprovalRequest, noContent?: VfsError): Promise<Asked> {
+  async function put(request: ApprovalRequest, noContent?: VfsError, unchanged?: string): Promise<Asked> {
     let asked: Asked;
     try {
-      asked = await askApproval(session.approve!, request, call);
+      asked = await askApproval(session.approve!, request, call, unchanged);
     } catch (error) {
       // A cancelled call was not decided.
       if (!isVfsError(error) || error.code !== 'ECANCELED') decisions.push('deny');
@@ -132,7 +137,7 @@ export function guardedWrites(context: WriteContext) {
       throw noContent;
     }
     decisions.push(asked.decision);
-    if (asked.decision === 'always') session.always = true;
+    if (asked.decision === 'always' || asked.always === true) session.always = true;
     return asked;
   }
 
@@ -375,7 +380,8 @@ export function guardedWrites(context: WriteContext) {
     for (const change of resolved) {
       const before = await currentForWrite(change.path);
       checkExpected(change.path, change.expectedVersion, before.version);
-      const answer = await ask(change.path, before, change.content);
+      // A refusal of one file of several says that none was changed (its own words speak of one file).
+      const answer = await ask(change.path, before, change.content, change.content, resolved.length > 1 ? 'No file was changed.' : undefined);
       if (answer.asked) asked.add(change.path);
       const content = answer.replacement === undefined ? change.content : personsContent(answer.replacement, change.path, change.content);
       planned.push({ path: change.path, content, expectedVersion: answer.version });

@@ -557,6 +557,49 @@ export function guardSuite(make: BackendFactory) {
       }
     });
 
+    it('allow always with content: the person’s content is written, and later writes of the tool set are not asked', async () => {
+      const backend = await make();
+      const { requests, approve } = recorder({ allow: true, always: true, content: 'person\n' });
+      const events: ToolEvent[] = [];
+      const tools = createTools(backend, { approve, onEvent: (e) => events.push(e) });
+      expect((await tools.run('write_file', { path: '/1', content: 'model\n' })).text).toContain('the user changed the content before it was written');
+      await tools.run('write_file', { path: '/2', content: '2' });
+      expect(requests.map((r) => r.path)).toEqual(['/1']);
+      expect(events.map((e) => e.decision)).toEqual(['edit', 'always']);
+      expect([await backend.readText('/1'), await backend.readText('/2')]).toEqual(['person\n', '2']);
+    });
+
+    it('a write the limits refuse is not asked about: its refusal is the answer (too big, too many files)', async () => {
+      const backend = await make({ limits: { maxFileBytes: 10, maxFiles: 3 }, files: { '/a': '1', '/b': '2' } });
+      const { requests, approve } = recorder();
+      const events: ToolEvent[] = [];
+      for (const dialect of ['agentvfs', 'mcp-filesystem', 'gemini'] as const) {
+        const tools = createTools(backend, { dialect, approve, onEvent: (e) => events.push(e) });
+        expectFailure(await tools.run('write_file', { [dialect === 'gemini' ? 'file_path' : 'path']: '/big', content: 'x'.repeat(100) }), 'ETOOBIG');
+      }
+      const tools = createTools(backend, { approve, onEvent: (e) => events.push(e) });
+      expect((await tools.run('write_file', { path: '/c', content: 'c' })).isError).toBe(false);
+      expectFailure(await tools.run('write_file', { path: '/d', content: 'd' }), 'EQUOTA');
+      expect(requests.map((r) => r.path)).toEqual(['/c']);
+      expect(events.map((e) => e.decision)).toEqual([undefined, undefined, undefined, 'allow', undefined]);
+      expect(await backend.exists('/d')).toBe(false);
+    });
+
+    it('a denial of one file of a multi-file patch says no file was changed (the others were allowed)', async () => {
+      const backend = await make({ files: { '/a.txt': 'a\n', '/b.txt': 'b\n' } });
+      const { requests, approve } = recorder({ allow: true }, { allow: false, reason: 'no way' });
+      const tools = createTools(backend, { dialect: 'openai', approve });
+      const denied = await tools.run('apply_patch', {
+        input: '*** Begin Patch\n*** Update File: /a.txt\n@@\n-a\n+A\n*** Update File: /b.txt\n@@\n-b\n+B\n*** End Patch',
+      });
+      expectFailure(denied, 'EDENIED');
+      expect(denied.text).toBe(
+        'Error: EDENIED: The user denied the write of /b.txt: "no way". No file was changed. Take the reason into account before trying again.',
+      );
+      expect(requests.map((r) => r.path)).toEqual(['/a.txt', '/b.txt']);
+      expect([await backend.readText('/a.txt'), await backend.readText('/b.txt')]).toEqual(['a\n', 'b\n']);
+    });
+
     it('deny: EDENIED with the reason, file unchanged; without a reason too', async () => {
       const backend = await make({ files: { '/a.txt': 'keep\n' } });
       const { approve } = recorder({ allow: false, reason: 'use tabs' }, { allow: false });
