@@ -18,33 +18,42 @@ import { typedFlags } from './typed-flags.ts';
  */
 export async function globNothingFound(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean, ignored: number): Promise<string> {
   const head = `No files found matching ${quoted(pattern)} in ${base}.${ignoredSentence(ignored, 'matching file', 'matching files', 'includes them')}`;
-  const hint = await globHint(backend, pattern, base, respectGitIgnore, head);
-  if (hint === head) return head;
-  const still = await backend.glob(pattern, { path: base, respectGitIgnore }).catch(() => null);
-  return still !== null && still.length === 0 ? hint : head;
+  const hint = await globRetryHint(backend, pattern, base, respectGitIgnore);
+  return hint === '' ? head : `${head} ${hint}`;
 }
 
-async function globHint(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean, head: string): Promise<string> {
+/**
+ * Why the glob `pattern` (relative to `base`) found nothing and the pattern that finds files, checked
+ * by running it; '' when there is none, or when the pattern itself finds files now.
+ */
+export async function globRetryHint(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean): Promise<string> {
+  const hint = await globHint(backend, pattern, base, respectGitIgnore);
+  if (hint === '') return '';
+  const still = await backend.glob(pattern, { path: base, respectGitIgnore }).catch(() => null);
+  return still !== null && still.length === 0 ? hint : '';
+}
+
+async function globHint(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean): Promise<string> {
   const unprefixed = withoutBasePrefix(pattern, base);
   if (unprefixed !== null) {
     const paths = await backend.glob(unprefixed, { path: base, respectGitIgnore }).catch(() => []);
-    if (paths.length > 0) return `${head} ${relativeNote(pattern, base, unprefixed, paths)} Retry with pattern ${quoted(unprefixed)}.`;
+    if (paths.length > 0) return `${relativeNote(pattern, base, unprefixed, paths)} Retry with pattern ${quoted(unprefixed)}.`;
   }
   // A directory's path (`src/`): glob lists files, so the files in it are what was meant.
   if (/[^/]\/+$/.test(pattern)) {
     const inside = `${pattern.replace(/\/+$/, '')}/**`;
     const paths = await backend.glob(inside, { path: base, respectGitIgnore }).catch(() => []);
     if (paths.length > 0)
-      return `${head} glob matches files, not directories; ${quoted(inside)} matches the ${counted(paths.length, 'file')} in it, e.g. ${first(paths)}. Retry with pattern ${quoted(inside)}.`;
+      return `glob matches files, not directories; ${quoted(inside)} matches the ${counted(paths.length, 'file')} in it, e.g. ${first(paths)}. Retry with pattern ${quoted(inside)}.`;
   }
   const deeper = anyDepthGlob(pattern);
   // (A rewritten pattern that does not compile is no help.)
   const paths = deeper === null ? [] : await backend.glob(deeper, { path: base, respectGitIgnore }).catch(() => []);
-  if (paths.length > 0) return `${head} ${oneDepthNote('pattern', pattern, deeper!, paths)} Retry with pattern ${quoted(deeper!)}.`;
+  if (paths.length > 0) return `${oneDepthNote('pattern', pattern, deeper!, paths)} Retry with pattern ${quoted(deeper!)}.`;
   const below = belowAnyDirectory(pattern);
   const under = below === null ? [] : await backend.glob(below, { path: base, respectGitIgnore }).catch(() => []);
-  if (under.length > 0) return `${head} ${directoriesDeeperNote('pattern', base, below!, under)} Retry with pattern ${quoted(below!)}.`;
-  return caseHint(backend, pattern, base, respectGitIgnore, head);
+  if (under.length > 0) return `${directoriesDeeperNote('pattern', base, below!, under)} Retry with pattern ${quoted(below!)}.`;
+  return caseHint(backend, pattern, base, respectGitIgnore);
 }
 
 /** Why a glob without `**` found nothing, and the pattern that finds `paths` at any depth (`deeper`). */
@@ -58,11 +67,11 @@ function directoriesDeeperNote(noun: 'pattern' | 'glob', base: string, below: st
 }
 
 /** glob matches letters in their case (`*.TS` finds no `a.ts`): the files it would find in either case, if any. */
-async function caseHint(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean, head: string): Promise<string> {
-  if (!/\p{L}/u.test(pattern)) return head;
+async function caseHint(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean): Promise<string> {
+  if (!/\p{L}/u.test(pattern)) return '';
   const paths = await backend.glob(pattern, { path: base, respectGitIgnore, ignoreCase: true }).catch(() => []);
-  if (paths.length === 0) return head;
-  return `${head} glob matches letters in their case; in either case the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}. Retry with the case those names have.`;
+  if (paths.length === 0) return '';
+  return `glob matches letters in their case; in either case the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}. Retry with the case those names have.`;
 }
 
 /** The first by path, not glob's newest-first: the same files give the same text whatever their times. */

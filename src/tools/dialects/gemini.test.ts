@@ -138,6 +138,10 @@ describe("dialect 'gemini'", () => {
       'Found 1 file(s) matching "**/*.ts" within /, sorted by modification time (newest first):\n/src/a.ts',
     );
     expect(await t.call('glob', { pattern: '*.py', dir_path: '/src' })).toBe('No files found matching pattern "*.py" within /src');
+    // Gemini CLI's sentence, then the pattern that finds the files deeper, as agentvfs's glob gives it.
+    expect(await t.call('glob', { pattern: '*.ts' })).toBe(
+      'No files found matching pattern "*.ts" within /. The pattern matches at one directory depth only ("*" does not cross "/"); "**/*.ts" matches at any depth: 1 file, e.g. /src/a.ts. Retry with pattern "**/*.ts".',
+    );
   });
 
   it('glob takes a pattern that names an existing file literally, as Gemini CLI escapes it', async () => {

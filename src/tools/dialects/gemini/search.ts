@@ -1,4 +1,5 @@
 /** Gemini CLI's glob, grep_search, list_directory and read_many_files over a Backend (searches run in the backend's linear-time engine). */
+import { globRetryHint } from '../../empty-search.ts';
 import type { GrepMatch, LsReport } from '../../../backend/types.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { compileGlob } from '../../../glob/glob.ts';
@@ -42,8 +43,11 @@ export async function glob(call: DialectCall, args: GlobArgs): Promise<string> {
   const paths = ignoredByGemini === null ? matched : matched.filter((path) => !ignoredByGemini(path, false));
   const ignored = found.ignored + matched.length - paths.length;
   // Gemini CLI's wording for files its ignore rules left out (tools/glob.ts).
-  if (paths.length === 0)
-    return `No files found matching pattern "${clipped(args.pattern)}" within ${base}${ignored > 0 ? ` (${ignored} files were ignored)` : ''}`;
+  if (paths.length === 0) {
+    // Gemini CLI's sentence, then agentvfs's hint, if any (`*.ts` where the files are deeper).
+    const hint = await globRetryHint(call.backend, args.pattern, base, args.respect_git_ignore !== false);
+    return `No files found matching pattern "${clipped(args.pattern)}" within ${base}${ignored > 0 ? ` (${ignored} files were ignored)` : ''}${hint === '' ? '' : `. ${hint}`}`;
+  }
   const shown = paths.slice(0, GLOB_MAX_RESULTS);
   const more = paths.length - shown.length;
   const tail = more > 0 ? `\n... [${more} more files not shown (${paths.length} in total); use a more specific pattern or dir_path]` : '';
