@@ -144,6 +144,34 @@ describe('ENOMATCH', () => {
     );
   });
 
+  it('finds the place among every line that equals the first line, prefers a place that differs in indentation alone, and names blank lines', () => {
+    // The first line is the file's line 1, 5, 9, 13, 17, 21: the place meant is the fifth, past the 3 closest lines shown.
+    const blocks = Array.from({ length: 6 }, (_, i) => `if (x) {\n  call${i}();\n  other${i}();\n}`).join('\n');
+    expect(fails(() => applyEdit(`${blocks}\n`, 'if (x) {\n  call4();\n  other4X();\n}', 'x')).message).toContain(
+      'The first line of old_string matches line 17; the first line that differs is line 19:\n  old_string:   other4X();\n  line 19:      other4();\n',
+    );
+    // Lines 5-8 differ from old_string in one line's indentation only: that place, not line 1's.
+    expect(fails(() => applyEdit('a {\n  b\n  x\n}\na {\n  c\n      d\n}\n', 'a {\n  c\n  d\n}', 'x')).message).toContain(
+      'The first line of old_string matches line 5; the first line that differs is line 7:\n  old_string:   d\n  line 7:           d\n',
+    );
+    // A blank line is named, not shown as nothing.
+    expect(fails(() => applyEdit('one\n\ntwo\nthree\n', 'one\ntwo\nthree', 'x')).message).toContain(
+      'the first line that differs is line 2:\n  old_string: two\n  line 2:     (an empty line)\n',
+    );
+    // Blank lines above the first line of the file: not "a later line".
+    expect(fails(() => applyEdit('foo\nbar\nbaz\n', '\n\nfoo\nbar', 'x')).message).toContain(
+      'The first line of old_string matches line 1, the first line of the file, but old_string starts with blank lines above it.',
+    );
+  });
+
+  it('finds the departure fast when the first line is every line of a large file', () => {
+    const file = `${'x\n'.repeat(100_000)}tail\n`;
+    const started = performance.now();
+    const e = fails(() => applyEdit(file, `${'x\n'.repeat(3000)}y\n`, 'q'));
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(e.message).toContain('the first line that differs is line 3001:\n  old_string: y\n  line 3001:  x\n');
+  });
+
   it('shows at most 3 candidates, and none when nothing is similar', () => {
     const many = Array.from({ length: 10 }, (_, i) => `value_${i} = compute(${i});`).join('\n');
     const e = fails(() => applyEdit(many, 'value_x = compute(y);', 'z'));

@@ -211,20 +211,28 @@ export function closestLinesNote(text: string, oldString: string, argument = 'ol
 }
 
 /**
- * For a search text whose first line the file holds (`candidates` marked exact): the first of its
- * later lines that the file does not have there, beside the file's line, so the model sees what
- * to change. Null when there is no such candidate.
+ * For a search text whose first line the file holds (at any of its lines, not only the
+ * `candidates` shown): the first of its later lines that the file does not have there, beside
+ * the file's line, so the model sees what to change. Null when the file does not hold that line.
  */
 export function departureNote(text: string, oldString: string, candidates: readonly CandidateLine[], argument: string): string | null {
-  const starts = candidates.filter((c) => c.exact).map((c) => c.line);
-  if (starts.length === 0 || !oldString.trim().includes('\n')) return null;
-  const gone = departure(text, oldString, starts);
-  if (gone === null) return `The first line of ${argument} matches line ${starts.join(', ')}, so the difference is in a later line.`;
+  if (!oldString.trim().includes('\n')) return null;
+  const gone = departure(text, oldString);
+  if (gone === null) {
+    const starts = candidates.filter((c) => c.exact).map((c) => c.line);
+    return starts.length === 0 ? null : `The first line of ${argument} matches line ${starts.join(', ')}, so the difference is in a later line.`;
+  }
   const head = `The first line of ${argument} matches line ${gone.start}`;
-  if (gone.line === 0) return `${head}, but ${argument} goes on past the end of the file with:\n  ${clip(gone.wanted)}`;
+  if (gone.beforeStart === true) return `${head}, the first line of the file, but ${argument} starts with blank lines above it.`;
+  if (gone.line === 0) return `${head}, but ${argument} goes on past the end of the file with:\n  ${shownLine(gone.wanted)}`;
   const labels = [`${argument}:`, `line ${gone.line}:`];
   const width = Math.max(...labels.map((l) => l.length)) + 1;
-  return `${head}; the first line that differs is line ${gone.line}:\n  ${labels[0]!.padEnd(width)}${clip(gone.wanted)}\n  ${labels[1]!.padEnd(width)}${clip(gone.found)}`;
+  return `${head}; the first line that differs is line ${gone.line}:\n  ${labels[0]!.padEnd(width)}${shownLine(gone.wanted)}\n  ${labels[1]!.padEnd(width)}${shownLine(gone.found)}`;
+}
+
+/** A line of a departure note: clipped, and a blank one named as such (it would read as nothing). */
+function shownLine(line: string): string {
+  return line.trim() === '' ? `(${line === '' ? 'an empty line' : 'a line of whitespace only'})` : clip(line);
 }
 
 function clip(line: string): string {

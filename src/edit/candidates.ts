@@ -144,40 +144,70 @@ export function closestLines(text: string, oldString: string, max = 3): Candidat
 export interface Departure {
   /** The first line of the search text that is not the file's. */
   wanted: string;
-  /** The file's line there (1-based), or 0 when the search text runs past the file's end. */
+  /** The file's line there (1-based), or 0 when the search text runs past the file's end (or, `beforeStart`, its start). */
   line: number;
   /** That line of the file, without its ending ('' when past the end). */
   found: string;
   /** The file line its first non-blank line was laid on. */
   start: number;
+  /** The search text's leading blank lines come before the file's first line. */
+  beforeStart?: true;
 }
 
+/** Lines compared in all by `departure` (each start costs at most the search text's length). */
+const MAX_DEPARTURE_COMPARISONS = 2_000_000;
+
 /**
- * Where `oldString` departs from `text` when its first non-blank line is laid on each of
- * `firstLines` (1-based lines that equal it, trimmed): the one that matches longest. Lines are
- * compared trimmed first (a correction would have absorbed indentation alone), then as they are.
- * Null when no line departs.
+ * Where `oldString` departs from `text` when its first non-blank line is laid on each file line
+ * that equals it (trimmed): the place that matches longest (the first such place on a tie).
+ * Lines are compared trimmed first (a correction would have absorbed indentation alone), and a
+ * place whose lines all match so is preferred: its first line that differs as it is is reported.
+ * Leading blank lines of `oldString` are compared too, after the lines below the first.
+ * Null when no line departs. Linear in the file, and at most MAX_DEPARTURE_COMPARISONS lines compared.
  */
-export function departure(text: string, oldString: string, firstLines: readonly number[]): Departure | null {
+export function departure(text: string, oldString: string): Departure | null {
   const wanted = oldString.split('\n').map((l) => l.replace(/\r$/, ''));
   if (wanted.length > 1 && wanted[wanted.length - 1] === '') wanted.pop();
   const first = wanted.findIndex((l) => l.trim() !== '');
-  if (first === -1 || first === wanted.length - 1 || firstLines.length === 0) return null;
+  if (first === -1 || wanted.length === 1) return null;
+  const key = wanted[first]!.trim();
   const lines = text.split('\n');
   if (text.endsWith('\n')) lines.pop(); // (the empty string after a final line ending is no line)
-  const at = (line: number) => lines[line - 1]?.replace(/\r$/, '');
-  for (const same of [(s: string) => s.trim(), (s: string) => s.trimEnd()]) {
-    let best: Departure | null = null;
-    let longest = -1;
-    for (const start of firstLines) {
-      for (let i = first + 1; i < wanted.length; i++) {
-        const found = at(start + i - first);
-        if (found !== undefined && same(found) === same(wanted[i]!)) continue;
-        if (i > longest) [best, longest] = [{ wanted: wanted[i]!, line: found === undefined ? 0 : start + i - first, found: found ?? '', start }, i];
-        break;
-      }
+  const starts: number[] = [];
+  for (const [i, line] of lines.entries()) if (line.trim() === key) starts.push(i + 1);
+  if (starts.length === 0) return null;
+  // The search text's lines below its first non-blank one, then the blank ones above it.
+  const order = [...Array.from({ length: wanted.length - first - 1 }, (_, k) => first + 1 + k), ...Array.from({ length: first }, (_, k) => k)];
+  const at = (line: number) => (line >= 1 ? lines[line - 1]?.replace(/\r$/, '') : undefined);
+  /** How many of `order` match at `start` before one does not, and that one (null: all match). */
+  const walk = (start: number, same: (s: string) => string): { matched: number; gone: Departure | null } => {
+    for (const [n, i] of order.entries()) {
+      const line = start + i - first;
+      const found = at(line);
+      if (found !== undefined && same(found) === same(wanted[i]!)) continue;
+      const gone: Departure = { wanted: wanted[i]!, line: found === undefined ? 0 : line, found: found ?? '', start };
+      if (found === undefined && line < 1) gone.beforeStart = true;
+      return { matched: n, gone };
     }
-    if (best !== null) return best;
+    return { matched: order.length, gone: null };
+  };
+  let budget = Math.max(MAX_DEPARTURE_COMPARISONS, order.length);
+  let best: { matched: number; gone: Departure | null } | null = null;
+  const full: number[] = []; // places whose lines all match trimmed
+  for (const start of starts) {
+    if (budget < order.length) break;
+    const result = walk(start, (s) => s.trim());
+    budget -= result.matched + 1;
+    if (result.gone === null) full.push(start);
+    else if (best === null || result.matched > best.matched) best = result;
   }
-  return null;
+  if (full.length === 0) return best?.gone ?? null;
+  // Indentation alone differs somewhere: the first line that differs as it is, at the place that matches longest.
+  let closest: { matched: number; gone: Departure | null } | null = null;
+  for (const start of full) {
+    const result = walk(start, (s) => s.trimEnd());
+    if (result.gone === null) return null;
+    if (closest === null || result.matched > closest.matched) closest = result;
+  }
+  return closest!.gone;
 }

@@ -310,6 +310,16 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(out.text).toBe(file);
       });
 
+      it("lines not found whose first line the file holds many times: the place that matches longest, past the closest lines shown", async () => {
+        const file = Array.from({ length: 8 }, (_, i) => `if (x) {\n  call${i}();\n  other${i}();\n}\n`).join('');
+        const out = await update(file, '@@\n if (x) {\n   call6();\n-  other6X();\n+  done();\n }');
+        expectFailure(out.result, 'ENOMATCH');
+        expect(out.result.text).toContain(
+          'The first line of the chunk matches line 25; the first line that differs is line 27:\n  the chunk:   other6X();\n  line 27:     other6();\nNo file was changed.',
+        );
+        expect(out.text).toBe(file);
+      });
+
       it('an anchor that is not found is an error naming it, the chunk and the closest lines (a single one too: the helper ignores it)', async () => {
         const single = await update('a\nb\n', '@@ nope\n-b\n+B');
         expectFailure(single.result, 'ENOMATCH');
