@@ -169,7 +169,8 @@ export function cappedTree(head: string, dir: string, top: readonly string[], en
   if (whole.length <= MAX_RESULT_CHARS) return whole;
   const prefix = dir === '/' ? 1 : dir.length + 1;
   const deep = entries.map((e) => e.path.indexOf('/', prefix) !== -1);
-  let room = MAX_RESULT_CHARS - head.length - end.length - top.join('\n').length - NOTE_ROOM;
+  const fixed = head.length + end.length + top.join('\n').length + 1;
+  let room = MAX_RESULT_CHARS - fixed - NOTE_ROOM - dir.length;
   const kept = new Array<boolean>(rows.length).fill(false);
   for (const second of [false, true]) {
     for (const [i, row] of rows.entries()) {
@@ -178,16 +179,33 @@ export function cappedTree(head: string, dir: string, top: readonly string[], en
       room -= row.length + 1;
     }
   }
-  const shown = rows.filter((_, i) => kept[i]);
-  const belowLeftOut = [...new Set(entries.filter((_, i) => !kept[i] && deep[i]).map((e) => e.path.slice(0, e.path.lastIndexOf('/'))))];
-  const topLeftOut = entries.filter((_, i) => !kept[i] && !deep[i]).length;
-  const below = `view ${namesWithin(belowLeftOut, 300)} to see what is in ${belowLeftOut.length === 1 ? 'it' : 'each'}`;
-  const how =
-    topLeftOut === 0
-      ? below
-      : `${topLeftOut} of the entries directly in ${dir} are left out: it holds more than one result can list${belowLeftOut.length > 0 ? `; ${below}` : ''}`;
-  const note = `[${shown.length} of ${rows.length} entries shown: the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters; ${how}]`;
-  return `${head}${[...top, ...shown, note].join('\n')}${end}`;
+  const note = () => {
+    const belowLeftOut = [...new Set(entries.filter((_, i) => !kept[i] && deep[i]).map((e) => e.path.slice(0, e.path.lastIndexOf('/'))))];
+    const topLeftOut = entries.filter((_, i) => !kept[i] && !deep[i]).length;
+    // (Room for the first directory's name whatever its length: "view 3 files" would name none.)
+    const names = namesWithin(belowLeftOut, Math.max(NAMES_ROOM, (belowLeftOut[0]?.length ?? 0) + 20));
+    const below = `view ${names} to see what is in ${belowLeftOut.length === 1 ? 'it' : 'each'}`;
+    const how =
+      topLeftOut === 0
+        ? below
+        : `${topLeftOut} of the entries directly in ${dir} are left out: it holds more than one result can list${belowLeftOut.length > 0 ? `; ${below}` : ''}`;
+    const shown = kept.filter(Boolean).length;
+    return `[${shown} of ${rows.length} entries shown: the result is capped at ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters; ${how}]`;
+  };
+  // The note's length depends on what is left out: drop the last rows kept (those below first) until it fits.
+  for (;;) {
+    const line = note();
+    let over = fixed + rows.reduce((sum, row, i) => sum + (kept[i] ? row.length + 1 : 0), 0) + line.length - MAX_RESULT_CHARS;
+    if (over <= 0) return `${head}${[...top, ...rows.filter((_, i) => kept[i]), line].join('\n')}${end}`;
+    for (const second of [true, false]) {
+      for (let i = rows.length - 1; i >= 0 && over > 0; i--) {
+        if (!kept[i] || deep[i] !== second) continue;
+        kept[i] = false;
+        over -= rows[i]!.length + 1;
+      }
+    }
+    if (!kept.includes(true)) return `${head}${[...top, line].join('\n')}${end}`.slice(0, MAX_RESULT_CHARS);
+  }
 }
 
 /** `cat -n` rows (6-wide numbers, a tab) for `lines` numbered from `first`. */
@@ -197,6 +215,8 @@ export function numberedRows(lines: readonly string[], first: number): string {
 
 const NUMBER_PREFIX = 7; // "%6d\t"
 const NOTE_ROOM = 300;
+/** Characters of the directory names a capped view's note offers to view. */
+const NAMES_ROOM = 300;
 
 /**
  * `head`, the `cat -n` rows of `lines` (numbered from `first`, of a file of `total` lines), then

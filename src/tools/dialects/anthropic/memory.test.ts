@@ -236,6 +236,23 @@ describe('view of a directory over the result cap', () => {
   });
 });
 
+describe('view of a directory over the result cap, with many directories left out', () => {
+  it('keeps its note whole within the cap (a long list of directories to view, or a long path)', async () => {
+    const files: Record<string, string> = {};
+    const long = 'subdirectory_with_a_rather_long_descriptive_name_';
+    for (let d = 0; d < 60; d++) for (let f = 0; f < 40; f++) files[`/memories/${long}${d}/file_number_${f}_with_some_extra_padding_text.txt`] = 'x';
+    const deepDir = `/memories/${Array.from({ length: 12 }, (_, i) => `level_${i}_directory_name`).join('/')}`;
+    for (let d = 0; d < 60; d++) for (let f = 0; f < 60; f++) files[`${deepDir}/sub_${'q'.repeat(40)}_${d}/f_${f}_${'p'.repeat(20)}.txt`] = 'x';
+    const { run } = session(files);
+    for (const path of ['/memories', deepDir]) {
+      const out = await run({ command: 'view', path });
+      expect(out.length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
+      expect(out).not.toContain('results truncated');
+      expect(out).toMatch(/\n\[\d+ of \d+ entries shown: the result is capped at 80,000 characters; view \/memories\/[^,]+, .* to see what is in each\]$/);
+    }
+  });
+});
+
 describe('the memory directory itself', () => {
   it('is never made a file: create at /memories is refused, and a file there (written by other tools) may be deleted', async () => {
     const { backend, run } = session();
