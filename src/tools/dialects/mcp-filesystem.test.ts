@@ -256,6 +256,10 @@ describe("dialect 'mcp-filesystem'", () => {
     expect(await t.call('search_files', { path: '/p', pattern: '*.ts' })).toBe(
       'No matches found\n"*.ts" matches at one depth below /p only; "**/*.ts" matches 2 paths, e.g. /p/src/a.ts.',
     );
+    // A directory deeper than path: not "one depth only", which would send the model to "src/**/*.ts".
+    expect(await t.call('search_files', { path: '/', pattern: 'src/*.ts' })).toBe(
+      'No matches found\n"src/*.ts" is matched relative to /, so its directories must start there; "**/src/*.ts" matches 2 paths, e.g. /p/src/a.ts.',
+    );
     // A plain word, as older releases of the server took it (a substring of a name): the glob that finds it.
     expect(await t.call('search_files', { path: '/', pattern: 'nowhere' })).toBe('No matches found');
     expect(await t.call('search_files', { path: '/p', pattern: 'a' })).toBe(

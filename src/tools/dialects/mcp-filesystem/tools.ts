@@ -305,10 +305,11 @@ export async function searchFiles(call: DialectCall, path: string, pattern: stri
   // A pattern that matches at one depth only (`*.ts`, where the server's description says `**/*.ts`
   // matches in every subdirectory): the one that finds files deeper.
   if (/[*?[{/]/.test(pattern)) {
-    for (const deeper of [anyDepthGlob(pattern), belowAnyDirectory(pattern)]) {
+    const why = [`matches at one depth below ${root} only`, `is matched relative to ${root}, so its directories must start there`];
+    for (const [i, deeper] of [anyDepthGlob(pattern), belowAnyDirectory(pattern)].entries()) {
       const found = deeper === null ? [] : (await call.backend.glob(deeper, { path: root }).catch(() => [])).filter(kept).sort();
       if (found.length > 0)
-        return `No matches found\n${JSON.stringify(pattern)} matches at one depth below ${root} only; ${JSON.stringify(deeper)} matches ${found.length === 1 ? '1 path' : `${found.length} paths`}, e.g. ${found[0]}.`;
+        return `No matches found\n${JSON.stringify(pattern)} ${why[i]}; ${JSON.stringify(deeper)} matches ${found.length === 1 ? '1 path' : `${found.length} paths`}, e.g. ${found[0]}.`;
     }
     return 'No matches found';
   }
