@@ -253,7 +253,7 @@ function placesNow(text: string, chunks: readonly UpdateChunk[]): string | null 
   for (const [from, to] of merged) {
     // (Without numbers on each line: these are lines to copy into the patch as they are.)
     const block = `Lines ${from + 1}-${to} of ${texts.length} now read:\n${texts.slice(from, to).join('\n')}`;
-    if (chars + block.length > MAX_STALE_SHOWN_CHARS) break;
+    if (chars + block.length > MAX_STALE_SHOWN_CHARS) continue; // (a later place may fit)
     blocks.push(block);
     chars += block.length + 1;
   }
@@ -306,7 +306,7 @@ function notFound(path: string, text: string, total: number, failure: ChunkNotFo
     sought = chunk.oldLines.join('\n');
   }
   const candidates = closestLines(text, sought);
-  const departed = anchor === null ? departureNote(text, sought, candidates, 'the chunk') : null;
+  const departed = anchor === null ? (earlier(text, chunk, failure.from) ?? departureNote(text, sought, candidates, 'the chunk')) : null;
   const closest =
     candidates.length > 0
       ? `Closest lines in ${path}:\n${candidates.map((c) => `${String(c.line).padStart(6)}\t${c.text}`).join('\n')}${departed === null ? '' : `\n${departed}`}`
@@ -318,6 +318,17 @@ function notFound(path: string, text: string, total: number, failure: ChunkNotFo
         ? `'@@ ${anchor}' is a unified-diff header: here an @@ line names a line of the file (e.g. a class or function line), or is a bare @@. Send the whole patch again.`
         : 'Copy the @@ line from the file (e.g. the class or function line), or use a bare @@, then send the whole patch again.';
   return new VfsError('ENOMATCH', `${head}\n${closest}\n${UNCHANGED} ${fix}`, { path });
+}
+
+/**
+ * For a chunk whose lines are all in the file, but above `from` (where the chunk before it ended):
+ * that they are, and that chunks go in the order of the file. Null otherwise.
+ */
+function earlier(text: string, chunk: UpdateChunk, from: number): string | null {
+  if (from === 0 || chunk.oldLines.length === 0) return null;
+  const at = seekSequence(splitKeepingEols(text).texts, chunk.oldLines, 0, false);
+  if (at === -1 || at >= from) return null;
+  return `The chunk's lines are lines ${at + 1}-${at + chunk.oldLines.length}, above line ${from + 1} where its search began (after the chunk before it): a section's chunks go in the order of their lines in the file.`;
 }
 
 /**

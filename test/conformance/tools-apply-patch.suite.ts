@@ -320,6 +320,16 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(out.text).toBe(file);
       });
 
+      it('a chunk whose lines are above the chunk before it: says so, not that a later line differs', async () => {
+        const file = Array.from({ length: 30 }, (_, i) => `line ${i + 1}\n`).join('');
+        const out = await update(file, '@@\n line 20\n-line 21\n+X\n@@\n line 3\n-line 4\n+Y\n line 5');
+        expectFailure(out.result, 'ENOMATCH');
+        expect(out.result.text).toContain(
+          "The chunk's lines are lines 3-5, above line 22 where its search began (after the chunk before it): a section's chunks go in the order of their lines in the file.",
+        );
+        expect(out.result.text).not.toContain('the difference is in a later line');
+      });
+
       it('an anchor that is not found is an error naming it, the chunk and the closest lines (a single one too: the helper ignores it)', async () => {
         const single = await update('a\nb\n', '@@ nope\n-b\n+B');
         expectFailure(single.result, 'ENOMATCH');
@@ -454,6 +464,17 @@ export function applyPatchSuite(make: BackendFactory) {
         const edited = await reader.run('edit_file', { path: '/a.txt', old_string: '3', new_string: 'III' });
         expect(edited.isError, edited.text).toBe(false);
         expect(await backend.readText('/a.txt')).toBe('two\nIII\n');
+      });
+
+      it('a stale big file whose first place holds a line too long to show: the other places are shown', async () => {
+        const rows = Array.from({ length: 3000 }, (_, i) => `row ${i + 1}`);
+        rows[5] = 'L'.repeat(20_000);
+        const { backend, tools } = await patchTools({ '/p.txt': `${rows.join('\n')}\n` });
+        expect((await tools.run('apply_patch', { input: wrap('*** Update File: p.txt\n@@\n row 2999\n-row 3000\n+row 3000!') })).isError).toBe(false);
+        await backend.writeFile('/p.txt', (await backend.readText('/p.txt')).replace('row 2000\n', 'row 2000 changed\n'));
+        const stale = await tools.run('apply_patch', { input: wrap('*** Update File: p.txt\n@@\n row 5\n-row 7\n+x\n@@\n row 1999\n-row 2000\n+y') });
+        expectFailure(stale, 'ESTALE');
+        expect(stale.text).toContain('No file was changed. Lines 1996-2003 of 3000 now read:\nrow 1996\n');
       });
 
       it('with apply_patch alone, a stale file is shown as it is now, and the next patch written against it applies', async () => {
