@@ -310,7 +310,7 @@ export function applyPatchSuite(make: BackendFactory) {
         expect(out.text).toBe(file);
       });
 
-      it("lines not found whose first line the file holds many times: the place that matches longest, past the closest lines shown", async () => {
+      it('lines not found whose first line the file holds many times: the place that matches longest, past the closest lines shown', async () => {
         const file = Array.from({ length: 8 }, (_, i) => `if (x) {\n  call${i}();\n  other${i}();\n}\n`).join('');
         const out = await update(file, '@@\n if (x) {\n   call6();\n-  other6X();\n+  done();\n }');
         expectFailure(out.result, 'ENOMATCH');
