@@ -86,6 +86,16 @@ describe("dialect 'gemini'", () => {
     expect(long).toBe(
       `Successfully created and wrote to new file: /one.txt. Here is the updated code:\n${'x'.repeat(16_000)}\n... [the rest of its 30000-character first line is not shown; the file was written whole: read_file shows it]`,
     );
+    // A replace of many places: the snippet's "..." rows between its regions are not counted as lines.
+    const many = `${Array.from({ length: 3000 }, (_, i) => (i % 20 === 0 ? `target ${i}` : `filler line ${i} of the file`)).join('\n')}\n`;
+    await backend.writeFile('/many.txt', many);
+    await t.call('read_file', { file_path: '/many.txt' });
+    const replaced = await t.call('replace', { file_path: '/many.txt', instruction: 'i', old_string: 'target', new_string: 'TARGET', allow_multiple: true });
+    const shownRows = replaced.split('\n').slice(1, -1);
+    const snippetLines = 150 * 11 - 5; // each of the 150 changed lines with 5 around it (the first has none above), "..." between them
+    expect(replaced.split('\n').at(-1)).toBe(
+      `... [${snippetLines - shownRows.filter((r) => r !== '...').length} more lines of the updated code are not shown; the file was written whole: read_file shows it]`,
+    );
     // Under it, as Gemini CLI gives it: the whole new file.
     expect(await t.call('write_file', { file_path: '/small.txt', content: 'a\nb\n' })).toBe(
       'Successfully created and wrote to new file: /small.txt. Here is the updated code:\na\nb\n',

@@ -195,6 +195,8 @@ function updatedCode(before: string, after: string): string {
   const rows = code.split('\n');
   if (rows[rows.length - 1] === '') rows.pop();
   const { count, part } = fittingRows(rows, MAX_UPDATED_CODE_CHARS);
-  const rest = part === null ? `${rows.length - count} more lines of the updated code are` : `the rest of its ${rows[0]!.length}-character first line is`;
+  // (Past a change's first, the snippet's "..." rows stand for lines left out, not lines of the file.)
+  const left = before === '' ? rows.length - count : rows.slice(count).filter((row) => row !== '...').length;
+  const rest = part === null ? `${left} more lines of the updated code are` : `the rest of its ${rows[0]!.length}-character first line is`;
   return `Here is the updated code:\n${part ?? rows.slice(0, count).join('\n')}\n... [${rest} not shown; the file was written whole: read_file shows it]`;
 }
