@@ -196,6 +196,11 @@ export interface BatchChange {
   content: string | Uint8Array | null;
   /** Refuse the whole batch with ESTALE unless the file's current version is this one (-1: the file must not exist). */
   expectedVersion?: number | undefined;
+  /**
+   * The path this content moves from, which the same batch removes (a patch's `*** Move to:`): an
+   * approval step asks once, about the move, as for a rename. The backend itself ignores it.
+   */
+  from?: string | undefined;
 }
 
 export interface BatchResult {

@@ -79,6 +79,8 @@ export function guardedWrites(context: WriteContext) {
   /**
    * Asks before writing `proposed` to `path` (unless no approve or "always"), showing the diff of
    * `written`, the bytes that would be written when they are not `proposed` as it is (a kept BOM).
+   * `moved`: the file comes from there (a patch's `*** Move to:`), holding those bytes: one question
+   * about the move. `unchanged`: what a refusal says was left as it was (see askApproval).
    * Resolves to the version to write over, whether a question was asked, and the content a person
    * put instead, if any.
    */
@@ -86,8 +88,11 @@ export function guardedWrites(context: WriteContext) {
     path: string,
     before: { bytes: Uint8Array | null; version: number },
     proposed: string | Uint8Array | null,
-    written: string | Uint8Array | null = proposed,
-    unchanged?: string,
+    {
+      written = proposed,
+      unchanged,
+      moved,
+    }: { written?: string | Uint8Array | null; unchanged?: string; moved?: { from: string; bytes: Uint8Array | null } } = {},
   ): Promise<{ version: number; asked: boolean; replacement?: string }> {
     if (session.approve === undefined) return { version: before.version, asked: false };
     if (session.always) {
@@ -96,7 +101,7 @@ export function guardedWrites(context: WriteContext) {
     }
     const bytes = written === null ? null : typeof written === 'string' ? encodeText(written) : written;
     // The content the file holds already: the write changes nothing, so no one is asked about it.
-    if (before.bytes !== null && bytes !== null && sameBytes(before.bytes, bytes)) return { version: before.version, asked: false };
+    if (moved === undefined && before.bytes !== null && bytes !== null && sameBytes(before.bytes, bytes)) return { version: before.version, asked: false };
     // Nor is anyone asked about a write the backend's limits would refuse: its refusal is the answer.
     if (bytes !== null) fits?.(path, bytes.byteLength);
     const content = proposedText(proposed);
@@ -105,10 +110,11 @@ export function guardedWrites(context: WriteContext) {
         tool,
         args,
         path,
-        diff: writeDiff(path, before.bytes, written),
+        diff: moved === undefined ? writeDiff(path, before.bytes, written) : moveDiff(moved, path, before.bytes !== null, written),
         created: before.bytes === null,
         action: proposed === null ? 'remove' : 'write',
         ...(content !== undefined ? { content } : {}),
+        ...(moved !== undefined ? { from: moved.from } : {}),
       },
       proposed === null ? removalTakesNoContent(path) : undefined,
       unchanged,
@@ -224,7 +230,7 @@ export function guardedWrites(context: WriteContext) {
       throw error;
     }
     // The edit keeps the file's BOM, which the text it edited leaves out: the diff shows what is written.
-    const answer = await ask(p, before, outcome.text, hasBom(before.bytes) ? `\uFEFF${outcome.text}` : outcome.text);
+    const answer = await ask(p, before, outcome.text, { written: hasBom(before.bytes) ? `\uFEFF${outcome.text}` : outcome.text });
     if (answer.replacement === undefined) {
       return stale(p, inner.edit(p, { old_string: oldString, new_string: replacement, replaceAll, expectedVersion: answer.version }), answer.asked);
     }
@@ -377,12 +383,37 @@ export function guardedWrites(context: WriteContext) {
     const planned: BatchChange[] = [];
     const people: Array<[string, string]> = [];
     const asked = new Set<string>();
+    // A file moved (and maybe changed) is one question, at its new path, as a rename is: the removal
+    // of where it was is part of it (when the batch removes that path).
+    const removed = new Set(resolved.filter((c) => c.content === null).map((c) => c.path));
+    const movedFrom = new Map<string, string>();
+    for (const change of resolved) {
+      if (change.from === undefined || change.content === null) continue;
+      const from = await inner.resolvePath(change.from);
+      if (removed.has(from)) movedFrom.set(change.path, from);
+    }
+    const movedAway = new Set(movedFrom.values());
+    // Each moved file's version as its question shows it: a change while it is asked is ESTALE.
+    const seenMoved = new Map<string, number>();
+    const unchanged = resolved.length > 1 ? 'No file was changed.' : undefined;
     for (const change of resolved) {
       const before = await currentForWrite(change.path);
       checkExpected(change.path, change.expectedVersion, before.version);
+      if (movedAway.has(change.path)) {
+        planned.push({ path: change.path, content: null, expectedVersion: seenMoved.get(change.path) ?? before.version });
+        continue;
+      }
+      const from = movedFrom.get(change.path);
+      const source = from === undefined ? undefined : await currentForWrite(from);
+      if (from !== undefined) seenMoved.set(from, source!.version);
+      const moved = from === undefined ? undefined : { from, bytes: source!.bytes };
       // A refusal of one file of several says that none was changed (its own words speak of one file).
-      const answer = await ask(change.path, before, change.content, change.content, resolved.length > 1 ? 'No file was changed.' : undefined);
+      const answer = await ask(change.path, before, change.content, {
+        ...(unchanged !== undefined ? { unchanged } : {}),
+        ...(moved !== undefined ? { moved } : {}),
+      });
       if (answer.asked) asked.add(change.path);
+      if (answer.asked && from !== undefined) asked.add(from);
       const content = answer.replacement === undefined ? change.content : personsContent(answer.replacement, change.path, change.content);
       planned.push({ path: change.path, content, expectedVersion: answer.version });
       if (answer.replacement !== undefined) people.push([change.path, answer.replacement]);
@@ -425,6 +456,14 @@ function personsContent(content: string, path: string, proposed: string | Uint8A
 }
 
 /** The text a question offers to edit (`content`): a string as given, text bytes decoded (without their BOM); none for binary or non-UTF-8 bytes. */
+/** A move's question: the rename in git's words, then the change of its content, if any (a unified diff at the new path). */
+function moveDiff(moved: { from: string; bytes: Uint8Array | null }, to: string, replacing: boolean, written: string | Uint8Array | null): string {
+  const rename = `rename from ${moved.from}\nrename to ${to}${replacing ? ` (replacing ${to})` : ''}`;
+  const bytes = written === null ? null : typeof written === 'string' ? encodeText(written) : written;
+  if (moved.bytes !== null && bytes !== null && sameBytes(moved.bytes, bytes)) return rename;
+  return `${rename}\n${writeDiff(to, moved.bytes, written)}`;
+}
+
 function proposedText(proposed: string | Uint8Array | null): string | undefined {
   if (proposed === null || typeof proposed === 'string') return proposed ?? undefined;
   return isBinary(proposed) || !isValidUtf8(proposed) ? undefined : decodeText(proposed);

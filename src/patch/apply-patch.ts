@@ -85,6 +85,8 @@ export async function applyHunks(
   const added: string[] = [];
   const modified: string[] = [];
   const deleted: string[] = [];
+  // Where each moved file came from (an approval step asks about the move once).
+  const movedFrom = new Map<string, string>();
 
   /** `chunks`: what the patch's section looks for in the file (a refusal shows the file there). */
   async function load(path: string, chunks: readonly UpdateChunk[] = []): Promise<FileState> {
@@ -125,6 +127,7 @@ export async function applyHunks(
         if (target.baseVersion === -1) await inSection(hunk, hunk.movePath!, () => checkNewPath(backend, hunk.movePath!, dest, 'file', baseName(path)));
         Object.assign(target, { text, bom: state.bom, binary: false, touched: true });
         Object.assign(state, { text: null, touched: true });
+        movedFrom.set(dest, movedFrom.get(path) ?? path);
       } else {
         Object.assign(state, { text, touched: true });
       }
@@ -136,7 +139,8 @@ export async function applyHunks(
   for (const [path, state] of files) {
     if (!state.touched || (state.text === null && state.baseVersion === -1)) continue; // e.g. added, then deleted
     const content = state.text === null ? null : withBom(encodeText(wellFormedText(state.text.text, `Content for ${path}`, path)), state.bom);
-    changes.push({ path, content, expectedVersion: state.baseVersion });
+    const from = movedFrom.get(path);
+    changes.push({ path, content, expectedVersion: state.baseVersion, ...(from !== undefined && content !== null ? { from } : {}) });
   }
   const results = await backend.applyBatch(changes);
   for (const result of results) {

@@ -600,6 +600,30 @@ export function guardSuite(make: BackendFactory) {
       expect([await backend.readText('/a.txt'), await backend.readText('/b.txt')]).toEqual(['a\n', 'b\n']);
     });
 
+    it("a patch's move is one question at its new path, with where it comes from and its change; a person's content lands there", async () => {
+      const backend = await make({ files: { '/a.txt': 'one\ntwo\n' } });
+      const { requests, approve } = recorder({ allow: true, content: 'person\n' }, { allow: false });
+      const tools = createTools(backend, { dialect: 'openai', approve });
+      const patch = (to: string) => `*** Begin Patch\n*** Update File: /a.txt\n*** Move to: ${to}\n@@\n one\n-two\n+TWO\n*** End Patch`;
+      const moved = await tools.run('apply_patch', { input: patch('/moved/b.txt') });
+      expect(moved.isError, moved.text).toBe(false);
+      expect(requests.map(({ path, from, action, created }) => ({ path, from, action, created }))).toEqual([
+        { path: '/moved/b.txt', from: '/a.txt', action: 'write', created: true },
+      ]);
+      expect(requests[0]!.diff).toBe(
+        'rename from /a.txt\nrename to /moved/b.txt\ndiff --git a/moved/b.txt b/moved/b.txt\n--- a/moved/b.txt\n+++ b/moved/b.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+TWO',
+      );
+      expect(requests[0]!.content).toBe('one\nTWO\n');
+      expect([await backend.exists('/a.txt'), await backend.readText('/moved/b.txt')]).toEqual([false, 'person\n']);
+      await backend.writeFile('/a.txt', 'one\ntwo\n');
+      const denied = await tools.run('apply_patch', { input: patch('/c.txt') });
+      expectFailure(denied, 'EDENIED');
+      expect(denied.text).toBe(
+        'Error: EDENIED: The user denied the move of /a.txt to /c.txt. No file was changed. Do not retry the same change; ask the user what they want instead.',
+      );
+      expect([await backend.readText('/a.txt'), await backend.exists('/c.txt')]).toEqual(['one\ntwo\n', false]);
+    });
+
     it('deny: EDENIED with the reason, file unchanged; without a reason too', async () => {
       const backend = await make({ files: { '/a.txt': 'keep\n' } });
       const { approve } = recorder({ allow: false, reason: 'use tabs' }, { allow: false });
