@@ -90,6 +90,11 @@ function renames(base: Tree, side: Tree): Map<string, string> {
   return out;
 }
 
+/** Whether `side` holds a file at `path` (a path the other side moved a file to: new since the fork point) that it did not move there unchanged. */
+function movedThereToo(side: Tree, sideMoved: ReadonlyMap<string, string>, path: string): boolean {
+  return side.get(path)?.kind === 'file' && ![...sideMoved.values()].includes(path);
+}
+
 /** FNV-1a of `bytes` (32 bits): a key that tells files of one size apart. */
 function fnv1a(bytes: Uint8Array): number {
   let hash = 0x811c9dc5;
@@ -139,8 +144,12 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
 
   for (const [q, bm] of base.entries()) {
     if (bm.kind !== 'file') continue;
-    const oursPath = oursMoved.get(q) ?? q;
-    const theirsPath = theirsMoved.get(q) ?? q;
+    let oursPath = oursMoved.get(q) ?? q;
+    let theirsPath = theirsMoved.get(q) ?? q;
+    // Both sides moved the file to one path, one of them also changing it (a move followed by its
+    // bytes only where they are unchanged): the other's new file there is that side's q.
+    if (oursPath !== q && theirsPath === q && theirs.get(q) === undefined && movedThereToo(theirs, theirsMoved, oursPath)) theirsPath = oursPath;
+    else if (theirsPath !== q && oursPath === q && ours.get(q) === undefined && movedThereToo(ours, oursMoved, theirsPath)) oursPath = theirsPath;
     const om = ours.get(oursPath);
     const tm = theirs.get(theirsPath);
     // A directory the fork put in the file's place is new: the second loop creates it (or leaves it out).
@@ -175,7 +184,7 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
         path,
         kind: 'delete-modify',
         detail: om
-          ? `${q} was removed in the fork and changed here; kept as it is here.`
+          ? `${q} was removed in the fork and ${oursPath === q ? 'changed' : `moved to ${oursPath}`} here; kept as it is here.`
           : `${q} was removed here and changed in the fork${theirsPath !== q ? ` (moved to ${theirsPath})` : ''}; with markers the fork's file is kept.`,
       });
       if (markers && !om) {

@@ -77,6 +77,29 @@ export function forkMergeSuite(make: BackendFactory) {
       expect(await files(parent)).toEqual({ '/b.ts': lines(6, { 2: 'parent 2' }) });
     });
 
+    it('both sides moving a file to one path, one of them also editing it, merge to the edited file there (two subagents told the same rename)', async () => {
+      for (const editor of ['fork', 'parent'] as const) {
+        const parent = await make({ files: { '/a.ts': lines(6) } });
+        const fork = await parent.fork();
+        await parent.rename('/a.ts', '/b.ts');
+        await fork.rename('/a.ts', '/b.ts');
+        await (editor === 'fork' ? fork : parent).edit('/b.ts', 'line 4', `${editor} 4`);
+        const result = await parent.merge(fork);
+        expect(result.conflicts, editor).toEqual([]);
+        expect(await files(parent)).toEqual({ '/b.ts': lines(6, { 4: `${editor} 4` }) });
+      }
+    });
+
+    it('a file moved here and removed in the fork: the conflict says it was moved here', async () => {
+      const parent = await make({ files: { '/a.ts': lines(2) } });
+      const fork = await parent.fork();
+      await parent.rename('/a.ts', '/b.ts');
+      await fork.remove('/a.ts');
+      expect((await parent.merge(fork)).conflicts).toEqual([
+        { path: '/b.ts', kind: 'delete-modify', detail: '/a.ts was removed in the fork and moved to /b.ts here; kept as it is here.' },
+      ]);
+    });
+
     it("'report' describes each conflict and changes nothing", async () => {
       const parent = await make({ files: { '/f.txt': lines(5), '/del.txt': 'd', '/bin': utf8('a\0b') } });
       const fork = await parent.fork();
