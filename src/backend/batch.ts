@@ -111,4 +111,37 @@ function checkPlace(tree: Tree, path: string, batch: ReadonlyMap<string, Prepare
   }
 }
 
+/**
+ * The limits applyBatch checks (a file's size, the total, the file count), for a batch of
+ * `[path, size]` (size null: removed) before it is made, with the same arithmetic and words: the
+ * batch as a whole, so a file another removes room for fits. What the batch refuses for other
+ * reasons (a directory, a missing file to remove) is left to it.
+ */
+export function checkBatchLimits(tree: Tree, changes: ReadonlyArray<readonly [string, number | null]>): void {
+  let total = tree.totalBytes;
+  let files = tree.fileCount;
+  for (const [path, size] of changes) {
+    const existing = tree.get(path);
+    if (existing?.kind === 'dir') continue;
+    if (size === null) {
+      if (existing === undefined) continue;
+      total -= existing.size;
+      files--;
+      continue;
+    }
+    if (size > tree.limits.maxFileBytes) throw new VfsError('ETOOBIG', tooBigMessage(path, size, tree.limits.maxFileBytes), { path });
+    total += size - (existing?.size ?? 0);
+    if (existing === undefined) files++;
+  }
+  if (total > tree.limits.maxTotalBytes) {
+    throw new VfsError(
+      'EQUOTA',
+      `${theseChanges(changes.length)} would bring the filesystem to ${formatBytes(total)}, over its limit of ${formatBytes(tree.limits.maxTotalBytes)} (now ${formatBytes(tree.totalBytes)}). ${QUOTA_NEXT_STEP}`,
+    );
+  }
+  if (files > tree.limits.maxFiles) {
+    throw new VfsError('EQUOTA', `${theseChanges(changes.length)} would exceed the limit of ${tree.limits.maxFiles} files. ${QUOTA_NEXT_STEP}`);
+  }
+}
+
 const theseChanges = (n: number): string => (n === 1 ? 'This change' : `These ${n} changes`);

@@ -18,11 +18,18 @@ export function scratchForkOf(backend: Backend): Backend | undefined {
 export const CHECK_FITS = Symbol('agentvfs.checkFits');
 
 /**
- * A check that `size` bytes written to a path fit the backend's limits (ETOOBIG, EQUOTA), through
- * agentvfs's wrappers; undefined for a backend that has none (a worker's seen from this side, a custom one).
+ * A write of `[path, size]` (one file), or several as one batch (size null: a removal), checked
+ * against the backend's limits (ETOOBIG, EQUOTA) as the write itself would check them: a batch as
+ * a whole, so a file that another file's removal (or move) makes room for fits.
  */
-export function fitCheckOf(backend: Backend): ((path: string, size: number) => void) | undefined {
-  const own = unwrapBackend(backend) as Backend & { [CHECK_FITS]?: (path: string, size: number) => void };
+export type FitCheck = (changes: ReadonlyArray<readonly [string, number | null]>, batch: boolean) => void;
+
+/**
+ * The backend's FitCheck, through agentvfs's wrappers; undefined for a backend that has none (a
+ * worker's seen from this side, a custom one).
+ */
+export function fitCheckOf(backend: Backend): FitCheck | undefined {
+  const own = unwrapBackend(backend) as Backend & { [CHECK_FITS]?: FitCheck };
   const check = own[CHECK_FITS];
-  return typeof check === 'function' ? (path, size) => check.call(own, path, size) : undefined;
+  return typeof check === 'function' ? (changes, batch) => check.call(own, changes, batch) : undefined;
 }

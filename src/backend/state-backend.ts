@@ -17,7 +17,7 @@ import { planMerge } from '../merge/three-way.ts';
 import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
 import { wellFormedText } from './refusals.ts';
-import { applyBatch, type PreparedChange } from './batch.ts';
+import { applyBatch, checkBatchLimits, type PreparedChange } from './batch.ts';
 import { createSearchIndex } from './search-index.ts';
 import { DEFAULT_TEXT_CACHE_BYTES, TextCache, roundTrips } from './text-cache.ts';
 import { BulkCopy } from '../storage/memfs-store.ts';
@@ -473,8 +473,10 @@ class InMemoryBackend implements Backend {
     return new InMemoryBackend({}, this);
   }
 
-  [CHECK_FITS](path: string, size: number): void {
-    this.#tree.checkFits(this.#path(path), size);
+  [CHECK_FITS](changes: ReadonlyArray<readonly [string, number | null]>, batch: boolean): void {
+    const normal = changes.map(([path, size]) => [this.#path(path), size] as const);
+    if (batch) checkBatchLimits(this.#tree, normal);
+    else for (const [path, size] of normal) if (size !== null) this.#tree.checkFits(path, size);
   }
 
   async merge(other: StateBackend, options: MergeOptions = {}): Promise<MergeResult> {

@@ -92,7 +92,8 @@ export function guardedWrites(context: WriteContext) {
       written = proposed,
       unchanged,
       moved,
-    }: { written?: string | Uint8Array | null; unchanged?: string; moved?: { from: string; bytes: Uint8Array | null } } = {},
+      inBatch = false,
+    }: { written?: string | Uint8Array | null; unchanged?: string; moved?: { from: string; bytes: Uint8Array | null }; inBatch?: boolean } = {},
   ): Promise<{ version: number; asked: boolean; replacement?: string }> {
     if (session.approve === undefined) return { version: before.version, asked: false };
     if (session.always) {
@@ -103,7 +104,8 @@ export function guardedWrites(context: WriteContext) {
     // The content the file holds already: the write changes nothing, so no one is asked about it.
     if (moved === undefined && before.bytes !== null && bytes !== null && sameBytes(before.bytes, bytes)) return { version: before.version, asked: false };
     // Nor is anyone asked about a write the backend's limits would refuse: its refusal is the answer.
-    if (bytes !== null) fits?.(path, bytes.byteLength);
+    // (A batch's files are checked together, before any is asked about: see applyBatch.)
+    if (bytes !== null && !inBatch) fits?.([[path, bytes.byteLength]], false);
     const content = proposedText(proposed);
     const asked: Asked = await put(
       {
@@ -396,6 +398,17 @@ export function guardedWrites(context: WriteContext) {
     // Each moved file's version as its question shows it: a change while it is asked is ESTALE.
     const seenMoved = new Map<string, number>();
     const unchanged = resolved.length > 1 ? 'No file was changed.' : undefined;
+    // A batch the backend would refuse (a file read at another version, the limits on the batch as a
+    // whole: a removal or a move makes room for the rest) is refused before anyone is asked about it.
+    for (const change of resolved) {
+      if (change.expectedVersion !== undefined) checkExpected(change.path, change.expectedVersion, (await currentForWrite(change.path)).version);
+    }
+    fits?.(
+      resolved.map(
+        ({ path, content }) => [path, content === null ? null : typeof content === 'string' ? encodeText(content).byteLength : content.byteLength] as const,
+      ),
+      true,
+    );
     for (const change of resolved) {
       const before = await currentForWrite(change.path);
       checkExpected(change.path, change.expectedVersion, before.version);
@@ -409,6 +422,7 @@ export function guardedWrites(context: WriteContext) {
       const moved = from === undefined ? undefined : { from, bytes: source!.bytes };
       // A refusal of one file of several says that none was changed (its own words speak of one file).
       const answer = await ask(change.path, before, change.content, {
+        inBatch: true,
         ...(unchanged !== undefined ? { unchanged } : {}),
         ...(moved !== undefined ? { moved } : {}),
       });

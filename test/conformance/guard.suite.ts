@@ -585,6 +585,30 @@ export function guardSuite(make: BackendFactory) {
       expect(await backend.exists('/d')).toBe(false);
     });
 
+    it('a patch whose removal or move makes room is asked about, as the backend would take it; one over the limits as a whole is refused before any question', async () => {
+      const big = `one\n${'x'.repeat(600)}\n`;
+      const backend = await make({ limits: { maxTotalBytes: 1000, maxFiles: 2 }, files: { '/a.txt': big, '/c.txt': 'c\n' } });
+      const { requests, approve } = recorder();
+      const tools = createTools(backend, { dialect: 'openai', approve });
+      await tools.run('read_file', { path: '/a.txt' });
+      // A move at the file limit, of a file over half the total: it takes no more room than it had.
+      const moved = await tools.run('apply_patch', { input: '*** Begin Patch\n*** Update File: /a.txt\n*** Move to: /b.txt\n@@\n-one\n+ONE\n*** End Patch' });
+      expect(moved.isError, moved.text).toBe(false);
+      expect(requests.map((r) => r.path)).toEqual(['/b.txt']);
+      // A removal that makes room for a new file.
+      const swapped = await tools.run('apply_patch', {
+        input: `*** Begin Patch\n*** Delete File: /b.txt\n*** Add File: /n.txt\n+${'y'.repeat(600)}\n*** End Patch`,
+      });
+      expect(swapped.isError, swapped.text).toBe(false);
+      expect(requests.map((r) => r.path)).toEqual(['/b.txt', '/b.txt', '/n.txt']);
+      // Over the limits as a whole: the backend's refusal, before any question.
+      const over = await tools.run('apply_patch', { input: '*** Begin Patch\n*** Update File: /c.txt\n@@\n-c\n+C\n*** Add File: /m.txt\n+m\n*** End Patch' });
+      expectFailure(over, 'EQUOTA');
+      expect(over.text).toContain('These 2 changes would exceed the limit of 2 files.');
+      expect(requests).toHaveLength(3);
+      expect(await backend.readText('/c.txt')).toBe('c\n');
+    });
+
     it('a denial of one file of a multi-file patch says no file was changed (the others were allowed)', async () => {
       const backend = await make({ files: { '/a.txt': 'a\n', '/b.txt': 'b\n' } });
       const { requests, approve } = recorder({ allow: true }, { allow: false, reason: 'no way' });
