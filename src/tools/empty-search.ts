@@ -22,38 +22,56 @@ export async function globNothingFound(backend: Backend, pattern: string, base: 
   return hint === '' ? head : `${head} ${hint}`;
 }
 
+/** How the glob that found nothing looked: a hint looks the same way, so what it finds, the glob finds. */
+export interface GlobLook {
+  respectGitIgnore: boolean;
+  /** Letters match in either case (Gemini's glob by default). */
+  ignoreCase?: boolean;
+  /** The files the glob shows of those found (Gemini's .geminiignore leaves some out). */
+  keep?: (path: string) => boolean;
+}
+
 /**
  * Why the glob `pattern` (relative to `base`) found nothing and the pattern that finds files, checked
- * by running it; '' when there is none, or when the pattern itself finds files now.
+ * by running it as the glob runs (`look`); '' when there is none, or when the pattern itself finds files now.
  */
-export async function globRetryHint(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean): Promise<string> {
-  const hint = await globHint(backend, pattern, base, respectGitIgnore);
+export async function globRetryHint(backend: Backend, pattern: string, base: string, look: boolean | GlobLook): Promise<string> {
+  const how: GlobLook = typeof look === 'boolean' ? { respectGitIgnore: look } : look;
+  const find = async (p: string, ignoreCase = how.ignoreCase === true): Promise<string[] | null> => {
+    const paths = await backend.glob(p, { path: base, respectGitIgnore: how.respectGitIgnore, ...(ignoreCase ? { ignoreCase } : {}) }).catch(() => null);
+    return paths === null || how.keep === undefined ? paths : paths.filter(how.keep);
+  };
+  const hint = await globHint(pattern, base, how, find);
   if (hint === '') return '';
-  const still = await backend.glob(pattern, { path: base, respectGitIgnore }).catch(() => null);
+  const still = await find(pattern);
   return still !== null && still.length === 0 ? hint : '';
 }
 
-async function globHint(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean): Promise<string> {
+type Find = (pattern: string, ignoreCase?: boolean) => Promise<string[] | null>;
+
+async function globHint(pattern: string, base: string, how: GlobLook, find: Find): Promise<string> {
+  const look = async (p: string, ignoreCase?: boolean) => (await find(p, ignoreCase)) ?? [];
   const unprefixed = withoutBasePrefix(pattern, base);
   if (unprefixed !== null) {
-    const paths = await backend.glob(unprefixed, { path: base, respectGitIgnore }).catch(() => []);
+    const paths = await look(unprefixed);
     if (paths.length > 0) return `${relativeNote(pattern, base, unprefixed, paths)} Retry with pattern ${quoted(unprefixed)}.`;
   }
   // A directory's path (`src/`): glob lists files, so the files in it are what was meant.
   if (/[^/]\/+$/.test(pattern)) {
     const inside = `${pattern.replace(/\/+$/, '')}/**`;
-    const paths = await backend.glob(inside, { path: base, respectGitIgnore }).catch(() => []);
+    const paths = await look(inside);
     if (paths.length > 0)
       return `glob matches files, not directories; ${quoted(inside)} matches the ${counted(paths.length, 'file')} in it, e.g. ${first(paths)}. Retry with pattern ${quoted(inside)}.`;
   }
   const deeper = anyDepthGlob(pattern);
   // (A rewritten pattern that does not compile is no help.)
-  const paths = deeper === null ? [] : await backend.glob(deeper, { path: base, respectGitIgnore }).catch(() => []);
+  const paths = deeper === null ? [] : await look(deeper);
   if (paths.length > 0) return `${oneDepthNote('pattern', pattern, deeper!, paths)} Retry with pattern ${quoted(deeper!)}.`;
   const below = belowAnyDirectory(pattern);
-  const under = below === null ? [] : await backend.glob(below, { path: base, respectGitIgnore }).catch(() => []);
+  const under = below === null ? [] : await look(below);
   if (under.length > 0) return `${directoriesDeeperNote('pattern', base, below!, under)} Retry with pattern ${quoted(below!)}.`;
-  return caseHint(backend, pattern, base, respectGitIgnore);
+  // (A glob that matches in either case already has no case to get wrong.)
+  return how.ignoreCase === true ? '' : caseHint(pattern, look);
 }
 
 /** Why a glob without `**` found nothing, and the pattern that finds `paths` at any depth (`deeper`). */
@@ -67,9 +85,9 @@ function directoriesDeeperNote(noun: 'pattern' | 'glob', base: string, below: st
 }
 
 /** glob matches letters in their case (`*.TS` finds no `a.ts`): the files it would find in either case, if any. */
-async function caseHint(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean): Promise<string> {
+async function caseHint(pattern: string, look: (pattern: string, ignoreCase?: boolean) => Promise<string[]>): Promise<string> {
   if (!/\p{L}/u.test(pattern)) return '';
-  const paths = await backend.glob(pattern, { path: base, respectGitIgnore, ignoreCase: true }).catch(() => []);
+  const paths = await look(pattern, true);
   if (paths.length === 0) return '';
   return `glob matches letters in their case; in either case the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}. Retry with the case those names have.`;
 }

@@ -154,6 +154,21 @@ describe("dialect 'gemini'", () => {
     );
   });
 
+  it("glob's retry hint looks as the glob does: in either case by default, never at files .geminiignore leaves out", async () => {
+    const { tools: t } = tools({ '/src/a.ts': '', '/gen/b.ts': '' });
+    // Names match in either case: "**/*.TS" finds /src/a.ts, so the hint says so.
+    expect(await t.call('glob', { pattern: '*.TS' })).toBe(
+      'No files found matching pattern "*.TS" within /. The pattern matches at one directory depth only ("*" does not cross "/"); "**/*.TS" matches at any depth: 2 files, e.g. /gen/b.ts. Retry with pattern "**/*.TS".',
+    );
+    const { tools: ignoring } = tools({ '/src/a.ts': '', '/gen/b.ts': '', '/.geminiignore': 'gen/\n' });
+    // /gen/b.ts is left out of every glob: it is neither named nor counted by the hint.
+    expect(await ignoring.call('glob', { pattern: '*.ts' })).toBe(
+      'No files found matching pattern "*.ts" within /. The pattern matches at one directory depth only ("*" does not cross "/"); "**/*.ts" matches at any depth: 1 file, e.g. /src/a.ts. Retry with pattern "**/*.ts".',
+    );
+    const { tools: allIgnored } = tools({ '/gen/b.ts': '', '/.geminiignore': 'gen/\n' });
+    expect(await allIgnored.call('glob', { pattern: '*.ts' })).toBe('No files found matching pattern "*.ts" within /');
+  });
+
   it('glob takes a pattern that names an existing file literally, as Gemini CLI escapes it', async () => {
     const { tools: t } = tools({ '/file[1].txt': 'literal', '/file1.txt': 'one', '/sub/file[1].txt': 'deeper' });
     expect(await t.call('glob', { pattern: 'file[1].txt' })).toBe(

@@ -45,7 +45,11 @@ export async function glob(call: DialectCall, args: GlobArgs): Promise<string> {
   // Gemini CLI's wording for files its ignore rules left out (tools/glob.ts).
   if (paths.length === 0) {
     // Gemini CLI's sentence, then agentvfs's hint, if any (`*.ts` where the files are deeper).
-    const hint = await globRetryHint(call.backend, args.pattern, base, args.respect_git_ignore !== false);
+    const hint = await globRetryHint(call.backend, args.pattern, base, {
+      respectGitIgnore: args.respect_git_ignore !== false,
+      ignoreCase: args.case_sensitive !== true,
+      ...(ignoredByGemini === null ? {} : { keep: (path: string) => !ignoredByGemini(path, false) }),
+    });
     return `No files found matching pattern "${clipped(args.pattern)}" within ${base}${ignored > 0 ? ` (${ignored} files were ignored)` : ''}${hint === '' ? '' : `. ${hint}`}`;
   }
   const shown = paths.slice(0, GLOB_MAX_RESULTS);
