@@ -28,8 +28,6 @@ export function applyBatch(tree: Tree, changes: readonly PreparedChange[], check
     }
     byPath.set(change.path, change);
   }
-  let total = tree.totalBytes;
-  let files = tree.fileCount;
   for (const change of changes) {
     const { path, bytes } = change;
     checkVersion(path, change.expectedVersion);
@@ -39,26 +37,14 @@ export function applyBatch(tree: Tree, changes: readonly PreparedChange[], check
     }
     if (bytes === null) {
       if (existing === undefined) tree.require(path); // ENOENT, with suggestions
-      total -= existing!.size;
-      files--;
       continue;
     }
     checkPlace(tree, path, byPath);
-    if (bytes.byteLength > tree.limits.maxFileBytes) {
-      throw new VfsError('ETOOBIG', tooBigMessage(path, bytes.byteLength, tree.limits.maxFileBytes), { path });
-    }
-    total += bytes.byteLength - (existing?.size ?? 0);
-    if (existing === undefined) files++;
   }
-  if (total > tree.limits.maxTotalBytes) {
-    throw new VfsError(
-      'EQUOTA',
-      `${theseChanges(changes.length)} would bring the filesystem to ${formatBytes(total)}, over its limit of ${formatBytes(tree.limits.maxTotalBytes)} (now ${formatBytes(tree.totalBytes)}). ${QUOTA_NEXT_STEP}`,
-    );
-  }
-  if (files > tree.limits.maxFiles) {
-    throw new VfsError('EQUOTA', `${theseChanges(changes.length)} would exceed the limit of ${tree.limits.maxFiles} files. ${QUOTA_NEXT_STEP}`);
-  }
+  checkBatchLimits(
+    tree,
+    changes.map(({ path, bytes }) => [path, bytes === null ? null : bytes.byteLength]),
+  );
   // The directories the writes need made: missing ones, and files this batch removes to put one there.
   const newDirectories = new Set<string>();
   for (const { path, bytes } of changes) {
