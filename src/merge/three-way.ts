@@ -90,9 +90,27 @@ function renames(base: Tree, side: Tree): Map<string, string> {
   return out;
 }
 
-/** Whether `side` holds a file at `path` (a path the other side moved a file to: new since the fork point) that it did not move there unchanged. */
-function movedThereToo(side: Tree, sideMoved: ReadonlyMap<string, string>, path: string): boolean {
-  return side.get(path)?.kind === 'file' && ![...sideMoved.values()].includes(path);
+/**
+ * Whether `side` holds at `path` (where the other side moved the base file of bytes `was`: new since
+ * the fork point) that file, changed: a file it did not move there unchanged, which keeps at least
+ * half of the lines (git's rename threshold, counted in lines). An unrelated file there is not it.
+ */
+function movedThereToo(was: Uint8Array, side: Tree, sideMoved: ReadonlyMap<string, string>, path: string): boolean {
+  if (side.get(path)?.kind !== 'file' || [...sideMoved.values()].includes(path)) return false;
+  const [before, now] = [was, side.view(path)].map(mergeable);
+  if (before == null || now == null) return false;
+  const left = new Map<string, number>();
+  const beforeLines = before.split('\n');
+  for (const line of beforeLines) left.set(line, (left.get(line) ?? 0) + 1);
+  let kept = 0;
+  const nowLines = now.split('\n');
+  for (const line of nowLines) {
+    const n = left.get(line) ?? 0;
+    if (n === 0) continue;
+    kept++;
+    left.set(line, n - 1);
+  }
+  return kept * 2 >= Math.max(beforeLines.length, nowLines.length);
 }
 
 /** FNV-1a of `bytes` (32 bits): a key that tells files of one size apart. */
@@ -148,8 +166,8 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
     let theirsPath = theirsMoved.get(q) ?? q;
     // Both sides moved the file to one path, one of them also changing it (a move followed by its
     // bytes only where they are unchanged): the other's new file there is that side's q.
-    if (oursPath !== q && theirsPath === q && theirs.get(q) === undefined && movedThereToo(theirs, theirsMoved, oursPath)) theirsPath = oursPath;
-    else if (theirsPath !== q && oursPath === q && ours.get(q) === undefined && movedThereToo(ours, oursMoved, theirsPath)) oursPath = theirsPath;
+    if (oursPath !== q && theirsPath === q && theirs.get(q) === undefined && movedThereToo(base.view(q), theirs, theirsMoved, oursPath)) theirsPath = oursPath;
+    else if (theirsPath !== q && oursPath === q && ours.get(q) === undefined && movedThereToo(base.view(q), ours, oursMoved, theirsPath)) oursPath = theirsPath;
     const om = ours.get(oursPath);
     const tm = theirs.get(theirsPath);
     // A directory the fork put in the file's place is new: the second loop creates it (or leaves it out).

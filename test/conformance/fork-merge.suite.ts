@@ -90,6 +90,18 @@ export function forkMergeSuite(make: BackendFactory) {
       }
     });
 
+    it('a file moved here, and removed in the fork that made an unrelated file at that path: a conflict, not a silent replacement', async () => {
+      const parent = await make({ files: { '/q.txt': lines(5) } });
+      const fork = await parent.fork();
+      await parent.rename('/q.txt', '/p.txt');
+      await fork.remove('/q.txt');
+      await fork.writeFile('/p.txt', 'unrelated\n');
+      const result = await parent.merge(fork);
+      expect(result.conflicts.map((c) => c.kind).sort()).toEqual(['add-add', 'delete-modify']);
+      expect(result.merged).toEqual([]);
+      expect(await files(parent)).toEqual({ '/p.txt': lines(5) });
+    });
+
     it('a file moved here and removed in the fork: the conflict says it was moved here', async () => {
       const parent = await make({ files: { '/a.ts': lines(2) } });
       const fork = await parent.fork();
