@@ -34,8 +34,12 @@ function editScript(a: readonly string[], b: readonly string[], changes: readonl
   return ops;
 }
 
-/** Unified diff of two texts' lines; "" when equal; null when its changed lines alone are longer than `maxChars`. */
-export function unifiedDiff(path: string, before: string | null, after: string | null, maxChars = Infinity): string | null {
+/**
+ * Unified diff of two texts' lines; "" when equal; null when its changed lines alone are longer
+ * than `maxChars`. `from`: the path `before` was at, for a file moved to `path` (git's rename form,
+ * which also stands alone when the content is the same).
+ */
+export function unifiedDiff(path: string, before: string | null, after: string | null, maxChars = Infinity, from = path): string | null {
   const a = before === null ? [] : linesWithEnds(before);
   const b = after === null ? [] : linesWithEnds(after);
   const changes = diffLines(a, b);
@@ -86,22 +90,23 @@ export function unifiedDiff(path: string, before: string | null, after: string |
     i = to;
     from = to;
   }
-  // An empty file created or removed: git's header says it, as no hunk can.
-  if (hunks.length === 0) return (before === null) !== (after === null) ? header(path, before, after, false).join('\n') : '';
-  return [...header(path, before, after), ...hunks].join('\n');
+  // An empty file created or removed, or a file moved unchanged: git's header says it, as no hunk can.
+  if (hunks.length === 0) return (before === null) !== (after === null) || from !== path ? header(path, before, after, false, from).join('\n') : '';
+  return [...header(path, before, after, true, from), ...hunks].join('\n');
 }
 
 /** Git's header of one file's diff: every file has its own, so `git apply` reads each apart (an empty file's header is all it has). */
-const header = (path: string, before: string | null, after: string | null, withHunks = true): string[] => [
-  ...gitHeader(path, before === null, after === null),
-  ...(withHunks ? [`--- ${before === null ? '/dev/null' : nameLine(`a${path}`)}`, `+++ ${after === null ? '/dev/null' : nameLine(`b${path}`)}`] : []),
+const header = (path: string, before: string | null, after: string | null, withHunks = true, from = path): string[] => [
+  ...gitHeader(path, before === null, after === null, from),
+  ...(withHunks ? [`--- ${before === null ? '/dev/null' : nameLine(`a${from}`)}`, `+++ ${after === null ? '/dev/null' : nameLine(`b${path}`)}`] : []),
 ];
 
-/** The `diff --git` line of a file's diff, and `new file mode` / `deleted file mode` for one created or removed. */
-function gitHeader(path: string, created: boolean, removed: boolean): string[] {
+/** The `diff --git` line of a file's diff, then `new file mode` / `deleted file mode` for one created or removed, or `rename from` / `rename to` for one moved from `from`. */
+function gitHeader(path: string, created: boolean, removed: boolean, from = path): string[] {
   return [
-    `diff --git ${gitQuoted(`a${path}`)} ${gitQuoted(`b${path}`)}`,
+    `diff --git ${gitQuoted(`a${from}`)} ${gitQuoted(`b${path}`)}`,
     ...(created ? ['new file mode 100644'] : removed ? ['deleted file mode 100644'] : []),
+    ...(from !== path ? [`rename from ${gitQuoted(from.slice(1))}`, `rename to ${gitQuoted(path.slice(1))}`] : []),
   ];
 }
 

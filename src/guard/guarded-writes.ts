@@ -112,7 +112,7 @@ export function guardedWrites(context: WriteContext) {
         tool,
         args,
         path,
-        diff: moved === undefined ? writeDiff(path, before.bytes, written) : moveDiff(moved, path, before.bytes !== null, written),
+        diff: moved === undefined ? writeDiff(path, before.bytes, written) : moveDiff(moved, path, before.bytes, written),
         created: before.bytes === null,
         action: proposed === null ? 'remove' : 'write',
         ...(content !== undefined ? { content } : {}),
@@ -470,12 +470,13 @@ function personsContent(content: string, path: string, proposed: string | Uint8A
 }
 
 /** The text a question offers to edit (`content`): a string as given, text bytes decoded (without their BOM); none for binary or non-UTF-8 bytes. */
-/** A move's question: the rename in git's words, then the change of its content, if any (a unified diff at the new path). */
-function moveDiff(moved: { from: string; bytes: Uint8Array | null }, to: string, replacing: boolean, written: string | Uint8Array | null): string {
-  const rename = `rename from ${moved.from}\nrename to ${to}${replacing ? ` (replacing ${to})` : ''}`;
-  const bytes = written === null ? null : typeof written === 'string' ? encodeText(written) : written;
-  if (moved.bytes !== null && bytes !== null && sameBytes(moved.bytes, bytes)) return rename;
-  return `${rename}\n${writeDiff(to, moved.bytes, written)}`;
+/**
+ * A move's question, as git writes a rename (with the change of its content, if any); a file it
+ * replaces comes first, as its removal.
+ */
+function moveDiff(moved: { from: string; bytes: Uint8Array | null }, to: string, replaced: Uint8Array | null, written: string | Uint8Array | null): string {
+  const rename = writeDiff(to, moved.bytes, written, moved.from);
+  return replaced === null ? rename : `${writeDiff(to, replaced, null)}\n${rename}`;
 }
 
 function proposedText(proposed: string | Uint8Array | null): string | undefined {

@@ -12,7 +12,8 @@ import { decodeRawText, encodeText } from '../text.ts';
 
 const BOM = '\uFEFF';
 
-export function writeDiff(path: string, before: Uint8Array | null, after: string | Uint8Array | null): string {
+/** `from`: where the file was, for a file moved to `path` (git's rename form). */
+export function writeDiff(path: string, before: Uint8Array | null, after: string | Uint8Array | null, from = path): string {
   // As bytes, so that what decides how the backend keeps it (a NUL: binary) decides here too.
   const afterBytes = typeof after === 'string' ? encodeText(after) : after;
   const sizes = `(before: ${size(before)}, after: ${size(afterBytes)})`;
@@ -24,8 +25,8 @@ export function writeDiff(path: string, before: Uint8Array | null, after: string
   }
   const a = before === null ? null : decodeRawText(before);
   const b = after === null ? null : typeof after === 'string' ? after : decodeRawText(after);
-  if (a === b) return '';
-  const diff = unifiedDiff(path, a, b, MAX_DIFF_CHARS);
+  if (a === b && from === path) return '';
+  const diff = unifiedDiff(path, a, b, MAX_DIFF_CHARS, from);
   if (diff === null || diff.length > MAX_DIFF_CHARS) return `File ${path} differs ${sizes}: the diff is too large to show.`;
   const bomBefore = a?.startsWith(BOM) === true;
   const bomAfter = b?.startsWith(BOM) === true;

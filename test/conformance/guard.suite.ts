@@ -635,7 +635,7 @@ export function guardSuite(make: BackendFactory) {
         { path: '/moved/b.txt', from: '/a.txt', action: 'write', created: true },
       ]);
       expect(requests[0]!.diff).toBe(
-        'rename from /a.txt\nrename to /moved/b.txt\ndiff --git a/moved/b.txt b/moved/b.txt\n--- a/moved/b.txt\n+++ b/moved/b.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+TWO',
+        'diff --git a/a.txt b/moved/b.txt\nrename from a.txt\nrename to moved/b.txt\n--- a/a.txt\n+++ b/moved/b.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+TWO',
       );
       expect(requests[0]!.content).toBe('one\nTWO\n');
       expect([await backend.exists('/a.txt'), await backend.readText('/moved/b.txt')]).toEqual([false, 'person\n']);

@@ -120,4 +120,18 @@ describe('patches compared with git apply: files created and removed, empty ones
       { numRuns: 150 },
     );
   }, 300_000); // a git process per run: seconds alone, longer on a loaded machine
+
+  it("the diff a patch's move asks about: git's rename, changed or not, after the removal of a file it replaces", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...NAMES), text, fc.option(text, { nil: null }), text, (name, a, replaced, b) => {
+        fc.pre(!binary(a) && !binary(b) && (replaced === null || !binary(replaced)));
+        const to = `moved-${name}`;
+        const rename = writeDiff(`/${to}`, encodeText(a), b, `/${name}`);
+        const diff = replaced === null ? rename : `${writeDiff(`/${to}`, encodeText(replaced), null)}\n${rename}`;
+        const after = gitApply({ [name]: a, [to]: replaced }, `${diff}\n`, [name, to]);
+        expect(after, `${JSON.stringify(a)} → ${JSON.stringify(b)} over ${JSON.stringify(replaced)}`).toEqual({ [name]: null, [to]: b });
+      }),
+      { numRuns: 100 },
+    );
+  }, 300_000);
 });
