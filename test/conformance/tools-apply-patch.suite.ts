@@ -300,23 +300,23 @@ export function applyPatchSuite(make: BackendFactory) {
         expect((await update(input, diff)).text).toBe(input.replace('        pass\n', '        pass\n').replace(/ {8}pass\n$/, '        return 1\n'));
       });
 
-      it("lines not found: the closest lines, and the first of the chunk's lines that departs from the file there", async () => {
-        const file = "function h(req, res) {\n  const user = getUser(req);\n  if (!user) {\n    return res.status(401).send('no');\n  }\n}\n";
-        const out = await update(file, "@@\n   if (!user) {\n-    return res.status(403).send('no');\n+    return res.status(403).send('nope');\n   }");
-        expectFailure(out.result, 'ENOMATCH');
-        expect(out.result.text).toContain(
+      it.each([
+        [
+          "lines not found: the closest lines, and the first of the chunk's lines that departs from the file there",
+          "function h(req, res) {\n  const user = getUser(req);\n  if (!user) {\n    return res.status(401).send('no');\n  }\n}\n",
+          "@@\n   if (!user) {\n-    return res.status(403).send('no');\n+    return res.status(403).send('nope');\n   }",
           "The first line of the chunk matches line 3; the first line that differs is line 4:\n  the chunk:     return res.status(403).send('no');\n  line 4:        return res.status(401).send('no');\nNo file was changed.",
-        );
-        expect(out.text).toBe(file);
-      });
-
-      it('lines not found whose first line the file holds many times: the place that matches longest, past the closest lines shown', async () => {
-        const file = Array.from({ length: 8 }, (_, i) => `if (x) {\n  call${i}();\n  other${i}();\n}\n`).join('');
-        const out = await update(file, '@@\n if (x) {\n   call6();\n-  other6X();\n+  done();\n }');
-        expectFailure(out.result, 'ENOMATCH');
-        expect(out.result.text).toContain(
+        ],
+        [
+          'lines not found whose first line the file holds many times: the place that matches longest, past the closest lines shown',
+          Array.from({ length: 8 }, (_, i) => `if (x) {\n  call${i}();\n  other${i}();\n}\n`).join(''),
+          '@@\n if (x) {\n   call6();\n-  other6X();\n+  done();\n }',
           'The first line of the chunk matches line 25; the first line that differs is line 27:\n  the chunk:   other6X();\n  line 27:     other6();\nNo file was changed.',
-        );
+        ],
+      ])('%s', async (_name, file, diff, says) => {
+        const out = await update(file, diff);
+        expectFailure(out.result, 'ENOMATCH');
+        expect(out.result.text).toContain(says);
         expect(out.text).toBe(file);
       });
 
