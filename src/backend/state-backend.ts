@@ -3,7 +3,7 @@
  * for in-process and worker use) but run synchronously inside, so each call is
  * atomic with respect to every other call.
  */
-import { CHECK_FITS, SCRATCH_FORK } from './scratch-fork.ts';
+import { CHECK_FITS, SCRATCH_FORK } from './look-ahead.ts';
 import { BACKEND_CALLS } from '../calls.ts';
 import { Checkpoints } from '../checkpoints/checkpoints.ts';
 import { applyEdit } from '../edit/apply-edit.ts';
@@ -465,7 +465,7 @@ class InMemoryBackend implements Backend {
   }
 
   /**
-   * A fork that is never merged (scratch-fork.ts): this backend stays unshared, so it writes in
+   * A fork that is never merged (look-ahead.ts): this backend stays unshared, so it writes in
    * place as before; the fork copies the table before its own first write, and may see this
    * backend's writes until then (it only looks ahead).
    */

@@ -17,7 +17,7 @@ import { ancestorsOf } from '../paths.ts';
 import type { GuardSession } from './session.ts';
 import type { ApprovalRequest, Decision } from './types.ts';
 import { writeDiff } from './write-diff.ts';
-import { fitCheckOf } from '../backend/scratch-fork.ts';
+import { fitCheckOf } from '../backend/look-ahead.ts';
 
 const removalTakesNoContent = (path: string) =>
   new VfsError('EINVAL', `approve() answered a removal of ${path} with a content; a removal can only be allowed or denied. Nothing was removed.`, { path });
@@ -469,7 +469,6 @@ function personsContent(content: string, path: string, proposed: string | Uint8A
   return proposed instanceof Uint8Array && hasBom(proposed) ? UTF8_BOM(encodeText(text)) : text;
 }
 
-/** The text a question offers to edit (`content`): a string as given, text bytes decoded (without their BOM); none for binary or non-UTF-8 bytes. */
 /**
  * A move's question, as git writes a rename (with the change of its content, if any); a file it
  * replaces comes first, as its removal.
@@ -479,6 +478,7 @@ function moveDiff(moved: { from: string; bytes: Uint8Array | null }, to: string,
   return replaced === null ? rename : `${writeDiff(to, replaced, null)}\n${rename}`;
 }
 
+/** The text a question offers to edit (`content`): a string as given, text bytes decoded (without their BOM); none for binary or non-UTF-8 bytes. */
 function proposedText(proposed: string | Uint8Array | null): string | undefined {
   if (proposed === null || typeof proposed === 'string') return proposed ?? undefined;
   return isBinary(proposed) || !isValidUtf8(proposed) ? undefined : decodeText(proposed);

@@ -1,5 +1,5 @@
 /**
- * Tools.preview: the call runs on a scratch fork of the backend (scratch-fork.ts: the backend is
+ * Tools.preview: the call runs on a scratch fork of the backend (look-ahead.ts: the backend is
  * untouched), over a guarded view whose approve() notes each question and says yes. So the
  * questions noted are everything the call would write, each with the diff the guard computes for a
  * real question, and a write the backend itself would refuse (a limit, a file in the way) fails as
@@ -10,7 +10,7 @@
  * applyBatch, asked about file by file before it is made), so the questions are all noted by then.
  */
 import type { Backend } from '../backend/types.ts';
-import { scratchForkOf } from '../backend/scratch-fork.ts';
+import { scratchForkOf } from '../backend/look-ahead.ts';
 import { BACKEND_CALLS, BACKEND_METHODS, callMayWrite, toolCall } from '../calls.ts';
 import { isWorkerGoneError } from '../errors.ts';
 import { guardCall } from '../guard/guarded-backend.ts';

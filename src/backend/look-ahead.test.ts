@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../index.ts';
 import { openPersistent } from '../persist/persistent.ts';
 import { createMemoryStore } from '../persist/memory-store.ts';
-import { scratchForkOf } from './scratch-fork.ts';
+import { scratchForkOf } from './look-ahead.ts';
 import { BACKEND_METHODS } from '../calls.ts';
 
 describe('scratchForkOf (a look ahead: Tools.preview)', () => {
