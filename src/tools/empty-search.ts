@@ -7,7 +7,7 @@ import type { Backend } from '../backend/types.ts';
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { clipped, quoted } from '../paths.ts';
-import { anyDepthGlob, belowAnyDirectory, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
+import { type AnyDepthRetry, anyDepthRetries, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
 import type { OutputMode } from './format-grep.ts';
 import { typedFlags } from './typed-flags.ts';
 
@@ -18,7 +18,7 @@ import { typedFlags } from './typed-flags.ts';
  */
 export async function globNothingFound(backend: Backend, pattern: string, base: string, respectGitIgnore: boolean, ignored: number): Promise<string> {
   const head = `No files found matching ${quoted(pattern)} in ${base}.${ignoredSentence(ignored, 'matching file', 'matching files', 'includes them')}`;
-  const hint = await globRetryHint(backend, pattern, base, respectGitIgnore);
+  const hint = await globRetryHint(backend, pattern, base, { respectGitIgnore });
   return hint === '' ? head : `${head} ${hint}`;
 }
 
@@ -35,8 +35,7 @@ export interface GlobLook {
  * Why the glob `pattern` (relative to `base`) found nothing and the pattern that finds files, checked
  * by running it as the glob runs (`look`); '' when there is none, or when the pattern itself finds files now.
  */
-export async function globRetryHint(backend: Backend, pattern: string, base: string, look: boolean | GlobLook): Promise<string> {
-  const how: GlobLook = typeof look === 'boolean' ? { respectGitIgnore: look } : look;
+export async function globRetryHint(backend: Backend, pattern: string, base: string, how: GlobLook): Promise<string> {
   const find = async (p: string, ignoreCase = how.ignoreCase === true): Promise<string[] | null> => {
     const paths = await backend.glob(p, { path: base, respectGitIgnore: how.respectGitIgnore, ...(ignoreCase ? { ignoreCase } : {}) }).catch(() => null);
     return paths === null || how.keep === undefined ? paths : paths.filter(how.keep);
@@ -63,25 +62,21 @@ async function globHint(pattern: string, base: string, how: GlobLook, find: Find
     if (paths.length > 0)
       return `glob matches files, not directories; ${quoted(inside)} matches the ${counted(paths.length, 'file')} in it, e.g. ${first(paths)}. Retry with pattern ${quoted(inside)}.`;
   }
-  const deeper = anyDepthGlob(pattern);
-  // (A rewritten pattern that does not compile is no help.)
-  const paths = deeper === null ? [] : await look(deeper);
-  if (paths.length > 0) return `${oneDepthNote('pattern', pattern, deeper!, paths)} Retry with pattern ${quoted(deeper!)}.`;
-  const below = belowAnyDirectory(pattern);
-  const under = below === null ? [] : await look(below);
-  if (under.length > 0) return `${directoriesDeeperNote('pattern', base, below!, under)} Retry with pattern ${quoted(below!)}.`;
+  // (A rewritten pattern that does not compile finds nothing: no help.)
+  for (const retry of anyDepthRetries(pattern)) {
+    const paths = await look(retry.glob);
+    if (paths.length > 0) return `${anyDepthNote('pattern', pattern, base, retry, paths)} Retry with pattern ${quoted(retry.glob)}.`;
+  }
   // (A glob that matches in either case already has no case to get wrong.)
   return how.ignoreCase === true ? '' : caseHint(pattern, look);
 }
 
-/** Why a glob without `**` found nothing, and the pattern that finds `paths` at any depth (`deeper`). */
-function oneDepthNote(noun: 'pattern' | 'glob', pattern: string, deeper: string, paths: readonly string[]): string {
-  return `The ${noun} matches at one directory depth only${crossesNot(pattern) ? ' ("*" does not cross "/")' : ''}; ${quoted(deeper)} matches at any depth: ${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
-}
-
-/** Why a glob whose directories lie deeper than `base` found nothing, and the pattern that finds them (`below`). */
-function directoriesDeeperNote(noun: 'pattern' | 'glob', base: string, below: string, paths: readonly string[]): string {
-  return `The ${noun} is matched relative to ${base}, so its directories must start there; ${quoted(below)} finds them at any depth: ${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
+/** Why the glob `pattern` (relative to `base`) found nothing, and the retry that finds `paths` at any depth. */
+function anyDepthNote(noun: 'pattern' | 'glob', pattern: string, base: string, retry: AnyDepthRetry, paths: readonly string[]): string {
+  const found = `${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
+  return retry.why === 'one depth'
+    ? `The ${noun} matches at one directory depth only${crossesNot(pattern) ? ' ("*" does not cross "/")' : ''}; ${quoted(retry.glob)} matches at any depth: ${found}`
+    : `The ${noun} is matched relative to ${base}, so its directories must start there; ${quoted(retry.glob)} finds them at any depth: ${found}`;
 }
 
 /** glob matches letters in their case (`*.TS` finds no `a.ts`): the files it would find in either case, if any. */
@@ -192,14 +187,10 @@ async function grepHint(backend: Backend, call: GrepCall, binaries: readonly str
       return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${quoted(unprefixed)}.` };
   }
   // A glob with a directory is matched from the base (one without matches names at any depth).
-  if (call.glob?.includes('/')) {
-    const deeper = anyDepthGlob(call.glob);
-    const found = deeper === null ? null : await filesFound(backend, call, { glob: deeper });
-    if (found !== null && found.length > 0) return { text, hint: `${oneDepthNote('glob', call.glob, deeper!, found)} Retry with glob ${quoted(deeper!)}.` };
-    const below = belowAnyDirectory(call.glob);
-    const under = below === null ? null : await filesFound(backend, call, { glob: below });
-    if (under !== null && under.length > 0)
-      return { text, hint: `${directoriesDeeperNote('glob', call.base, below!, under)} Retry with glob ${quoted(below!)}.` };
+  for (const retry of call.glob?.includes('/') ? anyDepthRetries(call.glob) : []) {
+    const found = await filesFound(backend, call, { glob: retry.glob });
+    if (found !== null && found.length > 0)
+      return { text, hint: `${anyDepthNote('glob', call.glob!, call.base, retry, found)} Retry with glob ${quoted(retry.glob)}.` };
   }
   // Flags typed into the pattern (`-n add`): what the rest alone finds with them, and the arguments that say them.
   const typed = typedFlags(call.pattern);

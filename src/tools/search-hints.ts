@@ -31,6 +31,23 @@ export function belowAnyDirectory(pattern: string): string | null {
   return `**/${pattern}`;
 }
 
+/** A pattern that finds at any depth what a glob looked for at one, and why the glob did not. */
+export interface AnyDepthRetry {
+  glob: string;
+  /** 'one depth': its last segment did not reach deeper; 'directories deeper': its directories start below the base. */
+  why: 'one depth' | 'directories deeper';
+}
+
+/** The retries a hint tries for a glob that found nothing, in order: anyDepthGlob, then belowAnyDirectory. */
+export function anyDepthRetries(pattern: string): AnyDepthRetry[] {
+  const deeper = anyDepthGlob(pattern);
+  const below = belowAnyDirectory(pattern);
+  return [
+    ...(deeper === null ? [] : [{ glob: deeper, why: 'one depth' as const }]),
+    ...(below === null ? [] : [{ glob: below, why: 'directories deeper' as const }]),
+  ];
+}
+
 function count(s: string, c: string): number {
   let n = 0;
   for (const ch of s) if (ch === c) n++;

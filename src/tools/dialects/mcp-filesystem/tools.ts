@@ -3,7 +3,7 @@
  * Backend, with its result wording. edit_file applies every edit in memory and writes once, at the
  * version it read: all or nothing.
  */
-import { anyDepthGlob, belowAnyDirectory } from '../../search-hints.ts';
+import { anyDepthRetries } from '../../search-hints.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { applyEdit } from '../../../edit/apply-edit.ts';
 import { decodeForEdit, decodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
@@ -305,11 +305,11 @@ export async function searchFiles(call: DialectCall, path: string, pattern: stri
   // A pattern that matches at one depth only (`*.ts`, where the server's description says `**/*.ts`
   // matches in every subdirectory): the one that finds files deeper.
   if (/[*?[{/]/.test(pattern)) {
-    const why = [`matches at one depth below ${root} only`, `is matched relative to ${root}, so its directories must start there`];
-    for (const [i, deeper] of [anyDepthGlob(pattern), belowAnyDirectory(pattern)].entries()) {
-      const found = deeper === null ? [] : (await call.backend.glob(deeper, { path: root }).catch(() => [])).filter(kept).sort();
-      if (found.length > 0)
-        return `No matches found\n${JSON.stringify(pattern)} ${why[i]}; ${JSON.stringify(deeper)} matches ${found.length === 1 ? '1 path' : `${found.length} paths`}, e.g. ${found[0]}.`;
+    for (const { glob, why } of anyDepthRetries(pattern)) {
+      const found = (await call.backend.glob(glob, { path: root }).catch(() => [])).filter(kept).sort();
+      if (found.length === 0) continue;
+      const reason = why === 'one depth' ? `matches at one depth below ${root} only` : `is matched relative to ${root}, so its directories must start there`;
+      return `No matches found\n${JSON.stringify(pattern)} ${reason}; ${JSON.stringify(glob)} matches ${found.length === 1 ? '1 path' : `${found.length} paths`}, e.g. ${found[0]}.`;
     }
     return 'No matches found';
   }
