@@ -32,6 +32,14 @@ describe('an edit corrected in two ways says both', () => {
     expect(out.correctionNote).toMatch(/old_string's \\r\\n \(CRLF\) to the file's \\n \(LF\)/);
   });
 
+  it('in a file that mixes endings it names the matched lines\' endings, not "the file\'s"', () => {
+    const out = applyEdit('head\nx\r\ny\r\ntail\n', 'x\ny', 'x\nz');
+    expect(out.text).toBe('head\nx\r\nz\r\ntail\n');
+    expect(out.correctionNote).toBe(
+      "Matched after converting old_string's \\n (LF) line endings to \\r\\n (CRLF), as the matched lines end; new_string was converted the same way.",
+    );
+  });
+
   it('one correction alone says only that one', () => {
     expect(applyEdit('if x:\n    y()\n', '      y()', '      z()').correctionNote).toMatch(/^Matched ignoring indentation [\s\S]*left\.$/);
     expect(applyEdit('one\r\ntwo\r\n', 'one\ntwo', 'uno\ndos').correctionNote).toMatch(/^Matched after converting old_string's \\n \(LF\)/);

@@ -56,10 +56,12 @@ export function fixLineEndings(text: string, oldString: string, newString: strin
   const { regions, eol } = findWithEolVariants(text, oldString, newString);
   if (regions.length === 0 || eol === null) return null;
   const from = eol === '\r\n' ? '\n' : '\r\n';
+  // A file that mixes endings has no "file's" ending: name the matched lines' instead.
+  const whose = eolsOf(text) === null ? `${eolName(eol)}, as the matched lines end` : `the file's ${eolName(eol)}`;
   return {
     correction: 'line-endings',
-    note: `Matched after converting old_string's ${eolName(from)} line endings to the file's ${eolName(eol)}; new_string was converted the same way.`,
-    how: `after converting its line endings to the file's ${eolName(eol)}`,
+    note: `Matched after converting old_string's ${eolName(from)} line endings to ${whose}; new_string was converted the same way.`,
+    how: `after converting its line endings to ${whose}`,
     regions,
     lossless: true,
   };
