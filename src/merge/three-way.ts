@@ -6,7 +6,8 @@
  * Versions come from one counter shared by a backend and its forks, and a path's Meta is shared
  * until it changes, so "unchanged since the fork point" is a version comparison (or, for a file
  * written again, its bytes). A rename keeps
- * the bytes' identity (contentKey), which is how a renamed file is followed to its new path.
+ * the bytes' identity (contentKey), which is how a renamed file is followed to its new path; a file
+ * moved and changed is found by its lines (editedRenames).
  */
 import { contentKey, type Meta, type Tree } from '../backend/tree.ts';
 import type { MergeConflict } from '../backend/types.ts';
@@ -91,26 +92,99 @@ function renames(base: Tree, side: Tree): Map<string, string> {
 }
 
 /**
- * Whether `side` holds at `path` (where the other side moved the base file of bytes `was`: new since
- * the fork point) that file, changed: a file it did not move there unchanged, which keeps at least
- * half of the lines (git's rename threshold, counted in lines). An unrelated file there is not it.
+ * Base path → where `side` moved that file and also changed it: a base file gone from `side`
+ * paired with a file new on `side` that keeps at least half of its bytes in whole lines (git's
+ * rename threshold), the most similar pairs first, a same name preferred on a tie. Text only.
+ * Bounded, as git's rename limit is: past RENAME_WORK line visits the rest stay removals plus creations.
  */
-function movedThereToo(was: Uint8Array, side: Tree, sideMoved: ReadonlyMap<string, string>, path: string): boolean {
-  if (side.get(path)?.kind !== 'file' || [...sideMoved.values()].includes(path)) return false;
-  const [before, now] = [was, side.view(path)].map(mergeable);
-  if (before == null || now == null) return false;
-  const left = new Map<string, number>();
-  const beforeLines = before.split('\n');
-  for (const line of beforeLines) left.set(line, (left.get(line) ?? 0) + 1);
-  let kept = 0;
-  const nowLines = now.split('\n');
-  for (const line of nowLines) {
-    const n = left.get(line) ?? 0;
-    if (n === 0) continue;
-    kept++;
-    left.set(line, n - 1);
+function editedRenames(base: Tree, side: Tree, exact: ReadonlyMap<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const targets = new Set(exact.values());
+  const linesOf = (tree: Tree, p: string): string[] | null => {
+    const text = tree.get(p)?.kind === 'file' ? mergeable(tree.view(p)) : null;
+    if (text === null || text === '') return null;
+    const lines = text.split('\n');
+    if (text.endsWith('\n')) lines.pop();
+    return lines;
+  };
+  // Similarity as git measures it, in bytes: a kept blank line counts for little.
+  const size = (lines: readonly string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
+  type Side = [path: string, lines: string[], bytes: number];
+  const from: Side[] = [];
+  for (const [p, m] of base.entries()) {
+    if (m.kind !== 'file' || side.get(p) !== undefined || exact.has(p)) continue;
+    const lines = linesOf(base, p);
+    if (lines !== null) from.push([p, lines, size(lines)]);
   }
-  return kept * 2 >= Math.max(beforeLines.length, nowLines.length);
+  if (from.length === 0) return out;
+  const to: Side[] = [];
+  for (const [p, m] of side.entries()) {
+    if (m.kind !== 'file' || base.get(p) !== undefined || targets.has(p)) continue;
+    const lines = linesOf(side, p);
+    if (lines !== null) to.push([p, lines, size(lines)]);
+  }
+  const pairs: { q: string; p: string; score: number; sameName: boolean }[] = [];
+  const counted = new Map<string, Map<string, number>>(); // q → how many times each line occurs
+  let work = 0;
+  /** Compares `q` with the new file `p`, or says the bound is reached. */
+  const compare = ([q, was, wasSize]: Side, [p, now, nowSize]: Side): boolean => {
+    const larger = Math.max(wasSize, nowSize);
+    if (Math.min(wasSize, nowSize) * 2 < larger) return true; // cannot keep half
+    if ((work += was.length + now.length) > RENAME_WORK) return false;
+    let counts = counted.get(q);
+    if (counts === undefined) {
+      counts = new Map();
+      for (const line of was) counts.set(line, (counts.get(line) ?? 0) + 1);
+      counted.set(q, counts);
+    }
+    const used = new Map<string, number>();
+    let kept = 0;
+    for (const line of now) {
+      const n = used.get(line) ?? 0;
+      if (n === (counts.get(line) ?? 0)) continue;
+      kept += line.length + 1;
+      used.set(line, n + 1);
+    }
+    const sameName = basename(q) === basename(p);
+    if (kept * 2 >= larger) pairs.push({ q, p, score: kept / larger, sameName });
+    return true;
+  };
+  // Pairs of one name first (a file moved to another directory), as git does: few comparisons,
+  // so the bound rarely cuts them; then every other pair while the bound allows.
+  const byName = new Map<string, Side[]>();
+  for (const side of to) {
+    const list = byName.get(basename(side[0]));
+    if (list === undefined) byName.set(basename(side[0]), [side]);
+    else list.push(side);
+  }
+  search: for (const sameName of [true, false]) {
+    for (const q of from) {
+      for (const p of sameName ? (byName.get(basename(q[0])) ?? []) : to) {
+        if (!sameName && basename(p[0]) === basename(q[0])) continue;
+        if (!compare(q, p)) break search;
+      }
+    }
+  }
+  pairs.sort((a, b) => b.score - a.score || Number(b.sameName) - Number(a.sameName) || comparePaths(a.q, b.q) || comparePaths(a.p, b.p));
+  const taken = new Set<string>();
+  for (const { q, p } of pairs) {
+    if (out.has(q) || taken.has(p)) continue;
+    out.set(q, p);
+    taken.add(p);
+  }
+  return out;
+}
+
+// Line visits the search for moved-and-edited files may make (a few milliseconds' work).
+const RENAME_WORK = 2_000_000;
+
+const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+/** Every file `side` moved since the base: followed by its bytes, or found by its lines when it was also changed. */
+function moves(base: Tree, side: Tree): Map<string, string> {
+  const exact = renames(base, side);
+  for (const [q, p] of editedRenames(base, side, exact)) exact.set(q, p);
+  return exact;
 }
 
 /** FNV-1a of `bytes` (32 bits): a key that tells files of one size apart. */
@@ -126,8 +200,8 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
   const seen = new Set<string>(); // paths of the fork the first loop settled
   const blocked: string[] = []; // paths of the fork left out, with everything beneath them
   const gone = new Set<string>(); // files of ours the plan removes or moves away
-  const oursMoved = renames(base, ours);
-  const theirsMoved = renames(base, theirs);
+  const oursMoved = moves(base, ours);
+  const theirsMoved = moves(base, theirs);
   const conflict = (c: MergeConflict) => conflicts.push(c);
   /** Ours at `p` as the plan leaves it so far. */
   const oursAt = (p: string) => (gone.has(p) ? undefined : ours.get(p));
@@ -162,12 +236,8 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
 
   for (const [q, bm] of base.entries()) {
     if (bm.kind !== 'file') continue;
-    let oursPath = oursMoved.get(q) ?? q;
-    let theirsPath = theirsMoved.get(q) ?? q;
-    // Both sides moved the file to one path, one of them also changing it (a move followed by its
-    // bytes only where they are unchanged): the other's new file there is that side's q.
-    if (oursPath !== q && theirsPath === q && theirs.get(q) === undefined && movedThereToo(base.view(q), theirs, theirsMoved, oursPath)) theirsPath = oursPath;
-    else if (theirsPath !== q && oursPath === q && ours.get(q) === undefined && movedThereToo(base.view(q), ours, oursMoved, theirsPath)) oursPath = theirsPath;
+    const oursPath = oursMoved.get(q) ?? q;
+    const theirsPath = theirsMoved.get(q) ?? q;
     const om = ours.get(oursPath);
     const tm = theirs.get(theirsPath);
     // A directory the fork put in the file's place is new: the second loop creates it (or leaves it out).
@@ -185,6 +255,8 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
         if (inTheWay === null) {
           ops.push({ op: 'rename', from: q, to: theirsPath });
           gone.add(q);
+          // A move found by its lines: the fork changed the file too.
+          if (!sameBytes(ours.view(q), theirs.view(theirsPath))) ops.push({ op: 'write', path: theirsPath, bytes: theirs.view(theirsPath) });
         } else if (ours.get(theirsPath)?.kind === 'file' && sameBytes(ours.view(theirsPath), theirs.view(theirsPath))) {
           ops.push({ op: 'remove', path: q }); // what the fork moved there is there already
           gone.add(q);

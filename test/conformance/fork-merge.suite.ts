@@ -90,6 +90,76 @@ export function forkMergeSuite(make: BackendFactory) {
       }
     });
 
+    it("a file one side moved and edited takes the other side's edit at its new path, as git's rename detection does", async () => {
+      for (const mover of ['fork', 'parent'] as const) {
+        const parent = await make({ files: { '/src/a.ts': lines(20), '/other.ts': lines(20, { 1: 'other' }) } });
+        const fork = await parent.fork();
+        const [moving, staying] = mover === 'fork' ? [fork, parent] : [parent, fork];
+        await moving.rename('/src/a.ts', '/lib/a.ts');
+        await moving.edit('/lib/a.ts', 'line 2\n', 'moved two\n');
+        await staying.edit('/src/a.ts', 'line 19\n', 'stayed nineteen\n');
+        const result = await parent.merge(fork);
+        expect(result.conflicts, mover).toEqual([]);
+        expect(await files(parent), mover).toEqual({
+          '/lib/a.ts': lines(20, { 2: 'moved two', 19: 'stayed nineteen' }),
+          '/other.ts': lines(20, { 1: 'other' }),
+        });
+        // The other side left it alone: the moved file arrives with its edit.
+        const p2 = await make({ files: { '/src/a.ts': lines(20) } });
+        const f2 = await p2.fork();
+        const m2 = mover === 'fork' ? f2 : p2;
+        await m2.rename('/src/a.ts', '/lib/a.ts');
+        await m2.edit('/lib/a.ts', 'line 2\n', 'moved two\n');
+        expect((await p2.merge(f2)).conflicts, mover).toEqual([]);
+        expect(await files(p2), mover).toEqual({ '/lib/a.ts': lines(20, { 2: 'moved two' }) });
+      }
+    });
+
+    it('both sides moving a file to one path and both editing it merge as one file; edits of one line there are a content conflict', async () => {
+      const parent = await make({ files: { '/a.ts': lines(10) } });
+      const fork = await parent.fork();
+      for (const side of [parent, fork]) await side.rename('/a.ts', '/b.ts');
+      await parent.edit('/b.ts', 'line 2\n', 'parent 2\n');
+      await fork.edit('/b.ts', 'line 9\n', 'fork 9\n');
+      expect((await parent.merge(fork)).conflicts).toEqual([]);
+      expect(await files(parent)).toEqual({ '/b.ts': lines(10, { 2: 'parent 2', 9: 'fork 9' }) });
+      // The same line edited on both sides: one conflict at the new path, with its hunk.
+      const again = await make({ files: { '/a.ts': lines(10) } });
+      const f2 = await again.fork();
+      await again.rename('/a.ts', '/c.ts');
+      await again.edit('/c.ts', 'line 5\n', 'here 5\n');
+      await f2.edit('/a.ts', 'line 5\n', 'fork 5\n');
+      const result = await again.merge(f2);
+      expect(result.conflicts.map((c) => [c.path, c.kind, c.hunks?.length])).toEqual([['/c.ts', 'content', 1]]);
+      expect(await files(again)).toEqual({ '/c.ts': lines(10, { 5: 'here 5' }) });
+    });
+
+    it('a moved file is found by its lines only when it keeps at least half of its bytes; the most similar new file wins', async () => {
+      const parent = await make({ files: { '/a.ts': lines(10) } });
+      const fork = await parent.fork();
+      await fork.remove('/a.ts');
+      // Keeps 4 of 10 lines: a removal and an unrelated creation, not a move.
+      await fork.writeFile('/mostly-new.ts', lines(10, { 1: 'x1', 2: 'x2', 3: 'x3', 4: 'x4', 5: 'x5', 6: 'x6' }));
+      // Keeps 8 and 9 of 10: the closer one is the move, whatever its name.
+      await fork.writeFile('/b.ts', lines(10, { 1: 'b1', 2: 'b2' }));
+      await fork.writeFile('/zz.ts', lines(10, { 1: 'z1' }));
+      await parent.edit('/a.ts', 'line 10\n', 'parent ten\n');
+      const result = await parent.merge(fork);
+      expect(result.conflicts).toEqual([]);
+      expect(await files(parent)).toEqual({
+        '/b.ts': lines(10, { 1: 'b1', 2: 'b2' }),
+        '/mostly-new.ts': lines(10, { 1: 'x1', 2: 'x2', 3: 'x3', 4: 'x4', 5: 'x5', 6: 'x6' }),
+        '/zz.ts': lines(10, { 1: 'z1', 10: 'parent ten' }),
+      });
+      // A file of blank lines and one changed line does not look like a moved file of blank lines.
+      const blanks = await make({ files: { '/t.txt': `a\n${'\n'.repeat(8)}` } });
+      const fb = await blanks.fork();
+      await fb.remove('/t.txt');
+      await fb.writeFile('/u.txt', `completely different first line\n${'\n'.repeat(8)}`);
+      await blanks.writeFile('/t.txt', `A\n${'\n'.repeat(8)}`);
+      expect((await blanks.merge(fb)).conflicts.map((c) => c.kind)).toEqual(['delete-modify']);
+    });
+
     it('a file moved here, and removed in the fork that made an unrelated file at that path: a conflict, not a silent replacement', async () => {
       const parent = await make({ files: { '/q.txt': lines(5) } });
       const fork = await parent.fork();
