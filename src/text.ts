@@ -108,6 +108,11 @@ export function splitsPair(text: string, i: number): boolean {
   return before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff;
 }
 
+/** The first `max` UTF-16 units of `text`, one fewer when `max` falls inside a surrogate pair (an emoji stays whole). */
+export function headOf(text: string, max: number): string {
+  return text.slice(0, splitsPair(text, max) ? max - 1 : max);
+}
+
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**

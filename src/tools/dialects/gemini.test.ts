@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createStateBackend } from '../../backend/state-backend.ts';
 import { createTools } from '../create-tools.ts';
+import { isWellFormed } from '../../text.ts';
 import { updatedCodeSnippet } from './gemini/snippet.ts';
 import { makePdf, makePng } from '../../../test/media-fixtures.ts';
 
@@ -322,6 +323,21 @@ describe("dialect 'gemini'", () => {
     expect(await onlyComments.call('grep_search', { pattern: 'needle', names_only: true })).toBe(
       'Found 1 files with matches for pattern "needle" in the workspace directory:\n/gen/a.txt',
     );
+  });
+});
+
+describe('Gemini lines cut at 2,000 characters', () => {
+  it('never cut inside a surrogate pair: read_file and grep_search keep an emoji at the cut whole', async () => {
+    // 'a' then emoji: character 2,000 is the first half of a pair.
+    const line = `a${'😀'.repeat(1500)}`;
+    const { tools: t } = tools({ '/long.txt': `${line}\n` });
+    const kept = `a${'😀'.repeat(999)}... [truncated]`;
+    const read = await t.call('read_file', { file_path: '/long.txt' });
+    expect(read).toContain(`\n${kept}\n`);
+    expect(isWellFormed(read)).toBe(true);
+    const found = await t.call('grep_search', { pattern: '^a' });
+    expect(found).toContain(`L1: ${kept}\n`);
+    expect(isWellFormed(found)).toBe(true);
   });
 });
 

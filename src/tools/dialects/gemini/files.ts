@@ -5,7 +5,7 @@ import { updatedCodeSnippet } from './snippet.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { findAll } from '../../../edit/text-utils.ts';
 import { closestLinesNote } from '../../../edit/apply-edit.ts';
-import { decodeText, isBinary } from '../../../text.ts';
+import { decodeText, headOf, isBinary } from '../../../text.ts';
 import type { DialectCall } from '../anthropic/context.ts';
 import { MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
@@ -55,7 +55,7 @@ export async function readFile(
   let shown = lines.slice(start - 1, end).map((line) => {
     if (line.length <= MAX_LINE_LENGTH) return line;
     cut = true;
-    return `${line.slice(0, MAX_LINE_LENGTH)}... [truncated]`;
+    return `${headOf(line, MAX_LINE_LENGTH)}... [truncated]`;
   });
   // Within the result cap: the lines that fit, and the range and start_line below say so.
   const room = MAX_RESULT_CHARS - HEADER_ROOM;

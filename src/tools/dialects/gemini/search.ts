@@ -5,7 +5,7 @@ import { isVfsError, VfsError } from '../../../errors.ts';
 import { compileGlob } from '../../../glob/glob.ts';
 import { sniffMedia } from '../../../media/media-type.ts';
 import { clipped, joinPath } from '../../../paths.ts';
-import { decodeText, isBinary, splitLines } from '../../../text.ts';
+import { decodeText, headOf, isBinary, splitLines } from '../../../text.ts';
 import { GLOB_MAX_RESULTS, MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, namesWithin } from '../../limit-output.ts';
 import type { DialectCall } from '../anthropic/context.ts';
@@ -135,7 +135,7 @@ export async function grepSearch(call: DialectCall, args: GrepArgs): Promise<str
 }
 
 function clip(line: string): string {
-  return line.length > MAX_LINE_LENGTH ? `${line.slice(0, MAX_LINE_LENGTH)}... [truncated]` : line;
+  return line.length > MAX_LINE_LENGTH ? `${headOf(line, MAX_LINE_LENGTH)}... [truncated]` : line;
 }
 
 /** Gemini CLI's list_directory and read_many_files take their ignore switches in one object. */
