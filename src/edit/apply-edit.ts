@@ -45,7 +45,7 @@ import { fixLineNumbers } from './fix-line-numbers.ts';
 import { fixUnescaped } from './fix-unescaped.ts';
 import { fixUnicodeNormalization } from './fix-unicode-normalization.ts';
 import { fixUnicodePunctuation } from './fix-unicode-punctuation.ts';
-import { countNewlines } from '../text.ts';
+import { countNewlines, headOf } from '../text.ts';
 import { findAll, fitEols, lineNumbersAt } from './text-utils.ts';
 import type { CorrectionKind, CorrectionResult, Region } from './types.ts';
 
@@ -236,5 +236,5 @@ function shownLine(line: string): string {
 }
 
 function clip(line: string): string {
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+  return line.length > 200 ? `${headOf(line, 200)}…` : line;
 }

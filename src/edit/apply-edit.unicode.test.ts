@@ -4,6 +4,7 @@ import { VfsError } from '../errors.ts';
 import { applyEdit } from './apply-edit.ts';
 import { foldPunctuation } from './fix-unicode-punctuation.ts';
 import { stripLineNumbers } from './fix-line-numbers.ts';
+import { isWellFormed } from '../text.ts';
 
 /** The corrections added for what models get wrong in old_string: pasted line numbers, typography, normalization. */
 
@@ -116,5 +117,18 @@ describe('Unicode normalization', () => {
   it('matches an NFD old_string in an NFC file', () => {
     const out = applyEdit('naïve\n', 'nai\u0308ve', 'naïf');
     expect(out).toMatchObject({ text: 'naïf\n', correction: 'unicode-normalization' });
+  });
+});
+
+describe('long lines quoted in an ENOMATCH', () => {
+  it('are clipped at 200 characters before a surrogate pair, never inside it', () => {
+    // 'a' then emoji: character 200 is the first half of a pair.
+    const long = `a${'😀'.repeat(150)}`;
+    const shown = `a${'😀'.repeat(99)}…`;
+    // The closest lines, and the departure note (old_string's first line matches, the next differs).
+    const error = fails(() => applyEdit(`first\n${long}\n`, `first\n${long}X`, 'z'));
+    expect(error.code).toBe('ENOMATCH');
+    expect(error.message).toContain(`${shown}\n`);
+    expect(isWellFormed(error.message)).toBe(true);
   });
 });
