@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clipped, comparePaths, isChildOf, parentOf } from './paths.ts';
+import { clipped, comparePaths, isChildOf, normalizePath, parentOf } from './paths.ts';
 import { isWellFormed } from './text.ts';
 
 const segment = fc.constantFrom('a', 'b', 'ab', 'a-b', 'a.b', 'é', '𝄞', 'z');
@@ -40,5 +40,20 @@ describe('clipped', () => {
     expect(clipped('a'.repeat(101))).toBe(`${'a'.repeat(100)}…`);
     expect(clipped(`${'a'.repeat(99)}😀b`)).toBe(`${'a'.repeat(99)}…`);
     expect(isWellFormed(clipped('😀'.repeat(300), 500))).toBe(true);
+  });
+});
+
+describe('invalid-path messages', () => {
+  it('quote a long name without cutting a surrogate pair', () => {
+    // 'a' then emoji: character 40 of the name is the first half of a pair.
+    const name = `a${'😀'.repeat(100)}`;
+    let message = '';
+    try {
+      normalizePath(`/${name}`);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain(`the name "a${'😀'.repeat(19)}…" is over 255 bytes`);
+    expect(isWellFormed(message)).toBe(true);
   });
 });

@@ -98,7 +98,7 @@ function checkSegment(segment: string, input: string): void {
   if (segment.length * 3 > MAX_SEGMENT_BYTES && encoder.encode(segment).length > MAX_SEGMENT_BYTES) {
     throw new VfsError(
       'EINVAL',
-      `Invalid path ${quoted(input)}: the name "${segment.slice(0, 40)}…" is over ${MAX_SEGMENT_BYTES} bytes. ${UNCHANGED} Use a shorter name.`,
+      `Invalid path ${quoted(input)}: the name "${clipped(segment, 40)}" is over ${MAX_SEGMENT_BYTES} bytes. ${UNCHANGED} Use a shorter name.`,
       { path: input },
     );
   }

@@ -9,6 +9,7 @@ import { VfsError } from '../errors.ts';
 import { formatBytes, type Limits, QUOTA_NEXT_STEP } from '../limits.ts';
 import { ancestorsOf, baseName, clipped, comparePaths, isChildOf, isWithin, joinPath, parentOf } from '../paths.ts';
 import type { SnapshotEntry } from '../snapshot/format.ts';
+import { headOf } from '../text.ts';
 import { type BulkCopy, MemfsStore } from '../storage/memfs-store.ts';
 import { notFoundError, rememberAsMissing } from './not-found.ts';
 import { isDirMessage, tooBigMessage, underFileMessage } from './refusals.ts';
@@ -168,7 +169,7 @@ export class Tree {
     if (path.length > this.limits.maxPathLength) {
       throw new VfsError(
         'EINVAL',
-        `Path is ${path.length} characters, over the limit of ${this.limits.maxPathLength}: ${path.slice(0, 80)}… No file was changed. Use a shorter path.`,
+        `Path is ${path.length} characters, over the limit of ${this.limits.maxPathLength}: ${headOf(path, 80)}… No file was changed. Use a shorter path.`,
         { path },
       );
     }
