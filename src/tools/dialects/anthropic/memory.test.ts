@@ -216,6 +216,25 @@ describe('confinement to /memories', () => {
     expect(await backend.readText('/memories/a.txt')).toBe('a');
     expect(await backend.exists('/memoriesX')).toBe(false);
   });
+
+  it('says why a path inside it is invalid (a NUL byte, a line break, a long name) rather than that it would escape', async () => {
+    const { backend, run } = session({ '/memories/a.txt': 'a' });
+    const long = `/memories/${'n'.repeat(256)}`;
+    for (const [path, why] of [
+      ['/memories/a\0b.txt', 'it contains a NUL byte'],
+      ['/memories/a\nb.txt', 'it contains a line break'],
+      [long, 'is over 255 bytes'],
+    ] as const) {
+      const out = await run({ command: 'create', path, file_text: 'x' });
+      expect(out).toMatch(/^Error: EINVAL: Invalid path "/);
+      expect(out).toContain(why);
+      expect(out).not.toContain('would escape');
+    }
+    expect(await run({ command: 'rename', old_path: '/memories/a.txt', new_path: '/memories/b\0.txt' })).toContain('it contains a NUL byte');
+    // A ".." that climbs out, also behind a backslash, still escapes.
+    expect(await run({ command: 'view', path: '/memories\\..\\..\\x' })).toBe('Error: EINVAL: Path /memories\\..\\..\\x would escape /memories directory');
+    expect(await backend.glob('**')).toEqual(['/memories/a.txt']);
+  });
 });
 
 describe('view of a directory over the result cap', () => {

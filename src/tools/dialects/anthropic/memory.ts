@@ -4,7 +4,7 @@
  * Anthropic's SDK implementation (anthropic-sdk-python, lib/tools/_beta_builtin_memory_tool.py).
  * Paths are normalized first, so `/memories/../x` and `/memoriesX` are refused, not resolved.
  */
-import { VfsError } from '../../../errors.ts';
+import { isVfsError, VfsError } from '../../../errors.ts';
 import { statOrNull } from '../../../backend/stat-or-null.ts';
 import { baseName } from '../../../paths.ts';
 import { checkNewPath } from '../../new-path.ts';
@@ -51,11 +51,25 @@ async function memoryPath(call: DialectCall, path: string | undefined, param = '
   let resolved: string;
   try {
     resolved = await call.backend.resolvePath(path);
-  } catch {
+  } catch (e) {
+    // Only a ".." above the root escapes; a path refused for another reason (a NUL byte, a line
+    // break, a name over 255 bytes) is refused with that reason.
+    if (isVfsError(e) && !goesAboveRoot(path)) throw e;
     throw fail('EINVAL', `Path ${path} would escape ${MEMORY_ROOT} directory`);
   }
   if (resolved !== MEMORY_ROOT && !resolved.startsWith(`${MEMORY_ROOT}/`)) throw fail('EINVAL', `Path ${path} would escape ${MEMORY_ROOT} directory`);
   return resolved;
+}
+
+/** Whether the `..` segments of `path` climb above the root (backslashes count as separators, as in every path). */
+function goesAboveRoot(path: string): boolean {
+  let depth = 0;
+  for (const segment of path.split(/[\\/]/)) {
+    if (segment === '..') depth--;
+    else if (segment !== '' && segment !== '.') depth++;
+    if (depth < 0) return true;
+  }
+  return false;
 }
 
 /** The SDK's size column: 0B, 512B, 1.5K, 4K, 2.3M. */
