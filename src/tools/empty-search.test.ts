@@ -150,4 +150,16 @@ describe("hints for a model's slips", () => {
     );
     expect(await globNothingFound(backend, '**/*.py', '/', true, 0)).toBe('No files found matching "**/*.py" in /.');
   });
+
+  it('glob: a name typed in another Unicode form (NFC é where the file has e + U+0301, as macOS writes names) names the pattern that finds it, with its code points', async () => {
+    const named = createStateBackend({ files: { '/docs/cafe\u0301.txt': 'x', '/docs/na\u00efve.txt': 'y' } });
+    expect(await globNothingFound(named, '**/caf\u00e9.txt', '/', true, 0)).toBe(
+      'No files found matching "**/caf\u00e9.txt" in /. glob compares names code point by code point, and the names here write accented letters in another Unicode form (NFD): in that form the pattern matches 1 file, e.g. /docs/cafe\u0301.txt. Retry with pattern "**/cafe\\u0301.txt", written with these JSON escapes.',
+    );
+    expect(await globNothingFound(named, 'docs/nai\u0308ve.txt', '/', true, 0)).toContain(
+      '(NFC): in that form the pattern matches 1 file, e.g. /docs/na\u00efve.txt. Retry with pattern "docs/na\\u00efve.txt", written',
+    );
+    // Nothing to find in either form: no hint.
+    expect(await globNothingFound(named, '**/th\u00e9.txt', '/', true, 0)).toBe('No files found matching "**/th\u00e9.txt" in /.');
+  });
 });

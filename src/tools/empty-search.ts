@@ -68,7 +68,8 @@ async function globHint(pattern: string, base: string, how: GlobLook, find: Find
     if (paths.length > 0) return `${anyDepthNote('pattern', pattern, base, retry, paths)} Retry with pattern ${quoted(retry.glob)}.`;
   }
   // (A glob that matches in either case already has no case to get wrong.)
-  return how.ignoreCase === true ? '' : caseHint(pattern, look);
+  const inCase = how.ignoreCase === true ? '' : await caseHint(pattern, look);
+  return inCase === '' ? normalizationHint(pattern, look) : inCase;
 }
 
 /** Why the glob `pattern` (relative to `base`) found nothing, and the retry that finds `paths` at any depth. */
@@ -85,6 +86,24 @@ async function caseHint(pattern: string, look: (pattern: string, ignoreCase?: bo
   const paths = await look(pattern, true);
   if (paths.length === 0) return '';
   return `glob matches letters in their case; in either case the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}. Retry with the case those names have.`;
+}
+
+/**
+ * glob compares code points, so `café` typed composed (NFC) finds no `cafe` + U+0301 (NFD, as macOS
+ * writes names), though both read the same: the files the pattern finds in the other form, if any,
+ * and that pattern with JSON escapes, the one way a model can tell the two apart and send it.
+ */
+async function normalizationHint(pattern: string, look: (pattern: string) => Promise<string[]>): Promise<string> {
+  if (/^[\x00-\x7f]*$/.test(pattern)) return '';
+  for (const form of ['NFD', 'NFC'] as const) {
+    const other = pattern.normalize(form);
+    if (other === pattern) continue;
+    const paths = await look(other);
+    if (paths.length === 0) continue;
+    const escaped = JSON.stringify(clipped(other)).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return `glob compares names code point by code point, and the names here write accented letters in another Unicode form (${form}): in that form the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}. Retry with pattern ${escaped}, written with these JSON escapes.`;
+  }
+  return '';
 }
 
 /** The first by path, not glob's newest-first: the same files give the same text whatever their times. */
