@@ -80,6 +80,16 @@ describe('diff3', () => {
     expect(clean(diff3(theirs, base, ours))).toBeNull();
   });
 
+  it.each([
+    // Both sides add "a" at the top; ours also drops the file's final line break. The last line
+    // "a" without its break is the base's "a\n", not a moved copy of it: git merges this cleanly.
+    ['LF', ['x\n', 'b\n', 'a\n'], ['a\n', 'x\n', 'b\n', 'a'], ['a\n', 'x\n', 'b\n', 'a\n']],
+    ['CRLF', ['x\r\n', 'b\r\n', '}\r\n'], ['}\r\n', 'x\r\n', 'b\r\n', '}'], ['}\r\n', 'x\r\n', 'b\r\n', '}\r\n']],
+  ])('a final line that only lost its line break is not taken for half of a move (%s)', (_label, base, ours, theirs) => {
+    expect(clean(diff3(ours, base, theirs))).toEqual(ours);
+    expect(clean(diff3(theirs, base, ours))).toEqual(ours);
+  });
+
   it('takes a change both sides made once, beside other changes of the same lines', () => {
     const base = ['{', 'x', '}', '}', 'y', 'w', 'v', '}'];
     // Both remove the second }; ours also removes the last one, theirs changes w.

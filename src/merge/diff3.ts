@@ -35,7 +35,13 @@ interface Span {
 
 export function diff3(ours: readonly string[], base: readonly string[], theirs: readonly string[]): MergeRegion[] {
   const [baseIds, oursIds, theirsIds] = lineIds(base, ours, theirs) as [Int32Array, Int32Array, Int32Array];
-  const regions = guardMoves(regionsOf(lineChanges(baseIds, oursIds), lineChanges(baseIds, theirsIds)), baseIds, oursIds, theirsIds);
+  const regions = guardMoves(
+    regionsOf(lineChanges(baseIds, oursIds), lineChanges(baseIds, theirsIds)),
+    baseIds,
+    oursIds,
+    theirsIds,
+    countedIds(base, ours, theirs),
+  );
   const out: MergeRegion[] = [];
   const keep = (lines: readonly string[], from: number, to: number) => {
     if (from >= to) return;
@@ -94,7 +100,13 @@ function regionsOf(oursChanges: readonly LineChange[], theirsChanges: readonly L
  * count it changes here (its other half of a move) and the other side's do not is a conflict,
  * together with the nearest region holding that other half and everything between them.
  */
-function guardMoves(regions: Region[], base: Int32Array, ours: Int32Array, theirs: Int32Array): Region[] {
+function guardMoves(
+  regions: Region[],
+  base: Int32Array,
+  ours: Int32Array,
+  theirs: Int32Array,
+  counted: () => [Int32Array, Int32Array, Int32Array],
+): Region[] {
   let same = false;
   for (const r of regions) {
     if (r.kind !== 'same') continue;
@@ -105,6 +117,8 @@ function guardMoves(regions: Region[], base: Int32Array, ours: Int32Array, their
     same ||= alike;
   }
   if (!same) return regions;
+  // Lines are counted as countedIds numbers them (a last line that lost its line break is still that line).
+  [base, ours, theirs] = counted();
   const sides = [ours, theirs] as const;
   // How many copies of each line a side has more than the base, in all and in one region.
   const net = sides.map((ids) =>
@@ -182,6 +196,29 @@ function guardMoves(regions: Region[], base: Int32Array, ours: Int32Array, their
   }
   out.push(...regions.slice(next));
   return out;
+}
+
+/**
+ * The lines' ids for counting copies: as lineIds numbers them, but a file's last line without a
+ * line break counts as that line with one (the break of the line before it, or a line break some
+ * file has after that text), so a side that only dropped or added the final line break has not
+ * moved its last line. Only where the lines keep their breaks (a merge of texts' lines); lines
+ * given without breaks are counted as they are. Made on first use: most merges never count.
+ */
+function countedIds(base: readonly string[], ours: readonly string[], theirs: readonly string[]): () => [Int32Array, Int32Array, Int32Array] {
+  return () => {
+    const files = [base, ours, theirs];
+    const withBreaks = files.some((lines) => lines.some((line) => line.endsWith('\n')));
+    const all = new Set(files.flat());
+    const counted = files.map((lines) => {
+      const last = lines[lines.length - 1];
+      if (!withBreaks || last === undefined || last.endsWith('\n')) return lines;
+      const before = lines[lines.length - 2];
+      const ending = before !== undefined ? (before.endsWith('\r\n') ? '\r\n' : '\n') : all.has(`${last}\r\n`) && !all.has(`${last}\n`) ? '\r\n' : '\n';
+      return [...lines.slice(0, -1), `${last}${ending}`];
+    });
+    return lineIds(...counted) as [Int32Array, Int32Array, Int32Array];
+  };
 }
 
 /** Line id → copies in the given ranges, each counted with its sign. */
