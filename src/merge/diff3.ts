@@ -100,13 +100,7 @@ function regionsOf(oursChanges: readonly LineChange[], theirsChanges: readonly L
  * count it changes here (its other half of a move) and the other side's do not is a conflict,
  * together with the nearest region holding that other half and everything between them.
  */
-function guardMoves(
-  regions: Region[],
-  base: Int32Array,
-  ours: Int32Array,
-  theirs: Int32Array,
-  counted: () => [Int32Array, Int32Array, Int32Array],
-): Region[] {
+function guardMoves(regions: Region[], base: Int32Array, ours: Int32Array, theirs: Int32Array, counted: () => [Int32Array, Int32Array, Int32Array]): Region[] {
   let same = false;
   for (const r of regions) {
     if (r.kind !== 'same') continue;

@@ -1,7 +1,7 @@
 /**
  * A path a model gives for a file or directory it creates, refused where it almost surely meant
- * another: a trailing "/" on a file's path, the whole path in quotes, or a new name with a space
- * at either end. POSIX allows all three and the backend takes them, but a tool would report
+ * another: a trailing "/" on a file's path, the whole path in quotes, a new name with a space
+ * at either end, or one holding a control character. POSIX allows all of these and the backend takes them, but a tool would report
  * success for a file the model then cannot find beside the one it meant (SPEC §2: never another
  * file silently). Names that exist already stay usable.
  */
@@ -46,13 +46,23 @@ export async function checkNewPath(
     );
   }
   const names = path.split('/');
-  // Cheap first: most paths have no name with a space at either end, and need no lookup.
-  if (!names.some(spaced)) return;
+  // Cheap first: most paths have no name with a space at either end or a control character, and need no lookup.
+  if (!names.some((name) => spaced(name) || CONTROL.test(name))) return;
   for (let i = 1; i < names.length; i++) {
-    if (!spaced(names[i]!)) continue;
+    if (!spaced(names[i]!) && !CONTROL.test(names[i]!)) continue;
     const at = names.slice(0, i + 1).join('/');
     // A name that exists (or that cannot be looked up, as a path outside the read permissions) is not created here.
     if (await backend.exists(at).catch(() => true)) continue;
+    const control = CONTROL.exec(names[i]!)?.[0];
+    if (control !== undefined) {
+      const meant = names.map((name, j) => (j === i ? name.replace(CONTROL_ALL, '') : name)).join('/');
+      const next = meant.endsWith('/') || meant.includes('//') ? 'Give the name without it.' : `Use ${quoted(meant)} if that is what you meant.`;
+      throw new VfsError(
+        'EINVAL',
+        `Invalid path ${quoted(input)}: the name ${quoted(names[i]!)} holds ${codePoint(control)}, which tool results would show as a line break or not at all. ${UNCHANGED} ${next}`,
+        { path },
+      );
+    }
     const meant =
       names
         .map((name, j) => (j >= i ? name.trim() : name))
@@ -69,10 +79,21 @@ export async function checkNewPath(
 
 const spaced = (name: string): boolean => /^\s|\s$/u.test(name);
 
+// Control characters other than a tab (C0, DEL, C1), and the Unicode line and paragraph
+// separators: a listing of one path a line reads them as a break, or shows nothing. (Line feed
+// and carriage return are refused in every name, by the backend; these only in a name a tool creates.)
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]/u;
+const CONTROL_ALL = new RegExp(CONTROL.source, 'gu');
+
+/** `c` as U+XXXX, as a person can look it up. */
+function codePoint(c: string): string {
+  return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 /** The whitespace at that end of `name`, in words. */
 function whitespace(name: string, end: 'begins' | 'ends'): string {
   const c = end === 'begins' ? name[0]! : name.at(-1)!;
   if (c === ' ') return 'a space';
   if (c === '\t') return 'a tab';
-  return `a space character (U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')})`;
+  return `a space character (${codePoint(c)})`;
 }

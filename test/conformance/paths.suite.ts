@@ -132,45 +132,56 @@ export function pathSuite(make: BackendFactory) {
         ['Gemini replace creating a file', (p) => ['gemini', 'replace', { file_path: p, old_string: '', new_string: 'x' }]],
         ['mcp-filesystem write_file', (p) => ['mcp-filesystem', 'write_file', { path: p, content: 'x' }]],
       ];
-      it.each(cases)('%s refuses a trailing "/", quotes around the path and a space at the end of a new name', async (label, call) => {
-        const b = await make({ files: { '/src/index.ts': 'i\n', '/My Docs /a.txt': 'a' } });
-        const run = async (input: string) => {
-          const [dialect, tool, args] = call(input);
-          return createTools(b, { dialect }).run(tool, args);
-        };
-        const refusals: Array<[string, string]> = [
-          [
-            '/newdir/',
-            'Invalid path "/newdir/": it ends with "/", which names a directory to put something in, not a file. No file was changed. Give the file\'s own path, such as "/newdir/NAME".',
-          ],
-          [
-            '"/src/new.ts"',
-            'Invalid path "\\"/src/new.ts\\"": it is wrapped in quotes, which would become part of the name. No file was changed. Use "/src/new.ts".',
-          ],
-          ['`src/new.ts`', 'wrapped in quotes, which would become part of the name. No file was changed. Use "/src/new.ts".'],
-          [
-            '/src/index.ts ',
-            'Invalid path "/src/index.ts ": the name "index.ts " ends with a space, which the name would keep. No file was changed. Use "/src/index.ts" if that is what you meant.',
-          ],
-          [
-            '/src/ lib/a.ts',
-            'the name " lib" begins with a space, which the name would keep. No file was changed. Use "/src/lib/a.ts" if that is what you meant.',
-          ],
-          ['/notes\t', 'ends with a tab'],
-        ];
-        for (const [input, message] of refusals) {
-          if (label === 'apply_patch Add File' && input !== input.trim()) continue;
-          const result = await run(input);
-          expect(result.isError, input).toBe(true);
-          expect(result.code, input).toBe('EINVAL');
-          expect(result.text, input).toContain(message);
-        }
-        expect((await b.glob('**')).sort()).toEqual(['/My Docs /a.txt', '/src/index.ts']);
-        // A name that exists already is used as it is: only what the call creates is judged.
-        const inside = await run('/My Docs /b.txt');
-        expect(inside.isError, inside.text).toBe(false);
-        expect(text(await b.readFile('/My Docs /b.txt')).trimEnd()).toBe('x');
-      });
+      it.each(cases)(
+        '%s refuses a trailing "/", quotes around the path, a space at the end of a new name and a control character in it',
+        async (label, call) => {
+          const b = await make({ files: { '/src/index.ts': 'i\n', '/My Docs /a.txt': 'a', '/old\u2028dir/a.txt': 'a' } });
+          const run = async (input: string) => {
+            const [dialect, tool, args] = call(input);
+            return createTools(b, { dialect }).run(tool, args);
+          };
+          const refusals: Array<[string, string]> = [
+            [
+              '/newdir/',
+              'Invalid path "/newdir/": it ends with "/", which names a directory to put something in, not a file. No file was changed. Give the file\'s own path, such as "/newdir/NAME".',
+            ],
+            [
+              '"/src/new.ts"',
+              'Invalid path "\\"/src/new.ts\\"": it is wrapped in quotes, which would become part of the name. No file was changed. Use "/src/new.ts".',
+            ],
+            ['`src/new.ts`', 'wrapped in quotes, which would become part of the name. No file was changed. Use "/src/new.ts".'],
+            [
+              '/src/index.ts ',
+              'Invalid path "/src/index.ts ": the name "index.ts " ends with a space, which the name would keep. No file was changed. Use "/src/index.ts" if that is what you meant.',
+            ],
+            [
+              '/src/ lib/a.ts',
+              'the name " lib" begins with a space, which the name would keep. No file was changed. Use "/src/lib/a.ts" if that is what you meant.',
+            ],
+            ['/notes\t', 'ends with a tab'],
+            [
+              '/src/a\u2028b.ts',
+              'Invalid path "/src/a\\u2028b.ts": the name "a\\u2028b.ts" holds U+2028, which tool results would show as a line break or not at all. No file was changed. Use "/src/ab.ts" if that is what you meant.',
+            ],
+            ['/src/\u001b[1mx.ts', 'holds U+001B'],
+            ['/src/x\u0085.ts', 'holds U+0085'],
+          ];
+          for (const [input, message] of refusals) {
+            if (label === 'apply_patch Add File' && input !== input.trim()) continue;
+            const result = await run(input);
+            expect(result.isError, input).toBe(true);
+            expect(result.code, input).toBe('EINVAL');
+            expect(result.text, input).toContain(message);
+          }
+          expect((await b.glob('**')).sort()).toEqual(['/My Docs /a.txt', '/old\u2028dir/a.txt', '/src/index.ts']);
+          // A name that exists already is used as it is: only what the call creates is judged.
+          for (const dir of ['/My Docs ', '/old\u2028dir']) {
+            const inside = await run(`${dir}/b.txt`);
+            expect(inside.isError, inside.text).toBe(false);
+            expect(text(await b.readFile(`${dir}/b.txt`)).trimEnd()).toBe('x');
+          }
+        },
+      );
 
       it('a move keeps what it moves where a model can find it, and says how to move into a directory', async () => {
         const b = await make({ files: { '/src/dup.ts': 'd\n', '/src/lib/x.ts': 'x\n', '/memories/a.md': 'a\n' } });
