@@ -12,6 +12,7 @@ import { createTools } from '../tools/create-tools.ts';
 import { runWithin, toolSet } from '../tools/tool-set.ts';
 import { createFileStore, readWorkspaceFile } from '../persist/node/file-store.ts';
 import { openPersistent } from '../persist/persistent.ts';
+import type { WorkspaceStore } from '../persist/store.ts';
 import { startsLikeSnapshot } from '../snapshot/format.ts';
 import type { McpCommand } from './args.ts';
 import { importDirectory } from './import-dir.ts';
@@ -22,32 +23,7 @@ const log = (line: string) => process.stderr.write(`agentvfs mcp: ${line}\n`);
 
 export async function serveMcp(options: McpCommand): Promise<void> {
   const { StdioServerTransport } = await loadPeer('mcp', '@modelcontextprotocol/sdk', () => import('@modelcontextprotocol/sdk/server/stdio.js'));
-  let target: Backend = createStateBackend();
-  let close = async () => {};
-  // One line at start: where the workspace came from and, with --save, where it is kept.
-  let started: string | null = null;
-  // --dir and --snapshot are read first, so a wrong one stops the command before the save file is touched.
-  const start = await startingState(options);
-  if (options.save === undefined) {
-    if (start) [target, started] = [start.backend, start.line];
-  } else {
-    const existed = existsSync(options.save);
-    const { backend: saved, restored } = await openSaveFile(options.save);
-    // They fill a new (or unreadable, kept aside) save file; one that holds a workspace holds the
-    // agent's work since, which an MCP client restarting the server with the same command (as
-    // clients do each time they start) must not throw away.
-    if (restored.status === 'restored') {
-      const source = options.dir !== undefined ? `--dir ${options.dir}` : options.snapshot !== undefined ? `--snapshot ${options.snapshot}` : null;
-      started = `restored ${options.save}${source ? ` (${source} fills only a new save file: delete ${options.save} to start from it again)` : ''}`;
-    } else if (start) {
-      // The save file is a workspace log: each change appends what it changed, before the client hears of it.
-      await saved.restore(await start.backend.snapshot());
-      started = `${start.line}; saving to ${options.save} (${restored.status === 'corrupt' ? 'what it held is kept aside' : 'a new file'})`;
-    } else if (restored.status === 'corrupt') started = `starting empty in ${options.save}`;
-    else started = existed ? `restored ${options.save} (it holds no files)` : `${options.save} does not exist yet: starting empty`;
-    target = saved;
-    close = () => saved.close();
-  }
+  const { target, started, close } = await openWorkspace(options);
   if (started !== null) log(started);
 
   // The calls still running, so that stopping answers (and saves) every request already read.
@@ -97,6 +73,43 @@ export async function serveMcp(options: McpCommand): Promise<void> {
   await server.connect(new StdioServerTransport());
 }
 
+/** The workspace to serve, the line that says where it came from, and what saves it on exit. */
+export interface Workspace {
+  target: Backend;
+  started: string | null;
+  close: () => Promise<void>;
+}
+
+/**
+ * Builds the workspace: from --dir or --snapshot, or, with --save, from the save file when it
+ * holds one (`storeFor` opens the save file's store; tests give their own).
+ */
+export async function openWorkspace(options: McpCommand, storeFor: (path: string) => WorkspaceStore = createFileStore): Promise<Workspace> {
+  // --dir and --snapshot are read first, so a wrong one stops the command before the save file is touched.
+  const start = await startingState(options);
+  if (options.save === undefined) return { target: start?.backend ?? createStateBackend(), started: start?.line ?? null, close: async () => {} };
+  const existed = existsSync(options.save);
+  // The starting state goes in as the backend the save file opens into: a save file that holds a
+  // workspace replaces it, and a new one (or one kept aside) gets it in the same first save as the
+  // workspace's own record. So no save file ever holds a workspace without it: a server stopped
+  // while filling a new one finds it new again on the next start, instead of restoring it empty.
+  const store = storeFor(options.save);
+  const { backend: saved, restored } = await openSaveFile(options.save, store, start?.backend ?? createStateBackend());
+  let started: string;
+  // They fill a new (or unreadable, kept aside) save file; one that holds a workspace holds the
+  // agent's work since, which an MCP client restarting the server with the same command (as
+  // clients do each time they start) must not throw away.
+  if (restored.status === 'restored') {
+    const source = options.dir !== undefined ? `--dir ${options.dir}` : options.snapshot !== undefined ? `--snapshot ${options.snapshot}` : null;
+    started = `restored ${options.save}${source ? ` (${source} fills only a new save file: delete ${options.save} to start from it again)` : ''}`;
+  } else if (start) {
+    // The save file is a workspace log: each change appends what it changed, before the client hears of it.
+    started = `${start.line}; saving to ${options.save} (${restored.status === 'corrupt' ? 'what it held is kept aside' : 'a new file'})`;
+  } else if (restored.status === 'corrupt') started = `starting empty in ${options.save}`;
+  else started = existed ? `restored ${options.save} (it holds no files)` : `${options.save} does not exist yet: starting empty`;
+  return { target: saved, started, close: () => saved.close() };
+}
+
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The workspace --dir or --snapshot asks to start from and the line that says so, or null when neither is given. */
@@ -142,7 +155,7 @@ async function startingState({ dir, snapshot, all }: McpCommand): Promise<{ back
 }
 
 /** Opens (or creates) the save file as a workspace store; what it holds is left untouched when it cannot be opened. */
-async function openSaveFile(save: string) {
+async function openSaveFile(save: string, store: WorkspaceStore, into: Backend) {
   const existed = existsSync(save);
   // A snapshot saved by an earlier version is migrated to a log on open; check it restores first,
   // so a damaged one stops the command instead of being set aside. (A log is only read once, by the store.)
@@ -154,7 +167,7 @@ async function openSaveFile(save: string) {
       throw new CliError(`cannot open ${save}: ${(error as Error).message}`);
     }
   }
-  const opened = await openPersistent(createStateBackend(), createFileStore(save), { durability: 'immediate' }).catch((error: Error) => {
+  const opened = await openPersistent(into, store, { durability: 'immediate' }).catch((error: Error) => {
     throw new CliError(`cannot open ${save}: ${error.message}`);
   });
   if (opened.restored.status === 'corrupt') log(opened.restored.reason);

@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryStore } from '../persist/memory-store.ts';
+import type { WorkspaceStore } from '../persist/store.ts';
+import { openWorkspace } from './serve-mcp.ts';
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+function project(): string {
+  const root = mkdtempSync(join(tmpdir(), 'agentvfs-serve-'));
+  made.push(root);
+  writeFileSync(join(root, 'a.txt'), 'A\n');
+  return root;
+}
+
+/** A store whose write number `killedAt` (0-based) never lands and throws: the process was killed there. */
+function killedAtWrite(killedAt: number) {
+  const store = createMemoryStore();
+  let writes = 0;
+  const killed: WorkspaceStore = {
+    readAll: () => store.readAll(),
+    write: async (batch, options) => {
+      if (writes++ === killedAt) throw new Error('killed');
+      return store.write(batch, options);
+    },
+  };
+  return { store, killed };
+}
+
+describe('openWorkspace with --save', () => {
+  it.each([0, 1, 2])('a server stopped at its save number %i while filling a new save file from --dir starts from --dir again', async (killedAt) => {
+    const dir = project();
+    const options = { command: 'mcp', dir, save: join(dir, '..', 'never-made.log') } as const;
+    const { store, killed } = killedAtWrite(killedAt);
+    await openWorkspace(options, () => killed).catch(() => {});
+    // The next start sees what was committed before the kill.
+    const reopened = createMemoryStore();
+    if (store.entries.size > 0) await reopened.write({ puts: [...store.entries], deletes: [] }, { durability: 'strict' });
+    const { target, started } = await openWorkspace(options, () => reopened);
+    expect(await target.readText('/a.txt')).toBe('A\n');
+    expect(started).toMatch(/^(imported 1 file from .*; saving to .* \(a new file\)|restored .*)$/);
+  });
+});
