@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../persist/memory-store.ts';
+import { createFileStore } from '../persist/node/file-store.ts';
 import type { WorkspaceStore } from '../persist/store.ts';
 import { openWorkspace } from './serve-mcp.ts';
 
@@ -44,5 +45,27 @@ describe('openWorkspace with --save', () => {
     const { target, started } = await openWorkspace(options, () => reopened);
     expect(await target.readText('/a.txt')).toBe('A\n');
     expect(started).toMatch(/^(imported 1 file from .*; saving to .* \(a new file\)|restored .*)$/);
+  });
+});
+
+describe('closing the workspace', () => {
+  it('removes the save file lock even when the save on exit fails (the reason is still thrown)', async () => {
+    const dir = project();
+    const save = join(dir, 'ws.log');
+    let writes = 0;
+    const failing = (path: string): WorkspaceStore => {
+      const store = createFileStore(path);
+      return {
+        readAll: () => store.readAll(),
+        // The first save (opening) lands; every later one fails, as on a full disk.
+        write: (batch, options) => (writes++ === 0 ? store.write(batch, options) : Promise.reject(new Error('ENOSPC: no space left on device'))),
+        close: async () => store.close?.(),
+      };
+    };
+    const { target, close } = await openWorkspace({ command: 'mcp', save }, failing);
+    expect(existsSync(`${save}.lock`)).toBe(true);
+    await expect(target.writeFile('/b.txt', 'B\n')).rejects.toThrow(/not be saved/);
+    await expect(close()).rejects.toThrow(/ENOSPC/);
+    expect(existsSync(`${save}.lock`)).toBe(false);
   });
 });

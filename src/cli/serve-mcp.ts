@@ -107,7 +107,17 @@ export async function openWorkspace(options: McpCommand, storeFor: (path: string
     started = `${start.line}; saving to ${options.save} (${restored.status === 'corrupt' ? 'what it held is kept aside' : 'a new file'})`;
   } else if (restored.status === 'corrupt') started = `starting empty in ${options.save}`;
   else started = existed ? `restored ${options.save} (it holds no files)` : `${options.save} does not exist yet: starting empty`;
-  return { target: saved, started, close: () => saved.close() };
+  const close = async () => {
+    try {
+      await saved.close();
+    } catch (error) {
+      // Its last save failed, so the store kept its lock (a later close() could still save). This
+      // process exits now: let the file go, as the lock is removed on exit.
+      await store.close?.();
+      throw error;
+    }
+  };
+  return { target: saved, started, close };
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
