@@ -201,7 +201,7 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
 
     const unwritable = await run(consumer, 'mcp', '--save', join(work, 'no-such-dir', 'ws.snap'));
     expect(unwritable.code).toBe(1);
-    expect(unwritable.stderr).toMatch(/^agentvfs: cannot open .*no-such-dir\/ws\.snap: ENOENT/m);
+    expect(unwritable.stderr).toMatch(/^agentvfs: cannot open .*no-such-dir\/ws\.snap: .*its directory .*no-such-dir does not exist/m);
 
     // Without the SDK installed, the bin says what to install.
     const missing = await run(bare, 'mcp');

@@ -166,7 +166,15 @@ function lockFile(path: string): () => void {
     );
   for (let attempt = 0; attempt < 50; attempt++) {
     const draft = `${lock}.${token}`;
-    writeFileSync(draft, JSON.stringify({ pid: process.pid, host: hostname(), token } satisfies LockOwner), { flag: 'wx' });
+    try {
+      writeFileSync(draft, JSON.stringify({ pid: process.pid, host: hostname(), token } satisfies LockOwner), { flag: 'wx' });
+    } catch (error) {
+      // The draft's name would be all the error says: name the directory the file needs instead.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      throw new Error(`agentvfs/persist: ${path} cannot be made: its directory ${dirname(path)} does not exist. Create it first, or pass another path.`, {
+        cause: error,
+      });
+    }
     try {
       linkSync(draft, lock); // fails if a lock exists: never a half-written one
       held.set(lock, { token, stores: 1 });
