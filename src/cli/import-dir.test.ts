@@ -91,8 +91,20 @@ describe('importDirectory', () => {
     expect(lines).toEqual([
       expect.stringMatching(/^skipped .*back\\slash\.txt: its name contains a backslash/),
       expect.stringMatching(/^skipped .*big\.bin: .*ETOOBIG|^skipped .*big\.bin: .*(limit|large)/i),
-      expect.stringMatching(/^skipped .*broken: a symbolic link whose target cannot be read/),
+      `skipped ${join(root, 'broken')}: a broken symbolic link (to ${join(root, 'nowhere')}, which does not exist)`,
       expect.stringMatching(/^skipped .*src-link: a symbolic link to a directory or special file \(not followed\)$/),
+    ]);
+  });
+
+  it('names a link that loops as such', async () => {
+    const root = tree();
+    symlinkSync(join(root, 'loop-b'), join(root, 'loop-a'));
+    symlinkSync(join(root, 'loop-a'), join(root, 'loop-b'));
+    const lines: string[] = [];
+    expect(await importDirectory(createStateBackend(), root, (l) => lines.push(l))).toEqual({ files: 3, skipped: 2, leftOut: 0 });
+    expect(lines).toEqual([
+      `skipped ${join(root, 'loop-a')}: a symbolic link that loops (to ${join(root, 'loop-b')})`,
+      `skipped ${join(root, 'loop-b')}: a symbolic link that loops (to ${join(root, 'loop-a')})`,
     ]);
   });
 

@@ -7,7 +7,7 @@
  * limit, and glob, grep and ls leave them out by default anyway.
  */
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Backend } from '../backend/types.ts';
 import { isVfsError } from '../errors.ts';
@@ -89,7 +89,7 @@ export async function importDirectory(
       } else if (entry.isSymbolicLink()) {
         // Links to files are copied as the file; links to directories are not followed (they can loop).
         const target = await stat(hostPath).catch((error: unknown) => error as Error);
-        if (target instanceof Error) skip(hostPath, `a symbolic link whose target cannot be read (${reasonOf(target)})`);
+        if (target instanceof Error) skip(hostPath, await brokenLinkReason(hostPath, target));
         else if (target.isFile()) await copyFile(hostPath, virtualPath);
         else skip(hostPath, 'a symbolic link to a directory or special file (not followed)');
       } else {
@@ -109,4 +109,15 @@ function reasonOf(error: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   if (code === 'ENOENT') return 'it disappeared while reading';
   return message ?? String(error);
+}
+
+/** Why a link's target could not be read: a link to nothing is a broken link (naming what it points to), not a file that vanished. */
+async function brokenLinkReason(hostPath: string, error: Error): Promise<string> {
+  const { code } = error as { code?: string };
+  if (code === 'ENOENT' || code === 'ELOOP') {
+    const to = await readlink(hostPath).catch(() => null);
+    const what = code === 'ELOOP' ? 'a symbolic link that loops' : 'a broken symbolic link';
+    return to === null ? what : `${what} (to ${to}${code === 'ENOENT' ? ', which does not exist' : ''})`;
+  }
+  return `a symbolic link whose target cannot be read (${reasonOf(error)})`;
 }
