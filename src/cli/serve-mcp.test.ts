@@ -69,3 +69,16 @@ describe('closing the workspace', () => {
     expect(existsSync(`${save}.lock`)).toBe(false);
   });
 });
+
+describe('the line a start writes', () => {
+  it('says a restored save file holds no files when it holds none, as for an empty file', async () => {
+    const dir = project();
+    const store = createMemoryStore();
+    // A first server without --dir that wrote nothing: the file holds an empty workspace.
+    expect((await openWorkspace({ command: 'mcp', save: 'ws.log' }, () => store)).started).toBe('ws.log does not exist yet: starting empty');
+    expect((await openWorkspace({ command: 'mcp', save: 'ws.log' }, () => store)).started).toBe('restored ws.log (it holds no files)');
+    expect((await openWorkspace({ command: 'mcp', dir, save: 'ws.log' }, () => store)).started).toBe(
+      `restored ws.log (it holds no files; --dir ${dir} fills only a new save file: delete ws.log to start from it again)`,
+    );
+  });
+});

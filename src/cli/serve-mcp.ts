@@ -101,7 +101,12 @@ export async function openWorkspace(options: McpCommand, storeFor: (path: string
   // clients do each time they start) must not throw away.
   if (restored.status === 'restored') {
     const source = options.dir !== undefined ? `--dir ${options.dir}` : options.snapshot !== undefined ? `--snapshot ${options.snapshot}` : null;
-    started = `restored ${options.save}${source ? ` (${source} fills only a new save file: delete ${options.save} to start from it again)` : ''}`;
+    // A workspace with nothing in it (a server that was started without --dir and wrote nothing) says so.
+    const notes = [
+      ...((await saved.ls('/')).length === 0 ? ['it holds no files'] : []),
+      ...(source ? [`${source} fills only a new save file: delete ${options.save} to start from it again`] : []),
+    ];
+    started = `restored ${options.save}${notes.length ? ` (${notes.join('; ')})` : ''}`;
   } else if (start) {
     // The save file is a workspace log: each change appends what it changed, before the client hears of it.
     started = `${start.line}; saving to ${options.save} (${restored.status === 'corrupt' ? 'what it held is kept aside' : 'a new file'})`;
