@@ -98,10 +98,16 @@ export async function importDirectory(
     }
   }
 
-  const top = await stat(root);
-  if (!top.isDirectory()) throw new Error(`${root} is not a directory.`);
+  await checkDirectory(root);
   await walk(root, '');
   return result;
+}
+
+/** Throws unless `root` is a directory this process can list: what importing it needs first. */
+export async function checkDirectory(root: string): Promise<void> {
+  const top = await stat(root);
+  if (!top.isDirectory()) throw new Error(`${root} is not a directory.`);
+  await readdir(root);
 }
 
 function reasonOf(error: unknown): string {
