@@ -6,8 +6,8 @@
  * out unless asked for (`all`): a project's node_modules alone can be over the workspace's size
  * limit, and glob, grep and ls leave them out by default anyway.
  */
-import type { Dirent } from 'node:fs';
-import { readdir, readFile, readlink, stat } from 'node:fs/promises';
+import { type Dirent, readFileSync, statSync } from 'node:fs';
+import { readdir, readlink, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Backend } from '../backend/types.ts';
 import { isVfsError } from '../errors.ts';
@@ -44,7 +44,10 @@ export async function importDirectory(
     let bytes: Uint8Array;
     let mtimeMs: number;
     try {
-      [bytes, { mtimeMs }] = await Promise.all([readFile(hostPath), stat(hostPath)]);
+      // Read synchronously: an import runs before the server serves anything, and a file's two
+      // awaited reads cost ~8x a synchronous pair (20,000 files: 2.5 s against 0.3 s).
+      mtimeMs = statSync(hostPath).mtimeMs;
+      bytes = readFileSync(hostPath);
     } catch (error) {
       return skip(hostPath, reasonOf(error));
     }
