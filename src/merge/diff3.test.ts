@@ -54,6 +54,19 @@ describe('diff3', () => {
     expect(checked).toBeGreaterThan(500);
   });
 
+  it("merges what git merges where a line repeats: each side's edit placed where git places it", () => {
+    // Cases where an edit's place among equal lines decided a conflict git does not have
+    // (git merge-file's clean results; each conflicted before the line diff placed runs as git does).
+    expect(clean(diff3(['d', 'd', 'x'], ['u', 'd', 'x'], ['u', 'd', 'X']))).toEqual(['d', 'd', 'X']);
+    expect(clean(diff3(['c', 'a'], ['c'], ['d', 'c', 'c']))).toEqual(['d', 'c', 'c', 'a']);
+    expect(clean(diff3(['a', 'a', 'b'], ['a', 'a'], ['t', 'a']))).toEqual(['t', 'a', 'b']);
+    expect(clean(diff3(['o', 'b', 'b', 'u'], ['b', 'u'], ['b', 'x', 'y', 'b']))).toEqual(['o', 'b', 'b', 'x', 'y', 'b']);
+    expect(clean(diff3(['1', '2', '}', '}'], ['1', '2', '3', '}'], ['4', '1', '2', '3', '}', 'x']))).toEqual(['4', '1', '2', '}', '}', 'x']);
+    // And the reverse: git conflicts here (ours adds "1 c 2" before the last b, theirs "1 c 2 b b"
+    // after it, facing nothing); taken as one, the addition both made alike hid a conflict.
+    expect(clean(diff3(['b', 'a', 't', '1', 'c', '2', 'b'], ['b', 'a', 't', 'b'], ['b', 'a', 't', '1', 'c', '2', 'b', 'b', 'b']))).toBeNull();
+  });
+
   it('combines changes with an unchanged line between them', () => {
     const base = ['1', '2', '3', '4', '5'];
     expect(clean(diff3(['1', 'O', '3', '4', '5'], base, ['1', '2', '3', 'T', '5']))).toEqual(['1', 'O', '3', 'T', '5']);

@@ -105,6 +105,17 @@ describe('lineChanges', () => {
     expect(lineChanges(Int32Array.of(1, 2, 1, 2, 1, 9), Int32Array.of(1, 2, 1, 9))).toEqual([{ a0: 3, a1: 5, b0: 3, b1: 3 }]);
   });
 
+  it("places a run as git's diff does: up, then down, then back to face the other file's changes", () => {
+    // u d x → d d x: git replaces u with d, not "remove u, add a d after the other".
+    expect(lineChanges(Int32Array.of(1, 2, 3), Int32Array.of(2, 2, 3))).toEqual([{ a0: 0, a1: 1, b0: 0, b1: 1 }]);
+    // c → d c c: git adds "d c" before the c, not d before it and a c after it (the search's two runs join).
+    expect(lineChanges(Int32Array.of(3), Int32Array.of(4, 3, 3))).toEqual([{ a0: 0, a1: 0, b0: 0, b1: 2 }]);
+    // b u → o b b u: "o b" added before b.
+    expect(lineChanges(Int32Array.of(2, 5), Int32Array.of(6, 2, 2, 5))).toEqual([{ a0: 0, a1: 0, b0: 0, b1: 2 }]);
+    // a a → t a: the a removed is the first, facing the t added (one change, as git has it).
+    expect(lineChanges(Int32Array.of(1, 1), Int32Array.of(7, 1))).toEqual([{ a0: 0, a1: 1, b0: 0, b1: 1 }]);
+  });
+
   it('handles empty sides and equal sides', () => {
     expect(lineChanges(Int32Array.of(), Int32Array.of())).toEqual([]);
     expect(lineChanges(Int32Array.of(1, 2), Int32Array.of(1, 2))).toEqual([]);

@@ -77,13 +77,13 @@ export function lineChanges(a: Int32Array, b: Int32Array): LineChange[] {
 /** Lines whose equal copies are the same value: numbers, or strings compared as they are. */
 type Lines = ArrayLike<unknown>;
 
-/** The changes `mark` finds (each changed line marked 1), runs of equal lines slid down. */
+/** The changes `mark` finds (each changed line marked 1), runs placed as git places them (compact). */
 function changesOf(a: Lines, b: Lines, mark: (changedA: Uint8Array, changedB: Uint8Array) => void): LineChange[] {
   const changedA = new Uint8Array(a.length);
   const changedB = new Uint8Array(b.length);
   mark(changedA, changedB);
-  slideDown(a, changedA, changedB);
-  slideDown(b, changedB, changedA);
+  compact(a, changedA, changedB);
+  compact(b, changedB, changedA);
   return changes(changedA, changedB);
 }
 
@@ -224,39 +224,86 @@ function furthest(fwd: Int32Array, bwd: Int32Array, offset: number, d: number, n
 }
 
 /**
- * Runs of added or removed lines moved as far down as they go (a run of equal lines removed
- * is the last of them): where a line repeats, both sides of a merge then name the same one,
- * as git's diff does, instead of whichever copy each search happened to reach first.
+ * Steps (lines a run of changes moves, lines of the other file passed) one file's compaction may
+ * take in all; past them the runs left are kept where they are (a correct script still).
  */
-function slideDown(ids: Lines, changed: Uint8Array, otherChanged: Uint8Array): void {
-  // Walk both files in step: `j` is the other side's line facing line `i` here.
-  let j = 0;
+const MAX_SLIDE = 10_000_000;
+
+/**
+ * Each run of added or removed lines placed where git's diff places it. A run moves past a line
+ * equal to its last (up) or its first (down) without changing the script's length: it is moved up
+ * as far as it goes, then down as far as it goes, joining any run it meets on the way (and then
+ * again, until it no longer grows). Where, at one of those places, the other file has changed
+ * lines facing it, it is put back at the last such place, so the two make one change instead of
+ * a removal beside an addition; else it stays at the last place. Where a line repeats (a `}`, a
+ * blank line), both sides of a merge then name the same copy, as git does. (As `git merge-file`
+ * places runs, seen from its output; `git diff` also weighs indentation, which this does not.)
+ */
+function compact(ids: Lines, changed: Uint8Array, otherChanged: Uint8Array): void {
+  const n = ids.length;
+  const m = otherChanged.length;
+  let budget = MAX_SLIDE;
+  // `j`: the other file's line after the last unchanged line it has before line `i` here (walked in step).
   let i = 0;
-  while (i < ids.length) {
+  let j = 0;
+  while (i < n) {
     if (changed[i] === 0) {
-      while (j < otherChanged.length && otherChanged[j] === 1) j++;
+      while (j < m && otherChanged[j] === 1) j++;
       i++;
       j++;
       continue;
     }
-    const start = i;
-    while (i < ids.length && changed[i] === 1) i++;
-    // A pure run (the other side changed nothing here) slides while the line after it repeats its first.
-    let s = start;
+    let s = i;
     let e = i;
-    const pure = j >= otherChanged.length || otherChanged[j] === 0;
-    if (pure) {
-      while (e < ids.length && ids[s] === ids[e] && (j >= otherChanged.length || otherChanged[j] === 0)) {
-        changed[s] = 0;
-        changed[e] = 1;
-        s++;
-        e++;
-        j++;
-        // The run now touches the next run here: they join, and the walk goes on from its end.
-        while (e < ids.length && changed[e] === 1) e++;
+    while (e < n && changed[e] === 1) e++;
+    // The other file's changed lines [os, oe) facing the run: between the same two unchanged lines.
+    let os = j;
+    let oe = j;
+    while (oe < m && otherChanged[oe] === 1) oe++;
+    let alignedEnd = -1;
+    for (;;) {
+      const size = e - s;
+      // Up: the line before the run joins it, its last line leaves it.
+      while (s > 0 && budget > 0 && changed[s - 1] === 0 && ids[s - 1] === ids[e - 1]) {
+        changed[--s] = 1;
+        changed[--e] = 0;
+        // One unchanged line less before the run: the other file's facing lines are the ones before.
+        oe = os - 1;
+        os = oe;
+        while (os > 0 && otherChanged[os - 1] === 1) os--;
+        budget -= oe - os + 1;
+        // Met the run above: one run now (between the same unchanged lines, so facing the same lines).
+        while (s > 0 && changed[s - 1] === 1) s--;
+      }
+      alignedEnd = oe > os ? e : -1;
+      // Down: the run's first line leaves it, the line after it joins.
+      while (e < n && budget > 0 && changed[e] === 0 && ids[s] === ids[e]) {
+        changed[s++] = 0;
+        changed[e++] = 1;
+        os = oe + 1;
+        oe = os;
+        while (oe < m && otherChanged[oe] === 1) oe++;
+        budget -= oe - os + 1;
+        while (e < n && changed[e] === 1) e++;
+        if (oe > os) alignedEnd = e;
+      }
+      if (e - s === size) break;
+      // Out of steps: left where it is (the way back below retraces only a pass that joined nothing).
+      if (budget <= 0) {
+        alignedEnd = -1;
+        break;
       }
     }
+    // Back up to the last place facing the other file's changes, if there was one.
+    while (alignedEnd !== -1 && e > alignedEnd) {
+      changed[--s] = 1;
+      changed[--e] = 0;
+      oe = os - 1;
+      os = oe;
+      while (os > 0 && otherChanged[os - 1] === 1) os--;
+    }
     i = e;
+    j = os;
   }
 }
 
