@@ -17,7 +17,7 @@ describe('diff3', () => {
     );
   });
 
-  it("merges cleanly only where every line has as many copies as the two sides' own changes give it", () => {
+  it("merges cleanly only where every line has as many copies as the two sides' own changes give it, none taken twice or lost", () => {
     const count = (lines: string[], line: string) => lines.filter((l) => l === line).length;
     // Each side: a few removals, additions and moves of blocks, in a file of few distinct lines.
     const edit = fc.record({
@@ -44,8 +44,10 @@ describe('diff3', () => {
         checked++;
         for (const line of new Set([...base, ...ours, ...theirs])) {
           const [o, t, m] = [ours, theirs, merged].map((side) => count(side, line) - count(base, line)) as [number, number, number];
-          // Each side's change of the count, or, where both changed it the same way, the larger (the shared part taken once).
-          const allowed = m === o + t || (Math.sign(o) === Math.sign(t) && m === (Math.abs(o) >= Math.abs(t) ? o : t));
+          // Between one side's change of the count and both sides' together: what the two sides
+          // did alike (a copy each added at one place, a line both removed) is taken once, the rest
+          // of each side's change as it is. (Without the move guard, 1,577 of 300,000 runs fail this.)
+          const allowed = m >= Math.min(o, t, o + t) && m <= Math.max(o, t, o + t);
           expect(allowed, JSON.stringify({ base, ours, theirs, merged, line })).toBe(true);
         }
       }),
