@@ -70,8 +70,8 @@ export async function serveMcp(options: McpCommand): Promise<void> {
   process.stdin.on('close', () => void stop(0));
   // The client stopped reading (a closed pipe): as if it had ended the session, not a crash.
   process.stdout.on('error', () => void stop(0));
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
+  // (SIGHUP: the terminal that started it closed.)
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
   await server.connect(new StdioServerTransport());
 }
 

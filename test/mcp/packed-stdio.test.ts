@@ -142,18 +142,24 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
     expect([await saved.readText('/old.txt'), await saved.readText('/new.txt')]).toEqual(['from before\n', 'after\n']);
   }, 60_000);
 
-  it('exits cleanly on SIGTERM with every change saved', async () => {
-    const save = join(work, 'term.snap');
-    // The installed bin itself (npx would stand between the signal and it).
-    const transport = new StdioClientTransport({ command: join(consumer, 'node_modules/.bin/agentvfs'), args: ['mcp', '--save', save], stderr: 'pipe' });
-    const client = new Client({ name: 'test', version: '1.0.0' });
-    await client.connect(transport);
-    await client.callTool({ name: 'write_file', arguments: { path: '/a.txt', content: 'a\n' } });
-    const exited = new Promise<void>((resolve) => (client.onclose = resolve));
-    process.kill(transport.pid!, 'SIGTERM');
-    await exited;
-    expect(await (await restored(save)).readText('/a.txt')).toBe('a\n');
-  }, 30_000);
+  it.each(['SIGTERM', 'SIGHUP'] as const)(
+    'exits cleanly on %s with every change saved and its lock removed',
+    async (signal) => {
+      const save = join(work, `${signal}.snap`);
+      // The installed bin itself (npx would stand between the signal and it).
+      const transport = new StdioClientTransport({ command: join(consumer, 'node_modules/.bin/agentvfs'), args: ['mcp', '--save', save], stderr: 'pipe' });
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await client.connect(transport);
+      await client.callTool({ name: 'write_file', arguments: { path: '/a.txt', content: 'a\n' } });
+      expect(existsSync(`${save}.lock`)).toBe(true);
+      const exited = new Promise<void>((resolve) => (client.onclose = resolve));
+      process.kill(transport.pid!, signal);
+      await exited;
+      expect(existsSync(`${save}.lock`)).toBe(false);
+      expect(await (await restored(save)).readText('/a.txt')).toBe('a\n');
+    },
+    30_000,
+  );
 
   it('refuses a bad command line with the usage and status 2, and a bad snapshot with status 1, leaving the file as it was', async () => {
     const run = (cwd: string, ...args: string[]) =>
