@@ -222,6 +222,20 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
         };
   };
 
+  /**
+   * Under 'markers', where a file the fork moved and changed (a move found by its lines) cannot land
+   * at `to`: the fork's file there goes to the loop over the fork's paths, as a file the fork made
+   * (written there, or with markers beside this side's file), so its changes are not lost. A move
+   * of unchanged bytes has nothing to lose, and one blocked by a directory or a file above `to`
+   * could not land either: both stay out. Says whether it did: then that loop reports what is in
+   * the way at `to`, as it handles it.
+   */
+  const handOver = (q: string, to: string, inTheWay?: MergeConflict): boolean => {
+    if (!markers || to === q || inTheWay?.kind === 'type' || sameBytes(base.view(q), theirs.view(to))) return false;
+    seen.delete(to);
+    return true;
+  };
+
   /** Whether ours under `dir` holds nothing once the plan ran: its files gone, its directories from the base. */
   const emptiedHere = (dir: string): boolean =>
     ours.children(dir).every((path) => (ours.get(path)?.kind === 'file' ? gone.has(path) : base.get(path)?.kind === 'dir' && emptiedHere(path)));
@@ -260,6 +274,9 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
         } else if (ours.get(theirsPath)?.kind === 'file' && sameBytes(ours.view(theirsPath), theirs.view(theirsPath))) {
           ops.push({ op: 'remove', path: q }); // what the fork moved there is there already
           gone.add(q);
+        } else if (handOver(q, theirsPath, inTheWay)) {
+          ops.push({ op: 'remove', path: q }); // this side left it alone, and the fork moved it away
+          gone.add(q);
         } else conflict(inTheWay);
       } else if (!sameBytes(ours.view(q), theirs.view(q))) ops.push({ op: 'write', path: q, bytes: theirs.view(q) });
       continue;
@@ -280,7 +297,7 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
       if (markers && !om) {
         const inTheWay = occupied(q, theirsPath);
         if (inTheWay === null) ops.push({ op: 'write', path: theirsPath, bytes: theirs.view(theirsPath) });
-        else conflict(inTheWay);
+        else if (!handOver(q, theirsPath, inTheWay)) conflict(inTheWay);
       }
       continue;
     }
@@ -288,18 +305,20 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
       if (om.kind !== tm.kind) {
         conflict({ path: q, kind: 'type', detail: `${q} is a file on one side and a directory on the other; kept as it is here.` });
         if (tm.kind === 'dir') blocked.push(q);
+        else handOver(q, theirsPath);
       }
       continue;
     }
     if (oursPath !== q && theirsPath !== q && oursPath !== theirsPath) {
       conflict({ path: q, kind: 'content', detail: `${q} was moved to ${oursPath} here and to ${theirsPath} in the fork; kept at ${oursPath}.` });
+      handOver(q, theirsPath);
       continue;
     }
     const target = theirsPath !== q ? theirsPath : oursPath;
     if (target !== oursPath) {
       const inTheWay = occupied(q, target);
       if (inTheWay !== null) {
-        conflict(inTheWay);
+        if (!handOver(q, target, inTheWay)) conflict(inTheWay);
         continue;
       }
     }

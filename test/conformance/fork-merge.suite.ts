@@ -160,6 +160,42 @@ export function forkMergeSuite(make: BackendFactory) {
       expect((await blanks.merge(fb)).conflicts.map((c) => c.kind)).toEqual(['delete-modify']);
     });
 
+    it("with markers, a file the fork moved and changed that cannot land as a move keeps the fork's changes", async () => {
+      const edited = lines(10, { 3: 'fork three' });
+      const moveAndEdit = async (fork: Backend, to: string) => {
+        await fork.rename('/a.ts', to);
+        await fork.writeFile(to, edited);
+      };
+      // Moved two ways: the fork's changed file is kept where it put it, beside this side's.
+      const parent = await make({ files: { '/a.ts': lines(10) } });
+      const fork = await parent.fork();
+      await parent.rename('/a.ts', '/c.ts');
+      await moveAndEdit(fork, '/b.ts');
+      const result = await parent.merge(fork, { conflicts: 'markers' });
+      expect(result.conflicts.map((c) => [c.path, c.kind])).toEqual([['/a.ts', 'content']]);
+      expect(await files(parent)).toEqual({ '/b.ts': edited, '/c.ts': lines(10) });
+      // Moved to a path this side filled: both files between markers, as for a path both created.
+      const p2 = await make({ files: { '/a.ts': lines(10) } });
+      const f2 = await p2.fork();
+      await p2.writeFile('/b.ts', 'here\n');
+      await moveAndEdit(f2, '/b.ts');
+      const r2 = await p2.merge(f2, { conflicts: 'markers' });
+      expect(r2.conflicts.map((c) => [c.path, c.kind])).toEqual([['/b.ts', 'add-add']]);
+      const b = await p2.readText('/b.ts');
+      expect(b).toContain('fork three');
+      expect(b).toContain('here');
+      expect(await p2.exists('/a.ts')).toBe(false);
+      // This side turned the file into a directory: the fork's moved file is still created.
+      const p3 = await make({ files: { '/a.ts': lines(10) } });
+      const f3 = await p3.fork();
+      await p3.remove('/a.ts');
+      await p3.writeFile('/a.ts/x', 'x\n');
+      await moveAndEdit(f3, '/b.ts');
+      const r3 = await p3.merge(f3, { conflicts: 'markers' });
+      expect(r3.conflicts.map((c) => [c.path, c.kind])).toEqual([['/a.ts', 'type']]);
+      expect(await files(p3)).toEqual({ '/a.ts/x': 'x\n', '/b.ts': edited });
+    });
+
     it('a file moved here, and removed in the fork that made an unrelated file at that path: a conflict, not a silent replacement', async () => {
       const parent = await make({ files: { '/q.txt': lines(5) } });
       const fork = await parent.fork();
