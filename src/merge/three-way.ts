@@ -109,25 +109,25 @@ function editedRenames(base: Tree, side: Tree, exact: ReadonlyMap<string, string
   };
   // Similarity as git measures it, in bytes: a kept blank line counts for little.
   const size = (lines: readonly string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
-  type Side = [path: string, lines: string[], bytes: number];
+  type Side = [path: string, lines: string[], bytes: number, name: string];
   const from: Side[] = [];
   for (const [p, m] of base.entries()) {
     if (m.kind !== 'file' || side.get(p) !== undefined || exact.has(p)) continue;
     const lines = linesOf(base, p);
-    if (lines !== null) from.push([p, lines, size(lines)]);
+    if (lines !== null) from.push([p, lines, size(lines), basename(p)]);
   }
   if (from.length === 0) return out;
   const to: Side[] = [];
   for (const [p, m] of side.entries()) {
     if (m.kind !== 'file' || base.get(p) !== undefined || targets.has(p)) continue;
     const lines = linesOf(side, p);
-    if (lines !== null) to.push([p, lines, size(lines)]);
+    if (lines !== null) to.push([p, lines, size(lines), basename(p)]);
   }
   const pairs: { q: string; p: string; score: number; sameName: boolean }[] = [];
   const counted = new Map<string, Map<string, number>>(); // q → how many times each line occurs
   let work = 0;
   /** Compares `q` with the new file `p`, or says the bound is reached. */
-  const compare = ([q, was, wasSize]: Side, [p, now, nowSize]: Side): boolean => {
+  const compare = ([q, was, wasSize, qName]: Side, [p, now, nowSize, pName]: Side): boolean => {
     const larger = Math.max(wasSize, nowSize);
     if (Math.min(wasSize, nowSize) * 2 < larger) return true; // cannot keep half
     if ((work += was.length + now.length) > RENAME_WORK) return false;
@@ -145,22 +145,40 @@ function editedRenames(base: Tree, side: Tree, exact: ReadonlyMap<string, string
       kept += line.length + 1;
       used.set(line, n + 1);
     }
-    const sameName = basename(q) === basename(p);
+    const sameName = qName === pName;
     if (kept * 2 >= larger) pairs.push({ q, p, score: kept / larger, sameName });
     return true;
   };
   // Pairs of one name first (a file moved to another directory), as git does: few comparisons,
   // so the bound rarely cuts them; then every other pair while the bound allows.
+  // Each list by size, so a file meets only the new files of comparable size (at least half and at
+  // most twice its own): pairs that cannot keep half are never visited, and every pair visited
+  // counts towards the bound (a fork of thousands of small files removed and larger ones created
+  // would otherwise walk millions of pairs the bound does not see).
+  const bySize = (a: Side, b: Side) => a[2] - b[2];
+  to.sort(bySize);
   const byName = new Map<string, Side[]>();
   for (const side of to) {
-    const list = byName.get(basename(side[0]));
-    if (list === undefined) byName.set(basename(side[0]), [side]);
+    const list = byName.get(side[3]);
+    if (list === undefined) byName.set(side[3], [side]);
     else list.push(side);
   }
   search: for (const sameName of [true, false]) {
     for (const q of from) {
-      for (const p of sameName ? (byName.get(basename(q[0])) ?? []) : to) {
-        if (!sameName && basename(p[0]) === basename(q[0])) continue;
+      const list = sameName ? (byName.get(q[3]) ?? []) : to;
+      // The first new file at least half as large as q (binary search), then on while no more than twice.
+      let lo = 0;
+      for (let hi = list.length; lo < hi; ) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid]![2] * 2 < q[2]) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < list.length && list[i]![2] <= q[2] * 2; i++) {
+        const p = list[i]!;
+        if (!sameName && p[3] === q[3]) {
+          if (++work > RENAME_WORK) break search;
+          continue;
+        }
         if (!compare(q, p)) break search;
       }
     }

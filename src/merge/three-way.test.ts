@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { createStateBackend } from '../index.ts';
+
+describe('planMerge: moved and edited files found by their lines', () => {
+  it('a fork that removed thousands of small files and created thousands of larger ones merges in linear time, not one visit per pair', async () => {
+    // No pair is of comparable size (each new file is over twice as large as every removed one), so
+    // none is compared; visiting every pair anyway was 144 million steps, seconds, outside the bound.
+    const n = 12_000;
+    const files: Record<string, string> = {};
+    for (let i = 0; i < n; i++) files[`/old/d${i % 50}/f${i}.txt`] = `u${i}\n`;
+    const parent = createStateBackend({ files, limits: { maxFiles: 4 * n } });
+    const fork = await parent.fork();
+    await fork.remove('/old', { recursive: true });
+    await fork.applyBatch(Array.from({ length: n }, (_, i) => ({ path: `/new/d${i % 50}/g${i}.txt`, content: `generated output number ${i}\n` })));
+    const started = performance.now();
+    const result = await parent.merge(fork);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(result.conflicts).toEqual([]);
+    expect(result.merged.filter((p) => p.endsWith('.txt'))).toHaveLength(2 * n);
+  });
+});
