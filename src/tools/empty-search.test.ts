@@ -162,4 +162,13 @@ describe("hints for a model's slips", () => {
     // Nothing to find in either form: no hint.
     expect(await globNothingFound(named, '**/th\u00e9.txt', '/', true, 0)).toBe('No files found matching "**/th\u00e9.txt" in /.');
   });
+
+  it('glob: the pattern in the other Unicode form is not offered clipped (its "\u2026" would find nothing)', async () => {
+    const dir = `/${'d'.repeat(120)}`;
+    const named = createStateBackend({ files: { [`${dir}/cafe\u0301.txt`]: 'x' } });
+    const hint = await globNothingFound(named, `${dir.slice(1)}/caf\u00e9.txt`, '/', true, 0);
+    expect(hint).toContain('in that form the pattern matches 1 file');
+    expect(hint).not.toContain('\\u2026');
+    expect(hint).toMatch(/Retry with the pattern written in NFD\.$/);
+  });
 });

@@ -100,8 +100,11 @@ async function normalizationHint(pattern: string, look: (pattern: string) => Pro
     if (other === pattern) continue;
     const paths = await look(other);
     if (paths.length === 0) continue;
-    const escaped = JSON.stringify(clipped(other)).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    return `glob compares names code point by code point, and the names here write accented letters in another Unicode form (${form}): in that form the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}. Retry with pattern ${escaped}, written with these JSON escapes.`;
+    const found = `glob compares names code point by code point, and the names here write accented letters in another Unicode form (${form}): in that form the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
+    // A pattern too long to quote whole is not offered clipped: sent back as given, its "…" would find nothing.
+    if (clipped(other) !== other) return `${found} Retry with the pattern written in ${form}.`;
+    const escaped = JSON.stringify(other).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return `${found} Retry with pattern ${escaped}, written with these JSON escapes.`;
   }
   return '';
 }
