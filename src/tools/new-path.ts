@@ -55,7 +55,8 @@ export async function checkNewPath(
     if (await backend.exists(at).catch(() => true)) continue;
     const control = CONTROL.exec(names[i]!)?.[0];
     if (control !== undefined) {
-      const meant = names.map((name, j) => (j === i ? name.replace(CONTROL_ALL, '') : name)).join('/');
+      // This name and the ones after it (none of which exists yet), so the suggestion is not refused in turn.
+      const meant = names.map((name, j) => (j >= i ? name.replace(CONTROL_ALL, '') : name)).join('/');
       const next = meant.endsWith('/') || meant.includes('//') ? 'Give the name without it.' : `Use ${quoted(meant)} if that is what you meant.`;
       throw new VfsError(
         'EINVAL',

@@ -165,6 +165,8 @@ export function pathSuite(make: BackendFactory) {
             ],
             ['/src/\u001b[1mx.ts', 'holds U+001B'],
             ['/src/x\u0085.ts', 'holds U+0085'],
+            // Every new name of the suggestion is without them, not only the first refused.
+            ['/src/d\u0001/x\u0002.ts', 'holds U+0001, which tool results would show as a line break or not at all. No file was changed. Use "/src/d/x.ts" if'],
           ];
           for (const [input, message] of refusals) {
             if (label === 'apply_patch Add File' && input !== input.trim()) continue;
