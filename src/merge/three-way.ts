@@ -93,7 +93,7 @@ function renames(base: Tree, side: Tree): Map<string, string> {
 
 /**
  * Base path → where `side` moved that file and also changed it: a base file gone from `side`
- * paired with a file new on `side` that keeps at least half of its bytes in whole lines (git's
+ * paired with a file new on `side` that keeps at least half of its text (characters, in whole lines) (git's
  * rename threshold), the most similar pairs first, a same name preferred on a tie. Text only.
  * Bounded, as git's rename limit is: past RENAME_WORK line visits the rest stay removals plus creations.
  */
@@ -107,7 +107,7 @@ function editedRenames(base: Tree, side: Tree, exact: ReadonlyMap<string, string
     if (text.endsWith('\n')) lines.pop();
     return lines;
   };
-  // Similarity as git measures it, in bytes: a kept blank line counts for little.
+  // Similarity as git measures it, by size (characters and line breaks): a kept blank line counts for little.
   const size = (lines: readonly string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
   type Side = [path: string, lines: string[], bytes: number, name: string];
   const from: Side[] = [];

@@ -134,7 +134,7 @@ export function forkMergeSuite(make: BackendFactory) {
       expect(await files(again)).toEqual({ '/c.ts': lines(10, { 5: 'here 5' }) });
     });
 
-    it('a moved file is found by its lines only when it keeps at least half of its bytes; the most similar new file wins', async () => {
+    it('a moved file is found by its lines only when it keeps at least half of its text; the most similar new file wins', async () => {
       const parent = await make({ files: { '/a.ts': lines(10) } });
       const fork = await parent.fork();
       await fork.remove('/a.ts');
