@@ -101,16 +101,10 @@ export async function importDirectory(
     }
   }
 
-  await checkDirectory(root);
-  await walk(root, '');
-  return result;
-}
-
-/** Throws unless `root` is a directory this process can list: what importing it needs first. */
-export async function checkDirectory(root: string): Promise<void> {
   const top = await stat(root);
   if (!top.isDirectory()) throw new Error(`${root} is not a directory.`);
-  await readdir(root);
+  await walk(root, '');
+  return result;
 }
 
 function reasonOf(error: unknown): string {

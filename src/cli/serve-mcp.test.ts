@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../persist/memory-store.ts';
 import { createFileStore } from '../persist/node/file-store.ts';
 import type { WorkspaceStore } from '../persist/store.ts';
@@ -80,66 +80,5 @@ describe('the line a start writes', () => {
     expect((await openWorkspace({ command: 'mcp', dir, save: 'ws.log' }, () => store)).started).toBe(
       `restored ws.log (it holds no files; --dir ${dir} fills only a new save file: delete ws.log to start from it again)`,
     );
-  });
-});
-
-describe('a restart with --dir and a save file that holds a workspace', () => {
-  /** The lines a start writes to stderr, and what it opened. */
-  async function start(options: Parameters<typeof openWorkspace>[0]) {
-    const lines: string[] = [];
-    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-      lines.push(String(chunk));
-      return true;
-    });
-    try {
-      const workspace = await openWorkspace(options);
-      return { ...workspace, lines: lines.join('') };
-    } finally {
-      spy.mockRestore();
-    }
-  }
-
-  it('does not import the directory again, but still refuses one that is not a directory', async () => {
-    const dir = project();
-    symlinkSync(join(dir, 'nowhere'), join(dir, 'broken-link')); // importing it says so on stderr
-    const save = join(mkdtempSync(join(tmpdir(), 'agentvfs-save-')), 'ws.log');
-    made.push(save);
-    const first = await start({ command: 'mcp', dir, save });
-    expect(first.lines).toContain('skipped');
-    await first.target.writeFile('/work.txt', "the agent's work\n");
-    await first.close();
-    const again = await start({ command: 'mcp', dir, save });
-    expect(again.lines).not.toContain('skipped'); // not read again
-    expect(again.started).toBe(`restored ${save} (--dir ${dir} fills only a new save file: delete ${save} to start from it again)`);
-    expect(await again.target.readText('/work.txt')).toBe("the agent's work\n");
-    await again.close();
-    const before = readFileSync(save);
-    await expect(start({ command: 'mcp', dir: join(dir, 'a.txt'), save })).rejects.toThrow(
-      `cannot import ${join(dir, 'a.txt')}: ${join(dir, 'a.txt')} is not a directory.`,
-    );
-    await expect(start({ command: 'mcp', dir: join(dir, 'missing'), save })).rejects.toThrow(/^cannot import .*missing: ENOENT/);
-    expect(readFileSync(save).equals(before)).toBe(true);
-    expect(existsSync(`${save}.lock`)).toBe(false);
-  });
-
-  it('imports it after all into a save file whose workspace could not be read (kept aside)', async () => {
-    const dir = project();
-    const save = join(mkdtempSync(join(tmpdir(), 'agentvfs-save-')), 'ws.log');
-    made.push(save);
-    const first = await start({ command: 'mcp', save });
-    await first.target.writeFile('/old.txt', 'old\n');
-    await first.close();
-    // One record of the log damaged inside its checksummed frame: the store keeps it aside on open.
-    const store = createFileStore(save);
-    const records = await store.readAll();
-    await store.write({ puts: [...records].map(([k]) => [k, new Uint8Array([1, 2, 3])] as [string, Uint8Array]), deletes: [] }, { durability: 'strict' });
-    await store.close?.();
-    const again = await start({ command: 'mcp', dir, save });
-    expect(again.started).toBe(`imported 1 file from ${dir}; saving to ${save} (what it held is kept aside)`);
-    await again.close();
-    const third = await start({ command: 'mcp', save });
-    expect(await third.target.readText('/a.txt')).toBe('A\n');
-    expect(await third.target.exists('/old.txt')).toBe(false);
-    await third.close();
   });
 });

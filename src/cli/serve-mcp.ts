@@ -2,7 +2,7 @@
  * `agentvfs mcp`: builds the workspace (from a directory, a snapshot or the save file), then
  * serves it over stdio until the client closes stdin or the process is asked to stop.
  */
-import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync } from 'node:fs';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend } from '../backend/types.ts';
@@ -15,13 +15,11 @@ import { openPersistent } from '../persist/persistent.ts';
 import type { WorkspaceStore } from '../persist/store.ts';
 import { startsLikeSnapshot } from '../snapshot/format.ts';
 import type { McpCommand } from './args.ts';
-import { checkDirectory, importDirectory } from './import-dir.ts';
+import { importDirectory } from './import-dir.ts';
 
 import { CliError } from './cli-error.ts';
 
 const log = (line: string) => process.stderr.write(`agentvfs mcp: ${line}\n`);
-// A workspace log's magic (file-store.ts): a save file no longer than it holds no workspace.
-const LOG_HEADER_BYTES = 8;
 
 export async function serveMcp(options: McpCommand): Promise<void> {
   const { StdioServerTransport } = await loadPeer('mcp', '@modelcontextprotocol/sdk', () => import('@modelcontextprotocol/sdk/server/stdio.js'));
@@ -87,35 +85,16 @@ export interface Workspace {
  * holds one (`storeFor` opens the save file's store; tests give their own).
  */
 export async function openWorkspace(options: McpCommand, storeFor: (path: string) => WorkspaceStore = createFileStore): Promise<Workspace> {
-  if (options.save === undefined) {
-    const start = await startingState(options);
-    return { target: start?.backend ?? createStateBackend(), started: start?.line ?? null, close: async () => {} };
-  }
+  // --dir and --snapshot are read first, so a wrong one stops the command before the save file is touched.
+  const start = await startingState(options);
+  if (options.save === undefined) return { target: start?.backend ?? createStateBackend(), started: start?.line ?? null, close: async () => {} };
   const existed = existsSync(options.save);
-  // A save file that holds more than a log's header almost surely holds a workspace, which --dir
-  // only fills when it is new: importing the directory on every restart (as MCP clients restart
-  // servers) would cost seconds for nothing. It is checked to be a directory that can be listed, and
-  // imported only if the save file turns out to hold no workspace.
-  const later = options.dir !== undefined && existed && statSync(options.save).size > LOG_HEADER_BYTES;
-  // --dir and --snapshot are read (or checked) first, so a wrong one stops the command before the save file is touched.
-  if (later) await checkDirectory(options.dir!).catch((error: Error) => Promise.reject(new CliError(`cannot import ${options.dir}: ${error.message}`)));
-  let start = later ? null : await startingState(options);
   // The starting state goes in as the backend the save file opens into: a save file that holds a
   // workspace replaces it, and a new one (or one kept aside) gets it in the same first save as the
   // workspace's own record. So no save file ever holds a workspace without it: a server stopped
   // while filling a new one finds it new again on the next start, instead of restoring it empty.
   const store = storeFor(options.save);
   const { backend: saved, restored } = await openSaveFile(options.save, store, start?.backend ?? createStateBackend());
-  if (later && restored.status !== 'restored') {
-    // Nothing to restore after all (what it held was kept aside): the directory goes in now, as one change.
-    try {
-      start = await startingState(options);
-      await saved.restore(await start!.backend.snapshot());
-    } catch (error) {
-      await saved.close().catch(() => store.close?.());
-      throw error;
-    }
-  }
   let started: string;
   // They fill a new (or unreadable, kept aside) save file; one that holds a workspace holds the
   // agent's work since, which an MCP client restarting the server with the same command (as
