@@ -18,4 +18,18 @@ describe('planMerge: moved and edited files found by their lines', () => {
     expect(result.conflicts).toEqual([]);
     expect(result.merged.filter((p) => p.endsWith('.txt'))).toHaveLength(2 * n);
   });
+
+  it('with markers, a file the fork moved and changed to a path this side filled with a file that is not text stays where it was (it cannot get markers)', async () => {
+    const text = (third: string) => Array.from({ length: 10 }, (_, i) => `${i === 2 ? third : `line ${i + 1}`}\n`).join('');
+    const parent = createStateBackend({ files: { '/a.ts': text('line 3') } });
+    const fork = await parent.fork();
+    await parent.writeFile('/b.ts', new Uint8Array([0, 1, 2, 3]));
+    await fork.rename('/a.ts', '/b.ts');
+    await fork.writeFile('/b.ts', text('fork three'));
+    const result = await parent.merge(fork, { conflicts: 'markers' });
+    expect(result.conflicts.map((c) => [c.path, c.kind])).toEqual([['/b.ts', 'add-add']]);
+    // It was removed here, and the fork's file dropped with it: nothing of /a.ts was left.
+    expect(await parent.readText('/a.ts')).toBe(text('line 3'));
+    expect(await parent.readFile('/b.ts')).toEqual(new Uint8Array([0, 1, 2, 3]));
+  });
 });

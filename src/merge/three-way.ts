@@ -250,6 +250,9 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
    */
   const handOver = (q: string, to: string, inTheWay?: MergeConflict): boolean => {
     if (!markers || to === q || inTheWay?.kind === 'type' || sameBytes(base.view(q), theirs.view(to))) return false;
+    // A file of this side there that is not text gets no markers: that loop would keep it alone,
+    // and the fork's file (its original removed here, for a move) would be lost.
+    if (ours.get(to)?.kind === 'file' && mergeable(ours.view(to)) === null) return false;
     seen.delete(to);
     return true;
   };
