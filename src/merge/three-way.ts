@@ -11,7 +11,7 @@
  */
 import { contentKey, type Meta, type Tree } from '../backend/tree.ts';
 import type { MergeConflict } from '../backend/types.ts';
-import { ancestorsOf, comparePaths, isWithin } from '../paths.ts';
+import { ancestorsOf, baseName, comparePaths, isWithin } from '../paths.ts';
 import { decodeText, encodeText, hasBom, isBinary } from '../text.ts';
 import { mergeText } from './merge-text.ts';
 import { sameBytes } from '../same-bytes.ts';
@@ -93,8 +93,8 @@ function renames(base: Tree, side: Tree): Map<string, string> {
 
 /**
  * Base path → where `side` moved that file and also changed it: a base file gone from `side`
- * paired with a file new on `side` that keeps at least half of its text (characters, in whole lines) (git's
- * rename threshold), the most similar pairs first, a same name preferred on a tie. Text only.
+ * paired with a file new on `side` that keeps at least half of its text, counted in characters of
+ * whole lines (git's rename threshold): the most similar pairs first, a same name preferred on a tie. Text only.
  * Bounded, as git's rename limit is: past RENAME_WORK line visits the rest stay removals plus creations.
  */
 function editedRenames(base: Tree, side: Tree, exact: ReadonlyMap<string, string>): Map<string, string> {
@@ -109,27 +109,26 @@ function editedRenames(base: Tree, side: Tree, exact: ReadonlyMap<string, string
   };
   // Similarity as git measures it, by size (characters and line breaks): a kept blank line counts for little.
   const size = (lines: readonly string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
-  type Side = [path: string, lines: string[], bytes: number, name: string];
+  type Side = [path: string, lines: string[], size: number, name: string];
   const from: Side[] = [];
   for (const [p, m] of base.entries()) {
     if (m.kind !== 'file' || side.get(p) !== undefined || exact.has(p)) continue;
     const lines = linesOf(base, p);
-    if (lines !== null) from.push([p, lines, size(lines), basename(p)]);
+    if (lines !== null) from.push([p, lines, size(lines), baseName(p)]);
   }
   if (from.length === 0) return out;
   const to: Side[] = [];
   for (const [p, m] of side.entries()) {
     if (m.kind !== 'file' || base.get(p) !== undefined || targets.has(p)) continue;
     const lines = linesOf(side, p);
-    if (lines !== null) to.push([p, lines, size(lines), basename(p)]);
+    if (lines !== null) to.push([p, lines, size(lines), baseName(p)]);
   }
   const pairs: { q: string; p: string; score: number; sameName: boolean }[] = [];
   const counted = new Map<string, Map<string, number>>(); // q → how many times each line occurs
   let work = 0;
-  /** Compares `q` with the new file `p`, or says the bound is reached. */
+  /** Compares `q` with the new file `p` (of comparable size), or says the bound is reached. */
   const compare = ([q, was, wasSize, qName]: Side, [p, now, nowSize, pName]: Side): boolean => {
     const larger = Math.max(wasSize, nowSize);
-    if (Math.min(wasSize, nowSize) * 2 < larger) return true; // cannot keep half
     if ((work += was.length + now.length) > RENAME_WORK) return false;
     let counts = counted.get(q);
     if (counts === undefined) {
@@ -195,8 +194,6 @@ function editedRenames(base: Tree, side: Tree, exact: ReadonlyMap<string, string
 
 // Line visits the search for moved-and-edited files may make (a few milliseconds' work).
 const RENAME_WORK = 2_000_000;
-
-const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 /** Every file `side` moved since the base: followed by its bytes, or found by its lines when it was also changed. */
 function moves(base: Tree, side: Tree): Map<string, string> {
