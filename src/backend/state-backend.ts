@@ -499,7 +499,8 @@ class InMemoryBackend implements Backend {
     }
     const ours = this.#tree;
     const theirsTree = fork.#tree;
-    const plan = planMerge(update ? this.#base! : fork.#base!, ours, theirsTree, mode === 'markers');
+    // A fork taking in its parent: the side merged in, as the conflicts' `detail` names it, is the parent.
+    const plan = planMerge(update ? this.#base! : fork.#base!, ours, theirsTree, mode === 'markers', update ? 'the parent' : 'the fork');
     if (plan.conflicts.length > 0 && mode === 'report') return { merged: [], conflicts: plan.conflicts, patch: '' };
     // Applied to a copy, swapped in only when every step went in (a quota can still refuse one).
     const next = ours.clone();

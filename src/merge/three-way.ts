@@ -209,7 +209,9 @@ function fnv1a(bytes: Uint8Array): number {
   return hash >>> 0;
 }
 
-export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean): MergePlan {
+export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean, other = 'the fork'): MergePlan {
+  /** `other` (the side merged in, as `detail` names it) at the start of a sentence. */
+  const Other = other.charAt(0).toUpperCase() + other.slice(1);
   const ops: MergeOp[] = [];
   const conflicts: MergeConflict[] = [];
   const seen = new Set<string>(); // paths of the fork the first loop settled
@@ -224,7 +226,7 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
   const fileAbove = (p: string) => ancestorsOf(p).find((a) => oursAt(a)?.kind === 'file');
   /** Why the fork's file `q` cannot be put at `to` here (something of ours is in the way), or null. */
   const occupied = (q: string, to: string): MergeConflict | null => {
-    const what = to === q ? `The fork's ${q}` : `The fork moved ${q} to ${to}, which`;
+    const what = to === q ? `${Other}'s ${q}` : `${Other} moved ${q} to ${to}, which`;
     const there = ours.get(to);
     if (there !== undefined) return { path: to, kind: there.kind === 'dir' ? 'type' : 'add-add', detail: `${what} also exists here; kept as it is here.` };
     const above = fileAbove(to);
@@ -233,7 +235,7 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
       : {
           path: above,
           kind: 'type',
-          detail: `${to === q ? `The fork's ${q} is` : `The fork moved ${q} to ${to},`} beneath ${above}, which is a file here; kept as it is here.`,
+          detail: `${to === q ? `${Other}'s ${q} is` : `${Other} moved ${q} to ${to},`} beneath ${above}, which is a file here; kept as it is here.`,
         };
   };
 
@@ -309,8 +311,8 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
         path,
         kind: 'delete-modify',
         detail: om
-          ? `${q} was removed in the fork and ${oursPath === q ? 'changed' : `moved to ${oursPath}`} here; kept as it is here.`
-          : `${q} was removed here and changed in the fork${theirsPath !== q ? ` (moved to ${theirsPath})` : ''}; with markers the fork's file is kept.`,
+          ? `${q} was removed in ${other} and ${oursPath === q ? 'changed' : `moved to ${oursPath}`} here; kept as it is here.`
+          : `${q} was removed here and changed in ${other}${theirsPath !== q ? ` (moved to ${theirsPath})` : ''}; with markers ${other}'s file is kept.`,
       });
       if (markers && !om) {
         const inTheWay = occupied(q, theirsPath);
@@ -328,7 +330,7 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
       continue;
     }
     if (oursPath !== q && theirsPath !== q && oursPath !== theirsPath) {
-      conflict({ path: q, kind: 'content', detail: `${q} was moved to ${oursPath} here and to ${theirsPath} in the fork; kept at ${oursPath}.` });
+      conflict({ path: q, kind: 'content', detail: `${q} was moved to ${oursPath} here and to ${theirsPath} in ${other}; kept at ${oursPath}.` });
       handOver(q, theirsPath);
       continue;
     }
@@ -378,7 +380,7 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
       if (above !== undefined) {
         // Reported once, at the path that is a file here (unless the loop above already did).
         if (!conflicts.some((c) => c.path === above)) {
-          conflict({ path: above, kind: 'type', detail: `${above} is a file here and a directory in the fork; kept as it is here.` });
+          conflict({ path: above, kind: 'type', detail: `${above} is a file here and a directory in ${other}; kept as it is here.` });
         }
         blocked.push(above);
         continue;
@@ -395,7 +397,7 @@ export function planMerge(base: Tree, ours: Tree, theirs: Tree, markers: boolean
       conflict({
         path: p,
         kind: 'type',
-        detail: `${p} is a ${om.kind === 'dir' ? 'directory' : 'file'} here and a ${tm.kind === 'dir' ? 'directory' : 'file'} in the fork; kept as it is here.`,
+        detail: `${p} is a ${om.kind === 'dir' ? 'directory' : 'file'} here and a ${tm.kind === 'dir' ? 'directory' : 'file'} in ${other}; kept as it is here.`,
       });
       blocked.push(p);
       continue;

@@ -218,6 +218,25 @@ export function forkMergeSuite(make: BackendFactory) {
       ]);
     });
 
+    it('a fork taking in its parent: the conflicts name the parent as the other side, not "the fork"', async () => {
+      const parent = await make({ files: { '/gone.ts': 'g1\ng2\n', '/moved.ts': lines(4) } });
+      const fork = await parent.fork();
+      await parent.remove('/gone.ts');
+      await fork.edit('/gone.ts', 'g1', 'g1 fork');
+      await parent.rename('/moved.ts', '/p.ts');
+      await fork.rename('/moved.ts', '/f.ts');
+      const details = (await fork.merge(parent)).conflicts.map((c) => c.detail);
+      expect(details).toEqual([
+        '/gone.ts was removed in the parent and changed here; kept as it is here.',
+        '/moved.ts was moved to /f.ts here and to /p.ts in the parent; kept at /f.ts.',
+      ]);
+      // The other way round, the fork is the other side.
+      expect((await parent.merge(fork)).conflicts.map((c) => c.detail)).toEqual([
+        "/gone.ts was removed here and changed in the fork; with markers the fork's file is kept.",
+        '/moved.ts was moved to /p.ts here and to /f.ts in the fork; kept at /p.ts.',
+      ]);
+    });
+
     it("'report' describes each conflict and changes nothing", async () => {
       const parent = await make({ files: { '/f.txt': lines(5), '/del.txt': 'd', '/bin': utf8('a\0b') } });
       const fork = await parent.fork();
