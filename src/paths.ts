@@ -84,7 +84,12 @@ export function normalizePath(input: unknown, cwd = '/'): string {
 /** Input as a message quotes it (a path, a pattern), clipped: a message stays short whatever the input's length. */
 export function quoted(input: string): string {
   // JSON leaves DEL, the C1 controls and the line separators as they are: escaped too, so what is quoted reads on one line.
-  return JSON.stringify(clipped(input)).replace(/[\x7f-\x9f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(clipped(input)).replace(/[\x7f-\x9f\u2028\u2029]/g, unicodeEscape);
+}
+
+/** One UTF-16 unit as a JSON escape (`\u00e9`). */
+export function unicodeEscape(c: string): string {
+  return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }
 
 /** `input` cut to its first `max` characters (never half a surrogate pair), with "…" when it was longer. */

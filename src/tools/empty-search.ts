@@ -6,7 +6,7 @@
 import type { Backend } from '../backend/types.ts';
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
-import { clipped, quoted } from '../paths.ts';
+import { clipped, quoted, unicodeEscape } from '../paths.ts';
 import { type AnyDepthRetry, anyDepthRetries, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
 import type { OutputMode } from './format-grep.ts';
 import { typedFlags } from './typed-flags.ts';
@@ -103,7 +103,7 @@ async function normalizationHint(pattern: string, look: (pattern: string) => Pro
     const found = `glob compares names code point by code point, and the names here write accented letters in another Unicode form (${form}): in that form the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
     // A pattern too long to quote whole is not offered clipped: sent back as given, its "…" would find nothing.
     if (clipped(other) !== other) return `${found} Retry with the pattern written in ${form}.`;
-    const escaped = JSON.stringify(other).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const escaped = JSON.stringify(other).replace(/[^\x20-\x7e]/g, unicodeEscape);
     return `${found} Retry with pattern ${escaped}, written with these JSON escapes.`;
   }
   return '';

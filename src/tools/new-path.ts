@@ -1,9 +1,9 @@
 /**
  * A path a model gives for a file or directory it creates, refused where it almost surely meant
- * another: a trailing "/" on a file's path, the whole path in quotes, a new name with a space
- * at either end, or one holding a control character. POSIX allows all of these and the backend takes them, but a tool would report
- * success for a file the model then cannot find beside the one it meant (SPEC §2: never another
- * file silently). Names that exist already stay usable.
+ * another: a trailing "/" on a file's path, the whole path in quotes, a new name with a space at
+ * either end, or one holding a control character. POSIX allows all of these and the backend takes
+ * them, but a tool would report success for a file the model then cannot find beside the one it
+ * meant (SPEC §2: never another file silently). Names that exist already stay usable.
  */
 import type { Backend } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
