@@ -1,6 +1,6 @@
 /** The ENOENT error: name the path, then suggest up to 3 existing paths with the same basename. */
 import { isVfsError, VfsError } from '../errors.ts';
-import { baseName, clipped } from '../paths.ts';
+import { baseName, clipped, unicodeEscape } from '../paths.ts';
 
 const MAX_SUGGESTIONS = 3;
 
@@ -56,7 +56,8 @@ export function visible(path: string): string {
 function lookAlike(path: string, suggestions: readonly string[]): string {
   const same = suggestions.find((s) => s !== path && s.normalize('NFC') === path.normalize('NFC'));
   if (same === undefined) return '';
-  const spelled = same.replace(/[^\x20-\x7e]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+  // As JSON writes them, the form a tool call's arguments can send back.
+  const spelled = same.replace(/[^\x20-\x7e]/g, unicodeEscape);
   return ` ${same} looks the same but is written with other Unicode code points (${spelled}); use the path as ls or glob give it.`;
 }
 
