@@ -69,7 +69,7 @@ async function globHint(pattern: string, base: string, how: GlobLook, find: Find
   }
   // (A glob that matches in either case already has no case to get wrong.)
   const inCase = how.ignoreCase === true ? '' : await caseHint(pattern, look);
-  return inCase === '' ? normalizationHint(pattern, look) : inCase;
+  return inCase === '' ? unicodeFormHint(pattern, look) : inCase;
 }
 
 /** Why the glob `pattern` (relative to `base`) found nothing, and the retry that finds `paths` at any depth. */
@@ -93,14 +93,14 @@ async function caseHint(pattern: string, look: (pattern: string, ignoreCase?: bo
  * writes names), though both read the same: the files the pattern finds in the other form, if any,
  * and that pattern with JSON escapes, the one way a model can tell the two apart and send it.
  */
-async function normalizationHint(pattern: string, look: (pattern: string) => Promise<string[]>): Promise<string> {
+export async function unicodeFormHint(pattern: string, look: (pattern: string) => Promise<string[]>, tool = 'glob'): Promise<string> {
   if (/^[\x00-\x7f]*$/.test(pattern)) return '';
   for (const form of ['NFD', 'NFC'] as const) {
     const other = pattern.normalize(form);
     if (other === pattern) continue;
     const paths = await look(other);
     if (paths.length === 0) continue;
-    const found = `glob compares names code point by code point, and the names here write accented letters in another Unicode form (${form}): in that form the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
+    const found = `${tool} compares names code point by code point, and the names here write accented letters in another Unicode form (${form}): in that form the pattern matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
     // A pattern too long to quote whole is not offered clipped: sent back as given, its "…" would find nothing.
     if (clipped(other) !== other) return `${found} Retry with the pattern written in ${form}.`;
     const escaped = JSON.stringify(other).replace(/[^\x20-\x7e]/g, unicodeEscape);

@@ -269,6 +269,18 @@ describe("dialect 'mcp-filesystem'", () => {
     expect(await backend.exists('/p/docs/api')).toBe(true);
   });
 
+  it("search_files names the pattern in the files' Unicode form when the one given (NFC café for NFD cafe + U+0301) finds nothing", async () => {
+    const backend = createStateBackend({ files: { '/p/docs/cafe\u0301.md': 'x', '/p/skip/cafe\u0301.md': 'y' } });
+    const t = createTools(backend, { dialect: 'mcp-filesystem' });
+    expect(await t.call('search_files', { path: '/p', pattern: '**/caf\u00e9.md', excludePatterns: ['skip'] })).toBe(
+      'No matches found\nsearch_files compares names code point by code point, and the names here write accented letters in another Unicode form (NFD): in that form the pattern matches 1 file, e.g. /p/docs/cafe\u0301.md. Retry with pattern "**/cafe\\u0301.md", written with these JSON escapes.',
+    );
+    expect(await t.call('search_files', { path: '/p', pattern: '**/cafe\u0301.md', excludePatterns: ['skip'] })).toBe('/p/docs/cafe\u0301.md');
+    // Nothing in either form (an excluded file does not count): the server's sentence alone.
+    expect(await t.call('search_files', { path: '/p', pattern: '**/caf\u00e9.md', excludePatterns: ['skip', 'docs'] })).toBe('No matches found');
+    expect(await t.call('search_files', { path: '/p', pattern: '**/th\u00e9.md' })).toBe('No matches found');
+  });
+
   it('directory_tree over the result cap is still JSON the model can parse, with what was left out after it', async () => {
     const files = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`/p/d${i % 30}/file-with-a-long-name-${i}.txt`, 'x']));
     const text = await tools(files).tools.call('directory_tree', { path: '/p' });

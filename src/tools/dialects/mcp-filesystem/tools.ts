@@ -4,6 +4,7 @@
  * version it read: all or nothing.
  */
 import { anyDepthRetries } from '../../search-hints.ts';
+import { unicodeFormHint } from '../../empty-search.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
 import { applyEdit } from '../../../edit/apply-edit.ts';
 import { decodeForEdit, decodeText, hasBom, isBinary, splitLines } from '../../../text.ts';
@@ -302,6 +303,9 @@ export async function searchFiles(call: DialectCall, path: string, pattern: stri
   };
   const hits = (await call.backend.glob(pattern, { path: root })).filter(kept);
   if (hits.length > 0) return hits.sort().join('\n');
+  // A name typed in another Unicode form than the files' (NFC café for macOS's NFD).
+  const form = await unicodeFormHint(pattern, async (p) => (await call.backend.glob(p, { path: root }).catch(() => [])).filter(kept), 'search_files');
+  if (form !== '') return `No matches found\n${form}`;
   // A pattern that matches at one depth only (`*.ts`, where the server's description says `**/*.ts`
   // matches in every subdirectory): the one that finds files deeper.
   if (/[*?[{/]/.test(pattern)) {
