@@ -35,6 +35,12 @@ describe('applyChunks (lib.rs tests)', () => {
     );
   });
 
+  it('a pure addition after a last line without an ending gives it one (the file is changed in place)', () => {
+    expect(apply('a\nb', '@@\n+c')).toBe('a\nb\nc\n');
+    expect(apply('a\r\nb', '@@\n+c')).toBe('a\r\nb\r\nc\r\n');
+    expect(apply('a\nb', '@@ a\n+c')).toBe('a\nc\nb\n');
+  });
+
   it('a pure addition after an anchor goes after it (Codex would put it at the end)', () => {
     expect(apply('def f():\n    pass\ndef g():\n    pass\n', '@@ def f():\n+    x = 1')).toBe('def f():\n    x = 1\n    pass\ndef g():\n    pass\n');
   });

@@ -7,7 +7,7 @@
  * ending, as Codex's does.
  */
 import type { UpdateChunk } from './parse.ts';
-import { seekSequence } from './seek.ts';
+import { forgetCompared, seekSequence } from './seek.ts';
 
 /** A chunk that could not be placed: which one, and what was not found. */
 export class ChunkNotFound extends Error {
@@ -40,17 +40,22 @@ interface Replacement {
 
 /** Applies `chunks` to `text`; `patchEol` is the line ending for a file that has none yet. */
 export function applyChunks(text: string, chunks: readonly UpdateChunk[], patchEol: '\n' | '\r\n'): string {
-  return joinLines(applyChunksToLines(splitKeepingEols(text), chunks, patchEol));
+  const lines = splitKeepingEols(text);
+  applyChunksToLines(lines, chunks, patchEol);
+  return joinLines(lines);
 }
 
 /**
- * applyChunks on a file held as lines (a patch's later sections of the same file start from
- * these): every line of the result has its ending, as the text applyChunks gives does.
+ * applyChunks on a file held as lines, which it changes in place (a patch may update one large
+ * file in many sections: each costs what it changes, not a copy of the file); every line then
+ * has its ending, as the text applyChunks gives does. When a chunk is not found it throws
+ * ChunkNotFound and `lines` is unchanged.
  */
-export function applyChunksToLines(lines: Lines, chunks: readonly UpdateChunk[], patchEol: '\n' | '\r\n'): Lines {
+export function applyChunksToLines(lines: Lines, chunks: readonly UpdateChunk[], patchEol: '\n' | '\r\n'): void {
   const eol = usualEol(lines.eols) ?? patchEol;
   const replacements = computeReplacements(lines.texts, chunks);
   replacements.sort((a, b) => a.start - b.start);
+  forgetCompared(lines.texts);
   const linesOf = ({ start, oldLength, chunk, newLength }: Replacement): Lines => {
     // A context line stays the file's own line (it may have matched only leniently), ending included.
     const out: Lines = { texts: [], eols: [] };
@@ -62,18 +67,24 @@ export function applyChunksToLines(lines: Lines, chunks: readonly UpdateChunk[],
     }
     return out;
   };
-  let out: Lines;
   if (replacements.length <= FEW && replacements.every((r) => r.newLength <= FEW_LINES)) {
-    // A few small replacements: copied and spliced natively, from the last to the first so earlier positions stay valid.
-    out = { texts: lines.texts.slice(), eols: lines.eols.slice() };
-    for (const r of replacements.reverse()) {
-      const added = linesOf(r);
-      out.texts.splice(r.start, r.oldLength, ...added.texts);
-      out.eols.splice(r.start, r.oldLength, ...added.eols);
+    // A few small replacements: spliced in natively, from the last to the first so earlier positions stay valid.
+    const added = replacements.map(linesOf);
+    for (let k = replacements.length - 1; k >= 0; k--) {
+      const { start, oldLength } = replacements[k]!;
+      lines.texts.splice(start, oldLength, ...added[k]!.texts);
+      lines.eols.splice(start, oldLength, ...added[k]!.eols);
     }
+    // Only the lines put in, and a last line without an ending (at the end, or just before lines put in), need settling.
+    let shift = 0;
+    for (const r of replacements) {
+      settleEndings(lines, r.start + shift - 1, r.start + shift + r.newLength, eol);
+      shift += r.newLength - r.oldLength;
+    }
+    settleEndings(lines, lines.texts.length - 1, lines.texts.length, eol);
   } else {
     // Many: the file rebuilt in one pass, each replacement's lines between its own.
-    out = { texts: [], eols: [] };
+    const out: Lines = { texts: [], eols: [] };
     const take = (from: Lines, start: number, end: number) => {
       for (let i = start; i < end; i++) out.texts.push(from.texts[i]!), out.eols.push(from.eols[i]!);
     };
@@ -85,14 +96,23 @@ export function applyChunksToLines(lines: Lines, chunks: readonly UpdateChunk[],
       at = r.start + r.oldLength;
     }
     take(lines, at, lines.texts.length);
+    lines.texts = out.texts;
+    lines.eols = out.eols;
+    settleEndings(lines, 0, lines.texts.length, eol);
   }
-  // A last line without an ending gets the file's (it may have become a middle one): the text ends with one, as Codex's does.
-  // And the lines are as the text, split again, would give them: a line ending in a lone CR then ends in CRLF.
-  for (let i = 0; i < out.eols.length; i++) {
-    if (out.eols[i] === '') out.eols[i] = eol;
-    if (out.eols[i] === '\n' && out.texts[i]!.endsWith('\r')) [out.texts[i], out.eols[i]] = [out.texts[i]!.slice(0, -1), '\r\n'];
+}
+
+/**
+ * Lines [from, to) with endings as the text, split again, would give them: a last line without
+ * one gets the file's (it may have become a middle one; the text ends with one, as Codex's does),
+ * and a line ending in a lone CR then ends in CRLF. (Lines split from a text already are.)
+ */
+function settleEndings(lines: Lines, from: number, to: number, eol: string): void {
+  const { texts, eols } = lines;
+  for (let i = Math.max(0, from); i < to; i++) {
+    if (eols[i] === '') eols[i] = eol;
+    if (eols[i] === '\n' && texts[i]!.endsWith('\r')) [texts[i], eols[i]] = [texts[i]!.slice(0, -1), '\r\n'];
   }
-  return out;
 }
 
 /** Replacements spliced into a copy of the file's lines (native); more are rebuilt in one pass, linear however many. */

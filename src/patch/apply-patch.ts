@@ -22,7 +22,6 @@ import { baseName } from '../paths.ts';
 const UNCHANGED = 'No file was changed.';
 const MAX_SHOWN_LINES = 20;
 
-/** A file as the patch has left it so far: its text (null: removed) and what it was before the patch. */
 /**
  * A file's text as a patch builds it: kept as lines from one section to the next (a patch may
  * update one file in many sections), made a string once, when it is needed.
@@ -46,8 +45,14 @@ class FileText {
   get lines(): Lines {
     return (this.#lines ??= splitKeepingEols(this.#text!));
   }
+  /** Its lines were changed in place and now belong to another FileText. */
+  usedUp(): void {
+    this.#text = null;
+    this.#lines = null;
+  }
 }
 
+/** A file as the patch has left it so far: its text (null: removed) and what it was before the patch. */
 interface FileState {
   text: FileText | null;
   bom: boolean;
@@ -284,13 +289,17 @@ async function missing(backend: Backend, path: string, what: string, state: File
   return new VfsError('ENOENT', `${what} ${path}: it does not exist. ${UNCHANGED}`, { path });
 }
 
+/** The file's text after `chunks`; `text` is used up (its lines change in place), unless a chunk is not found. */
 function updatedText(path: string, text: FileText, chunks: readonly UpdateChunk[], source: PatchSource): FileText {
+  const lines = text.lines;
   try {
-    return FileText.ofLines(applyChunksToLines(text.lines, chunks, source.eol));
+    applyChunksToLines(lines, chunks, source.eol);
   } catch (error) {
     if (error instanceof ChunkNotFound) throw notFound(path, text.text, chunks.length, error, source.unit);
     throw error;
   }
+  text.usedUp();
+  return FileText.ofLines(lines);
 }
 
 /** Which chunk of which file, what was not found, the closest lines there are, and what to do. */

@@ -85,3 +85,8 @@ function comparedLines(lines: readonly string[], compare: (line: string) => stri
   if (seen === undefined) byCompare.set(compare, (seen = []));
   return (i) => (seen[i] ??= compare(lines[i]!));
 }
+
+/** Drops what was compared of `lines`, before they change in place. */
+export function forgetCompared(lines: readonly string[]): void {
+  compared.delete(lines);
+}
