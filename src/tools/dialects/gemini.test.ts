@@ -35,7 +35,10 @@ describe("dialect 'gemini'", () => {
         "Action: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: 3.\n\n" +
         '--- FILE CONTENT (truncated) ---\ntwo',
     );
-    expect(await t.call('read_file', { file_path: '/b.txt' })).toBe('Error: ENOENT: File not found: /b.txt.');
+    expect(await t.call('read_file', { file_path: '/b.txt' })).toBe('Error: ENOENT: File not found: /b.txt. Use list_directory or glob to see what exists.');
+    expect(await t.call('list_directory', { dir_path: '/src' })).toBe(
+      'Error: ENOENT: Directory not found or inaccessible: /src. Use list_directory or glob to see what exists.',
+    );
     // A range that reaches the end sends the model nowhere past it (Gemini CLI would say start_line: 5).
     expect(await t.call('read_file', { file_path: 'a.txt', start_line: 3 })).toBe(
       '\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 3-4 of 4 total lines.\n' +

@@ -20,6 +20,11 @@ export function suggestions(error: unknown): string {
   return suggested === undefined || !isVfsError(error) ? '' : didYouMean(error.path ?? '', suggested);
 }
 
+/** After the vendor's not-found sentence: our suggestions, or else where to look. */
+export function notFoundHint(error: unknown): string {
+  return suggestions(error) || ' Use list_directory or glob to see what exists.';
+}
+
 export async function readFile(
   call: DialectCall,
   filePath: string,
@@ -31,7 +36,7 @@ export async function readFile(
   try {
     read = await call.backend.read(path);
   } catch (error) {
-    if (isVfsError(error) && error.code === 'ENOENT') throw new VfsError('ENOENT', `File not found: ${visible(path)}.${suggestions(error)}`, { path });
+    if (isVfsError(error) && error.code === 'ENOENT') throw new VfsError('ENOENT', `File not found: ${visible(path)}.${notFoundHint(error)}`, { path });
     if (isVfsError(error) && error.code === 'EISDIR') throw new VfsError('EISDIR', `Path is a directory, not a file: ${path}`, { path });
     throw error;
   }

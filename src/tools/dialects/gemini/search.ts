@@ -9,7 +9,7 @@ import { decodeText, headOf, isBinary, splitLines } from '../../../text.ts';
 import { GLOB_MAX_RESULTS, MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, namesWithin } from '../../limit-output.ts';
 import type { DialectCall } from '../anthropic/context.ts';
-import { suggestions } from './files.ts';
+import { notFoundHint } from './files.ts';
 import { geminiIgnore } from './gemini-ignore.ts';
 import { GREP_DEFAULT_MAX_MATCHES, MAX_LINES, MAX_LINE_LENGTH } from './names.ts';
 
@@ -157,7 +157,7 @@ export async function listDirectory(call: DialectCall, args: ListDirectoryArgs):
     report = await call.backend.ls(dir, { respectGitIgnore: args.file_filtering_options?.respect_git_ignore !== false, countIgnored: true });
   } catch (error) {
     if (isVfsError(error) && error.code === 'ENOENT')
-      throw new VfsError('ENOENT', `Directory not found or inaccessible: ${dir}.${suggestions(error)}`, { path: dir });
+      throw new VfsError('ENOENT', `Directory not found or inaccessible: ${dir}.${notFoundHint(error)}`, { path: dir });
     if (isVfsError(error) && error.code === 'ENOTDIR') throw new VfsError('ENOTDIR', `Path is not a directory: ${dir}`, { path: dir });
     throw error;
   }
