@@ -23,7 +23,7 @@ const DESCRIPTIONS: Readonly<Record<AnthropicToolName, string>> = {
     '* If `path` is a file, `view` displays the result of applying `cat -n`; `view_range` [start, end] (1-based, end -1 for the last line) shows part of it. If `path` is a directory, `view` lists non-hidden files and directories up to 2 levels deep.\n' +
     '* The `create` command cannot be used if the specified `path` already exists.\n' +
     '* `str_replace`: `old_str` must match EXACTLY one or more consecutive lines of the file (mind whitespace); if it is not unique the replacement is not performed; include enough context to make it unique. `new_str` holds the edited lines.\n' +
-    '* `insert` adds `new_str` after line `insert_line` (0 = the top of the file).',
+    '* `insert` adds `insert_text` after line `insert_line` (0 = the top of the file).',
   [MEMORY_NAME]:
     `Memory directory ${MEMORY_ROOT}: store and retrieve what you learn across conversations. Every path must be inside ${MEMORY_ROOT}. ` +
     'Commands: view (a directory listing, or a file with line numbers; optional view_range), create (path, file_text; not over an existing file), ' +
@@ -55,8 +55,9 @@ export function anthropicDefinitions(descriptions: Partial<Record<string, string
           file_text: str('Required for create: the content of the file.'),
           view_range: VIEW_RANGE,
           old_str: str('Required for str_replace: the exact text to replace.'),
-          new_str: str('For str_replace: the new text (empty when left out). Required for insert: the text to insert.'),
-          insert_line: { type: 'integer', description: 'Required for insert: new_str goes after this line (0 = the top).', minimum: 0 },
+          new_str: str('For str_replace: the new text (empty when left out).'),
+          insert_line: { type: 'integer', description: 'Required for insert: insert_text goes after this line (0 = the top).', minimum: 0 },
+          insert_text: str('Required for insert: the text to insert (new_str is accepted too).'),
         },
         ['command', 'path'],
       ),

@@ -5,6 +5,8 @@ import { ReadVersions } from '../../read-versions.ts';
 import type { DialectCall } from './context.ts';
 import { runTextEditor, type TextEditorArgs } from './text-editor.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
+import { createTools } from '../../create-tools.ts';
+import { TEXT_EDITOR_NAME } from './names.ts';
 
 /**
  * The text editor against Anthropic's sources. Calls: the primes.py walkthrough of the "Text
@@ -272,6 +274,21 @@ describe('create, str_replace, insert', () => {
     expect(await backend.readText('/a.txt')).toBe('changed elsewhere\n');
     await run({ command: 'view', path: '/a.txt' });
     expect(await run({ command: 'str_replace', path: '/a.txt', old_str: 'changed', new_str: 'x' })).toContain('has been edited');
+  });
+
+  it("insert takes its text as insert_text, as Claude sends it, or as new_str, as Anthropic's docs name it", async () => {
+    const backend = createStateBackend({ files: { '/t.txt': 'one\ntwo\nthree\n' } });
+    const tools = createTools(backend, { dialect: 'anthropic' });
+    const insert = (args: Record<string, unknown>) => tools.run(TEXT_EDITOR_NAME, { command: 'insert', path: '/t.txt', insert_line: 2, ...args });
+    expect((await insert({ insert_text: 'HELLO\n' })).text).toContain('The file /t.txt has been edited.');
+    expect((await insert({ new_str: 'again' })).text).toContain('has been edited');
+    expect(await backend.readText('/t.txt')).toBe('one\ntwo\nagain\nHELLO\nthree\n');
+    expect((await insert({ insert_text: 'x', new_str: 'y' })).text).toBe(
+      'Error: EINVAL: Parameters `insert_text` and `new_str` differ; give the text to insert once, as `insert_text`. The file is unchanged.',
+    );
+    expect((await insert({ insert_text: 'same', new_str: 'same' })).isError).toBe(false);
+    expect((await insert({})).text).toBe('Error: EINVAL: Parameter `insert_text` is required for command: insert');
+    expect(await backend.readText('/t.txt')).toBe('one\ntwo\nsame\nagain\nHELLO\nthree\n');
   });
 
   it('insert keeps CRLF endings, a BOM and the absence of a final newline', async () => {

@@ -23,6 +23,8 @@ export interface TextEditorArgs {
   old_str?: string;
   new_str?: string;
   insert_line?: number;
+  /** insert's text as Claude sends it (Anthropic's docs name it new_str, which is accepted too). */
+  insert_text?: string;
 }
 
 /** A tool error in the vendor's words, with our stable code. */
@@ -67,10 +69,22 @@ export async function runTextEditor(call: DialectCall, args: TextEditorArgs): Pr
     }
     default: {
       if (args.insert_line === undefined) throw toolError('EINVAL', 'Parameter `insert_line` is required for command: insert');
-      if (args.new_str === undefined) throw toolError('EINVAL', 'Parameter `new_str` is required for command: insert');
-      return insert(call, path, args.insert_line, args.new_str);
+      return insert(call, path, args.insert_line, insertText(args));
     }
   }
+}
+
+/**
+ * The text an insert adds: Claude sends it as insert_text, though Anthropic's docs and reference
+ * implementation name it new_str; either is taken, both only when they agree.
+ */
+function insertText({ insert_text: text, new_str: newStr }: TextEditorArgs): string {
+  if (text !== undefined && newStr !== undefined && text !== newStr) {
+    throw toolError('EINVAL', 'Parameters `insert_text` and `new_str` differ; give the text to insert once, as `insert_text`. The file is unchanged.');
+  }
+  const given = text ?? newStr;
+  if (given === undefined) throw toolError('EINVAL', 'Parameter `insert_text` is required for command: insert');
+  return given;
 }
 
 /** Our ENOENT suggestions ("Did you mean …?"), appended to the vendor's sentence. */
