@@ -362,10 +362,13 @@ export function geminiUpstreamSuite(make: BackendFactory) {
         expect(await tools.call('read_file', { file_path: '/sub/../textfile.txt' })).toBe('This is a test file.');
       });
 
-      it("execute: 'should return error if file does not exist' and 'should return error if path is a directory'", async () => {
+      it("execute: 'should return error if file does not exist' and 'should return error if path is a directory' (a next action added)", async () => {
         const { backend, tools } = await setup();
         await backend.mkdir('/directory');
-        expect(await tools.call('read_file', { file_path: '/nonexistent.txt' })).toBe('Error: ENOENT: File not found: /nonexistent.txt.');
+        // Gemini CLI's sentence, then where to look (SPEC §3).
+        expect(await tools.call('read_file', { file_path: '/nonexistent.txt' })).toBe(
+          'Error: ENOENT: File not found: /nonexistent.txt. Use list_directory or glob to see what exists.',
+        );
         expect(await tools.call('read_file', { file_path: '/directory' })).toBe('Error: EISDIR: Path is a directory, not a file: /directory');
       });
 
@@ -486,7 +489,7 @@ export function geminiUpstreamSuite(make: BackendFactory) {
         expect(await tools.call('list_directory', { dir_path: '/file1.txt' })).toBe('Error: ENOTDIR: Path is not a directory: /file1.txt');
         // Gemini CLI: `Error listing directory: ENOENT: no such file or directory, stat '…'`.
         expect(await tools.call('list_directory', { dir_path: '/does-not-exist' })).toBe(
-          'Error: ENOENT: Directory not found or inaccessible: /does-not-exist.',
+          'Error: ENOENT: Directory not found or inaccessible: /does-not-exist. Use list_directory or glob to see what exists.',
         );
       });
 
