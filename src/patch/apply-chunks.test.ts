@@ -3,7 +3,7 @@
 // counterpart here; their expected contents are checked.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyChunks } from './apply-chunks.ts';
+import { applyChunks, ChunkNotFound } from './apply-chunks.ts';
 import { type Hunk, parsePatch } from './parse.ts';
 
 /** The text after applying the body of an `*** Update File` section to `text`. */
@@ -39,6 +39,16 @@ describe('applyChunks (lib.rs tests)', () => {
     expect(apply('a\nb', '@@\n+c')).toBe('a\nb\nc\n');
     expect(apply('a\r\nb', '@@\n+c')).toBe('a\r\nb\r\nc\r\n');
     expect(apply('a\nb', '@@ a\n+c')).toBe('a\nc\nb\n');
+  });
+
+  it('an end-of-file chunk never matches lines the chunk before it took (Codex refuses it too)', () => {
+    expect(() => apply('a\nb\nc\n', '@@\n-b\n-c\n+X\n@@\n-c\n+Y\n*** End of File')).toThrow(ChunkNotFound);
+    expect(apply('a\nb\nc\nc\n', '@@\n-b\n-c\n+X\n@@\n-c\n+Y\n*** End of File')).toBe('a\nX\nY\n');
+  });
+
+  it('an addition at the end goes after a chunk that replaced the final empty line it stood before (as Codex)', () => {
+    expect(apply('a\nb\n\n', '@@\n+X\n@@\n b\n-\n+Y')).toBe('a\nb\nY\nX\n');
+    expect(apply('a\nb\n\n', '@@\n b\n-\n+Y\n@@\n+X')).toBe('a\nb\nY\nX\n');
   });
 
   it('a pure addition after an anchor goes after it (Codex would put it at the end)', () => {

@@ -159,6 +159,12 @@ function computeReplacements(lines: readonly string[], chunks: readonly UpdateCh
     out.push({ start: found, oldLength: pattern.length, chunk, newLength });
     lineIndex = found + pattern.length;
   }
+  // An addition at the end goes after a chunk that replaced the file's last lines (a final empty
+  // one it stood before), never among that chunk's lines.
+  for (const add of out) {
+    if (add.oldLength !== 0 || add.chunk.anchors.length > 0) continue;
+    for (const r of out) if (r.start < add.start && add.start < r.start + r.oldLength) add.start = r.start + r.oldLength;
+  }
   return out;
 }
 

@@ -57,7 +57,8 @@ function direct(lines: readonly string[], pattern: readonly string[], start: num
     }
     return -1;
   };
-  const atEnd = eof ? from(lines.length - pattern.length) : -1;
+  // (Codex tries only the end; the end counts at or after start, so a chunk never takes an earlier chunk's lines.)
+  const atEnd = eof && lines.length - pattern.length >= start ? from(lines.length - pattern.length) : -1;
   return atEnd !== -1 ? atEnd : from(start);
 }
 

@@ -3,7 +3,8 @@
  * comparisons that grow more lenient only when the stricter ones find nothing: exact, then
  * ignoring trailing whitespace, then ignoring surrounding whitespace, then also reading
  * typographic dashes, quotes and odd spaces as their ASCII forms. An end-of-file chunk is
- * looked for at the end first, then (as OpenAI's V4A helper does) from `start`.
+ * looked for at the end first (when the end is at or after `start`), then (as OpenAI's V4A
+ * helper does) from `start`.
  */
 
 import { prefixTable } from '../prefix-table.ts';
@@ -52,7 +53,8 @@ const COMPARISONS: readonly ((line: string) => string)[] = [
 export function seekSequence(lines: readonly string[], pattern: readonly string[], start: number, eof: boolean): number {
   if (pattern.length === 0) return start;
   if (pattern.length > lines.length) return -1;
-  if (eof) {
+  // (The end counts only at or after `start`: a chunk never matches lines an earlier one took.)
+  if (eof && lines.length - pattern.length >= start) {
     const atEnd = seekFrom(lines, pattern, lines.length - pattern.length);
     if (atEnd !== -1) return atEnd;
   }
