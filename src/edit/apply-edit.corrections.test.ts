@@ -164,6 +164,14 @@ describe('indentation', () => {
     expect(out.correctionNote).toMatch(/tab width 2/);
   });
 
+  it('2-space steps become one tab a level even where old_string has no deeper line (tab width 2 first)', () => {
+    const out = applyEdit('\tfoo();\n\tbar();\n', '  foo();\n  bar();', '  foo(1);\n  if (x) {\n    bar();\n  }');
+    expect(out.text).toBe('\tfoo(1);\n\tif (x) {\n\t\tbar();\n\t}\n');
+    expect(out.correctionNote).toMatch(/tab width 2/);
+    // 4-space steps: one tab a level too.
+    expect(applyEdit('\t\tfoo();\n', '    foo();', '    if (x) {\n        foo();\n    }').text).toBe('\t\tif (x) {\n\t\t\tfoo();\n\t\t}\n');
+  });
+
   it('converts tabs to the file spaces', () => {
     const text = 'def f():\n    if a:\n        b()\n';
     const out = applyEdit(text, '\tif a:\n\t\tb()', '\tif a:\n\t\tc()\n\td()');

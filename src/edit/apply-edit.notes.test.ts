@@ -59,7 +59,8 @@ describe('the indentation note describes what was shifted', () => {
   it('spaces turned into tabs with a shift: both, with the tab width', () => {
     const out = applyEdit('f {\n\t\tg()\n}\n', '  g()', '  k()');
     expect(out.text).toBe('f {\n\t\tk()\n}\n');
-    expect(out.correctionNote).toMatch(/shifted 6 columns right and indented with tabs as the file is \(tab width 4\)\.$/);
+    // (Typed with 2-space steps: a tab is 2 columns, so "  " is one level and the shift one tab.)
+    expect(out.correctionNote).toMatch(/shifted 1 tab right and indented with tabs as the file is \(tab width 2\)\.$/);
   });
 
   it('old_string indented more than the file: shifted left', () => {

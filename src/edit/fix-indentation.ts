@@ -2,8 +2,8 @@
  * Correction (d): old_string's lines match the file's after a uniform
  * indentation change: every non-blank line shifted by the same number of
  * columns, and/or tabs where old_string had spaces (or the reverse). Columns are
- * measured with a tab width of 4, then 2. new_string is re-indented by the same
- * shift and written in the file's indentation style.
+ * measured with a tab width of 4, then 2 (2 first when the strings step by 2 spaces).
+ * new_string is re-indented by the same shift and written in the file's indentation style.
  */
 import { EOF_NOTE, findLineWindows, fitEof, parseLines, type LineWindow, type SplitLine } from './line-window.ts';
 import type { CorrectionResult } from './types.ts';
@@ -19,6 +19,21 @@ interface Shift {
 }
 
 const TAB_WIDTHS = [4, 2] as const;
+
+/**
+ * The tab widths to try, first the one that fits how old_string and new_string were indented:
+ * typed with 2-space steps, one level is one tab when the file has tabs (with 4 it would be a
+ * tab and two spaces). Typed with tabs, or with steps of 4 or of neither, 4 comes first.
+ */
+function tabWidthsFor(oldString: string, newString: string): readonly number[] {
+  let twoSpaceSteps = false;
+  for (const [, indent] of `${oldString}\n${newString}`.matchAll(/^([ \t]*)\S/gm)) {
+    if (indent!.includes('\t')) return TAB_WIDTHS;
+    if (indent!.length % 2 !== 0) return TAB_WIDTHS;
+    if (indent!.length % 4 !== 0) twoSpaceSteps = true;
+  }
+  return twoSpaceSteps ? [2, 4] : TAB_WIDTHS;
+}
 
 /** Column width of an indentation string, tabs advancing to the next tab stop. */
 function indentWidth(indent: string, tabWidth: number): number {
@@ -104,7 +119,7 @@ export function fixIndentation(text: string, oldString: string, newString: strin
   if (old.first === -1) return null;
   // Same start under both tab widths is one match; the first tab width wins.
   const byStart = new Map<number, LineWindow<Shift>>();
-  for (const tabWidth of TAB_WIDTHS) {
+  for (const tabWidth of tabWidthsFor(oldString, newString)) {
     for (const w of findLineWindows(text, old, verifier(old.lines, old.anchored, tabWidth))) {
       if (!byStart.has(w.start)) byStart.set(w.start, w);
     }
