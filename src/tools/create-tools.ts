@@ -26,6 +26,7 @@ import { toolSet } from './tool-set.ts';
 import { toolPreviewer } from './preview-call.ts';
 import { numberedTools } from './numbered-tools.ts';
 import { checkNewPath } from './new-path.ts';
+import { cannotReplace, readRefusal } from './read-refusal.ts';
 import type { Tools, ToolsOptions } from './types.ts';
 import { createGuardSession } from '../guard/session.ts';
 
@@ -143,9 +144,11 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
           throw new VfsError('EISDIR', `${path} is a directory; edit_file edits a file. The directory is unchanged. Use ls on it to find the file to edit.`, {
             path,
           });
-        throw new VfsError('ENOTREAD', `${path} has not been read in this session. The file is unchanged. Read it with read_file first, then retry the edit.`, {
+        throw await notRead(
           path,
-        });
+          `${path} has not been read in this session. The file is unchanged. Read it with read_file first, then retry the edit.`,
+          'edit_file changes only a file this session has read, so it cannot change this one. The file is unchanged. Work on files this tool set may read.',
+        );
       }
       const result = await backend
         .edit(path, args.old_string as string, args.new_string as string, { replaceAll: args.replace_all as boolean, expectedVersion: read })
@@ -260,11 +263,20 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
     if (read !== undefined) return read;
     const info = await backend.stat(path);
     if (info.isDir) throw new VfsError('EISDIR', isDirMessage(path), { path });
-    throw new VfsError(
-      'ENOTREAD',
+    throw await notRead(
+      path,
       `${path} already exists and has not been read in this session. The file is unchanged. Read it with read_file first (or use edit_file for a targeted change), then retry.`,
-      { path },
+      'write_file replaces only a file this session has read, so it cannot replace this one. The file is unchanged. Write to a new path instead.',
     );
+  }
+
+  /**
+   * ENOTREAD for `path`, which says to read it first; unless the permissions forbid reading it,
+   * which that would not get past: then their EACCES, saying why the call cannot be done at all.
+   */
+  async function notRead(path: string, readFirst: string, cannot: string): Promise<VfsError> {
+    const refusal = await readRefusal(backend, path);
+    return refusal === null ? new VfsError('ENOTREAD', readFirst, { path }) : cannotReplace(refusal, path, cannot);
   }
 
   return handlers;

@@ -118,6 +118,21 @@ export function guardSuite(make: BackendFactory) {
       expect(added.isError, added.text).toBe(false);
       expect(await backend.readText('/w/sub/new.txt')).toBe('m\n');
       expectFailure(await patch.run('apply_patch', { input: '*** Begin Patch\n*** Add File: w/a.txt\n+m\n*** End Patch' }), 'EACCES');
+      // Every tool that replaces a file: EACCES naming the read rule, not "read it first", which the rule forbids.
+      const replacing: Array<[DialectName, string, Record<string, unknown>]> = [
+        ['agentvfs', 'write_file', { path: '/w/a.txt', content: 'm' }],
+        ['agentvfs', 'edit_file', { path: '/w/a.txt', old_string: 'old', new_string: 'm' }],
+        ['gemini', 'write_file', { file_path: '/w/a.txt', content: 'm' }],
+        ['mcp-filesystem', 'write_file', { path: '/w/a.txt', content: 'm' }],
+      ];
+      for (const [dialect, tool, args] of replacing) {
+        const result = await createTools(backend, { dialect, permissions }).run(tool, args);
+        expectFailure(result, 'EACCES');
+        expect(result.text, `${dialect} ${tool}`).toMatch(
+          /^Error: EACCES: \/w\/a\.txt is outside the paths this tool set may read \(permissions\.read: "\/r\/\*\*"\)\. \w+ (replaces|changes) only a file this (tool set|session) (may read|has read)/,
+        );
+        expect(result.text).not.toContain('Read it');
+      }
       expect(await backend.readText('/w/a.txt')).toBe('old\n');
     });
 

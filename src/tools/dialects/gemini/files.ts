@@ -12,6 +12,7 @@ import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows } from '../../limit-output.ts';
 import { changedAfterEdit, editedText } from '../../edited-text.ts';
 import { checkNewPath } from '../../new-path.ts';
+import { refuseBlindOverwrite } from '../../read-refusal.ts';
 import { didYouMean, suggestionsOf, visible } from '../../../backend/not-found.ts';
 
 /** Our ENOENT suggestions ("Did you mean …?") from a backend error, to append to the vendor's sentence. */
@@ -107,6 +108,7 @@ export async function writeFile(call: DialectCall, filePath: string, content: st
   const path = await call.backend.resolvePath(filePath);
   const { version, exists } = await expectedVersion(call, path);
   if (!exists) await checkNewPath(call.backend, filePath, path, 'file');
+  else await refuseBlindOverwrite(call.backend, path, 'write_file');
   const before = exists ? await call.backend.readText(path) : '';
   // As Gemini CLI: a file whose lines end in CRLF keeps CRLF (the model writes "\n").
   const ending = before.includes('\r\n') ? content.replace(/\r?\n/g, '\r\n') : content;

@@ -3,6 +3,7 @@
  * Backend, with its result wording. edit_file applies every edit in memory and writes once, at the
  * version it read: all or nothing.
  */
+import { refuseBlindOverwrite } from '../../read-refusal.ts';
 import { anyDepthRetries } from '../../search-hints.ts';
 import { unicodeFormHint } from '../../empty-search.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
@@ -105,8 +106,10 @@ export async function writeFile(call: DialectCall, path: string, content: string
   const file = await call.backend.resolvePath(path);
   const exists = await call.backend.exists(file);
   // The vendor overwrites without a read; a change since this session saw the file is still refused.
-  if (exists) call.reads.refuseUnseen(file);
-  else await checkNewPath(call.backend, path, file, 'file');
+  if (exists) {
+    call.reads.refuseUnseen(file);
+    await refuseBlindOverwrite(call.backend, file, 'write_file');
+  } else await checkNewPath(call.backend, path, file, 'file');
   const expectedVersion = exists ? await call.reads.expected(call.backend, file) : -1;
   const result = await call.backend.writeFile(file, content, expectedVersion === undefined ? {} : { expectedVersion });
   call.reads.add(result.path, result.version);
