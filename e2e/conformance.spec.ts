@@ -75,6 +75,9 @@ test('the page is cross-origin isolated and reports a failing assertion as a fai
 type Run = (prefixes: readonly string[], except?: boolean) => Promise<CaseOutcome[]>;
 
 async function runInPage(page: import('@playwright/test').Page, prefixes: readonly string[], except: boolean, atLeast: number): Promise<void> {
+  // Hundreds of cases, each a few round trips to the worker: ~25 s alone, over 60 s on a machine
+  // busy with other test runs. The limit only stops a hang.
+  test.setTimeout(240_000);
   const errors = await openPage(page);
   const outcomes = await page.evaluate(([p, e]) => (globalThis as unknown as { conformance: { run: Run } }).conformance.run(p, e), [prefixes, except] as const);
   expect(outcomes.length, `${outcomes.length} cases`).toBeGreaterThanOrEqual(atLeast);
