@@ -172,6 +172,14 @@ describe('indentation', () => {
     expect(applyEdit('\t\tfoo();\n', '    foo();', '    if (x) {\n        foo();\n    }').text).toBe('\t\tif (x) {\n\t\t\tfoo();\n\t\t}\n');
   });
 
+  it('the tab width follows the steps between indentations, not the indentation itself', () => {
+    // "  " then "      ": one 4-space step from a 2-space start; the body goes one tab deeper, not two.
+    const out = applyEdit('func f() {\n\t\tfoo();\n\t\tbar();\n}\n', '  foo();\n  bar();', '  if (x) {\n      foo();\n  }\n  bar();');
+    expect(out.text).toBe('func f() {\n\t\tif (x) {\n\t\t\tfoo();\n\t\t}\n\t\tbar();\n}\n');
+    // 2-space steps from a 2-space start: one tab a level.
+    expect(applyEdit('func f() {\n\t\tfoo();\n}\n', '  foo();', '  if (x) {\n    foo();\n  }').text).toBe('func f() {\n\t\tif (x) {\n\t\t\tfoo();\n\t\t}\n}\n');
+  });
+
   it('converts tabs to the file spaces', () => {
     const text = 'def f():\n    if a:\n        b()\n';
     const out = applyEdit(text, '\tif a:\n\t\tb()', '\tif a:\n\t\tc()\n\td()');

@@ -2,7 +2,7 @@
  * Correction (d): old_string's lines match the file's after a uniform
  * indentation change: every non-blank line shifted by the same number of
  * columns, and/or tabs where old_string had spaces (or the reverse). Columns are
- * measured with a tab width of 4, then 2 (2 first when the strings step by 2 spaces).
+ * measured with a tab width of 4, then 2 (2 first when the strings' indentation steps by 2 spaces).
  * new_string is re-indented by the same shift and written in the file's indentation style.
  */
 import { EOF_NOTE, findLineWindows, fitEof, parseLines, type LineWindow, type SplitLine } from './line-window.ts';
@@ -22,17 +22,32 @@ const TAB_WIDTHS = [4, 2] as const;
 
 /**
  * The tab widths to try, first the one that fits how old_string and new_string were indented:
- * typed with 2-space steps, one level is one tab when the file has tabs (with 4 it would be a
- * tab and two spaces). Typed with tabs, or with steps of 4 or of neither, 4 comes first.
+ * typed with 2-space steps (the indentations of their lines differ by multiples of 2 columns, not
+ * all of 4), one level is one tab when the file has tabs (with 4 it would be a tab and two
+ * spaces). Typed with tabs, or with steps of 4 or of neither, 4 comes first. The steps count, not
+ * the indentation itself: "  " then "      " is one 4-space step from a 2-space start. An
+ * anchored first line starts mid-line: its leading whitespace is not indentation.
  */
-function tabWidthsFor(oldString: string, newString: string): readonly number[] {
-  let twoSpaceSteps = false;
-  for (const [, indent] of `${oldString}\n${newString}`.matchAll(/^([ \t]*)\S/gm)) {
-    if (indent!.includes('\t')) return TAB_WIDTHS;
-    if (indent!.length % 2 !== 0) return TAB_WIDTHS;
-    if (indent!.length % 4 !== 0) twoSpaceSteps = true;
+function tabWidthsFor(oldString: string, newString: string, anchored: boolean): readonly number[] {
+  const widths: number[] = [];
+  for (const s of [oldString, newString]) {
+    for (const [i, line] of s.split('\n').entries()) {
+      if (i === 0 && anchored) continue;
+      const indent = /^[ \t]*(?=\S)/.exec(line)?.[0];
+      if (indent === undefined) continue; // blank: no indentation
+      if (indent.includes('\t')) return TAB_WIDTHS;
+      widths.push(indent.length);
+    }
   }
-  return twoSpaceSteps ? [2, 4] : TAB_WIDTHS;
+  const least = Math.min(...widths);
+  let step = 0;
+  for (const w of widths) step = gcd(step, w - least);
+  // (All at one indentation, either width gives the same text; 2 makes "  " one tab in the note.)
+  return step === 2 || (step === 0 && least % 4 === 2) ? [2, 4] : TAB_WIDTHS;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 /** Column width of an indentation string, tabs advancing to the next tab stop. */
@@ -119,7 +134,7 @@ export function fixIndentation(text: string, oldString: string, newString: strin
   if (old.first === -1) return null;
   // Same start under both tab widths is one match; the first tab width wins.
   const byStart = new Map<number, LineWindow<Shift>>();
-  for (const tabWidth of tabWidthsFor(oldString, newString)) {
+  for (const tabWidth of tabWidthsFor(oldString, newString, old.anchored)) {
     for (const w of findLineWindows(text, old, verifier(old.lines, old.anchored, tabWidth))) {
       if (!byStart.has(w.start)) byStart.set(w.start, w);
     }
