@@ -46,7 +46,15 @@ describe('applyChunks (lib.rs tests)', () => {
     expect(apply('a\nb\nc\nc\n', '@@\n-b\n-c\n+X\n@@\n-c\n+Y\n*** End of File')).toBe('a\nX\nY\n');
   });
 
-  it('an addition at the end goes after a chunk that replaced the final empty line it stood before (as Codex)', () => {
+  it('an addition at the end goes after a final empty line (Codex 0.169)', () => {
+    expect(apply('a\n\n', '@@\n+X')).toBe('a\n\nX\n');
+    expect(apply('a\n\n\n', '@@\n+X')).toBe('a\n\n\nX\n');
+    expect(apply('a\nb\n\n', '@@\n+X\n@@\n-b')).toBe('a\n\nX\n');
+    expect(apply('a\n\n', '@@\n+X\n@@\n a')).toBe('a\n\nX\n');
+    expect(apply('a\r\n\r\n', '@@\n+X')).toBe('a\r\n\r\nX\r\n');
+  });
+
+  it('an addition at the end goes after a chunk that replaced the final empty line (as Codex)', () => {
     expect(apply('a\nb\n\n', '@@\n+X\n@@\n b\n-\n+Y')).toBe('a\nb\nY\nX\n');
     expect(apply('a\nb\n\n', '@@\n b\n-\n+Y\n@@\n+X')).toBe('a\nb\nY\nX\n');
   });

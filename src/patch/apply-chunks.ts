@@ -141,9 +141,9 @@ function computeReplacements(lines: readonly string[], chunks: readonly UpdateCh
       throw new ChunkNotFound(chunk, index, anchor, lineIndex);
     }
     if (chunk.oldLines.length === 0) {
-      // Pure addition: Codex adds it at the end (before a final empty line); after its anchor if it has one.
-      const atEnd = lines.length > 0 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
-      out.push({ start: chunk.anchors.length > 0 ? lineIndex : atEnd, oldLength: 0, chunk, newLength: chunk.newLines.length });
+      // Pure addition: Codex (0.169) adds it at the very end, after a final empty line too (never
+      // among a chunk's lines); here after its anchor if it has one.
+      out.push({ start: chunk.anchors.length > 0 ? lineIndex : lines.length, oldLength: 0, chunk, newLength: chunk.newLines.length });
       continue;
     }
     let pattern = chunk.oldLines;
@@ -158,12 +158,6 @@ function computeReplacements(lines: readonly string[], chunks: readonly UpdateCh
     if (found === -1) throw new ChunkNotFound(chunk, index, null, lineIndex);
     out.push({ start: found, oldLength: pattern.length, chunk, newLength });
     lineIndex = found + pattern.length;
-  }
-  // An addition at the end goes after a chunk that replaced the file's last lines (a final empty
-  // one it stood before), never among that chunk's lines.
-  for (const add of out) {
-    if (add.oldLength !== 0 || add.chunk.anchors.length > 0) continue;
-    for (const r of out) if (r.start < add.start && add.start < r.start + r.oldLength) add.start = r.start + r.oldLength;
   }
   return out;
 }
