@@ -92,6 +92,9 @@ describe('createMcpServer with a dialect tool set', () => {
     const found = await c.callTool({ name: 'grep_search', arguments: { pattern: 'hi' } });
     expect(found.content).toEqual([{ type: 'text', text: 'Found 1 match for pattern "hi" in the workspace directory:\n---\nFile: /a.txt\nL1: hi\n---' }]);
     const missing = await c.callTool({ name: 'read_file', arguments: { file_path: '/b.txt' } });
-    expect(missing).toMatchObject({ isError: true, content: [{ type: 'text', text: 'Error: ENOENT: File not found: /b.txt. Use list_directory or glob to see what exists.' }] });
+    expect(missing).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: 'Error: ENOENT: File not found: /b.txt. Use list_directory or glob to see what exists.' }],
+    });
   });
 });

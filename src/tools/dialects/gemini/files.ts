@@ -16,7 +16,7 @@ import { refuseBlindOverwrite } from '../../read-refusal.ts';
 import { didYouMean, suggestionsOf, visible } from '../../../backend/not-found.ts';
 
 /** Our ENOENT suggestions ("Did you mean …?") from a backend error, to append to the vendor's sentence. */
-export function suggestions(error: unknown): string {
+function suggestions(error: unknown): string {
   const suggested = suggestionsOf(error);
   return suggested === undefined || !isVfsError(error) ? '' : didYouMean(error.path ?? '', suggested);
 }
