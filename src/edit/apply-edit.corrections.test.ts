@@ -172,6 +172,15 @@ describe('indentation', () => {
     expect(applyEdit('\t\tfoo();\n', '    foo();', '    if (x) {\n        foo();\n    }').text).toBe('\t\tif (x) {\n\t\t\tfoo();\n\t\t}\n');
   });
 
+  it('an edit of more lines than a call takes arguments (150,000) is re-indented, not a RangeError', () => {
+    const n = 150_000;
+    const text = `${Array.from({ length: n }, (_, i) => `\tline${i}`).join('\n')}\n`;
+    const old = Array.from({ length: n }, (_, i) => `  line${i}`).join('\n');
+    const out = applyEdit(text, old, old.replace('line0', 'LINE0'));
+    expect(out.correction).toBe('indentation');
+    expect(out.text).toBe(text.replace('line0', 'LINE0'));
+  });
+
   it('the tab width follows the steps between indentations, not the indentation itself', () => {
     // "  " then "      ": one 4-space step from a 2-space start; the body goes one tab deeper, not two.
     const out = applyEdit('func f() {\n\t\tfoo();\n\t\tbar();\n}\n', '  foo();\n  bar();', '  if (x) {\n      foo();\n  }\n  bar();');

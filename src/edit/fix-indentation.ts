@@ -39,7 +39,8 @@ function tabWidthsFor(oldString: string, newString: string, anchored: boolean): 
       widths.push(indent.length);
     }
   }
-  const least = Math.min(...widths);
+  let least = Number.POSITIVE_INFINITY;
+  for (const w of widths) if (w < least) least = w; // (not Math.min(...widths): an edit may have more lines than a call takes arguments)
   let step = 0;
   for (const w of widths) step = gcd(step, w - least);
   // (All at one indentation, either width gives the same text; 2 makes "  " one tab in the note.)
