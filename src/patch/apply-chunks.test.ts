@@ -59,6 +59,18 @@ describe('applyChunks (lib.rs tests)', () => {
     expect(apply('a\nb\n\n', '@@\n b\n-\n+Y\n@@\n+X')).toBe('a\nb\nY\nX\n');
   });
 
+  it('an end-of-file chunk whose last old line is empty is sought at the end without it before anywhere else (as Codex 0.169)', () => {
+    // The full chunk (foo, bar, '') is also at line 2: the end comes first.
+    expect(apply('x\nfoo\nbar\n\nfoo\nbar\n', '@@\n foo\n-bar\n+baz\n \n*** End of File')).toBe('x\nfoo\nbar\n\nfoo\nbaz\n');
+    expect(apply('\na\n\nc\nc\na\n', '@@\n-a\n+X\n-\n*** End of File')).toBe('\na\n\nc\nc\nX\n');
+  });
+
+  it("a chunk's leading context is not replaced: lines another chunk adds at the same place go in the chunks' order (Codex 0.169)", () => {
+    expect(apply('a\nb\nc\n', '@@\n+Q\n@@\n b\n c\n+P')).toBe('a\nb\nc\nQ\nP\n');
+    expect(apply('a\nb\nc\n', '@@\n b\n c\n+P\n@@\n+Q')).toBe('a\nb\nc\nP\nQ\n');
+    expect(apply('d\na\nd\n', '@@\n+P\n@@\n a\n-d\n+Y\n*** End of File')).toBe('d\na\nY\nP\n');
+  });
+
   it('a pure addition after an anchor goes after it (Codex would put it at the end)', () => {
     expect(apply('def f():\n    pass\ndef g():\n    pass\n', '@@ def f():\n+    x = 1')).toBe('def f():\n    x = 1\n    pass\ndef g():\n    pass\n');
   });

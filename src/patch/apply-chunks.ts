@@ -7,7 +7,10 @@
  * ending, as Codex's does.
  */
 import type { UpdateChunk } from './parse.ts';
-import { forgetCompared, seekSequence } from './seek.ts';
+import { forgetCompared, seekAtEnd, seekSequence } from './seek.ts';
+
+/** `pattern` in `lines` at or after `start` (the end not tried first). */
+const seekFrom = (lines: readonly string[], pattern: readonly string[], start: number) => seekSequence(lines, pattern, start, false);
 
 /** A chunk that could not be placed: which one, and what was not found. */
 export class ChunkNotFound extends Error {
@@ -34,8 +37,9 @@ interface Replacement {
   start: number;
   oldLength: number;
   chunk: UpdateChunk;
-  /** How many of the chunk's new lines go in (its last, empty one is dropped when its old one was). */
-  newLength: number;
+  /** The chunk's new lines that go in: from `firstNew` (its leading context lines stay, unreplaced) to `endNew` (its last, empty one is dropped when its old one was). */
+  firstNew: number;
+  endNew: number;
 }
 
 /** Applies `chunks` to `text`; `patchEol` is the line ending for a file that has none yet. */
@@ -56,18 +60,19 @@ export function applyChunksToLines(lines: Lines, chunks: readonly UpdateChunk[],
   const replacements = computeReplacements(lines.texts, chunks);
   replacements.sort((a, b) => a.start - b.start);
   forgetCompared(lines.texts);
-  const linesOf = ({ start, oldLength, chunk, newLength }: Replacement): Lines => {
+  const linesOf = ({ start, oldLength, chunk, firstNew, endNew }: Replacement): Lines => {
     // A context line stays the file's own line (it may have matched only leniently), ending included.
     const out: Lines = { texts: [], eols: [] };
-    for (let i = 0; i < newLength; i++) {
+    const matched = start - firstNew;
+    for (let i = firstNew; i < endNew; i++) {
       const k = chunk.keeps[i]!;
-      const own = k >= 0 && k < oldLength;
-      out.texts.push(own ? lines.texts[start + k]! : chunk.newLines[i]!);
-      out.eols.push(own ? lines.eols[start + k]! : eol);
+      const own = k >= firstNew && k < firstNew + oldLength;
+      out.texts.push(own ? lines.texts[matched + k]! : chunk.newLines[i]!);
+      out.eols.push(own ? lines.eols[matched + k]! : eol);
     }
     return out;
   };
-  if (replacements.length <= FEW && replacements.every((r) => r.newLength <= FEW_LINES)) {
+  if (replacements.length <= FEW && replacements.every((r) => r.endNew - r.firstNew <= FEW_LINES)) {
     // A few small replacements: spliced in natively, from the last to the first so earlier positions stay valid.
     const added = replacements.map(linesOf);
     for (let k = replacements.length - 1; k >= 0; k--) {
@@ -78,8 +83,8 @@ export function applyChunksToLines(lines: Lines, chunks: readonly UpdateChunk[],
     // Only the lines put in, and a last line without an ending (at the end, or just before lines put in), need settling.
     let shift = 0;
     for (const r of replacements) {
-      settleEndings(lines, r.start + shift - 1, r.start + shift + r.newLength, eol);
-      shift += r.newLength - r.oldLength;
+      settleEndings(lines, r.start + shift - 1, r.start + shift + r.endNew - r.firstNew, eol);
+      shift += r.endNew - r.firstNew - r.oldLength;
     }
     settleEndings(lines, lines.texts.length - 1, lines.texts.length, eol);
   } else {
@@ -143,20 +148,31 @@ function computeReplacements(lines: readonly string[], chunks: readonly UpdateCh
     if (chunk.oldLines.length === 0) {
       // Pure addition: Codex (0.169) adds it at the very end, after a final empty line too (never
       // among a chunk's lines); here after its anchor if it has one.
-      out.push({ start: chunk.anchors.length > 0 ? lineIndex : lines.length, oldLength: 0, chunk, newLength: chunk.newLines.length });
+      out.push({ start: chunk.anchors.length > 0 ? lineIndex : lines.length, oldLength: 0, chunk, firstNew: 0, endNew: chunk.newLines.length });
       continue;
     }
-    let pattern = chunk.oldLines;
-    let newLength = chunk.newLines.length;
-    let found = seekSequence(lines, pattern, lineIndex, chunk.isEndOfFile);
-    if (found === -1 && pattern[pattern.length - 1] === '') {
-      // A last empty old line stands for the file's final line ending: retry without it.
-      pattern = pattern.slice(0, -1);
-      if (chunk.newLines[newLength - 1] === '') newLength--;
-      found = seekSequence(lines, pattern, lineIndex, chunk.isEndOfFile);
+    // A last empty old line may stand for the file's final line ending: then the chunk is tried without it too.
+    const whole = chunk.oldLines;
+    const trimmed = whole[whole.length - 1] === '' ? whole.slice(0, -1) : undefined;
+    // An End of File chunk is first looked for at the end, both ways (as Codex looks for it), only then from lineIndex.
+    const seek = chunk.isEndOfFile ? [seekAtEnd, seekFrom] : [seekFrom];
+    let pattern = whole;
+    let found = -1;
+    for (const inPlace of seek) {
+      found = inPlace(lines, whole, lineIndex);
+      if (found === -1 && trimmed !== undefined) {
+        found = inPlace(lines, trimmed, lineIndex);
+        if (found !== -1) pattern = trimmed;
+      }
+      if (found !== -1) break;
     }
     if (found === -1) throw new ChunkNotFound(chunk, index, null, lineIndex);
-    out.push({ start: found, oldLength: pattern.length, chunk, newLength });
+    const endNew = pattern === trimmed && chunk.newLines[chunk.newLines.length - 1] === '' ? chunk.newLines.length - 1 : chunk.newLines.length;
+    // Leading context lines are not replaced (as Codex 0.169 counts them): lines another chunk adds
+    // at the same place then go in the chunks' order.
+    let lead = 0;
+    while (lead < pattern.length && lead < endNew && chunk.keeps[lead] === lead) lead++;
+    out.push({ start: found + lead, oldLength: pattern.length - lead, chunk, firstNew: lead, endNew });
     lineIndex = found + pattern.length;
   }
   return out;

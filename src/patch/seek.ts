@@ -52,13 +52,22 @@ const COMPARISONS: readonly ((line: string) => string)[] = [
 /** Index of the first line of `pattern` in `lines` (at or after `start`), or -1. */
 export function seekSequence(lines: readonly string[], pattern: readonly string[], start: number, eof: boolean): number {
   if (pattern.length === 0) return start;
-  if (pattern.length > lines.length) return -1;
-  // (The end counts only at or after `start`: a chunk never matches lines an earlier one took.)
-  if (eof && lines.length - pattern.length >= start) {
-    const atEnd = seekFrom(lines, pattern, lines.length - pattern.length);
+  if (eof) {
+    const atEnd = seekAtEnd(lines, pattern, start);
     if (atEnd !== -1) return atEnd;
   }
-  return seekFrom(lines, pattern, start);
+  return pattern.length > lines.length ? -1 : seekFrom(lines, pattern, start);
+}
+
+/**
+ * Index of `pattern` as the last lines of `lines`, or -1; the end counts only at or after
+ * `start` (a chunk never matches lines an earlier one took). An empty pattern is at `start`, as
+ * Codex's is.
+ */
+export function seekAtEnd(lines: readonly string[], pattern: readonly string[], start: number): number {
+  if (pattern.length === 0) return start;
+  const end = lines.length - pattern.length;
+  return end >= start ? seekFrom(lines, pattern, end) : -1;
 }
 
 function seekFrom(lines: readonly string[], pattern: readonly string[], start: number): number {
