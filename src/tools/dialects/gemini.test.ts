@@ -26,6 +26,15 @@ describe("dialect 'gemini'", () => {
     ]);
   });
 
+  it('takes arguments as a JSON string, older names included, as the other dialects do', async () => {
+    const { tools: t } = tools({ '/d/a.txt': 'x\n' });
+    expect(await t.call('read_file', '{"file_path":"/d/a.txt"}')).toBe('x\n');
+    expect(await t.call('read_file', '{"absolute_path":"/d/a.txt","offset":0,"limit":1}')).toContain('x');
+    expect(await t.call('list_directory', '{"path":"/d"}')).toBe('Directory listing for /d:\na.txt (2 bytes)');
+    expect(await t.call('read_many_files', '{"paths":["/d/a.txt"]}')).toContain('--- /d/a.txt ---');
+    expect(await t.call('read_file', 'not json')).toBe('Error: EINVAL: arguments for read_file must be a JSON object; got a string that is not valid JSON.');
+  });
+
   it('read_file returns the text, and says how to continue when a range is shown', async () => {
     const { tools: t } = tools({ '/a.txt': 'one\ntwo\nthree\n' });
     // Split as Gemini CLI splits: the final newline makes a fourth, empty line, so the text comes back whole.

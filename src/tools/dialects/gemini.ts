@@ -49,6 +49,8 @@ const replaceAsTaken = {
 export const geminiValidators: Partial<Record<GeminiToolName, ArgsValidator>> = {
   read_file: (args) => {
     const named = renamed(args, { absolute_path: 'file_path', path: 'file_path' });
+    // A string that is no JSON object is validateArgs' to refuse (pagedByLines' strings are its own errors).
+    if (typeof named !== 'object' || named === null || Array.isArray(named)) return validateArgs(readDef!, named);
     const paged = pagedByLines(named);
     return typeof paged === 'string' ? paged : validateArgs(readDef!, paged);
   },
@@ -80,8 +82,22 @@ export const geminiValidators: Partial<Record<GeminiToolName, ArgsValidator>> = 
   },
 };
 
+/**
+ * The object a JSON string of arguments holds (some clients pass the model's raw JSON, which
+ * validateArgs also takes), so the older names below are renamed in it too; anything else as it is.
+ */
+function fromJson(args: unknown): unknown {
+  if (typeof args !== 'string') return args;
+  try {
+    return JSON.parse(args) as unknown;
+  } catch {
+    return args; // (validateArgs says it is not valid JSON)
+  }
+}
+
 /** `args` with older parameter names moved to their new ones (when the new one is not given too). */
 function renamed(args: unknown, names: Readonly<Record<string, string>>): unknown {
+  args = fromJson(args);
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
   const out: Record<string, unknown> = { ...(args as Record<string, unknown>) };
   for (const [old, now] of Object.entries(names)) {
@@ -108,6 +124,7 @@ function pagedByLines(args: unknown): unknown {
 
 /** read_many_files's older `paths` (the files and directories to read) joined to `include`. */
 function withPaths(args: unknown): unknown {
+  args = fromJson(args);
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return args;
   const { paths, ...rest } = args as Record<string, unknown>;
   if (paths === undefined) return args;
