@@ -3,7 +3,9 @@
  * another: a trailing "/" on a file's path, the whole path in quotes, a new name with a space at
  * either end, or one holding a control character. POSIX allows all of these and the backend takes
  * them, but a tool would report success for a file the model then cannot find beside the one it
- * meant (SPEC §2: never another file silently). Names that exist already stay usable.
+ * meant (SPEC §2: never another file silently). So are a name with a tab, and `~`, `$HOME`,
+ * `%USERPROFILE%` or a `file:` URL, which only a shell or a browser reads otherwise. Names that
+ * exist already stay usable.
  */
 import type { Backend } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
@@ -46,13 +48,29 @@ export async function checkNewPath(
     );
   }
   const names = path.split('/');
-  // Cheap first: most paths have no name with a space at either end or a control character, and need no lookup.
-  if (!names.some((name) => spaced(name) || CONTROL.test(name))) return;
+  // Cheap first: most paths have no odd name, and need no lookup.
+  if (!names.some(odd)) return;
   for (let i = 1; i < names.length; i++) {
-    if (!spaced(names[i]!) && !CONTROL.test(names[i]!)) continue;
+    if (!odd(names[i]!)) continue;
     const at = names.slice(0, i + 1).join('/');
     // A name that exists (or that cannot be looked up, as a path outside the read permissions) is not created here.
     if (await backend.exists(at).catch(() => true)) continue;
+    const unexpanded = UNEXPANDED.exec(names[i]!);
+    if (unexpanded !== null) {
+      const meant = [...names.slice(0, i), ...names.slice(i + 1)].join('/');
+      const next = meant === '' || names.length === i + 1 ? 'Give the path without it.' : `Use ${JSON.stringify(clipped(meant))} if that is what you meant.`;
+      throw new VfsError('EINVAL', `Invalid path ${quoted(input)}: ${unexpandedWhat(unexpanded)}; it would be taken as the name ${JSON.stringify(names[i])}. ${UNCHANGED} ${next}`, {
+        path,
+      });
+    }
+    if (!spaced(names[i]!) && names[i]!.includes('\t')) {
+      // "src\tests\a.ts" sent in JSON: its "\t" arrives as a tab.
+      const meant = input.includes('\\') ? (await backend.resolvePath(input.replaceAll('\t', '/t')).catch(() => null)) : null;
+      const next = meant === null ? 'Give the name without it.' : `Use ${JSON.stringify(clipped(meant))} if that is what you meant ("\\t" in a JSON string is a tab: write "/" between names).`;
+      throw new VfsError('EINVAL', `Invalid path ${quoted(input)}: the name ${quoted(names[i]!)} holds a tab, which tool results would show as spaces. ${UNCHANGED} ${next}`, {
+        path,
+      });
+    }
     const control = CONTROL.exec(names[i]!)?.[0];
     if (control !== undefined) {
       // This name and the ones after it (none of which exists yet), so the suggestion is not refused in turn.
@@ -79,6 +97,22 @@ export async function checkNewPath(
 }
 
 const spaced = (name: string): boolean => /^\s|\s$/u.test(name);
+
+/** A name a tool would not create as it is: see checkNewPath. */
+const odd = (name: string): boolean => spaced(name) || CONTROL.test(name) || name.includes('\t') || UNEXPANDED.test(name);
+
+/**
+ * A name a shell would have expanded (`~`, `$HOME`, `${HOME}`, `%USERPROFILE%`) or the scheme of a
+ * `file:///x` URL (which resolves to `/file:/x`): no model means these literally.
+ */
+const UNEXPANDED = /^(?:(~)|(\$\w+|\$\{\w+\})|(%\w+%)|(file:))$/i;
+
+function unexpandedWhat(match: RegExpExecArray): string {
+  if (match[1] !== undefined) return '"~" means a home directory only to a shell, and no shell reads paths here';
+  if (match[2] !== undefined) return `${JSON.stringify(match[2])} is a shell variable, and no shell reads paths here`;
+  if (match[3] !== undefined) return `${JSON.stringify(match[3])} is a Windows environment variable, and nothing expands it here`;
+  return 'a file: URL is no path (its path is what follows "file://")';
+}
 
 // Control characters other than a tab (C0, DEL, C1), and the Unicode line and paragraph
 // separators: a listing of one path a line reads them as a break, or shows nothing. (Line feed

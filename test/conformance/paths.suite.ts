@@ -133,7 +133,7 @@ export function pathSuite(make: BackendFactory) {
         ['mcp-filesystem write_file', (p) => ['mcp-filesystem', 'write_file', { path: p, content: 'x' }]],
       ];
       it.each(cases)(
-        '%s refuses a trailing "/", quotes around the path, a space at the end of a new name and a control character in it',
+        '%s refuses a trailing "/", quotes around the path, a space at the end of a new name, a control character or a tab in it, and ~, $HOME or file:',
         async (label, call) => {
           const b = await make({ files: { '/src/index.ts': 'i\n', '/My Docs /a.txt': 'a', '/old\u2028dir/a.txt': 'a' } });
           const run = async (input: string) => {
@@ -165,6 +165,16 @@ export function pathSuite(make: BackendFactory) {
             ],
             ['/src/\u001b[1mx.ts', 'holds U+001B'],
             ['/src/x\u0085.ts', 'holds U+0085'],
+            // What only a shell or a browser would have read otherwise, and a Windows path's "\t" sent in JSON.
+            [
+              '~/notes.md',
+              'Invalid path "~/notes.md": "~" means a home directory only to a shell, and no shell reads paths here; it would be taken as the name "~". No file was changed. Use "/notes.md" if that is what you meant.',
+            ],
+            ['$HOME/a.py', '"$HOME" is a shell variable, and no shell reads paths here; it would be taken as the name "$HOME". No file was changed. Use "/a.py" if'],
+            ['%USERPROFILE%\\a.txt', 'is a Windows environment variable, and nothing expands it here; it would be taken as the name "%USERPROFILE%". No file was changed. Use "/a.txt" if'],
+            ['file:///src/new.ts', 'a file: URL is no path (its path is what follows "file://"); it would be taken as the name "file:". No file was changed. Use "/src/new.ts" if'],
+            ['src\tests\\a.ts', 'holds a tab, which tool results would show as spaces. No file was changed. Use "/src/tests/a.ts" if that is what you meant'],
+            ['/src/a\tb.ts', 'the name "a\\tb.ts" holds a tab, which tool results would show as spaces. No file was changed. Give the name without it.'],
             // Every new name of the suggestion is without them, not only the first refused.
             ['/src/d\u0001/x\u0002.ts', 'holds U+0001, which tool results would show as a line break or not at all. No file was changed. Use "/src/d/x.ts" if'],
           ];
