@@ -187,6 +187,12 @@ describe('ENOMATCH', () => {
     expect(typo.message).toContain('1: export function renderWidget() {}');
   });
 
+  it('finds a line of one-character words (x = 2), which no word of two characters is in', () => {
+    const e = fails(() => applyEdit('def f(n):\n    n = n + 1\n    x = 1\n    return n\n', '    x = 2', 'Q'));
+    expect(e.message).toContain('Closest lines (most similar first):\n3:     x = 1\n');
+    expect(fails(() => applyEdit('for i in r:\n  a + c\n', 'a + b', 'y')).message).toContain('Closest lines (most similar first):\n2:   a + c');
+  });
+
   it('finds the near-identical line past the first 2000 lines: a rare token outranks common ones', () => {
     const lines = Array.from({ length: 2500 }, (_, i) => `const value_${i} = compute(${i});`).join('\n');
     const e = fails(() => applyEdit(lines, 'const value_2499 = compute(2498);', 'x'));

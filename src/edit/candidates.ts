@@ -96,7 +96,8 @@ export function closestLines(text: string, oldString: string, max = 3): Candidat
     .map((l) => l.trim())
     .find((l) => l !== '');
   if (key === undefined || text === '') return [];
-  let tokens = [...new Set(key.match(TOKEN_RE) ?? [])].sort((a, b) => b.length - a.length).slice(0, MAX_TOKENS);
+  // Words of two characters or more; a line with none (`x = 2`, `} else {`) is found by its words as spaces part them.
+  let tokens = [...new Set(key.match(TOKEN_RE) ?? key.split(/\s+/))].sort((a, b) => b.length - a.length).slice(0, MAX_TOKENS);
   if (tokens.length === 0) tokens = [key.slice(0, 50)];
   const ranks = new Map<number, number>();
   const missing = rankLines(text, tokens, ranks);
