@@ -239,6 +239,7 @@ class InMemoryBackend implements Backend {
       correctionNote: outcome.correctionNote,
       firstLine: outcome.firstLine,
       lastLine: outcome.lastLine,
+      replacedLines: outcome.replacedLines,
     };
   }
 

@@ -96,6 +96,8 @@ export interface EditResult extends FileInfo {
   /** 1-based line range of the new text covering every replaced region. */
   firstLine: number;
   lastLine: number;
+  /** Each replacement's 1-based line range in the new text (first, last), in order. */
+  replacedLines: Array<[first: number, last: number]>;
 }
 
 /**

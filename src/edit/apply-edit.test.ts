@@ -16,7 +16,15 @@ function fails(fn: () => unknown): VfsError {
 describe('exact matching', () => {
   it('replaces a unique occurrence and reports the line range', () => {
     const out = applyEdit('a\nb\nc\n', 'b', 'B1\nB2');
-    expect(out).toEqual<EditOutcome>({ text: 'a\nB1\nB2\nc\n', count: 1, correction: null, correctionNote: null, firstLine: 2, lastLine: 3 });
+    expect(out).toEqual<EditOutcome>({
+      text: 'a\nB1\nB2\nc\n',
+      count: 1,
+      correction: null,
+      correctionNote: null,
+      firstLine: 2,
+      lastLine: 3,
+      replacedLines: [[2, 3]],
+    });
   });
 
   it('keeps $&, $1, $$ and $` literally', () => {
@@ -49,7 +57,7 @@ describe('exact matching', () => {
   });
 
   it('reports the line range of a deletion and of a trailing-newline replacement', () => {
-    expect(applyEdit('a\nb\nc\nd\n', 'b\nc\n', '')).toMatchObject({ text: 'a\nd\n', firstLine: 2, lastLine: 2 });
+    expect(applyEdit('a\nb\nc\nd\n', 'b\nc\n', '')).toMatchObject({ text: 'a\nd\n', firstLine: 2, lastLine: 2, replacedLines: [[2, 2]] });
     expect(applyEdit('a\nb\nc\n', 'b\n', 'x\ny\n')).toMatchObject({ text: 'a\nx\ny\nc\n', firstLine: 2, lastLine: 3 });
   });
 });
@@ -95,7 +103,17 @@ describe('EAMBIGUOUS and replace_all', () => {
 
   it('replace_all replaces every non-overlapping occurrence and spans the range', () => {
     const out = applyEdit('foo\nbar\nfoo\nbaz foo\n', 'foo', 'qux', { replaceAll: true });
-    expect(out).toMatchObject({ text: 'qux\nbar\nqux\nbaz qux\n', count: 3, firstLine: 1, lastLine: 4 });
+    expect(out).toMatchObject({
+      text: 'qux\nbar\nqux\nbaz qux\n',
+      count: 3,
+      firstLine: 1,
+      lastLine: 4,
+      replacedLines: [
+        [1, 1],
+        [3, 3],
+        [4, 4],
+      ],
+    });
     expect(applyEdit('aaaa', 'aa', 'b', { replaceAll: true })).toMatchObject({ text: 'bb', count: 2 });
     expect(applyEdit('only one', 'one', 'two', { replaceAll: true }).count).toBe(1);
   });
@@ -103,7 +121,14 @@ describe('EAMBIGUOUS and replace_all', () => {
   it('lastLine accounts for line count changes of earlier replacements', () => {
     const out = applyEdit('x\na\nx\n', 'x', 'l1\nl2\nl3', { replaceAll: true });
     expect(out.text).toBe('l1\nl2\nl3\na\nl1\nl2\nl3\n');
-    expect(out).toMatchObject({ firstLine: 1, lastLine: 7 });
+    expect(out).toMatchObject({
+      firstLine: 1,
+      lastLine: 7,
+      replacedLines: [
+        [1, 3],
+        [5, 7],
+      ],
+    });
   });
 });
 

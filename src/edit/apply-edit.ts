@@ -66,6 +66,8 @@ export interface EditOutcome {
   /** 1-based line range in the NEW text covering every replaced region (first..last). */
   firstLine: number;
   lastLine: number;
+  /** Each replacement's 1-based line range in the new text, in order. */
+  replacedLines: Array<[first: number, last: number]>;
 }
 
 const CORRECTIONS: ReadonlyArray<(text: string, oldString: string, newString: string) => CorrectionResult | null> = [
@@ -128,6 +130,7 @@ function build(text: string, regions: readonly Region[], correction: CorrectionK
   let lineShift = 0; // new-text line numbers minus old-text line numbers, so far
   let firstLine = 1;
   let lastLine = 1;
+  const replacedLines: Array<[number, number]> = [];
   regions.forEach((r, i) => {
     const rep = fitEols(text, r.start, r.end, r.replacement);
     if (rep !== text.slice(r.start, r.end)) changed = true;
@@ -136,6 +139,7 @@ function build(text: string, regions: readonly Region[], correction: CorrectionK
     if (i === 0) firstLine = startLine;
     const repLines = countNewlines(rep, 0, rep.length);
     lastLine = startLine + (rep.endsWith('\n') ? repLines - 1 : repLines);
+    replacedLines.push([startLine, Math.max(startLine, lastLine)]);
     lineShift += repLines - countNewlines(text, r.start, r.end);
     parts.push(text.slice(cursor, r.start), rep);
     cursor = r.end;
@@ -152,6 +156,7 @@ function build(text: string, regions: readonly Region[], correction: CorrectionK
     correctionNote: note,
     firstLine,
     lastLine: Math.max(firstLine, lastLine),
+    replacedLines,
   };
 }
 

@@ -251,6 +251,7 @@ export function guardedWrites(context: WriteContext) {
       correctionNote: outcome.correctionNote,
       firstLine: outcome.firstLine,
       lastLine: outcome.lastLine,
+      replacedLines: outcome.replacedLines,
     };
   }
 

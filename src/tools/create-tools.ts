@@ -161,7 +161,7 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
       const how = result.correctionNote ? ` ${result.correctionNote}` : '';
       const head = `Edited ${path}: ${result.count} replacement${result.count === 1 ? '' : 's'}.${how}`;
       if (text === null) return `${head} ${changedAfterEdit(path, 'read it with read_file')}`;
-      return `${head}\n${snippet(splitLines(text), result.firstLine, result.lastLine)}`;
+      return `${head}\n${snippet(splitLines(text), result.replacedLines)}`;
     },
 
     async glob(args) {
@@ -294,12 +294,37 @@ async function withRowsNote(backend: Backend, path: string, oldString: string, e
   return new VfsError('ENOMATCH', `${error.message}\n${note}`, { path });
 }
 
-/** Lines firstLine..lastLine of the new text with a little context, cat -n style. */
-function snippet(lines: readonly string[], firstLine: number, lastLine: number): string {
-  const from = Math.max(1, firstLine - SNIPPET_CONTEXT);
-  const to = Math.min(lines.length, lastLine + SNIPPET_CONTEXT, from + SNIPPET_MAX_LINES - 1);
+/**
+ * Each replaced region of the new text with a little context, cat -n style, "..." between regions
+ * apart (a replace_all over a whole file shows its changes, not the lines between them), at most
+ * SNIPPET_MAX_LINES lines; then where the rest are.
+ */
+function snippet(lines: readonly string[], replaced: readonly (readonly [first: number, last: number])[]): string {
   const rows: string[] = [];
-  for (let n = from; n <= to; n++) rows.push(...lineRows(n, lines[n - 1] ?? ''));
-  if (to < Math.min(lines.length, lastLine + SNIPPET_CONTEXT)) rows.push(`... [changed region continues to line ${lastLine}; use read_file to see it]`);
+  let shownTo = 0; // the last line shown
+  let room = SNIPPET_MAX_LINES;
+  // Several replacements: a line around each, so more of them fit.
+  const context = replaced.length > 1 ? 1 : SNIPPET_CONTEXT;
+  for (const [k, [first, last]] of replaced.entries()) {
+    const from = Math.max(1, first - context, shownTo + 1);
+    const end = Math.min(lines.length, last + context);
+    if (end < from) continue; // (shown with the region before)
+    const rest = replaced.length - k;
+    if (end - from + 1 > room && room < SNIPPET_MAX_LINES) {
+      const [lastFirst] = replaced[replaced.length - 1]!;
+      rows.push(`... [${counted(rest, 'more replacement')}, ${rest === 1 ? `at line ${first}` : `lines ${first}-${lastFirst}`}; use read_file to see them]`);
+      break;
+    }
+    if (from > shownTo + 1 && shownTo > 0) rows.push('...');
+    const to = Math.min(end, from + room - 1);
+    for (let n = from; n <= to; n++) rows.push(...lineRows(n, lines[n - 1] ?? ''));
+    room -= to - from + 1;
+    shownTo = to;
+    if (to < end) {
+      const more = rest > 1 ? ` (and ${counted(rest - 1, 'more replacement')} after it)` : '';
+      rows.push(`... [changed region continues to line ${last}${more}; use read_file to see it]`);
+      break;
+    }
+  }
   return rows.join('\n');
 }

@@ -59,17 +59,28 @@ export async function checkNewPath(
     if (unexpanded !== null) {
       const meant = [...names.slice(0, i), ...names.slice(i + 1)].join('/');
       const next = meant === '' || names.length === i + 1 ? 'Give the path without it.' : `Use ${JSON.stringify(clipped(meant))} if that is what you meant.`;
-      throw new VfsError('EINVAL', `Invalid path ${quoted(input)}: ${unexpandedWhat(unexpanded)}; it would be taken as the name ${JSON.stringify(names[i])}. ${UNCHANGED} ${next}`, {
-        path,
-      });
+      throw new VfsError(
+        'EINVAL',
+        `Invalid path ${quoted(input)}: ${unexpandedWhat(unexpanded)}; it would be taken as the name ${JSON.stringify(names[i])}. ${UNCHANGED} ${next}`,
+        {
+          path,
+        },
+      );
     }
     if (!spaced(names[i]!) && names[i]!.includes('\t')) {
       // "src\tests\a.ts" sent in JSON: its "\t" arrives as a tab.
-      const meant = input.includes('\\') ? (await backend.resolvePath(input.replaceAll('\t', '/t')).catch(() => null)) : null;
-      const next = meant === null ? 'Give the name without it.' : `Use ${JSON.stringify(clipped(meant))} if that is what you meant ("\\t" in a JSON string is a tab: write "/" between names).`;
-      throw new VfsError('EINVAL', `Invalid path ${quoted(input)}: the name ${quoted(names[i]!)} holds a tab, which tool results would show as spaces. ${UNCHANGED} ${next}`, {
-        path,
-      });
+      const meant = input.includes('\\') ? await backend.resolvePath(input.replaceAll('\t', '/t')).catch(() => null) : null;
+      const next =
+        meant === null
+          ? 'Give the name without it.'
+          : `Use ${JSON.stringify(clipped(meant))} if that is what you meant ("\\t" in a JSON string is a tab: write "/" between names).`;
+      throw new VfsError(
+        'EINVAL',
+        `Invalid path ${quoted(input)}: the name ${quoted(names[i]!)} holds a tab, which tool results would show as spaces. ${UNCHANGED} ${next}`,
+        {
+          path,
+        },
+      );
     }
     const control = CONTROL.exec(names[i]!)?.[0];
     if (control !== undefined) {

@@ -170,9 +170,18 @@ export function pathSuite(make: BackendFactory) {
               '~/notes.md',
               'Invalid path "~/notes.md": "~" means a home directory only to a shell, and no shell reads paths here; it would be taken as the name "~". No file was changed. Use "/notes.md" if that is what you meant.',
             ],
-            ['$HOME/a.py', '"$HOME" is a shell variable, and no shell reads paths here; it would be taken as the name "$HOME". No file was changed. Use "/a.py" if'],
-            ['%USERPROFILE%\\a.txt', 'is a Windows environment variable, and nothing expands it here; it would be taken as the name "%USERPROFILE%". No file was changed. Use "/a.txt" if'],
-            ['file:///src/new.ts', 'a file: URL is no path (its path is what follows "file://"); it would be taken as the name "file:". No file was changed. Use "/src/new.ts" if'],
+            [
+              '$HOME/a.py',
+              '"$HOME" is a shell variable, and no shell reads paths here; it would be taken as the name "$HOME". No file was changed. Use "/a.py" if',
+            ],
+            [
+              '%USERPROFILE%\\a.txt',
+              'is a Windows environment variable, and nothing expands it here; it would be taken as the name "%USERPROFILE%". No file was changed. Use "/a.txt" if',
+            ],
+            [
+              'file:///src/new.ts',
+              'a file: URL is no path (its path is what follows "file://"); it would be taken as the name "file:". No file was changed. Use "/src/new.ts" if',
+            ],
             ['src\tests\\a.ts', 'holds a tab, which tool results would show as spaces. No file was changed. Use "/src/tests/a.ts" if that is what you meant'],
             ['/src/a\tb.ts', 'the name "a\\tb.ts" holds a tab, which tool results would show as spaces. No file was changed. Give the name without it.'],
             // Every new name of the suggestion is without them, not only the first refused.

@@ -96,6 +96,21 @@ export function editToolSuite(make: BackendFactory) {
       expect(await backend.readText('/a')).toBe('x\nbar\ny\nbar\nbar\n');
     });
 
+    it('replace_all over a whole file shows each change with a line around it, and where the rest are', async () => {
+      const lines = Array.from({ length: 1000 }, (_, i) => (i % 100 === 50 ? `call(oldName, ${i});` : `line ${i + 1}`));
+      const { tools } = await session(make, { '/a.js': `${lines.join('\n')}\n` });
+      const out = await tools.call('edit_file', { path: '/a.js', old_string: 'oldName', new_string: 'newName', replace_all: true });
+      const window = (n: number) =>
+        `${String(n - 1).padStart(6)}\tline ${n - 1}\n${String(n).padStart(6)}\tcall(newName, ${n - 1});\n${String(n + 1).padStart(6)}\tline ${n + 1}`;
+      expect(out).toBe(`Edited /a.js: 10 replacements.\n${[51, 151, 251, 351, 451, 551, 651, 751, 851, 951].map(window).join('\n...\n')}`);
+      // Past 40 lines shown: how many more, and where.
+      const many = Array.from({ length: 100 }, (_, i) => `x${i} = oldName;`).join('\n\n');
+      const { tools: t2 } = await session(make, { '/b.js': many });
+      const more = await t2.call('edit_file', { path: '/b.js', old_string: 'oldName', new_string: 'newName', replace_all: true });
+      expect(more.split('\n').filter((l) => /^\s+\d+\t/.test(l))).toHaveLength(40);
+      expect(more).toMatch(/\n\.\.\. \[80 more replacements, lines 41-199; use read_file to see them\]$/);
+    });
+
     it('ENOCHANGE when old_string equals new_string', async () => {
       const { tools } = await session(make, { '/a': 'same' });
       expect(await tools.call('edit_file', { path: '/a', old_string: 'same', new_string: 'same' })).toMatch(/^Error: ENOCHANGE/);
