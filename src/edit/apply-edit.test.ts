@@ -226,10 +226,10 @@ describe('ENOMATCH', () => {
     expect(fails(() => applyEdit(items, 'item 99999', 'x')).message).toMatch(/^\s*1000: item 999$/m);
   });
 
-  it('an empty file matches nothing', () => {
+  it('an empty file matches nothing, and the one next step is to write it (no re-read)', () => {
     const e = fails(() => applyEdit('', 'x', 'y'));
     expect(e.code).toBe('ENOMATCH');
-    expect(e.message).toMatch(/empty/);
+    expect(e.message).toBe('old_string was not found in the file (file unchanged).\nThe file is empty; use write_file to give it content.');
   });
 });
 

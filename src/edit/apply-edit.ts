@@ -195,8 +195,9 @@ function ambiguous(text: string, starts: readonly number[], found: CorrectionRes
 
 function noMatch(text: string, oldString: string): VfsError {
   const parts = ['old_string was not found in the file (file unchanged).'];
-  if (text === '') parts.push('The file is empty; use write_file to give it content.');
-  else parts.push(...closestLinesNote(text, oldString));
+  // (Nothing to re-read in an empty file: the one next step is to write it.)
+  if (text === '') return new VfsError('ENOMATCH', `${parts[0]}\nThe file is empty; use write_file to give it content.`);
+  parts.push(...closestLinesNote(text, oldString));
   parts.push('Re-read the file with read_file and copy old_string exactly, including whitespace and indentation.');
   return new VfsError('ENOMATCH', parts.join('\n'));
 }

@@ -265,7 +265,7 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
     if (info.isDir) throw new VfsError('EISDIR', isDirMessage(path), { path });
     throw await notRead(
       path,
-      `${path} already exists and has not been read in this session. The file is unchanged. Read it with read_file first (or use edit_file for a targeted change), then retry.`,
+      `${path} already exists and has not been read in this session. The file is unchanged. Read it with read_file first, then retry (or, once it is read, use edit_file for a targeted change).`,
       'write_file replaces only a file this session has read, so it cannot replace this one. The file is unchanged. Write to a new path instead.',
     );
   }
