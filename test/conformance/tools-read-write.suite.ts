@@ -260,9 +260,10 @@ export function readWriteToolSuite(make: BackendFactory) {
       const b = await make({ files: { '/a.txt': 'original' } });
       const tools = createTools(b);
       const out = await tools.call('write_file', { path: '/a.txt', content: 'clobber' });
-      expect(out).toMatch(/^Error: ENOTREAD/);
-      expect(out).toMatch(/unchanged/);
-      expect(out).toMatch(/read_file/);
+      // (edit_file is no way round the read: it needs one too)
+      expect(out).toBe(
+        'Error: ENOTREAD: /a.txt already exists and has not been read in this session. The file is unchanged. Read it with read_file first, then retry (or, once it is read, use edit_file for a targeted change).',
+      );
       expect(await b.readText('/a.txt')).toBe('original');
       await tools.call('read_file', { path: '/a.txt' });
       expect(await tools.call('write_file', { path: '/a.txt', content: 'ok' })).toMatch(/^Updated/);
