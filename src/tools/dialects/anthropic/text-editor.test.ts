@@ -194,6 +194,10 @@ describe('view', () => {
     expect(await run({ command: 'view', path: '/empty.txt' })).toBe("Here's the result of running `cat -n` on /empty.txt:\n     1\t\n");
     expect(await run({ command: 'view', path: '/empty.txt', view_range: [1, 1] })).toBe("Here's the result of running `cat -n` on /empty.txt:\n     1\t\n");
     expect(await run({ command: 'view', path: '/empty.txt', view_range: [2, 2] })).toMatch(/within the range of lines of the file: \[1, 1\]$/);
+    // So an insert after that line is its start, and the range an insert names is [0, 1].
+    expect(await run({ command: 'insert', path: '/empty.txt', insert_line: 2, insert_text: 'x' })).toMatch(/within the range of lines of the file: \[0, 1\]$/);
+    expect(await run({ command: 'insert', path: '/empty.txt', insert_line: 1, insert_text: 'first' })).toMatch(/^The file \/empty.txt has been edited/);
+    expect(await run({ command: 'view', path: '/empty.txt' })).toBe("Here's the result of running `cat -n` on /empty.txt:\n     1\tfirst\n");
   });
 
   it('lists a directory two levels deep without hidden entries', async () => {

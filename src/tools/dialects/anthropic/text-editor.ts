@@ -193,8 +193,10 @@ async function strReplace(call: DialectCall, path: string, oldStr: string, newSt
 
 async function insert(call: DialectCall, path: string, insertLine: number, newStr: string): Promise<string> {
   const file = await readTextFile(call, path, true);
-  const n = splitLines(file.text).length;
-  const next = insertLines(file.text, insertLine, newStr, 'keep');
+  // view shows an empty file as one empty line (as edit.py splits it): after it is its start.
+  const empty = file.text === '';
+  const n = empty ? 1 : splitLines(file.text).length;
+  const next = insertLines(file.text, empty && insertLine === 1 ? 0 : insertLine, newStr, 'keep');
   if (next === null) {
     throw toolError('EINVAL', `Invalid \`insert_line\` parameter: ${insertLine}. It should be within the range of lines of the file: [0, ${n}]`, path);
   }
