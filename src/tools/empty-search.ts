@@ -7,7 +7,7 @@ import type { Backend } from '../backend/types.ts';
 import { counted } from '../counted.ts';
 import { VfsError } from '../errors.ts';
 import { clipped, quoted, unicodeEscape } from '../paths.ts';
-import { type AnyDepthRetry, anyDepthRetries, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
+import { type AnyDepthRetry, anyDepthRetries, hasRegexSyntax, listAsBraces, literalLookingSyntax, outsideBase, withoutBasePrefix } from './search-hints.ts';
 import type { OutputMode } from './format-grep.ts';
 import { typedFlags } from './typed-flags.ts';
 
@@ -29,6 +29,8 @@ export interface GlobLook {
   ignoreCase?: boolean;
   /** The files the glob shows of those found (Gemini's .geminiignore leaves some out). */
   keep?: (path: string) => boolean;
+  /** The glob tool's argument for the directory it searches (default `path`). */
+  pathArgument?: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function globRetryHint(backend: Backend, pattern: string, base: str
     const paths = await backend.glob(p, { path: base, respectGitIgnore: how.respectGitIgnore, ...(ignoreCase ? { ignoreCase } : {}) }).catch(() => null);
     return paths === null || how.keep === undefined ? paths : paths.filter(how.keep);
   };
-  const hint = await globHint(pattern, base, how, find);
+  const hint = await globHint(backend, pattern, base, how, find);
   if (hint === '') return '';
   const still = await find(pattern);
   return still !== null && still.length === 0 ? hint : '';
@@ -48,7 +50,12 @@ export async function globRetryHint(backend: Backend, pattern: string, base: str
 
 type Find = (pattern: string, ignoreCase?: boolean) => Promise<string[] | null>;
 
-async function globHint(pattern: string, base: string, how: GlobLook, find: Find): Promise<string> {
+/** A glob written as a list found nothing: what one pattern for all of them finds. */
+function listNote(noun: 'pattern' | 'glob', pattern: string, braced: string, paths: readonly string[]): string {
+  return `The ${noun} is one ${noun === 'glob' ? 'pattern' : 'glob'}, so the ${pattern.includes(',') ? 'comma' : 'space'} in ${quoted(pattern)} is part of the names it looks for; ${quoted(braced)} matches any of them: ${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
+}
+
+async function globHint(backend: Backend, pattern: string, base: string, how: GlobLook, find: Find): Promise<string> {
   const look = async (p: string, ignoreCase?: boolean) => (await find(p, ignoreCase)) ?? [];
   const unprefixed = withoutBasePrefix(pattern, base);
   if (unprefixed !== null) {
@@ -61,6 +68,19 @@ async function globHint(pattern: string, base: string, how: GlobLook, find: Find
     const paths = await look(inside);
     if (paths.length > 0)
       return `glob matches files, not directories; ${quoted(inside)} matches the ${counted(paths.length, 'file')} in it, e.g. ${first(paths)}. Retry with pattern ${quoted(inside)}.`;
+  }
+  const outside = outsideBase(pattern, base);
+  if (outside !== null) {
+    const options = { path: outside.path, respectGitIgnore: how.respectGitIgnore, ...(how.ignoreCase === true ? { ignoreCase: true } : {}) };
+    const paths = (await backend.glob(outside.pattern, options).catch(() => null)) ?? [];
+    const shown = how.keep === undefined ? paths : paths.filter(how.keep);
+    if (shown.length > 0)
+      return `glob looks only inside ${base}, and ${quoted(pattern)} names files outside it; with ${how.pathArgument ?? 'path'} ${quoted(outside.path)} and pattern ${quoted(outside.pattern)} it matches ${counted(shown.length, 'file')}, e.g. ${first(shown)}. Retry with those.`;
+  }
+  const braced = listAsBraces(pattern);
+  if (braced !== null) {
+    const paths = await look(braced);
+    if (paths.length > 0) return `${listNote('pattern', pattern, braced, paths)} Retry with pattern ${quoted(braced)}.`;
   }
   // (A rewritten pattern that does not compile finds nothing: no help.)
   for (const retry of anyDepthRetries(pattern)) {
@@ -207,6 +227,11 @@ async function grepHint(backend: Backend, call: GrepCall, binaries: readonly str
     const found = await filesFound(backend, call, { glob: unprefixed });
     if (found !== null && found.length > 0)
       return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${quoted(unprefixed)}.` };
+  }
+  const braced = call.glob === undefined ? null : listAsBraces(call.glob);
+  if (braced !== null) {
+    const found = await filesFound(backend, call, { glob: braced });
+    if (found !== null && found.length > 0) return { text, hint: `${listNote('glob', call.glob!, braced, found)} Retry with glob ${quoted(braced)}.` };
   }
   // A glob with a directory is matched from the base (one without matches names at any depth).
   for (const retry of call.glob?.includes('/') ? anyDepthRetries(call.glob) : []) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyDepthGlob, belowAnyDirectory, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix } from './search-hints.ts';
+import { anyDepthGlob, belowAnyDirectory, hasRegexSyntax, literalLookingSyntax, withoutBasePrefix, listAsBraces, outsideBase } from './search-hints.ts';
 
 describe('anyDepthGlob', () => {
   it('puts **/ before the last segment', () => {
@@ -64,5 +64,31 @@ describe('belowAnyDirectory', () => {
   });
   it('leaves alone a pattern without a directory, one from the root, one at any depth already, and a slash inside braces', () => {
     for (const pattern of ['*.ts', '/src/*.ts', '**/src/*.ts', '{a,b/c}.ts']) expect(belowAnyDirectory(pattern)).toBeNull();
+  });
+});
+
+describe('listAsBraces', () => {
+  it('a list of extensions becomes *.{…}; other lists become {…}; a single pattern or braces already are no list', () => {
+    expect(listAsBraces('*.ts,*.js')).toBe('*.{ts,js}');
+    expect(listAsBraces('*.ts, *.tsx *.js')).toBe('*.{ts,tsx,js}');
+    expect(listAsBraces('src/**/*.ts,*.md')).toBe('{src/**/*.ts,*.md}');
+    expect(listAsBraces('*.{ts,js}')).toBeNull();
+    expect(listAsBraces('[a,b]*.ts')).toBeNull();
+    expect(listAsBraces('*.ts')).toBeNull();
+    expect(listAsBraces('*.ts,')).toBeNull();
+  });
+});
+
+describe('outsideBase', () => {
+  it('the directory a pattern names outside the base, and the pattern within it', () => {
+    expect(outsideBase('/other/*.ts', '/proj')).toEqual({ path: '/other', pattern: '*.ts' });
+    expect(outsideBase('../lib/**/*.ts', '/proj/src')).toEqual({ path: '/proj/lib', pattern: '**/*.ts' });
+    expect(outsideBase('./../x/*.md', '/a/b')).toEqual({ path: '/a/x', pattern: '*.md' });
+    // Inside the base, at the root, relative, with no directory, or above the root: not this slip.
+    expect(outsideBase('/proj/src/*.ts', '/proj')).toBeNull();
+    expect(outsideBase('/other/*.ts', '/')).toBeNull();
+    expect(outsideBase('src/*.ts', '/proj')).toBeNull();
+    expect(outsideBase('/*.ts', '/proj')).toBeNull();
+    expect(outsideBase('../../../x/*.ts', '/proj')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
  * would have matched (glob without `**`, a regex meant literally). Pure string work; the
  * tools run the suggested search to check it before suggesting it.
  */
+import { normalizePath } from '../paths.ts';
 
 /**
  * The glob pattern that matches at any depth below the same directory: `*.py` → `**\/*.py`,
@@ -123,4 +124,46 @@ export function withoutBasePrefix(pattern: string, base: string): string | null 
     if (pattern.startsWith(prefix) && pattern.length > prefix.length) return pattern.slice(prefix.length);
   }
   return null;
+}
+
+/**
+ * A glob written as a list (`*.ts,*.js`, `*.ts *.js`), which is one pattern whose names hold the
+ * comma or space: the pattern that matches any of them (`*.{ts,js}`, `{src/*.ts,*.md}`), or null.
+ */
+export function listAsBraces(pattern: string): string | null {
+  const parts: string[] = [];
+  let depth = 0;
+  let part = '';
+  for (const c of pattern) {
+    if (c === '{' || c === '[') depth++;
+    else if ((c === '}' || c === ']') && depth > 0) depth--;
+    if (depth === 0 && (c === ',' || /\s/u.test(c))) {
+      if (part !== '') parts.push(part);
+      part = '';
+    } else part += c;
+  }
+  if (part !== '') parts.push(part);
+  if (parts.length < 2 || depth !== 0) return null;
+  const extensions = parts.map((p) => /^\*\.([^*?/{}[\],\s]+)$/.exec(p)?.[1]);
+  return extensions.every((e) => e !== undefined) ? `*.{${extensions.join(',')}}` : `{${parts.join(',')}}`;
+}
+
+/**
+ * A glob pattern naming a directory outside `base` (`/other/*.ts`, `../lib/*.ts`), which a search
+ * of `base` cannot find: that directory (absolute) and the pattern within it; null otherwise.
+ */
+export function outsideBase(pattern: string, base: string): { path: string; pattern: string } | null {
+  if (!pattern.startsWith('/') && !/^(\.\/)*\.\.\//.test(pattern)) return null;
+  const segments = pattern.split('/');
+  const literal = segments.findIndex((s) => /[*?[\]{}]/.test(s));
+  if (literal <= 0 || literal === segments.length) return null;
+  let dir: string;
+  try {
+    dir = normalizePath(segments.slice(0, literal).join('/') || '/', base);
+  } catch {
+    return null; // (`..` above the root)
+  }
+  // (`/*.ts` searched from /proj more likely meant /proj's own files than the root's: no directory named, no hint.)
+  const inside = base === '/' || dir === '/' || dir === base || dir.startsWith(`${base}/`);
+  return inside ? null : { path: dir, pattern: segments.slice(literal).join('/') };
 }

@@ -204,6 +204,23 @@ export function searchToolSuite(make: BackendFactory) {
       expect(await tools.call('glob', { pattern: 'src/*.py', path: '/src' })).toBe('No files found matching "src/*.py" in /src.');
     });
 
+    it('a glob written as a list, or naming a directory outside the searched path, says what would find the files', async () => {
+      const tools = createTools(await make({ files: { '/proj/a.ts': 'hello\n', '/proj/b.js': 'hello\n', '/other/c.ts': 'hello\n', '/proj/d.md': 'x\n' } }));
+      expect(await tools.call('glob', { pattern: '*.ts,*.js', path: '/proj' })).toBe(
+        'No files found matching "*.ts,*.js" in /proj. The pattern is one glob, so the comma in "*.ts,*.js" is part of the names it looks for; "*.{ts,js}" matches any of them: 2 files, e.g. /proj/a.ts. Retry with pattern "*.{ts,js}".',
+      );
+      expect(await tools.call('grep', { pattern: 'hello', path: '/proj', glob: '*.ts *.js' })).toBe(
+        'No matches found for "hello" in /proj (files matching "*.ts *.js"). The glob is one pattern, so the space in "*.ts *.js" is part of the names it looks for; "*.{ts,js}" matches any of them: 2 files, e.g. /proj/a.ts. Retry with glob "*.{ts,js}".',
+      );
+      expect(await tools.call('glob', { pattern: '../other/*.ts', path: '/proj' })).toBe(
+        'No files found matching "../other/*.ts" in /proj. glob looks only inside /proj, and "../other/*.ts" names files outside it; with path "/other" and pattern "*.ts" it matches 1 file, e.g. /other/c.ts. Retry with those.',
+      );
+      expect(await tools.call('glob', { pattern: '/other/*.ts', path: '/proj' })).toContain('with path "/other" and pattern "*.ts" it matches 1 file');
+      // Nothing found the other way either: no hint.
+      expect(await tools.call('glob', { pattern: '*.py,*.rb', path: '/proj' })).toBe('No files found matching "*.py,*.rb" in /proj.');
+      expect(await tools.call('glob', { pattern: '/other/*.md', path: '/proj' })).toBe('No files found matching "/other/*.md" in /proj.');
+    });
+
     it('unsupported syntax (a lookahead, a backreference) offers fixed_strings once, saying what it would find', async () => {
       const tools = createTools(await make({ files: { '/m.py': 'x = (?!y)\n' } }));
       const found = await tools.call('grep', { pattern: '(?!y)' });

@@ -156,7 +156,7 @@ describe("dialect 'gemini'", () => {
   });
 
   it('glob lists absolute paths newest first; nothing found is not an error', async () => {
-    const { tools: t } = tools({ '/src/a.ts': '', '/src/b.js': '' });
+    const { tools: t } = tools({ '/src/a.ts': '', '/src/b.js': '', '/lib/.keep': '' });
     expect(await t.call('glob', { pattern: '**/*.ts' })).toBe(
       'Found 1 file(s) matching "**/*.ts" within /, sorted by modification time (newest first):\n/src/a.ts',
     );
@@ -165,6 +165,8 @@ describe("dialect 'gemini'", () => {
     expect(await t.call('glob', { pattern: '*.ts' })).toBe(
       'No files found matching pattern "*.ts" within /. The pattern matches at one directory depth only ("*" does not cross "/"); "**/*.ts" matches at any depth: 1 file, e.g. /src/a.ts. Retry with pattern "**/*.ts".',
     );
+    // A directory outside the one searched is named with Gemini's argument.
+    expect(await t.call('glob', { pattern: '/src/*.TS', dir_path: '/lib' })).toMatch(/with dir_path "\/src" and pattern "\*\.TS" it matches 1 file, e\.g\. \/src\/a\.ts\. Retry with those\.$/);
   });
 
   it("glob's retry hint looks as the glob does: in either case by default, never at files .geminiignore leaves out", async () => {

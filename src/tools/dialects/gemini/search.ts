@@ -48,6 +48,7 @@ export async function glob(call: DialectCall, args: GlobArgs): Promise<string> {
     const hint = await globRetryHint(call.backend, args.pattern, base, {
       respectGitIgnore: args.respect_git_ignore !== false,
       ignoreCase: args.case_sensitive !== true,
+      pathArgument: 'dir_path',
       ...(ignoredByGemini === null ? {} : { keep: (path: string) => !ignoredByGemini(path, false) }),
     });
     return `No files found matching pattern "${clipped(args.pattern)}" within ${base}${ignored > 0 ? ` (${ignored} files were ignored)` : ''}${hint === '' ? '' : `. ${hint}`}`;
