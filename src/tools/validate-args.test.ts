@@ -66,6 +66,23 @@ describe('validateArgs: names and values', () => {
     }
   });
 
+  it("an unknown argument other tool sets use says which one it is here (Claude Code's file_path, grep flags, camelCase)", () => {
+    const def = (name: string) => definitions.find((d) => d.name === name)!;
+    expect(validateArgs(readFile, { file_path: '/a' })).toBe(
+      'unknown argument "file_path" for read_file. Did you mean "path"? Valid arguments: path, offset, limit, part.',
+    );
+    expect(validateArgs(def('grep'), { pattern: 'x', '-i': true })).toMatch(/^unknown argument "-i" for grep\. Did you mean "ignore_case"\? Valid/);
+    expect(validateArgs(def('grep'), { pattern: 'x', '-C': 2 })).toMatch(/Did you mean "context"\?/);
+    expect(validateArgs(def('grep'), { pattern: 'x', type: 'py' })).toMatch(/^unknown argument "type" for grep\. Did you mean "glob": "\*\.py"\? Valid/);
+    expect(validateArgs(def('edit_file'), { path: '/a', old_string: 'a', new_string: 'b', replaceAll: true })).toMatch(/Did you mean "replace_all"\?/);
+    expect(validateArgs(def('ls'), { dir_path: '/' })).toMatch(/Did you mean "path"\?/);
+    // No guess where the argument is given too, or where nothing is like it.
+    expect(validateArgs(readFile, { path: '/a', file_path: '/a' })).toBe(
+      'unknown argument "file_path" for read_file. Valid arguments: path, offset, limit, part.',
+    );
+    expect(validateArgs(def('grep'), { pattern: 'x', '-n': true })).toMatch(/^unknown argument "-n" for grep\. Valid/);
+  });
+
   it('names a number that JSON cannot hold as it is, not as null', () => {
     expect(validateArgs(readFile, { path: '/a', offset: Number.NaN })).toBe('argument "offset" of read_file must be an integer, got NaN.');
     expect(validateArgs(readFile, { path: '/a', limit: Number.POSITIVE_INFINITY })).toBe('argument "limit" of read_file must be an integer, got Infinity.');

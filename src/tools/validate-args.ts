@@ -22,7 +22,12 @@ export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolAr
   for (const key of Object.keys(input)) {
     // Own properties only: "constructor" or "toString" is no argument of any tool.
     if (!Object.hasOwn(properties, key)) {
-      return `unknown argument "${key}" for ${def.name}. Valid arguments: ${Object.keys(properties).join(', ')}.`;
+      const names = Object.keys(properties);
+      const meant = meantArgument(key, names);
+      // (ripgrep's `type: "ts"` is the files a `glob` of "*.ts" names)
+      const value = key === 'type' && typeof input[key] === 'string' && /^\w+$/.test(input[key]) ? `: "*.${input[key]}"` : '';
+      const guess = meant === undefined || Object.hasOwn(input, meant) ? '' : ` Did you mean "${meant}"${value}?`;
+      return `unknown argument "${key}" for ${def.name}.${guess} Valid arguments: ${names.join(', ')}.`;
     }
   }
   for (const [key, prop] of Object.entries(properties)) {
@@ -39,6 +44,27 @@ export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolAr
   }
   return out;
 }
+
+/**
+ * The argument an unknown one most likely stands for, as other tool sets name it: the same words
+ * otherwise written (`ignoreCase`, `replace-all`), a longer name for it (`file_path`, `dir_path`
+ * for `path`), or a grep flag (Claude Code's Grep takes `-i`, `-C` and `type`).
+ */
+function meantArgument(key: string, names: readonly string[]): string | undefined {
+  const bare = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const flag = GREP_FLAGS[key];
+  if (flag !== undefined && names.includes(flag)) return flag;
+  return names.find((name) => bare(name) === bare(key)) ?? names.find((name) => name.length >= 4 && bare(key).endsWith(bare(name)));
+}
+
+const GREP_FLAGS: Readonly<Record<string, string>> = {
+  '-i': 'ignore_case',
+  '-C': 'context',
+  '-A': 'context',
+  '-B': 'context',
+  type: 'glob',
+  '-F': 'fixed_strings',
+};
 
 function checkValue(value: unknown, prop: ToolDefinition['parameters']['properties'][string]): string | null {
   switch (prop.type) {

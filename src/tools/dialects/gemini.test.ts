@@ -166,7 +166,9 @@ describe("dialect 'gemini'", () => {
       'No files found matching pattern "*.ts" within /. The pattern matches at one directory depth only ("*" does not cross "/"); "**/*.ts" matches at any depth: 1 file, e.g. /src/a.ts. Retry with pattern "**/*.ts".',
     );
     // A directory outside the one searched is named with Gemini's argument.
-    expect(await t.call('glob', { pattern: '/src/*.TS', dir_path: '/lib' })).toMatch(/with dir_path "\/src" and pattern "\*\.TS" it matches 1 file, e\.g\. \/src\/a\.ts\. Retry with those\.$/);
+    expect(await t.call('glob', { pattern: '/src/*.TS', dir_path: '/lib' })).toMatch(
+      /with dir_path "\/src" and pattern "\*\.TS" it matches 1 file, e\.g\. \/src\/a\.ts\. Retry with those\.$/,
+    );
   });
 
   it("glob's retry hint looks as the glob does: in either case by default, never at files .geminiignore leaves out", async () => {
