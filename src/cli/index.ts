@@ -13,16 +13,20 @@ try {
   const parsed = parseArgs(process.argv.slice(2));
   if (parsed.command === 'help') process.stdout.write(USAGE);
   else if (parsed.command === 'version') process.stdout.write(`${packageVersion()}\n`);
-  // Loaded here, inside the try: without the MCP SDK, loading it fails with the npm install line.
-  else await (await import('./serve-mcp.ts')).serveMcp(parsed);
+  else {
+    (await import('./peers-from-cwd.ts')).findPeersFromWorkingDirectory();
+    // Loaded here, inside the try: without the MCP SDK, loading it fails with the npm install line.
+    await (await import('./serve-mcp.ts')).serveMcp(parsed);
+  }
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`agentvfs: ${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  process.stderr.write(
-    `agentvfs: ${error instanceof CliError || isMissingPeer(error) ? (error as Error).message : String((error as Error)?.stack ?? error)}\n`,
-  );
+  const known = error instanceof CliError || isMissingPeer(error);
+  // Under npx, a package is added with -p, not installed.
+  const npx = isMissingPeer(error) && process.env.npm_command === 'exec' ? ' (with npx: npx -p agentvfs -p @modelcontextprotocol/sdk agentvfs mcp …)' : '';
+  process.stderr.write(`agentvfs: ${known ? (error as Error).message : String((error as Error)?.stack ?? error)}${npx}\n`);
   process.exit(1);
 }
 

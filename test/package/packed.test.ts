@@ -1,6 +1,6 @@
 // Packs the package as npm would publish it, installs the tarball into an empty
 // project and uses it from plain Node and from a TypeScript consumer.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -209,6 +209,20 @@ backend.close();`,
     // The registry, not only the cache: npm ci stores the frameworks' tarballs but not the metadata a fresh resolution needs.
     run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...peers], withPeers);
     for (const subpath of adapters) expect(load(subpath, withPeers), subpath).toMatch(/^loaded [1-9]/);
+
+    // `agentvfs mcp` installed without the SDK (as npx installs it inside a project that has the SDK
+    // already) finds the project's, from the working directory; from elsewhere it says what to add.
+    const cli = join(consumer, 'node_modules/agentvfs/dist/cli.js');
+    const serve = (cwd: string) =>
+      spawnSync(process.execPath, [cli, 'mcp'], { cwd, input: '', encoding: 'utf8', env: { ...process.env, npm_command: 'exec' } });
+    const inProject = serve(withPeers);
+    expect(inProject.stderr).toBe('');
+    expect(inProject.status).toBe(0);
+    const elsewhere = serve(consumer);
+    expect(elsewhere.status).toBe(1);
+    expect(elsewhere.stderr).toBe(
+      'agentvfs: agentvfs/mcp needs the package "@modelcontextprotocol/sdk", which is not installed: npm install @modelcontextprotocol/sdk (with npx: npx -p agentvfs -p @modelcontextprotocol/sdk agentvfs mcp …)\n',
+    );
   }, 180_000);
 
   it('ships types a strict TypeScript consumer compiles against', () => {
