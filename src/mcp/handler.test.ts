@@ -174,6 +174,11 @@ describe('mcpHandler sessions that are never ended by their client', () => {
   it('refuses bad limits when the handler is made', () => {
     expect(() => mcpHandler(createStateBackend(), { sessions: true, sessionIdleMs: 0 })).toThrow(/sessionIdleMs must be a number of milliseconds above 0/);
     expect(() => mcpHandler(createStateBackend(), { sessions: true, maxSessions: 1.5 })).toThrow(/maxSessions must be an integer of at least 1, not 1\.5/);
+    // A flag that is not a boolean would read as true ("yes") or false (0) without a word.
+    expect(() => mcpHandler(createStateBackend(), { sessions: 'yes' as never })).toThrow('agentvfs/mcp: sessions must be true or false, not "yes".');
+    expect(() => mcpHandler(createStateBackend(), { enableJsonResponse: 1 as never })).toThrow(
+      'agentvfs/mcp: enableJsonResponse must be true or false, not 1.',
+    );
   });
 });
 

@@ -52,6 +52,9 @@ export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}):
   if (allowedOrigins !== '*' && (!Array.isArray(allowedOrigins) || !allowedOrigins.every((o) => typeof o === 'string'))) {
     throw new TypeError(`agentvfs/mcp: allowedOrigins must be an array of origins (like "https://app.example") or "*", not ${JSON.stringify(allowedOrigins)}.`);
   }
+  for (const [name, value] of Object.entries({ sessions, enableJsonResponse })) {
+    if (typeof value !== 'boolean') throw new TypeError(`agentvfs/mcp: ${name} must be true or false, not ${JSON.stringify(value)}.`);
+  }
   if (!Number.isInteger(maxRequestBytes) || maxRequestBytes < 1) {
     throw new TypeError(`agentvfs/mcp: maxRequestBytes must be a whole number of bytes above 0, not ${JSON.stringify(maxRequestBytes)}.`);
   }
