@@ -222,6 +222,10 @@ async function grepHint(backend: Backend, call: GrepCall, binaries: readonly str
     text += ` ${counted(binaries.length, 'binary file was', 'binary files were')} skipped (grep searches text files only), e.g. ${binaries[0]}.`;
   }
   text += ignoredSentence(ignored, 'file in scope', 'files in scope', 'searches them');
+  // A carriage return: sought to find CRLF files, it is never matched there (said, not a hint to check).
+  if (call.pattern.includes('\r') || (!call.fixedStrings && /(?<!\\)(?:\\\\)*\\r/.test(call.pattern))) {
+    text += ' grep matches each line without its line ending, so the \\r of a CRLF line ending is never matched (only a \\r inside a line is).';
+  }
   const unprefixed = call.glob === undefined ? null : withoutBasePrefix(call.glob, call.base);
   if (unprefixed !== null) {
     const found = await filesFound(backend, call, { glob: unprefixed });

@@ -204,6 +204,16 @@ export function searchToolSuite(make: BackendFactory) {
       expect(await tools.call('glob', { pattern: 'src/*.py', path: '/src' })).toBe('No files found matching "src/*.py" in /src.');
     });
 
+    it('a \\r that finds nothing says a CRLF line ending is not part of a line; one inside a line is found', async () => {
+      const tools = createTools(await make({ files: { '/crlf.txt': 'x\r\ny\r\n', '/cr.txt': 'p\rq\n' } }));
+      const note = 'grep matches each line without its line ending, so the \\r of a CRLF line ending is never matched (only a \\r inside a line is).';
+      expect(await tools.call('grep', { pattern: 'x\\r$' })).toBe(`No matches found for "x\\\\r$" in /. ${note}`);
+      expect(await tools.call('grep', { pattern: '\r', path: '/crlf.txt', fixed_strings: true })).toBe(`No matches found for "\\r" in /crlf.txt. ${note}`);
+      expect(await tools.call('grep', { pattern: 'p\\rq' })).toBe('/cr.txt');
+      // An escaped backslash before r is no carriage return.
+      expect(await tools.call('grep', { pattern: '\\\\r' })).toBe('No matches found for "\\\\\\\\r" in /.');
+    });
+
     it('a glob written as a list, or naming a directory outside the searched path, says what would find the files', async () => {
       const tools = createTools(await make({ files: { '/proj/a.ts': 'hello\n', '/proj/b.js': 'hello\n', '/other/c.ts': 'hello\n', '/proj/d.md': 'x\n' } }));
       expect(await tools.call('glob', { pattern: '*.ts,*.js', path: '/proj' })).toBe(
