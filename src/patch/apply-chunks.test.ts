@@ -71,6 +71,15 @@ describe('applyChunks (lib.rs tests)', () => {
     expect(apply('d\na\nd\n', '@@\n+P\n@@\n a\n-d\n+Y\n*** End of File')).toBe('d\na\nY\nP\n');
   });
 
+  it("context between a chunk's changes is not replaced either: a pure addition and lines a chunk adds after its last context line both at the end go in the chunks' order (Codex 0.169)", () => {
+    expect(apply('a\nb\nc\n', '@@\n+Q\n@@\n a\n-b\n c\n+P')).toBe('a\nc\nQ\nP\n');
+    expect(apply('a\nb\nc\n', '@@\n+Q\n@@\n a\n+Y\n b\n c\n+P')).toBe('a\nY\nb\nc\nQ\nP\n');
+    expect(apply('a\nb\nc\n', '@@\n+Q\n@@\n-a\n b\n+B\n c\n+P\n*** End of File')).toBe('b\nB\nc\nQ\nP\n');
+    // The other order, and a context line matched only leniently, which stays the file's own.
+    expect(apply('a\nb\nc\n', '@@\n a\n-b\n c\n+P\n@@\n+Q')).toBe('a\nc\nP\nQ\n');
+    expect(apply('y\ny\t\nb\n', '@@\n+Q\n@@\n y \n+Y\n b\n+P')).toBe('y\ny\t\nY\nb\nQ\nP\n');
+  });
+
   it('a pure addition after an anchor goes after it (Codex would put it at the end)', () => {
     expect(apply('def f():\n    pass\ndef g():\n    pass\n', '@@ def f():\n+    x = 1')).toBe('def f():\n    x = 1\n    pass\ndef g():\n    pass\n');
   });

@@ -1,8 +1,9 @@
 /**
  * One file's new text from its update chunks, as Codex computes it (lib.rs compute_replacements):
  * each chunk's anchors, then its old lines, are sought at or after the end of the previous
- * chunk; a chunk with no old lines adds its lines at the end of the file. Context lines stay the
- * file's own (Codex writes the patch's copy, which differs after a lenient match); line endings
+ * chunk; a chunk with no old lines adds its lines at the end of the file. Each run of changes
+ * between a chunk's context lines is one replacement, so context lines stay the file's own (as
+ * Codex 0.169 keeps them, also after a lenient match); line endings
  * are kept line by line (added lines take the file's usual one), and the result ends with a line
  * ending, as Codex's does.
  */
@@ -37,7 +38,7 @@ interface Replacement {
   start: number;
   oldLength: number;
   chunk: UpdateChunk;
-  /** The chunk's new lines that go in: from `firstNew` (its leading context lines stay, unreplaced) to `endNew` (its last, empty one is dropped when its old one was). */
+  /** The chunk's new lines that go in, `firstNew` to `endNew`: lines it adds (its context lines stay the file's own, unreplaced). */
   firstNew: number;
   endNew: number;
 }
@@ -60,17 +61,10 @@ export function applyChunksToLines(lines: Lines, chunks: readonly UpdateChunk[],
   const replacements = computeReplacements(lines.texts, chunks);
   replacements.sort((a, b) => a.start - b.start);
   forgetCompared(lines.texts);
-  const linesOf = ({ start, oldLength, chunk, firstNew, endNew }: Replacement): Lines => {
-    // A context line stays the file's own line (it may have matched only leniently), ending included.
-    const out: Lines = { texts: [], eols: [] };
-    const matched = start - firstNew;
-    for (let i = firstNew; i < endNew; i++) {
-      const k = chunk.keeps[i]!;
-      const own = k >= firstNew && k < firstNew + oldLength;
-      out.texts.push(own ? lines.texts[matched + k]! : chunk.newLines[i]!);
-      out.eols.push(own ? lines.eols[matched + k]! : eol);
-    }
-    return out;
+  // (A context line is in no replacement: it stays the file's own line, which may have matched only leniently, ending included.)
+  const linesOf = ({ chunk, firstNew, endNew }: Replacement): Lines => {
+    const texts = chunk.newLines.slice(firstNew, endNew);
+    return { texts, eols: texts.map(() => eol) };
   };
   if (replacements.length <= FEW && replacements.every((r) => r.endNew - r.firstNew <= FEW_LINES)) {
     // A few small replacements: spliced in natively, from the last to the first so earlier positions stay valid.
@@ -168,11 +162,18 @@ function computeReplacements(lines: readonly string[], chunks: readonly UpdateCh
     }
     if (found === -1) throw new ChunkNotFound(chunk, index, null, lineIndex);
     const endNew = pattern === trimmed && chunk.newLines[chunk.newLines.length - 1] === '' ? chunk.newLines.length - 1 : chunk.newLines.length;
-    // Leading context lines are not replaced (as Codex 0.169 counts them): lines another chunk adds
-    // at the same place then go in the chunks' order.
-    let lead = 0;
-    while (lead < pattern.length && lead < endNew && chunk.keeps[lead] === lead) lead++;
-    out.push({ start: found + lead, oldLength: pattern.length - lead, chunk, firstNew: lead, endNew });
+    // Each run of changes between the chunk's context lines is its own replacement (as Codex 0.169
+    // counts them): lines another chunk adds at the same place then go in the chunks' order.
+    let fromOld = 0; // the first old line of the run
+    let fromNew = 0; // the first new line of the run
+    for (let i = 0; i <= endNew; i++) {
+      const k = i < endNew ? chunk.keeps[i]! : pattern.length;
+      // (A kept line whose old line was the dropped last empty one is added.)
+      if (i < endNew && (k < 0 || k >= pattern.length)) continue;
+      if (k > fromOld || i > fromNew) out.push({ start: found + fromOld, oldLength: k - fromOld, chunk, firstNew: fromNew, endNew: i });
+      fromOld = k + 1;
+      fromNew = i + 1;
+    }
     lineIndex = found + pattern.length;
   }
   return out;
