@@ -114,9 +114,10 @@ const odd = (name: string): boolean => spaced(name) || CONTROL.test(name) || nam
 
 /**
  * A name a shell would have expanded (`~`, `$HOME`, `${HOME}`, `%USERPROFILE%`) or the scheme of a
- * `file:///x` URL (which resolves to `/file:/x`): no model means these literally.
+ * `file:///x` URL (which resolves to `/file:/x`): no model means these literally. A `$` name in
+ * capitals only: `$postId` and `$lang` are route directories (TanStack Router, Remix), created on purpose.
  */
-const UNEXPANDED = /^(?:(~)|(\$\w+|\$\{\w+\})|(%\w+%)|(file:))$/i;
+const UNEXPANDED = /^(?:(~)|(\$[A-Z_][A-Z0-9_]*|\$\{\w+\})|(%[A-Za-z_]\w*%)|([Ff][Ii][Ll][Ee]:))$/;
 
 function unexpandedWhat(match: RegExpExecArray): string {
   if (match[1] !== undefined) return '"~" means a home directory only to a shell, and no shell reads paths here';

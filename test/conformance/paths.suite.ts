@@ -201,6 +201,15 @@ export function pathSuite(make: BackendFactory) {
             expect(inside.isError, inside.text).toBe(false);
             expect(text(await b.readFile(`${dir}/b.txt`)).trimEnd()).toBe('x');
           }
+          // A route parameter's directory (TanStack Router's and Remix's `$postId`) is no shell variable:
+          // shell and Windows variables are named in capitals (`$HOME`, `%APPDATA%` in any case).
+          for (const route of ['/app/routes/$postId/edit.tsx', '/app/routes/$lang.tsx', '/app/$lang/index.tsx']) {
+            const made = await run(route);
+            expect(made.isError, made.text).toBe(false);
+            expect(text(await b.readFile(route)).trimEnd()).toBe('x');
+          }
+          expect((await run('$TMPDIR/x.txt')).text).toContain('"$TMPDIR" is a shell variable');
+          expect((await run('%appdata%/x.txt')).text).toContain('"%appdata%" is a Windows environment variable');
         },
       );
 
