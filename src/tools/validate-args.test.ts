@@ -73,7 +73,7 @@ describe('validateArgs: names and values', () => {
     );
     expect(validateArgs(def('grep'), { pattern: 'x', '-i': true })).toMatch(/^unknown argument "-i" for grep\. Did you mean "ignore_case"\? Valid/);
     expect(validateArgs(def('grep'), { pattern: 'x', '-C': 2 })).toMatch(/Did you mean "context"\?/);
-    expect(validateArgs(def('grep'), { pattern: 'x', type: 'py' })).toMatch(/^unknown argument "type" for grep\. Did you mean "glob": "\*\.py"\? Valid/);
+    expect(validateArgs(def('grep'), { pattern: 'x', type: 'go' })).toMatch(/^unknown argument "type" for grep\. Did you mean "glob": "\*\.go"\? Valid/);
     expect(validateArgs(def('edit_file'), { path: '/a', old_string: 'a', new_string: 'b', replaceAll: true })).toMatch(/Did you mean "replace_all"\?/);
     expect(validateArgs(def('ls'), { dir_path: '/' })).toMatch(/Did you mean "path"\?/);
     // No guess where the argument is given too, or where nothing is like it.
@@ -81,6 +81,23 @@ describe('validateArgs: names and values', () => {
       'unknown argument "file_path" for read_file. Valid arguments: path, offset, limit, part.',
     );
     expect(validateArgs(def('grep'), { pattern: 'x', '-n': true })).toMatch(/^unknown argument "-n" for grep\. Valid/);
+  });
+
+  it("ripgrep's type (Claude Code's Grep lists js, py, rust, go, java) is offered as the glob that finds its files", async () => {
+    const files = { '/a.rs': 'x', '/b.tsx': 'x', '/c.ts': 'x', '/d.py': 'x', '/e.go': 'x', '/f.rb': 'x', '/g.jsx': 'x' };
+    const tools = createTools(createStateBackend({ files }));
+    const found = async (type: string) => {
+      const said = validateArgs(definitions.find((d) => d.name === 'grep')!, { pattern: 'x', type });
+      const glob = /Did you mean "glob": "([^"]+)"\?/.exec(said as string)?.[1];
+      expect(glob, said as string).toBeDefined();
+      return (await tools.call('grep', { pattern: 'x', glob })).split('\n').sort();
+    };
+    expect(await found('rust')).toEqual(['/a.rs']);
+    expect(await found('ts')).toEqual(['/b.tsx', '/c.ts']);
+    expect(await found('js')).toEqual(['/g.jsx']);
+    expect(await found('ruby')).toEqual(['/f.rb']);
+    expect(await found('py')).toEqual(['/d.py']);
+    expect(await found('go')).toEqual(['/e.go']);
   });
 
   it('names a number that JSON cannot hold as it is, not as null', () => {

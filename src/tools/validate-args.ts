@@ -24,8 +24,8 @@ export function validateArgs(def: ToolDefinition<string>, args: unknown): ToolAr
     if (!Object.hasOwn(properties, key)) {
       const names = Object.keys(properties);
       const meant = meantArgument(key, names);
-      // (ripgrep's `type: "ts"` is the files a `glob` of "*.ts" names)
-      const value = key === 'type' && typeof input[key] === 'string' && /^\w+$/.test(input[key]) ? `: "*.${input[key]}"` : '';
+      // (ripgrep's `type: "rust"` is the files a `glob` of "*.rs" names)
+      const value = key === 'type' && typeof input[key] === 'string' && /^\w+$/.test(input[key]) ? `: "${typeGlob(input[key])}"` : '';
       const guess = meant === undefined || Object.hasOwn(input, meant) ? '' : ` Did you mean "${meant}"${value}?`;
       return `unknown argument "${key}" for ${def.name}.${guess} Valid arguments: ${names.join(', ')}.`;
     }
@@ -56,6 +56,36 @@ function meantArgument(key: string, names: readonly string[]): string | undefine
   if (flag !== undefined && names.includes(flag)) return flag;
   return names.find((name) => bare(name) === bare(key)) ?? names.find((name) => name.length >= 4 && bare(key).endsWith(bare(name)));
 }
+
+/**
+ * The glob for a ripgrep file type (`rg --type`, Claude Code's Grep `type`): its own table for the
+ * common types not named by their one extension (`rust` is `*.rs`, `ts` also `*.tsx`), else `*.TYPE`.
+ */
+function typeGlob(type: string): string {
+  return Object.hasOwn(RG_TYPES, type) ? RG_TYPES[type]! : `*.${type}`;
+}
+
+const RG_TYPES: Readonly<Record<string, string>> = {
+  rust: '*.rs',
+  ruby: '*.rb',
+  python: '*.py',
+  py: '*.{py,pyi}',
+  js: '*.{js,jsx,mjs,cjs}',
+  ts: '*.{ts,tsx,mts,cts}',
+  markdown: '*.{md,markdown,mdx}',
+  md: '*.{md,markdown,mdx}',
+  cpp: '*.{cpp,cc,cxx,hpp,hh,hxx,h}',
+  c: '*.{c,h}',
+  csharp: '*.cs',
+  kotlin: '*.{kt,kts}',
+  yaml: '*.{yaml,yml}',
+  sh: '*.{sh,bash,zsh}',
+  perl: '*.{pl,pm}',
+  haskell: '*.hs',
+  elixir: '*.{ex,exs}',
+  erlang: '*.{erl,hrl}',
+  html: '*.{html,htm}',
+};
 
 const GREP_FLAGS: Readonly<Record<string, string>> = {
   '-i': 'ignore_case',
