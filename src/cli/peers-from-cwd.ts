@@ -4,7 +4,9 @@
  * that has the SDK already installs agentvfs alone (npx leaves out a package the project has), so
  * the SDK is found only from the working directory.
  */
-import { register } from 'node:module';
+// (The module object, not `{ register }`: before Node 20.6 node:module has no register, and a name a
+// built-in does not export fails the import, so agentvfs mcp would not start at all.)
+import nodeModule from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -24,6 +26,6 @@ export async function resolve(specifier, context, next) {
 
 export function findPeersFromWorkingDirectory(): void {
   // (module.register is Node 20.6 and later; before it, the SDK must be beside agentvfs)
-  if (typeof register !== 'function') return;
-  register(`data:text/javascript,${encodeURIComponent(HOOKS)}`, { data: { parentURL: pathToFileURL(join(process.cwd(), 'package.json')).href } });
+  if (typeof nodeModule.register !== 'function') return;
+  nodeModule.register(`data:text/javascript,${encodeURIComponent(HOOKS)}`, { data: { parentURL: pathToFileURL(join(process.cwd(), 'package.json')).href } });
 }
