@@ -80,6 +80,12 @@ describe('applyChunks (lib.rs tests)', () => {
     expect(apply('y\ny\t\nb\n', '@@\n+Q\n@@\n y \n+Y\n b\n+P')).toBe('y\ny\t\nY\nb\nQ\nP\n');
   });
 
+  it('an @@ line is read without spaces at its end, as Codex 0.169 reads it (not its context lines)', () => {
+    expect(apply('a\nY\na \nY\n', '@@ a \n-Y\n+Z')).toBe('a\nZ\na \nY\n');
+    expect(apply('a\nY\n a\nY\n', '@@  a\n-Y\n+Z')).toBe('a\nY\n a\nZ\n');
+    expect(apply('a\nY\na \nY\n', '@@\n a \n-Y\n+Z')).toBe('a\nY\na \nZ\n');
+  });
+
   it('a pure addition after an anchor goes after it (Codex would put it at the end)', () => {
     expect(apply('def f():\n    pass\ndef g():\n    pass\n', '@@ def f():\n+    x = 1')).toBe('def f():\n    x = 1\n    pass\ndef g():\n    pass\n');
   });

@@ -188,7 +188,8 @@ function parseChunk(lines: readonly string[], lineNumber: number, allowMissingCo
   const anchors: string[] = [];
   let start = 0;
   while (start < lines.length && (lines[start] === '@@' || lines[start]!.startsWith('@@ '))) {
-    const text = lines[start]!.slice(3);
+    // (Without the spaces at its end, as Codex 0.169 reads an @@ line; a context line keeps them.)
+    const text = lines[start]!.slice(3).trimEnd();
     if (text.trim() !== '') anchors.push(text);
     start++;
   }
