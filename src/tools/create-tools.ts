@@ -161,7 +161,8 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
       const how = result.correctionNote ? ` ${result.correctionNote}` : '';
       const head = `Edited ${path}: ${result.count} replacement${result.count === 1 ? '' : 's'}.${how}`;
       if (text === null) return `${head} ${changedAfterEdit(path, 'read it with read_file')}`;
-      return `${head}\n${snippet(splitLines(text), result.replacedLines)}`;
+      const shown = snippet(splitLines(text), result.replacedLines);
+      return shown === '' ? `${head} The file is now empty.` : `${head}\n${shown}`;
     },
 
     async glob(args) {

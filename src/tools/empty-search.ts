@@ -168,11 +168,11 @@ function relativeNote(pattern: string, base: string, unprefixed: string, paths: 
 async function filesFound(
   backend: Backend,
   call: GrepCall,
-  change: { glob?: string; ignoreCase?: boolean; fixedStrings?: boolean; pattern?: string },
+  change: { glob?: string; ignoreCase?: boolean; fixedStrings?: boolean; pattern?: string; base?: string },
 ): Promise<string[] | null> {
   try {
     const found = await backend.grep(change.pattern ?? call.pattern, {
-      path: call.base,
+      path: change.base ?? call.base,
       ...((change.glob ?? call.glob) === undefined ? {} : { glob: change.glob ?? call.glob }),
       ignoreCase: change.ignoreCase ?? call.ignoreCase,
       fixedStrings: change.fixedStrings ?? call.fixedStrings,
@@ -231,6 +231,15 @@ async function grepHint(backend: Backend, call: GrepCall, binaries: readonly str
     const found = await filesFound(backend, call, { glob: unprefixed });
     if (found !== null && found.length > 0)
       return { text, hint: `${relativeNote(call.glob!, call.base, unprefixed, found)} Retry with glob ${quoted(unprefixed)}.` };
+  }
+  const outside = call.glob === undefined ? null : outsideBase(call.glob, call.base);
+  if (outside !== null) {
+    const found = await filesFound(backend, call, { base: outside.path, glob: outside.pattern });
+    if (found !== null && found.length > 0)
+      return {
+        text,
+        hint: `grep searches only inside ${call.base}, and the glob ${quoted(call.glob!)} names files outside it; with path ${quoted(outside.path)} and glob ${quoted(outside.pattern)} it matches ${counted(found.length, 'file')}, e.g. ${first(found)}. Retry with those.`,
+      };
   }
   const braced = call.glob === undefined ? null : listAsBraces(call.glob);
   if (braced !== null) {

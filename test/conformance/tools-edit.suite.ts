@@ -109,6 +109,11 @@ export function editToolSuite(make: BackendFactory) {
       const more = await t2.call('edit_file', { path: '/b.js', old_string: 'oldName', new_string: 'newName', replace_all: true });
       expect(more.split('\n').filter((l) => /^\s+\d+\t/.test(l))).toHaveLength(40);
       expect(more).toMatch(/\n\.\.\. \[80 more replacements, lines 41-199; use read_file to see them\]$/);
+      // Nothing left to show: said, not an empty line.
+      const { tools: t3 } = await session(make, { '/c': 'x\nx\nx\n' });
+      expect(await t3.call('edit_file', { path: '/c', old_string: 'x\n', new_string: '', replace_all: true })).toBe(
+        'Edited /c: 3 replacements. The file is now empty.',
+      );
     });
 
     it('ENOCHANGE when old_string equals new_string', async () => {

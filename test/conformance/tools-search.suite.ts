@@ -226,6 +226,9 @@ export function searchToolSuite(make: BackendFactory) {
         'No files found matching "../other/*.ts" in /proj. glob looks only inside /proj, and "../other/*.ts" names files outside it; with path "/other" and pattern "*.ts" it matches 1 file, e.g. /other/c.ts. Retry with those.',
       );
       expect(await tools.call('glob', { pattern: '/other/*.ts', path: '/proj' })).toContain('with path "/other" and pattern "*.ts" it matches 1 file');
+      expect(await tools.call('grep', { pattern: 'hello', path: '/proj', glob: '../other/*.ts' })).toBe(
+        'No matches found for "hello" in /proj (files matching "../other/*.ts"). grep searches only inside /proj, and the glob "../other/*.ts" names files outside it; with path "/other" and glob "*.ts" it matches 1 file, e.g. /other/c.ts. Retry with those.',
+      );
       // Nothing found the other way either: no hint.
       expect(await tools.call('glob', { pattern: '*.py,*.rb', path: '/proj' })).toBe('No files found matching "*.py,*.rb" in /proj.');
       expect(await tools.call('glob', { pattern: '/other/*.md', path: '/proj' })).toBe('No files found matching "/other/*.md" in /proj.');

@@ -33,6 +33,8 @@ describe("dialect 'gemini'", () => {
     expect(await t.call('list_directory', '{"path":"/d"}')).toBe('Directory listing for /d:\na.txt (2 bytes)');
     expect(await t.call('read_many_files', '{"paths":["/d/a.txt"]}')).toContain('--- /d/a.txt ---');
     expect(await t.call('read_file', 'not json')).toBe('Error: EINVAL: arguments for read_file must be a JSON object; got a string that is not valid JSON.');
+    // JSON that is no object is refused as what it is.
+    expect(await t.call('read_file', '"abc"')).toBe('Error: EINVAL: arguments for read_file must be an object, got string.');
   });
 
   it('read_file returns the text, and says how to continue when a range is shown', async () => {

@@ -89,7 +89,9 @@ export const geminiValidators: Partial<Record<GeminiToolName, ArgsValidator>> = 
 function fromJson(args: unknown): unknown {
   if (typeof args !== 'string') return args;
   try {
-    return JSON.parse(args) as unknown;
+    const parsed = JSON.parse(args) as unknown;
+    // (JSON that is no object, such as '"abc"', is validateArgs' to refuse as what it is)
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : args;
   } catch {
     return args; // (validateArgs says it is not valid JSON)
   }
