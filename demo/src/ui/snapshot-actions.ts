@@ -45,7 +45,11 @@ export class SnapshotActions {
           class: 'danger',
           'data-testid': 'reset',
           title: 'Back to the sample project (undo available)',
-          onclick: () => void this.reset(),
+          onclick: () =>
+            void this.reset().catch((e: unknown) => {
+              const detail = isVfsError(e) ? `${e.code}: ${e.message}` : (e as Error).message;
+              this.notices.error('Could not reset. Nothing was changed.', detail);
+            }),
         },
         'Reset',
       ),

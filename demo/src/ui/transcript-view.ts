@@ -132,7 +132,7 @@ export class TranscriptView {
             { class: 'preview' },
             h('span', { class: 'status', 'aria-label': e.ok ? 'ok' : 'error' }, e.ok ? '✓' : '✗'),
             firstLine,
-            lines > 1 ? h('span', { class: 'muted' }, `  (+${lines - 1} lines)`) : null,
+            lines > 1 ? h('span', { class: 'muted' }, `  (+${lines - 1} line${lines === 2 ? '' : 's'})`) : null,
           ),
         ),
         h(
