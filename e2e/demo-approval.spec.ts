@@ -189,7 +189,9 @@ test('Stop agent, asked about a write: the dialog closes, nothing is written, th
   const before = await readText(page, '/src/utils/format.ts');
   await page.getByTestId('approval-stop').click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('agent-status')).toHaveText(/^Stopped\. /);
+  await expect(page.getByTestId('agent-status')).toHaveText(
+    'Stopped. Whatever was written before the Stop stays; the write waiting for approval was not made.',
+  );
   await expect(page.getByTestId('agent-stop')).toBeHidden();
   await expect(page.getByTestId('agent-run')).toBeEnabled();
   expect(await readText(page, '/src/utils/format.ts')).toBe(before);
@@ -308,6 +310,12 @@ test('focus comes back to the button pressed: after a question of the console, t
   await expect(page.getByTestId('parallel-run')).toBeFocused();
   const undo = page.getByTestId('notice-info').getByRole('button', { name: 'Undo' });
   await expect(undo).toBeEnabled();
+  // Undo after the run brings back the files from before its reset, and says the run's work goes too.
+  await undo.click();
+  await expect(page.getByTestId('notice-info')).toHaveText(
+    'Reset undone: the files from before the reset are back, and what changed after it (a run, an edit) is gone.',
+  );
+  await expect(page.locator('[role=tree] [data-path="/notes/x.md"]')).toBeVisible();
 });
 
 test('Edit on a CRLF file: the text unchanged is a plain allow, a changed one is written in CRLF', async ({ page }) => {

@@ -153,7 +153,9 @@ test('Stop agent while a model’s write waits for approval: the dialog closes, 
   await expect(dialog.locator('h2')).toHaveText('Allow edit_file to change /README.md?');
   await page.getByTestId('approval-stop').click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('model-status')).toHaveText(/^Stopped\. /);
+  await expect(page.getByTestId('model-status')).toHaveText(
+    'Stopped. Whatever was written before the Stop stays; the write waiting for approval was not made.',
+  );
   await expect(page.getByTestId('model-stop')).toBeHidden();
   const readme = await page.evaluate(() =>
     (globalThis as unknown as { agentvfs: { backend: { readText(p: string): Promise<string> } } }).agentvfs.backend.readText('/README.md'),
@@ -166,5 +168,42 @@ test('Stop agent while a model’s write waits for approval: the dialog closes, 
       .map((e) => `${e.tool} ${e.code ?? 'ok'}`),
   );
   expect(calls.at(-1)).toBe('edit_file ECANCELED');
+  expect(errors).toEqual([]);
+});
+
+test('Stop while the model answers, with no write waiting: the run stops and says only that', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The second request is answered only after the Stop: the run is stopped while it waits for the model.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requests = 0;
+  await page.route(`${ENDPOINT}/**`, async (route) => {
+    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    const n = requests++;
+    if (n === 1) await held;
+    return route.fulfill({ status: 200, headers: cors, json: script[n] ?? {} }).catch(() => {}); // (the page may have dropped it)
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  await page.evaluate(() => (globalThis as unknown as { agentvfs: { workspace: { reset(): Promise<void> } } }).agentvfs.workspace.reset());
+  await page.getByTestId('tab-agent').click();
+  await page.getByText('Use a real model (OpenAI-compatible endpoint)').click();
+  await page.locator('#model-url').fill(ENDPOINT);
+  await page.locator('#model-name').fill('test-model');
+  await page.getByTestId('model-run').click();
+  await expect.poll(() => requests).toBe(2);
+  await page.getByTestId('model-stop').click();
+  await expect(page.getByTestId('model-status')).toHaveText('Stopped. Whatever was written before the Stop stays.');
+  release();
+  const events = await page.evaluate(() =>
+    (globalThis as unknown as { agentvfs: { transcript: { entries: Array<{ kind: string; text?: string }> } } }).agentvfs.transcript.entries
+      .filter((e) => e.kind === 'event')
+      .map((e) => e.text),
+  );
+  expect(events).toContain('Stopped by you.');
+  expect(events.some((t) => /waiting for approval/.test(t ?? ''))).toBe(false);
   expect(errors).toEqual([]);
 });

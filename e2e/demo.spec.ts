@@ -168,6 +168,16 @@ test('snapshot download → reset → upload restores the same tree', async ({ p
   expect(await treeRows(page)).toEqual(rowsBefore);
 });
 
+test('Reset, then Undo: the files from before it are back, and the notice says so', async ({ page }) => {
+  await runTool(page, 'write_file', { path: '/notes/keep.md', content: 'kept\n' });
+  const before = await files(page);
+  await page.getByTestId('reset').click();
+  await expect(page.locator('[role=tree] [data-path="/notes/keep.md"]')).toHaveCount(0);
+  await page.getByTestId('notice-info').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByTestId('notice-info')).toHaveText('Reset undone: the files from before it are back.');
+  expect(await files(page)).toEqual(before);
+});
+
 test('a corrupted snapshot upload shows a clear error and changes nothing', async ({ page }) => {
   await runTool(page, 'write_file', { path: '/notes/keep.md', content: 'must survive\n' });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('snapshot-download').click()]);

@@ -18,11 +18,29 @@ export function stopIfAsked(signal: AbortSignal | undefined): void {
 // Stop is out of reach while it is open) offers "Stop agent" while one runs. A model's tools get
 // the SDK's own signal (merged with its timeouts), so the run is found by being current, not by it.
 let current: AbortController | null = null;
+/** The Stop closed a question of the run under way (its write was not made). */
+let writeCancelled = false;
 
 /** A new run's controller, the current one until endRun. */
 export function startRun(): AbortController {
   current = new AbortController();
+  writeCancelled = false;
   return current;
+}
+
+/** The approval dialog closed a question because Stop was pressed: that write was not made. */
+export function noteWriteCancelled(): void {
+  writeCancelled = true;
+}
+
+/** What a stopped run says, in the transcript and in the status line: a dropped write only if there was one. */
+export function stoppedWords(): { transcript: string; status: string } {
+  return writeCancelled
+    ? {
+        transcript: 'Stopped by you. A write that was waiting for approval was not made (ECANCELED).',
+        status: 'Stopped. Whatever was written before the Stop stays; the write waiting for approval was not made.',
+      }
+    : { transcript: 'Stopped by you.', status: 'Stopped. Whatever was written before the Stop stays.' };
 }
 
 export function endRun(controller: AbortController): void {

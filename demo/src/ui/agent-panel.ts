@@ -5,7 +5,7 @@ import { runDialectAgent } from '../agent/dialect-runs.ts';
 import type { ModelSettings } from '../agent/model.ts';
 import { PARALLEL_TASK, runParallelSubagents, type ForkProgress } from '../agent/parallel.ts';
 import { denials, runScriptedAgent, TASK } from '../agent/scripted.ts';
-import { endRun, StoppedError, startRun, stopRun } from '../agent/stopped.ts';
+import { endRun, StoppedError, startRun, stoppedWords, stopRun } from '../agent/stopped.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 import { focusLost, h } from './dom.ts';
@@ -241,8 +241,9 @@ export class AgentPanel {
 
   #failed(e: unknown): void {
     if (e instanceof StoppedError) {
-      this.transcript.event('agent', 'Stopped by you. A write that was waiting for approval was not made (ECANCELED).');
-      this.#status.textContent = 'Stopped. Whatever was written before the Stop stays; a write waiting for approval was not made.';
+      const words = stoppedWords();
+      this.transcript.event('agent', words.transcript);
+      this.#status.textContent = words.status;
       this.el.dataset.state = 'stopped';
       return;
     }
@@ -297,8 +298,9 @@ export class AgentPanel {
             status.textContent = 'Finished.';
           } catch (e) {
             if (stopping.signal.aborted) {
-              this.transcript.event('model', 'Stopped by you. A write that was waiting for approval was not made (ECANCELED).');
-              status.textContent = 'Stopped. Whatever was written before the Stop stays; a write waiting for approval was not made.';
+              const words = stoppedWords();
+              this.transcript.event('model', words.transcript);
+              status.textContent = words.status;
             } else status.textContent = `Failed: ${(e as Error).message}`;
           } finally {
             endRun(stopping);

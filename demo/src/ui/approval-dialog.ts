@@ -3,7 +3,7 @@
 // docs/approval.md) and answers Allow / Always / Edit / Deny (with a reason the model reads).
 // Questions from calls running at once are shown one after another.
 import type { ApprovalDecision, ApprovalRequest } from 'agentvfs';
-import { isRunning, stopRun } from '../agent/stopped.ts';
+import { isRunning, noteWriteCancelled, stopRun } from '../agent/stopped.ts';
 import { renderSplit, renderUnified } from './request-diff.ts';
 import { canFocus, clear, focusLost, h } from './dom.ts';
 
@@ -143,7 +143,11 @@ export class ApprovalDialog {
     if (request.signal?.aborted) return Promise.resolve({ allow: false });
     // Stopped while the question is open: close it (the call ends ECANCELED, nothing written).
     // Removed once answered: one run's signal serves all its questions.
-    const stopped = () => this.#request === request && this.#settle({ allow: false });
+    const stopped = () => {
+      if (this.#request !== request) return;
+      noteWriteCancelled();
+      this.#settle({ allow: false });
+    };
     request.signal?.addEventListener('abort', stopped, { once: true });
     this.#unlisten = () => request.signal?.removeEventListener('abort', stopped);
     this.#request = request;

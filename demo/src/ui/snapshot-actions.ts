@@ -92,13 +92,31 @@ export class SnapshotActions {
   async reset(why = 'Reset to the sample project (saved in this browser as one change).'): Promise<void> {
     const before = await this.ws.snapshot();
     await this.ws.reset();
+    const after = await this.ws.snapshot();
     this.transcript.event('workspace', why, 'reset to the sample project');
-    this.notices.info('Reset to the sample project.', {
-      label: 'Undo',
-      run: () =>
-        void this.ws
-          .restore(before)
-          .then(() => this.transcript.event('workspace', 'Undid the reset: the files from before it are back (and saved again).', 'undo reset')),
-    });
+    this.notices.info('Reset to the sample project.', { label: 'Undo', run: () => void this.#undoReset(before, after) });
   }
+
+  /**
+   * Back to `before`. When the files changed since the reset left them as `after` (a run resets
+   * first, then works), that work goes too, and Undo says so: it is what "my files from before
+   * the run" means, but not what "undo the reset" says.
+   */
+  async #undoReset(before: Uint8Array, after: Uint8Array): Promise<void> {
+    try {
+      const since = !equalBytes(await this.ws.snapshot(), after);
+      await this.ws.restore(before);
+      const what = since ? 'the files from before the reset are back, and what changed after it (a run, an edit) is gone' : 'the files from before it are back';
+      this.transcript.event('workspace', `Undid the reset: ${what} (saved again).`, 'undo reset');
+      this.notices.info(`Reset undone: ${what}.`);
+    } catch (e) {
+      this.notices.error('Could not undo the reset. Nothing was changed.', isVfsError(e) ? `${e.code}: ${e.message}` : (e as Error).message);
+    }
+  }
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
