@@ -428,6 +428,8 @@ test('a second tab follows the first read-only, and takes over when the first cl
   await expect(second.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
   await expect(second.getByTestId('save-status')).toHaveAttribute('data-state', 'following');
   await expect(second.getByTestId('save-status')).toContainText('Read-only');
+  // Said before any button is pressed, not only by each write that fails.
+  await expect(second.getByTestId('notice-read-only')).toContainText('Read-only: another tab holds this workspace.');
 
   // A change in the first tab shows in the second once it is saved.
   await runTool(page, 'write_file', { path: '/notes/from-first.md', content: 'written in the first tab\n' });
@@ -443,6 +445,8 @@ test('a second tab follows the first read-only, and takes over when the first cl
   // The first tab goes away: the second one writes from then on, and its change is saved.
   await page.close();
   await expect(second.getByTestId('save-status')).not.toHaveAttribute('data-state', 'following');
+  await expect(second.getByTestId('notice-read-only')).toHaveCount(0);
+  await expect(second.getByTestId('notice-info')).toHaveText('This tab holds the workspace now: it can write.');
   expect(await runTool(second, 'write_file', { path: '/notes/from-second.md', content: 'written in the second tab\n' })).toMatch(/^Created /);
   await saved(second);
   await second.reload();

@@ -114,7 +114,20 @@ const showSave = (s: SaveStatus) => {
       following: `Another tab holds this workspace: this one shows its changes as they are saved and cannot write. Close that tab and this one takes over. (${where})`,
     }[s.state as 'error' | 'off' | 'following'] ??
     `Each change saves only the files it changed, in ${where}, 300 ms after it happens (at most 1 s under a stream of changes) and when the tab is hidden.`;
+  // Read-only is said once, where it shows before any button is pressed (each write would fail with it).
+  if (s.state === 'following' && readOnlyNotice === null) {
+    readOnlyNotice = notices.warn(
+      'Read-only: another tab holds this workspace.',
+      'This tab shows its changes as they are saved; the agent, the console, Reset, uploads and rollbacks cannot write here. Close the other tab and this one takes over.',
+      'notice-read-only',
+    );
+  } else if (s.state !== 'following' && readOnlyNotice !== null) {
+    readOnlyNotice.remove();
+    readOnlyNotice = null;
+    notices.info('This tab holds the workspace now: it can write.');
+  }
 };
+let readOnlyNotice: HTMLElement | null = null;
 ws.onSaveStatus(showSave);
 const sidebarPanels: HTMLElement[] = [tree.el, checkpoints.el];
 const transcriptView = new TranscriptView(transcript, () => {
