@@ -41,7 +41,8 @@ export function formatBytes(n: number): string {
 }
 
 export function formatMs(ms: number): string {
-  if (ms < 10) return `${ms.toFixed(2)} ms`;
+  // (a page's clock is coarsened to 0.1 ms or more: no digits past it)
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
   if (ms < 1000) return `${ms.toFixed(0)} ms`;
   return `${(ms / 1000).toFixed(2)} s`;
 }
