@@ -308,12 +308,12 @@ export async function withLiteralHint(backend: Backend, call: GrepCall, error: u
   // The engine's own message may already offer fixed_strings (unsupported syntax): then only say what it finds.
   if (error.message.includes('use fixed_strings or rewrite the pattern')) {
     const found = literal > 0 ? `it occurs in ${counted(literal, 'file')}` : 'it is not found either, so rewrite the pattern';
-    return new VfsError('EREGEX', `${error.message} As typed (fixed_strings: true), ${found}.`);
+    return new VfsError('EREGEX', `${error.message} Searched for as typed instead (fixed_strings: true), ${found}.`);
   }
   // Offered only where it finds something; otherwise said once, so the model fixes the regex instead.
   const tail =
     literal > 0
       ? `Or set fixed_strings: true to search for the text as typed, which occurs in ${counted(literal, 'file')}.`
-      : 'As typed (fixed_strings: true), it is not found either.';
+      : 'Searched for as typed instead (fixed_strings: true), it is not found either.';
   return new VfsError('EREGEX', `${error.message} ${tail}`);
 }

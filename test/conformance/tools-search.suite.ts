@@ -180,10 +180,10 @@ export function searchToolSuite(make: BackendFactory) {
       expect(out).toMatch(/"\("\. Or set fixed_strings: true to search for the text as typed, which occurs in 1 file\.$/);
       // Not found as typed either: said once, and fixed_strings is not offered.
       expect(await tools.call('grep', { pattern: 'nothing(' })).toMatch(
-        / to match a literal "\("\. As typed \(fixed_strings: true\), it is not found either\.$/,
+        / to match a literal "\("\. Searched for as typed instead \(fixed_strings: true\), it is not found either\.$/,
       );
       expect(await tools.call('grep', { pattern: '\\u0041' })).toBe(
-        'Error: EREGEX: Invalid regex "\\\\u0041": unknown escape \\u at character 1: RE2 writes a code point with \\x. Write \\u0041 as \\x{0041}. As typed (fixed_strings: true), it is not found either.',
+        'Error: EREGEX: Invalid regex "\\\\u0041": unknown escape \\u at character 1: RE2 writes a code point with \\x. Write \\u0041 as \\x{0041}. Searched for as typed instead (fixed_strings: true), it is not found either.',
       );
       expect(await tools.call('grep', { pattern: 'print(', fixed_strings: true, output_mode: 'content' })).toBe('/m.py:1:print(x)');
     });
@@ -237,9 +237,9 @@ export function searchToolSuite(make: BackendFactory) {
     it('unsupported syntax (a lookahead, a backreference) offers fixed_strings once, saying what it would find', async () => {
       const tools = createTools(await make({ files: { '/m.py': 'x = (?!y)\n' } }));
       const found = await tools.call('grep', { pattern: '(?!y)' });
-      expect(found).toMatch(/; use fixed_strings or rewrite the pattern\. As typed \(fixed_strings: true\), it occurs in 1 file\.$/);
+      expect(found).toMatch(/; use fixed_strings or rewrite the pattern\. Searched for as typed instead \(fixed_strings: true\), it occurs in 1 file\.$/);
       const none = await tools.call('grep', { pattern: 'foo(?!bar)' });
-      expect(none).toMatch(/; use fixed_strings or rewrite the pattern\. As typed \(fixed_strings: true\), it is not found either, so rewrite the pattern\.$/);
+      expect(none).toMatch(/; use fixed_strings or rewrite the pattern\. Searched for as typed instead \(fixed_strings: true\), it is not found either, so rewrite the pattern\.$/);
       for (const out of [found, none]) expect(out.match(/fixed_strings/g)).toHaveLength(2);
     });
 
