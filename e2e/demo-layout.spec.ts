@@ -156,6 +156,15 @@ for (const { width, height, switcher } of WIDTHS) {
       expect(await noSidewaysScroll(), `no sideways scroll with ${name} shown`).toEqual([0, 0]);
       expect(await cutElements(page), `nothing cut with ${name} shown`).toEqual([]);
       if (width === 390) {
+        // Every control a finger may hit is at least 24 px each way (WCAG 2.2, 2.5.8).
+        const small = await page.locator('button, select, [role=treeitem], label.ask-toggle').evaluateAll((els) =>
+          els
+            .filter((e) => (e as HTMLElement).offsetParent !== null)
+            .map((e) => ({ what: (e as HTMLElement).dataset.testid ?? e.textContent?.trim().slice(0, 20), box: e.getBoundingClientRect() }))
+            .filter(({ box }) => box.height < 24 || box.width < 24)
+            .map(({ what, box }) => `${what} ${Math.round(box.width)}x${Math.round(box.height)}`),
+        );
+        expect(small, `no control under 24 px with ${name} shown`).toEqual([]);
         const shot = testInfo.outputPath(`demo-${width}-${view}-${name.toLowerCase()}.png`);
         await page.screenshot({ path: shot });
         await testInfo.attach(`${width}px ${name}`, { path: shot, contentType: 'image/png' });
