@@ -207,3 +207,17 @@ test('Stop while the model answers, with no write waiting: the run stops and say
   expect(events.some((t) => /waiting for approval/.test(t ?? ''))).toBe(false);
   expect(errors).toEqual([]);
 });
+
+test('an endpoint the page cannot reach: the status says where to look, not only "Failed to fetch"', async ({ page }) => {
+  await page.route(`${ENDPOINT}/**`, (route) => route.abort('connectionrefused'));
+  await page.goto('/');
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId('tab-agent').click();
+  await page.getByText('Use a real model (OpenAI-compatible endpoint)').click();
+  await page.locator('#model-url').fill(ENDPOINT);
+  await page.locator('#model-name').fill('test-model');
+  await page.getByTestId('model-run').click();
+  await expect(page.getByTestId('model-status')).toHaveText(
+    /^Failed: .*the page could not reach the endpoint\. Check the URL, that the server runs, and that it allows requests from this page \(CORS\)\.$/,
+  );
+});

@@ -301,7 +301,7 @@ export class AgentPanel {
               const words = stoppedWords();
               this.transcript.event('model', words.transcript);
               status.textContent = words.status;
-            } else status.textContent = `Failed: ${(e as Error).message}`;
+            } else status.textContent = `Failed: ${modelFailure(e as Error)}`;
           } finally {
             endRun(stopping);
             stop.hidden = true;
@@ -336,4 +336,12 @@ export class AgentPanel {
       status,
     );
   }
+}
+
+/** A model run's failure, with where to look when the page never reached the endpoint. */
+function modelFailure(e: Error): string {
+  // (fetch says only "Failed to fetch" for a wrong URL, a server that is down and a CORS refusal alike)
+  return e.message === 'Failed to fetch' || (e.name === 'TypeError' && /fetch/i.test(e.message))
+    ? `${e.message}: the page could not reach the endpoint. Check the URL, that the server runs, and that it allows requests from this page (CORS).`
+    : e.message;
 }

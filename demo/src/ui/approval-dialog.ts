@@ -47,6 +47,8 @@ export class ApprovalDialog {
       class: 'approval-editor',
       'data-testid': 'approval-content',
       spellcheck: false,
+      // Code as it is: lines unwrapped, in the viewer's font.
+      wrap: 'off',
       rows: 14,
       'aria-label': 'Content to write',
     });
