@@ -239,7 +239,9 @@ export function searchToolSuite(make: BackendFactory) {
       const found = await tools.call('grep', { pattern: '(?!y)' });
       expect(found).toMatch(/; use fixed_strings or rewrite the pattern\. Searched for as typed instead \(fixed_strings: true\), it occurs in 1 file\.$/);
       const none = await tools.call('grep', { pattern: 'foo(?!bar)' });
-      expect(none).toMatch(/; use fixed_strings or rewrite the pattern\. Searched for as typed instead \(fixed_strings: true\), it is not found either, so rewrite the pattern\.$/);
+      expect(none).toMatch(
+        /; use fixed_strings or rewrite the pattern\. Searched for as typed instead \(fixed_strings: true\), it is not found either, so rewrite the pattern\.$/,
+      );
       for (const out of [found, none]) expect(out.match(/fixed_strings/g)).toHaveLength(2);
     });
 
