@@ -38,25 +38,26 @@ export interface GlobLook {
  * by running it as the glob runs (`look`); '' when there is none, or when the pattern itself finds files now.
  */
 export async function globRetryHint(backend: Backend, pattern: string, base: string, how: GlobLook): Promise<string> {
-  const find = async (p: string, ignoreCase = how.ignoreCase === true): Promise<string[] | null> => {
-    const paths = await backend.glob(p, { path: base, respectGitIgnore: how.respectGitIgnore, ...(ignoreCase ? { ignoreCase } : {}) }).catch(() => null);
+  const find = async (p: string, ignoreCase = how.ignoreCase === true, path = base): Promise<string[] | null> => {
+    const paths = await backend.glob(p, { path, respectGitIgnore: how.respectGitIgnore, ...(ignoreCase ? { ignoreCase } : {}) }).catch(() => null);
     return paths === null || how.keep === undefined ? paths : paths.filter(how.keep);
   };
-  const hint = await globHint(backend, pattern, base, how, find);
+  const hint = await globHint(pattern, base, how, find);
   if (hint === '') return '';
   const still = await find(pattern);
   return still !== null && still.length === 0 ? hint : '';
 }
 
-type Find = (pattern: string, ignoreCase?: boolean) => Promise<string[] | null>;
+/** The files the glob finds with `pattern` (from `path`, by default the call's), as the call would show them; null if it fails. */
+type Find = (pattern: string, ignoreCase?: boolean, path?: string) => Promise<string[] | null>;
 
 /** A glob written as a list found nothing: what one pattern for all of them finds. */
 function listNote(noun: 'pattern' | 'glob', pattern: string, braced: string, paths: readonly string[]): string {
   return `The ${noun} is one ${noun === 'glob' ? 'pattern' : 'glob'}, so the ${pattern.includes(',') ? 'comma' : 'space'} in ${quoted(pattern)} is part of the names it looks for; ${quoted(braced)} matches any of them: ${counted(paths.length, 'file')}, e.g. ${first(paths)}.`;
 }
 
-async function globHint(backend: Backend, pattern: string, base: string, how: GlobLook, find: Find): Promise<string> {
-  const look = async (p: string, ignoreCase?: boolean) => (await find(p, ignoreCase)) ?? [];
+async function globHint(pattern: string, base: string, how: GlobLook, find: Find): Promise<string> {
+  const look = async (p: string, ignoreCase?: boolean, path?: string) => (await find(p, ignoreCase, path)) ?? [];
   const unprefixed = withoutBasePrefix(pattern, base);
   if (unprefixed !== null) {
     const paths = await look(unprefixed);
@@ -71,11 +72,9 @@ async function globHint(backend: Backend, pattern: string, base: string, how: Gl
   }
   const outside = outsideBase(pattern, base);
   if (outside !== null) {
-    const options = { path: outside.path, respectGitIgnore: how.respectGitIgnore, ...(how.ignoreCase === true ? { ignoreCase: true } : {}) };
-    const paths = (await backend.glob(outside.pattern, options).catch(() => null)) ?? [];
-    const shown = how.keep === undefined ? paths : paths.filter(how.keep);
-    if (shown.length > 0)
-      return `glob looks only inside ${base}, and ${quoted(pattern)} names files outside it; with ${how.pathArgument ?? 'path'} ${quoted(outside.path)} and pattern ${quoted(outside.pattern)} it matches ${counted(shown.length, 'file')}, e.g. ${first(shown)}. Retry with those.`;
+    const paths = await look(outside.pattern, undefined, outside.path);
+    if (paths.length > 0)
+      return `glob looks only inside ${base}, and ${quoted(pattern)} names files outside it; with ${how.pathArgument ?? 'path'} ${quoted(outside.path)} and pattern ${quoted(outside.pattern)} it matches ${counted(paths.length, 'file')}, e.g. ${first(paths)}. Retry with those.`;
   }
   const braced = listAsBraces(pattern);
   if (braced !== null) {
