@@ -2,7 +2,7 @@
 // The playground's real-model path (Agent tab → "Use a real model"), through agentvfs/ai and
 // the AI SDK's OpenAI-compatible provider. The endpoint is played by page.route: a recorded
 // Chat Completions conversation of several tool calls (one failing), checked request by request.
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { DEMO_E2E_URL } from './demo-port.ts';
 
 test.use({ baseURL: DEMO_E2E_URL, viewport: { width: 1280, height: 800 } });
@@ -49,6 +49,14 @@ interface ChatRequest {
   messages: Array<{ role: string; tool_call_id?: string; content: unknown }>;
 }
 
+/** The Agent tab's real-model form, opened and pointed at the recorded endpoint. */
+async function openModelForm(page: Page): Promise<void> {
+  await page.getByTestId('tab-agent').click();
+  await page.getByText('Use a real model (OpenAI-compatible endpoint)').click();
+  await page.locator('#model-url').fill(ENDPOINT);
+  await page.locator('#model-name').fill('test-model');
+}
+
 const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST, OPTIONS' };
 
 test('a model on an OpenAI-compatible endpoint edits the playground’s files through agentvfs/ai, and the key is kept nowhere', async ({ page }) => {
@@ -73,10 +81,7 @@ test('a model on an OpenAI-compatible endpoint edits the playground’s files th
 
   await page.goto('/');
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
-  await page.getByTestId('tab-agent').click();
-  await page.getByText('Use a real model (OpenAI-compatible endpoint)').click();
-  await page.locator('#model-url').fill(ENDPOINT);
-  await page.locator('#model-name').fill('test-model');
+  await openModelForm(page);
   await page.locator('#model-key').fill(KEY);
   await page.locator('#model-task').fill('Say in the README that the library is fast, and leave a note.');
   await page.getByTestId('model-run').click();
@@ -143,10 +148,7 @@ test('Stop agent while a model’s write waits for approval: the dialog closes, 
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
   await page.evaluate(() => (globalThis as unknown as { agentvfs: { workspace: { reset(): Promise<void> } } }).agentvfs.workspace.reset());
   await page.getByTestId('ask-before-writes').check();
-  await page.getByTestId('tab-agent').click();
-  await page.getByText('Use a real model (OpenAI-compatible endpoint)').click();
-  await page.locator('#model-url').fill(ENDPOINT);
-  await page.locator('#model-name').fill('test-model');
+  await openModelForm(page);
   await page.getByTestId('model-run').click();
   await expect(page.getByTestId('model-stop')).toBeVisible();
   const dialog = page.getByTestId('approval-dialog');
@@ -189,10 +191,7 @@ test('Stop while the model answers, with no write waiting: the run stops and say
   await page.goto('/');
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
   await page.evaluate(() => (globalThis as unknown as { agentvfs: { workspace: { reset(): Promise<void> } } }).agentvfs.workspace.reset());
-  await page.getByTestId('tab-agent').click();
-  await page.getByText('Use a real model (OpenAI-compatible endpoint)').click();
-  await page.locator('#model-url').fill(ENDPOINT);
-  await page.locator('#model-name').fill('test-model');
+  await openModelForm(page);
   await page.getByTestId('model-run').click();
   await expect.poll(() => requests).toBe(2);
   await page.getByTestId('model-stop').click();
@@ -212,10 +211,7 @@ test('an endpoint the page cannot reach: the status says where to look, not only
   await page.route(`${ENDPOINT}/**`, (route) => route.abort('connectionrefused'));
   await page.goto('/');
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
-  await page.getByTestId('tab-agent').click();
-  await page.getByText('Use a real model (OpenAI-compatible endpoint)').click();
-  await page.locator('#model-url').fill(ENDPOINT);
-  await page.locator('#model-name').fill('test-model');
+  await openModelForm(page);
   await page.getByTestId('model-run').click();
   await expect(page.getByTestId('model-status')).toHaveText(
     /^Failed: .*the page could not reach the endpoint\. Check the URL, that the server runs, and that it allows requests from this page \(CORS\)\.$/,
