@@ -4,7 +4,7 @@
  * AgentvfsBackend adds to or departs from it on purpose (docs/langchain.md lists them).
  */
 import { StateBackend, isSandboxBackend, type FileData } from 'deepagents';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeAll, inWorkerThread } from '../../test/worker/factories.ts';
 import { createStateBackend, createTools } from '../index.ts';
 import { AgentvfsBackend } from './index.ts';
@@ -90,6 +90,13 @@ const STEPS: Record<string, Step> = {
 };
 
 describe('AgentvfsBackend gives what deepagents’ StateBackend gives', () => {
+  // One fixed time on both sides: each lists glob results newest first, StateBackend ties in the
+  // order written, agentvfs by path (FILES is written in path order). With a running clock, writes a
+  // millisecond apart would put the reference's results in another order now and then.
+  const NOW = 1_700_000_000_000;
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: NOW }));
+  afterEach(() => vi.useRealTimers());
+
   it.each(Object.keys(STEPS))('%s', async (name) => {
     const reference = deepagentsStateBackend();
     const theirs = new Proxy(reference.backend, {
@@ -105,9 +112,7 @@ describe('AgentvfsBackend gives what deepagents’ StateBackend gives', () => {
       },
     }) as unknown as DeepagentsLike;
     for (const [path, content] of Object.entries(FILES)) await theirs.write(path, content);
-    // One fixed time: agentvfs lists glob results newest first (ties by path), so files written a
-    // millisecond apart would come in another order than the reference's, now and then.
-    const ours = new AgentvfsBackend(createStateBackend({ files: FILES, now: () => 1_700_000_000_000 }));
+    const ours = new AgentvfsBackend(createStateBackend({ files: FILES, now: () => NOW }));
 
     expect(comparable(await STEPS[name]!(ours))).toEqual(comparable(await STEPS[name]!(theirs)));
   });
