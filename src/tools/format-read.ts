@@ -84,6 +84,8 @@ export function formatRead(path: string, lines: readonly string[], offset: numbe
       TRUNCATION_NOTE,
     ].join('\n');
   }
-  if (end < total) out.push(`... [showing lines ${from}-${end} of ${total} in ${path}; continue with offset=${end}]`);
+  // A page that began inside its only line ends at that line's last row ("2.1-2.2", not "2.1-2").
+  const to = part > 0 && end === offset + 1 ? rowLabel(end, rowCount(lines[offset]!) - 1) : String(end);
+  if (end < total) out.push(`... [showing lines ${from}-${to} of ${total} in ${path}; continue with offset=${end}]`);
   return out.join('\n');
 }

@@ -226,7 +226,7 @@ export function readWriteToolSuite(make: BackendFactory) {
         `   2.2\t${'c'.repeat(10)}\n     3\ty\n... [showing lines 2.2-3 of 4 in /f; continue with offset=3]`,
       );
       expect(await tools.call('read_file', { path: '/f', offset: 1, part: 1, limit: 1 })).toBe(
-        `   2.1\t${'b'.repeat(5000)}\n   2.2\t${'c'.repeat(10)}\n... [showing lines 2.1-2 of 4 in /f; continue with offset=2]`,
+        `   2.1\t${'b'.repeat(5000)}\n   2.2\t${'c'.repeat(10)}\n... [showing lines 2.1-2.2 of 4 in /f; continue with offset=2]`,
       );
     });
 
