@@ -5,7 +5,7 @@
  */
 import { isNotSavedError, isVfsError, isWorkspaceClosedError, isWorkspaceHeldError } from '../errors.ts';
 import { QUOTA_NEXT_STEP } from '../limits.ts';
-import { TOOL_QUOTA_NEXT_STEP } from './dialects/next-actions.ts';
+import { TOOL_DIRECTORY_COUNT_NEXT_STEP, TOOL_FILE_COUNT_NEXT_STEP, TOOL_QUOTA_NEXT_STEP } from './dialects/next-actions.ts';
 import { capResult } from './limit-output.ts';
 import type { ToolResult } from './types.ts';
 
@@ -34,5 +34,9 @@ export function notSavedText(error: Error): string {
 }
 
 function inToolWords(message: string): string {
-  return message.replace(QUOTA_NEXT_STEP, TOOL_QUOTA_NEXT_STEP);
+  if (!message.includes(QUOTA_NEXT_STEP)) return message;
+  // The backend's count errors say "exceed the limit of N files" (or directories); its size errors name bytes.
+  const count = /exceed the limit of \d+ (files|directories)\b/.exec(message)?.[1];
+  const step = count === 'files' ? TOOL_FILE_COUNT_NEXT_STEP : count === 'directories' ? TOOL_DIRECTORY_COUNT_NEXT_STEP : TOOL_QUOTA_NEXT_STEP;
+  return message.replace(QUOTA_NEXT_STEP, step);
 }

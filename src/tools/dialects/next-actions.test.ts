@@ -34,7 +34,7 @@ describe('next actions in each dialect’s words', () => {
     expect(ambiguous).not.toMatch(/replace_all/); // (Gemini's own argument is old_string)
   });
 
-  it('a quota error says what the model can do: write less or ask; apply_patch can also delete files', async () => {
+  it('a quota error says what the model can do: write less (or fewer new files) or ask; apply_patch can also delete files', async () => {
     const files = { '/a.txt': 'x'.repeat(100) };
     const limits = { maxTotalBytes: 150 };
     const tools = createTools(createStateBackend({ files, limits }));
@@ -48,6 +48,15 @@ describe('next actions in each dialect’s words', () => {
     const memory = createTools(createStateBackend({ files: { '/memories/a.md': 'x'.repeat(100) }, limits }), { dialect: 'anthropic' });
     expect(await memory.call('memory', { command: 'create', path: '/memories/b.md', file_text: 'y'.repeat(100) })).toMatch(
       /Nothing was written; write less, delete memory files no longer needed \(memory delete\), or ask the user to free space or raise the limit\.$/,
+    );
+    // Over the file or directory count, writing less would not help: new names are the cost.
+    const full = createTools(createStateBackend({ files, limits: { maxFiles: 1 } }));
+    expect(await full.call('write_file', { path: '/b.txt', content: 'y' })).toMatch(
+      /^Error: EQUOTA: Creating \/b\.txt would exceed the limit of 1 files\. Nothing was written; put the content in existing files rather than new ones, or ask/,
+    );
+    const deep = createTools(createStateBackend({ files, limits: { maxDirectories: 1 } }), { dialect: 'openai' });
+    expect(await deep.call('apply_patch', { input: '*** Begin Patch\n*** Add File: d/e/b.txt\n+y\n*** End Patch' })).toMatch(
+      /Nothing was written; put new files in existing directories rather than new ones, delete files with '\*\*\* Delete File:' sections, or ask/,
     );
     // The backend's own error, for code that can remove files, still says so.
     await expect(createStateBackend({ files, limits }).writeFile('/b.txt', 'y'.repeat(100))).rejects.toThrow(

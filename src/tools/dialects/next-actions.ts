@@ -14,8 +14,21 @@ const IS_DIR = 'Use ls to see what it contains.';
 const NOT_DIR = 'Use read_file to read it.';
 const STALE = 'Read it again with read_file, then retry.';
 const PERSON_EDITED = 'Read it with read_file before editing it again.';
-/** A model cannot remove files with most tool sets: a tool's quota error says what it can do instead. */
-export const TOOL_QUOTA_NEXT_STEP = 'Nothing was written; write less, or ask the user to free space or raise the limit.';
+/** A model cannot remove files with most tool sets: a tool's quota error says what it can do instead, `remove` where it can. */
+const quotaStep = (instead: string, remove = '') => `Nothing was written; ${instead}, ${remove}or ask the user to free space or raise the limit.`;
+const WRITE_LESS = 'write less';
+// Over the file or directory count, writing less does not help: fewer new names does.
+const FEWER_FILES = 'put the content in existing files rather than new ones';
+const FEWER_DIRECTORIES = 'put new files in existing directories rather than new ones';
+export const TOOL_QUOTA_NEXT_STEP = quotaStep(WRITE_LESS);
+export const TOOL_FILE_COUNT_NEXT_STEP = quotaStep(FEWER_FILES);
+export const TOOL_DIRECTORY_COUNT_NEXT_STEP = quotaStep(FEWER_DIRECTORIES);
+/** The three quota sentences, each with `remove` (how this dialect's model deletes files) added. */
+const quotaSteps = (remove: string): Sentences => ({
+  [TOOL_QUOTA_NEXT_STEP]: quotaStep(WRITE_LESS, remove),
+  [TOOL_FILE_COUNT_NEXT_STEP]: quotaStep(FEWER_FILES, remove),
+  [TOOL_DIRECTORY_COUNT_NEXT_STEP]: quotaStep(FEWER_DIRECTORIES, remove),
+});
 // Sentences of the shared edit engine (src/edit/apply-edit.ts, src/text.ts) that name the six tools' arguments.
 const REPLACE_WHOLE = 'Replace the whole file with write_file if that is meant.';
 const IDENTICAL = 'old_string and new_string are identical;';
@@ -31,7 +44,7 @@ const IN_WORDS_OF: Readonly<Record<ExtraDialect, Sentences>> = {
     [NOT_DIR]: 'Check the path in the patch: nothing can exist under a file.',
     [STALE]: 'Send the patch again: the reply shows its current content if it still differs.',
     [PERSON_EDITED]: 'Your next patch of it is refused once, with its content to write the patch against.',
-    [TOOL_QUOTA_NEXT_STEP]: "Nothing was written; write less, delete files with '*** Delete File:' sections, or ask the user to free space or raise the limit.",
+    ...quotaSteps("delete files with '*** Delete File:' sections, "),
     [REPLACE_WHOLE]: "Replace the whole file with an '*** Add File:' section if that is meant.",
   },
   anthropic: {
@@ -41,8 +54,7 @@ const IN_WORDS_OF: Readonly<Record<ExtraDialect, Sentences>> = {
     [STALE]: 'View it again, then retry.',
     [PERSON_EDITED]: 'View it before editing it again.',
     [REPLACE_WHOLE]: 'These tools cannot edit it.',
-    [TOOL_QUOTA_NEXT_STEP]:
-      'Nothing was written; write less, delete memory files no longer needed (memory delete), or ask the user to free space or raise the limit.',
+    ...quotaSteps('delete memory files no longer needed (memory delete), '),
     [IDENTICAL]: 'old_str and new_str are identical;',
     [IDENTICAL_AFTER_MATCH]: 'new_str is identical to the text it would replace;',
   },
