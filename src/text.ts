@@ -122,13 +122,19 @@ const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
  */
 export function decodeForEdit(bytes: Uint8Array, path: string): string {
   const text = decodeText(bytes);
-  if (!text.includes('\uFFFD') || isValidUtf8(bytes)) return text;
-  const line = text.slice(0, text.indexOf('\uFFFD')).split('\n').length;
+  const line = firstNotUtf8Line(bytes, text);
+  if (line === null) return text;
   throw new VfsError(
     'EBINARY',
     `${path} is not valid UTF-8 text (line ${line} holds bytes that are no UTF-8 character, shown as \uFFFD); an edit would rewrite those bytes too, so it is refused and the file is unchanged. Replace the whole file with write_file if that is meant.`,
     { path },
   );
+}
+
+/** The 1-based line of `text` (`bytes` decoded) holding the first U+FFFD that stands for bytes no UTF-8 character; null when `bytes` are valid UTF-8. */
+export function firstNotUtf8Line(bytes: Uint8Array, text: string): number | null {
+  if (!text.includes('\uFFFD') || isValidUtf8(bytes)) return null;
+  return text.slice(0, text.indexOf('\uFFFD')).split('\n').length;
 }
 
 export function isValidUtf8(bytes: Uint8Array): boolean {

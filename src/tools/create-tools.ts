@@ -8,7 +8,7 @@ import type { Backend, GrepMatch } from '../backend/types.ts';
 import { isVfsError, VfsError } from '../errors.ts';
 import { counted } from '../counted.ts';
 import type { ToolsAround } from '../tool-host.ts';
-import { countLines, decodeText, isBinary, splitLines } from '../text.ts';
+import { countLines, decodeText, firstNotUtf8Line, isBinary, splitLines } from '../text.ts';
 import { buildDefinitions, GLOB_MAX_RESULTS, MAX_RESULT_CHARS, type ToolName } from './definitions.ts';
 import { checkDialect, type DialectName, type DialectToolName } from './dialects/names.ts';
 import { createDialectTools } from './dialects/registry.ts';
@@ -103,7 +103,8 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
           { path },
         );
       }
-      const lines = splitLines(decodeText(content));
+      const text = decodeText(content);
+      const lines = splitLines(text);
       const offset = args.offset as number;
       if (lines.length === 0 && offset === 0) return EMPTY_FILE_REMINDER;
       if (offset >= lines.length) {
@@ -120,7 +121,13 @@ function defaultHandlers(backend: Backend, readVersions: CallReads): Record<Tool
             : `part ${part} is past the end of line ${line} of ${path}, whose rows are ${line} to ${line}.${rows - 1}. Use a part from 0 to ${rows - 1}.`;
         throw new VfsError('EINVAL', message, { path });
       }
-      return formatRead(path, lines, offset, args.limit as number, part);
+      // Latin-1 and other legacy text reads as U+FFFD: said once, so the model neither copies it into an edit nor takes it for the file's content.
+      const bad = firstNotUtf8Line(content, text);
+      const note =
+        bad === null
+          ? ''
+          : `Note: ${path} is not valid UTF-8: bytes that are no UTF-8 character are shown as \uFFFD (the first on line ${bad}). edit_file refuses it; write_file replaces it whole.`;
+      return formatRead(path, lines, offset, args.limit as number, part, note);
     },
 
     async write_file(args, changed) {

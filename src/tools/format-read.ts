@@ -48,12 +48,17 @@ export function rowCount(line: string): number {
  * anything remains (because of the limit or the size cap) the last line says what was shown
  * and the exact arguments that continue: `offset=`, plus `part=` when the cap cut a line
  * between its rows, so every character of a long line is reachable. A size cut also ends
- * with the standard truncation note.
+ * with the standard truncation note; `note` (about the whole file) comes last.
  */
-export function formatRead(path: string, lines: readonly string[], offset: number, limit: number, part = 0): string {
+export function formatRead(path: string, lines: readonly string[], offset: number, limit: number, part = 0, note = ''): string {
+  const page = formatPage(path, lines, offset, limit, part, note.length);
+  return note === '' ? page : `${page}\n${note}`;
+}
+
+function formatPage(path: string, lines: readonly string[], offset: number, limit: number, part: number, noteLength: number): string {
   const total = lines.length;
   const end = Math.min(total, offset + limit);
-  const budget = MAX_RESULT_CHARS - NOTES_RESERVE - path.length;
+  const budget = MAX_RESULT_CHARS - NOTES_RESERVE - path.length - noteLength;
   const from = rowLabel(offset + 1, part);
   const out: string[] = [];
   let length = 0;

@@ -130,6 +130,24 @@ export function readWriteToolSuite(make: BackendFactory) {
       expect(await tools.call('read_file', { path: '/bom' })).toBe('     1\tfirst');
     });
 
+    it('a file that is not UTF-8 (Latin-1) reads with a note saying so, where the first bad byte is, and what an edit does', async () => {
+      // "caf\xe9" in Latin-1 on line 2: decoded, its é is U+FFFD.
+      const latin1 = new Uint8Array([...utf8('menu\ncaf'), 0xe9, ...utf8('\nend\n')]);
+      const tools = createTools(await make({ files: { '/menu.txt': latin1, '/ok.txt': 'caf\uFFFD\n' } }));
+      expect(await tools.call('read_file', { path: '/menu.txt' })).toBe(
+        '     1\tmenu\n     2\tcaf\uFFFD\n     3\tend\n' +
+          'Note: /menu.txt is not valid UTF-8: bytes that are no UTF-8 character are shown as \uFFFD (the first on line 2). edit_file refuses it; write_file replaces it whole.',
+      );
+      const page = await tools.call('read_file', { path: '/menu.txt', limit: 1 });
+      expect(page.split('\n').slice(-2)).toEqual([
+        '... [showing lines 1-1 of 3 in /menu.txt; continue with offset=1]',
+        expect.stringMatching(/^Note: .*line 2\)/),
+      ]);
+      // A real U+FFFD in valid UTF-8 is the file's own character: no note.
+      expect(await tools.call('read_file', { path: '/ok.txt' })).toBe('     1\tcaf\uFFFD');
+      expect(await tools.call('edit_file', { path: '/menu.txt', old_string: 'menu', new_string: 'MENU' })).toMatch(/^Error: EBINARY: .*line 2/);
+    });
+
     it('caps a huge read at 80,000 characters and still says where to continue', async () => {
       const body = Array.from({ length: 1500 }, (_, i) => `${i}:${'w'.repeat(200)}`).join('\n');
       const tools = createTools(await make({ files: { '/big': body } }));
