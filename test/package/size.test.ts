@@ -19,14 +19,14 @@ describe('bundle size', () => {
     expect(core.gzip).toBeLessThanOrEqual(CORE_BUDGET_GZIP);
   });
 
-  it('the self-contained worker script stays within 134 kB gzip', () => {
+  it('the self-contained worker script stays within 135 kB gzip', () => {
     // createWorkerBackend() embeds it in dist/client.js; it is the page's cost of running the backend off the main thread.
     // It runs every dialect's tools (issue 19): 80 kB held the six default tools, each dialect adds 3-5 kB.
     const size = gzip(join(dist, 'backend-worker.js'));
     expect(size).toBeGreaterThan(20_000);
     // The guard, ignore rules, media, watch, fork and merge run where the backend runs, so the worker
     // carries them too (measured figures: docs/performance.md#bundle-size).
-    expect(size).toBeLessThanOrEqual(134_000);
+    expect(size).toBeLessThanOrEqual(135_000);
   });
 
   // A page whose backend lives in a worker should not carry the backend on its main thread:
@@ -44,7 +44,7 @@ describe('bundle size', () => {
     // on grep's matcher: ~17 kB; an edit is computed before it is approved), the tools' hints and
     // wording, and the ignore package (~4 kB) for the gemini dialect's .geminiignore. The backend
     // would add ~60 kB more (measured figures: docs/performance.md#bundle-size).
-    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 96_500],
+    ['connect() + createTools()', "export { connect } from './dist/client.js'; export { createTools } from './dist/index.js';", 97_500],
     // agentvfs/client's createTools runs only over a worker's backend, so the page carries the
     // definitions, the call numbering and the audit: 13.1 kB measured 2026-11-26.
     ['connect() + createTools() from agentvfs/client', "export { connect, createTools } from './dist/client.js';", 15_000],
