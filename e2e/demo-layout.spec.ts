@@ -37,6 +37,7 @@ const WHOLE = [
   '.cp-meta > *',
   '.statusbar .pill',
   '.notice',
+  '.phone-intro > *',
 ].join(', ');
 
 const WIDTHS = [
@@ -233,6 +234,41 @@ test('on a narrow screen, opening a file or a checkpoint shows the viewer; the s
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(page.locator('.views')).toBeHidden();
   for (const { selector } of PANELS) await expect(page.locator(selector)).toBeVisible();
+});
+
+test('on a phone, the first screen offers to run the agent, which runs in the Agent tab; wider screens keep their layout', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('view-viewer')).toHaveAttribute('aria-selected', 'true');
+  const run = page.getByTestId('phone-intro-run');
+  await expect(run).toBeVisible();
+  await expect(run).toHaveText('▶ Run the agent');
+  await expect(run).toBeInViewport({ ratio: 1 });
+  // Between the switcher and the panel, never over it.
+  const [views, intro, viewer] = await Promise.all(['.views', '[data-testid=phone-intro]', '.panel.viewer'].map((s) => panelBox(page, s)));
+  expect(intro!.y).toBeGreaterThanOrEqual(views!.y + views!.height);
+  expect(viewer!.y).toBeGreaterThanOrEqual(intro!.y + intro!.height);
+  expect(await cutElements(page, '[data-testid=phone-intro] > *'), 'nothing of the offer cut').toEqual([]);
+
+  await run.click();
+  await expect(page.getByTestId('view-tools')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('tab-agent')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('.agent-panel')).toHaveAttribute('data-state', /running|done/);
+  // Offered only while nothing has run (as the transcript's own offer): it gives the panel its room back.
+  await expect(page.getByTestId('phone-intro')).toBeHidden();
+  await expect(page.getByTestId('agent-stop')).toBeFocused();
+  await expect(page.locator('.agent-panel')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('agent-run')).toBeFocused();
+
+  // Wider screens show the transcript's offer beside everything else: no intro row.
+  await page.evaluate(() => (globalThis as unknown as { agentvfs: { transcript: { clear(): void } } }).agentvfs.transcript.clear());
+  for (const width of [800, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (width === 800) await page.getByTestId('view-viewer').click();
+    await expect(page.getByTestId('try-agent')).toBeVisible();
+    await expect(page.getByTestId('phone-intro')).toBeHidden();
+  }
 });
 
 test('the page counts files and folders, and says what a file version number is', async ({ page }) => {

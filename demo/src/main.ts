@@ -130,11 +130,13 @@ const showSave = (s: SaveStatus) => {
 let readOnlyNotice: HTMLElement | null = null;
 ws.onSaveStatus(showSave);
 const sidebarPanels: HTMLElement[] = [tree.el, checkpoints.el];
-const transcriptView = new TranscriptView(transcript, () => {
+/** The quickest way to see the tools at work: the scripted agent, run where its Stop is. */
+const watchAgent = () => {
   panes.show('tools');
   rightTabs.show('agent');
   void agent.runScripted();
-});
+};
+const transcriptView = new TranscriptView(transcript, watchAgent);
 const rightTabs = tabs('Tools', [
   { id: 'console', label: 'Tool console', panel: toolConsole.el },
   { id: 'agent', label: 'Agent', panel: agent.el },
@@ -151,7 +153,20 @@ const layout = h(
 viewer.el.id = 'pane-viewer';
 transcriptView.el.id = 'pane-transcript';
 const panes = new Panes(layout, { files: 'pane-files', viewer: 'pane-viewer', transcript: 'pane-transcript', tools: 'pane-tools' });
-layout.prepend(panes.el); // a row of the layout grid (styles.css), shown only where not every panel fits
+// On a phone the transcript (and its "Watch the scripted agent") is a tab away, and the agent two:
+// the first screen offers it here, until the transcript holds something (as the transcript's own offer).
+const phoneIntro = h(
+  'div',
+  { class: 'phone-intro', 'data-testid': 'phone-intro' },
+  h('span', null, 'Watch an agent use the file tools: offline, no model.'),
+  h(
+    'button',
+    { type: 'button', class: 'primary', 'data-testid': 'phone-intro-run', onclick: () => ((phoneIntro.hidden = true), watchAgent()) },
+    '▶ Run the agent',
+  ),
+);
+transcript.onEntry(() => (phoneIntro.hidden = transcript.entries.length > 0));
+layout.prepend(panes.el, phoneIntro); // rows of the layout grid (styles.css), shown only where not every panel fits (the intro: on phones)
 
 document.body.append(
   h(

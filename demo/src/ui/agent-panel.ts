@@ -8,7 +8,7 @@ import { denials, runScriptedAgent, TASK } from '../agent/scripted.ts';
 import { endRun, StoppedError, startRun, stoppedWords, stopRun } from '../agent/stopped.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
-import { focusLost, h } from './dom.ts';
+import { canFocus, focusLost, h } from './dom.ts';
 
 const SETTINGS_KEY = 'agentvfs-demo:model';
 
@@ -266,7 +266,7 @@ export class AgentPanel {
     // Stop (or a Run button) had focus and is hidden or disabled now: back to the button pressed.
     // (The parallel run's status held it only while the run went on.)
     if (!busy && (focusLost() || document.activeElement === this.#parallelStatus))
-      (this.#pressed?.isConnected && this.#pressed !== document.body ? this.#pressed : this.#run).focus();
+      (this.#pressed && this.#pressed !== document.body && canFocus(this.#pressed) ? this.#pressed : this.#run).focus();
     this.onBusy(busy);
   }
 
