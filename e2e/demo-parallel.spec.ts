@@ -47,7 +47,12 @@ for (const { width, height, phone } of [
     const forks = page.getByTestId('parallel-forks');
     await expect(forks.locator('[data-fork=renamer]')).toHaveAttribute('data-state', 'merged');
     await expect(forks.locator('[data-fork=tester]')).toHaveAttribute('data-state', 'merged');
-    await expect(forks.locator('[data-fork=tester]')).toContainText('/test/quantity.test.ts');
+    // Each row counts only what that subagent wrote: not the renamer's files, which the tester's
+    // fork took in from the workspace to settle the conflict.
+    await expect(forks.locator('[data-fork=tester]')).toHaveText('tester: merged, 2 files changed in its fork (/test/quantity.test.ts, /README.md)');
+    await expect(forks.locator('[data-fork=renamer]')).toHaveText(
+      'renamer: merged, 7 files changed in its fork (/README.md, /src/cart.ts, /src/checkout.ts, /src/components/PriceTag.tsx, /src/index.ts, /src/utils/format.ts, /test/format.test.ts)',
+    );
 
     const after = await files(page);
     for (const [path, text] of Object.entries(after)) expect(text, path).not.toContain('formatPrice');

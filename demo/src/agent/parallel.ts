@@ -16,6 +16,7 @@ const README = '/README.md';
 const README_LINE = 'Prices are integers in cents and are shown with `formatPrice` from `src/utils/format.ts`.';
 const TEST_NOTE = ' Quantities are covered by `test/quantity.test.ts`.';
 const TEST_FILE = '/test/quantity.test.ts';
+const MUTATING = new Set(['write_file', 'edit_file']);
 const TEST_SOURCE = `import { describe, expect, it } from 'vitest';
 import { formatQuantity } from '../src/utils/format';
 
@@ -25,10 +26,11 @@ describe('formatQuantity', () => {
 });
 `;
 
-/** What each subagent's fork holds that the workspace does not yet (from fork.watch). */
+/** Where each subagent is, and the files it changed in its fork (its own writes that landed). */
 export interface ForkProgress {
   name: 'renamer' | 'tester';
   state: 'working' | 'done' | 'merged' | 'conflict';
+  /** Written by the subagent's own calls: not what its fork took in from the workspace to settle a conflict. */
   changed: string[];
 }
 
@@ -55,31 +57,30 @@ export async function runParallelSubagents(
     renamer: { name: 'renamer', state: 'working', changed: [] } as ForkProgress,
     tester: { name: 'tester', state: 'working', changed: [] } as ForkProgress,
   };
-  const follow = (fork: Backend, p: ForkProgress) =>
-    fork.watch((events) => {
-      for (const e of events) if (!e.isDir && !p.changed.includes(e.path)) p.changed.push(e.path);
-      onProgress({ ...p, changed: [...p.changed] });
-    });
-  const stops = [follow(renamer, progress.renamer), follow(tester, progress.tester)];
   onProgress(progress.renamer);
   onProgress(progress.tester);
   const run: ParallelRun = { ok: true, denied: 0, merged: [], conflicts: [] };
 
-  const agent = (fork: Backend, name: string) => {
+  const agent = (fork: Backend, p: ForkProgress) => {
     // A subagent's writes wait for the person too when "Ask before writes" is on: what the merges
     // bring into the workspace is then only what the person allowed in the forks.
     const tools = createTools(fork, { approve: ws.sessionOptions.approve });
     return async (tool: string, args: Record<string, unknown>, note: string) => {
-      const entry = await transcript.call(tools, 'subagent', tool, args, `[${name}] ${note}`);
+      const entry = await transcript.call(tools, 'subagent', tool, args, `[${p.name}] ${note}`);
       if (!entry.ok) run.ok = false;
       if (entry.result.startsWith('Error: EDENIED')) run.denied++;
+      const path = args.path;
+      if (entry.ok && MUTATING.has(tool) && typeof path === 'string' && !p.changed.includes(path)) {
+        p.changed.push(path);
+        onProgress({ ...p, changed: [...p.changed] });
+      }
       await sleep(delayMs);
       return entry;
     };
   };
 
   const renaming = (async () => {
-    const call = agent(renamer, 'renamer');
+    const call = agent(renamer, progress.renamer);
     const uses = await call('grep', { pattern: '\\bformatPrice\\b', output_mode: 'files_with_matches' }, 'Find every file that uses formatPrice.');
     for (const path of uses.result.split('\n').filter((l) => l.startsWith('/'))) {
       await call('read_file', { path }, `Read ${path}.`);
@@ -89,7 +90,7 @@ export async function runParallelSubagents(
     onProgress({ ...progress.renamer });
   })();
   const testing = (async () => {
-    const call = agent(tester, 'tester');
+    const call = agent(tester, progress.tester);
     await call('write_file', { path: TEST_FILE, content: TEST_SOURCE }, 'Add tests for formatQuantity.');
     await call('read_file', { path: README }, 'Read the README to mention the tests.');
     await call('edit_file', { path: README, old_string: README_LINE, new_string: README_LINE + TEST_NOTE }, 'Note the tests in the README.');
@@ -119,7 +120,7 @@ export async function runParallelSubagents(
   if (first.conflicts.length > 0) {
     // Settled where the work is: the tester takes in the workspace's changes (markers where both
     // changed), puts its note on the renamed line, and merges again.
-    const call = agent(tester, 'tester');
+    const call = agent(tester, progress.tester);
     const update = await tester.merge(ws.worker, { conflicts: 'markers' });
     transcript.event(
       'agent',
@@ -133,7 +134,6 @@ export async function runParallelSubagents(
     const second = await merge(tester, progress.tester);
     if (second.conflicts.length > 0) run.ok = false;
   }
-  for (const stop of stops) stop();
   renamer.close?.();
   tester.close?.();
   return run;
