@@ -260,6 +260,36 @@ test('a denied write: the run goes on and its status says what the person denied
   await expect(dialog).toBeVisible();
   await page.getByTestId('approval-always').click();
   await expect(page.getByTestId('agent-status')).toHaveText('Finished without the write you denied; see the transcript.', { timeout: 30_000 });
+  // The write denied was the definition's rename in format.ts: the changelog does not count that file as renamed.
+  expect(await readText(page, '/src/utils/format.ts')).toContain('export function formatPrice(');
+  expect(await readText(page, '/CHANGELOG.md')).toBe(
+    '# Changelog\n\n## Unreleased\n\n- Renamed `formatPrice` to `formatMoney` in 6 of 7 files; /src/utils/format.ts still uses `formatPrice`.\n',
+  );
+});
+
+test('every rename denied: the scripted agent writes no changelog claiming a rename', async ({ page }) => {
+  await page.getByTestId('ask-before-writes').check();
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('agent-run').click();
+  const dialog = page.getByTestId('approval-dialog');
+  const status = page.getByTestId('agent-status');
+  const asked: string[] = [];
+  const deadline = Date.now() + 60_000;
+  while (!/^(Done|Finished|Stopped|Failed)/.test((await status.textContent()) ?? '')) {
+    expect(Date.now(), `still running; asked so far: ${asked.join(' | ')}`).toBeLessThan(deadline);
+    if (await dialog.isVisible()) {
+      asked.push((await dialog.locator('h2').textContent()) ?? '');
+      await page.getByTestId('approval-deny').click();
+    } else await page.waitForTimeout(50);
+  }
+  expect(asked.every((q) => q.startsWith('Allow edit_file to change '))).toBe(true);
+  await expect(status).toHaveText(`Finished without the ${asked.length} writes you denied; see the transcript.`);
+  const paths = await page.evaluate(() =>
+    (globalThis as unknown as { agentvfs: { backend: { glob(p: string): Promise<string[]> } } }).agentvfs.backend.glob('**'),
+  );
+  expect(paths).not.toContain('/CHANGELOG.md');
+  await expect(page.locator('[data-testid=transcript] li.entry.event').last()).toContainText('Finished without the');
+  await expect(page.locator('[data-testid=transcript] li.entry.event', { hasText: 'No file was renamed' })).toHaveCount(1);
 });
 
 test('focus comes back to the button pressed: after a question of the console, through a parallel run; Undo outlasts a long run', async ({ page }) => {

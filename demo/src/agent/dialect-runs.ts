@@ -4,12 +4,12 @@
 import type { DialectName, Tools } from 'agentvfs';
 import type { CallEntry, Transcript } from '../transcript.ts';
 import { sleep } from '../ui/dom.ts';
+import { NOTHING_RENAMED, renameChangelog } from './scripted.ts';
 import { stopIfAsked } from './stopped.ts';
 import type { Workspace } from '../workspace.ts';
 
 const OLD = 'formatPrice';
 const NEW = 'formatMoney';
-const CHANGELOG = (n: number) => `# Changelog\n\n## Unreleased\n\n- Renamed \`${OLD}\` to \`${NEW}\` (${n} files).\n`;
 
 export interface DialectRun {
   dialect: DialectName;
@@ -23,7 +23,7 @@ type Call = (tool: string, args: Record<string, unknown>, note: string) => Promi
 interface Steps {
   find(call: Call): Promise<string[]>;
   rename(call: Call, path: string, text: string): Promise<CallEntry>;
-  changelog(call: Call, files: number): Promise<CallEntry>;
+  changelog(call: Call, content: string): Promise<CallEntry>;
 }
 
 const STEPS: Partial<Record<DialectName, Steps>> = {
@@ -55,7 +55,7 @@ const STEPS: Partial<Record<DialectName, Steps>> = {
       }
       return last!;
     },
-    changelog: (call, n) => call('str_replace_based_edit_tool', { command: 'create', path: '/CHANGELOG.md', file_text: CHANGELOG(n) }, 'Record the change.'),
+    changelog: (call, content) => call('str_replace_based_edit_tool', { command: 'create', path: '/CHANGELOG.md', file_text: content }, 'Record the change.'),
   },
   gemini: {
     find: async (call) => {
@@ -70,7 +70,7 @@ const STEPS: Partial<Record<DialectName, Steps>> = {
         `Replace all ${count} uses in ${path}.`,
       );
     },
-    changelog: (call, n) => call('write_file', { file_path: '/CHANGELOG.md', content: CHANGELOG(n) }, 'Record the change.'),
+    changelog: (call, content) => call('write_file', { file_path: '/CHANGELOG.md', content }, 'Record the change.'),
   },
   'mcp-filesystem': {
     find: async (call) => {
@@ -84,7 +84,7 @@ const STEPS: Partial<Record<DialectName, Steps>> = {
       const edits = lines.map((l) => ({ oldText: l, newText: l.replaceAll(OLD, NEW) }));
       return call('edit_file', { path, edits }, `All edits to ${path} in one call (all or nothing); the result is a diff.`);
     },
-    changelog: (call, n) => call('write_file', { path: '/CHANGELOG.md', content: CHANGELOG(n) }, 'Record the change.'),
+    changelog: (call, content) => call('write_file', { path: '/CHANGELOG.md', content }, 'Record the change.'),
   },
 };
 
@@ -115,6 +115,8 @@ function renamePatch(files: ReadonlyArray<readonly [string, string]>): string {
 export async function runDialectAgent(ws: Workspace, transcript: Transcript, dialect: DialectName, delayMs = 150, signal?: AbortSignal): Promise<DialectRun> {
   const tools: Tools<string> = ws.session(dialect);
   const run: DialectRun = { dialect, filesChanged: [], ok: true };
+  /** Files a rename call did not change in full (denied, or failed). */
+  const missed: string[] = [];
   const call: Call = async (tool, args, note) => {
     stopIfAsked(signal);
     const entry = await transcript.call(tools, 'agent', tool, args, note, signal);
@@ -132,24 +134,34 @@ export async function runDialectAgent(ws: Workspace, transcript: Transcript, dia
     const files = await Promise.all(paths.map(async (p) => [p, await textOf(p)] as const));
     const patch = await call('apply_patch', { input: renamePatch(files) }, `One patch over all ${files.length} files: all of it applies, or none.`);
     if (patch.ok) run.filesChanged.push(...paths);
-    else run.ok = false;
-    const lines = CHANGELOG(run.filesChanged.length).replace(/\n$/, '').split('\n');
-    const log = await call(
-      'apply_patch',
-      { input: `*** Begin Patch\n*** Add File: CHANGELOG.md\n${lines.map((l) => `+${l}`).join('\n')}\n*** End Patch` },
-      'Record the change.',
-    );
-    if (!log.ok) run.ok = false;
+    else {
+      run.ok = false;
+      missed.push(...paths);
+    }
+    const lines = renameChangelog(run.filesChanged.length, missed)?.replace(/\n$/, '').split('\n');
+    const log = lines
+      ? await call(
+          'apply_patch',
+          { input: `*** Begin Patch\n*** Add File: CHANGELOG.md\n${lines.map((l) => `+${l}`).join('\n')}\n*** End Patch` },
+          'Record the change.',
+        )
+      : null;
+    if (log === null) transcript.event('agent', NOTHING_RENAMED);
+    else if (!log.ok) run.ok = false;
   } else {
     const steps = STEPS[dialect];
     if (steps === undefined) throw new Error(`No scripted run for the ${dialect} dialect.`);
     for (const path of await steps.find(call)) {
       const done = await steps.rename(call, path, await textOf(path));
       if (done.ok) run.filesChanged.push(path);
-      else run.ok = false;
+      else {
+        run.ok = false;
+        missed.push(path);
+      }
     }
-    const log = await steps.changelog(call, run.filesChanged.length);
-    if (!log.ok) run.ok = false;
+    const changelog = renameChangelog(run.filesChanged.length, missed);
+    if (changelog === null) transcript.event('agent', NOTHING_RENAMED);
+    else if (!(await steps.changelog(call, changelog)).ok) run.ok = false;
   }
   // Done when no use is left (the changelog names both on purpose).
   const left = (await ws.backend.grep(`\\b${OLD}\\b`)).filter((m) => m.path !== '/CHANGELOG.md');

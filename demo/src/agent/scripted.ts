@@ -2,7 +2,7 @@
 // through the real tools in the worker, the way a model would: glob, grep, read, edit.
 // Halfway through, a teammate saves one of the files; the agent's edit is refused as
 // stale (ESTALE), and it recovers by re-reading the file and editing again.
-import { sleep } from '../ui/dom.ts';
+import { plural, sleep } from '../ui/dom.ts';
 import { stopIfAsked } from './stopped.ts';
 import type { Transcript, CallEntry } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
@@ -30,6 +30,8 @@ export interface AgentRun {
 export async function runScriptedAgent(ws: Workspace, transcript: Transcript, delayMs = 250, signal?: AbortSignal): Promise<AgentRun> {
   const tools = ws.session(); // a fresh agent session: it has read nothing yet
   const run: AgentRun = { filesChanged: [], staleRecoveries: 0, denied: 0, ok: true };
+  /** Files with an edit that did not land (denied, or failed): not renamed, whatever else was written there. */
+  const missed: string[] = [];
   const call = async (tool: string, args: Record<string, unknown>, note?: string): Promise<CallEntry> => {
     stopIfAsked(signal);
     const entry = await transcript.call(tools, 'agent', tool, args, note, signal);
@@ -74,19 +76,18 @@ export async function runScriptedAgent(ws: Workspace, transcript: Transcript, de
         await call('read_file', { path }, 'The file changed since I read it: re-read it, then redo the edit on the current version.');
         result = await call('edit_file', { path, ...edit }, 'Redo the edit on the current version.');
       }
-      if (!result.ok) run.ok = false;
-      else if (!run.filesChanged.includes(path)) run.filesChanged.push(path);
+      if (!result.ok) {
+        run.ok = false;
+        if (!missed.includes(path)) missed.push(path);
+      } else if (!run.filesChanged.includes(path)) run.filesChanged.push(path);
     }
   }
 
   const check = await call('grep', { pattern: `\\b${OLD}\\b`, output_mode: 'count' }, `Check that no ${OLD} is left.`);
   if (!/^No matches/.test(check.result)) run.ok = false;
-  const log = await call(
-    'write_file',
-    { path: '/CHANGELOG.md', content: `# Changelog\n\n## Unreleased\n\n- Renamed \`${OLD}\` to \`${NEW}\` (${run.filesChanged.length} files).\n` },
-    'Record the change.',
-  );
-  if (!log.ok) run.ok = false;
+  const changelog = renameChangelog(files.filter((path) => !missed.includes(path)).length, missed);
+  if (changelog === null) transcript.event('agent', NOTHING_RENAMED);
+  else if (!(await call('write_file', { path: '/CHANGELOG.md', content: changelog }, 'Record the change.')).ok) run.ok = false;
   transcript.event(
     'agent',
     run.ok
@@ -97,6 +98,22 @@ export async function runScriptedAgent(ws: Workspace, transcript: Transcript, de
   );
   return run;
 }
+
+/**
+ * The CHANGELOG.md a rename run writes, saying only what was written: `renamed` files took every
+ * edit of the rename; in the `missed` ones an edit did not land (the person denied it, or it
+ * failed). Null when no file was renamed: there is nothing to note.
+ */
+export function renameChangelog(renamed: number, missed: readonly string[]): string | null {
+  if (renamed === 0) return null;
+  const where =
+    missed.length === 0
+      ? `(${plural(renamed, 'file')})`
+      : `in ${renamed} of ${plural(renamed + missed.length, 'file')}; ${missed.join(', ')} still use${missed.length === 1 ? 's' : ''} \`${OLD}\``;
+  return `# Changelog\n\n## Unreleased\n\n- Renamed \`${OLD}\` to \`${NEW}\` ${where}.\n`;
+}
+
+export const NOTHING_RENAMED = `No file was renamed, so there is nothing to note: CHANGELOG.md is not written.`;
 
 /** "the write" / "the 3 writes", as a run's status names what the person denied. */
 export function denials(n: number): string {
