@@ -182,6 +182,9 @@ test('a corrupted snapshot upload shows a clear error and changes nothing', asyn
   await runTool(page, 'write_file', { path: '/notes/keep.md', content: 'must survive\n' });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('snapshot-download').click()]);
   const good = readFileSync(await download.path());
+  // A good upload first: its "Restored" must not stay beside a later upload's error.
+  await page.getByTestId('snapshot-file').setInputFiles({ name: 'good.avfs', mimeType: 'application/octet-stream', buffer: good });
+  await expect(page.getByTestId('notice-info')).toContainText('Restored good.avfs');
   await runTool(page, 'write_file', { path: '/notes/later.md', content: 'written after the snapshot\n' });
   const before = await files(page);
   const rowsBefore = await treeRows(page);
@@ -198,6 +201,9 @@ test('a corrupted snapshot upload shows a clear error and changes nothing', asyn
     const alert = page.getByRole('alert');
     await expect(alert).toContainText(`Could not restore “${name}”. Nothing was changed.`);
     await expect(alert).toContainText('ESNAPSHOT');
+    // Only the error: no earlier outcome in the status line.
+    await expect(page.getByTestId('notice-info')).toHaveCount(0);
+    await expect(page.getByTestId('statusbar')).not.toContainText('Restored');
     expect(await files(page), name).toEqual(before);
     expect(await treeRows(page)).toEqual(rowsBefore);
     await alert.getByRole('button', { name: 'Dismiss' }).click();

@@ -1,7 +1,7 @@
 // Messages, docked in the status bar at the bottom of the page so they never cover a panel.
 // An outcome ("Restored x.avfs") is one line: the newest replaces the one before, and its
 // action (Undo) goes away after a while. A warning (role="status") or an error (role="alert",
-// focused) stays above the status line until dismissed.
+// focused) stays above the status line until dismissed; an error also clears the outcome before it.
 import { h } from './dom.ts';
 
 const ACTION_MS = 8000;
@@ -76,6 +76,10 @@ export class Notices {
 
   error(title: string, detail: string): void {
     for (const n of this.alerts.querySelectorAll('.notice.error')) n.remove();
+    // The error is the latest message: an earlier outcome ("Restored a.avfs") beside it would
+    // read as this one's (a failed upload changed nothing, and restored nothing).
+    clearTimeout(this.#timer);
+    this.latest.replaceChildren();
     const note = h(
       'div',
       { class: 'notice error', role: 'alert', 'data-testid': 'notice-error' },
