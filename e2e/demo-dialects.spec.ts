@@ -43,6 +43,10 @@ for (const { width, height } of [
     await expect(page.getByTestId('console-result')).toContainText("Here's the result of running `cat -n` on /src/cart.ts:\n     1\t");
 
     await page.getByTestId('console-dialect').selectOption('mcp-filesystem');
+    // The anthropic call's result is gone from the console (it stays in the transcript): the next run is mcp-filesystem's.
+    await expect(page.getByTestId('console-result')).toHaveText('Run a tool to see its result.');
+    await expect(page.getByTestId('console-call')).toHaveText('');
+    await expect(page.getByTestId('console-meta')).toHaveText('');
     await page.getByTestId('tool-edit_file').click();
     await page.getByTestId('console-run').click();
     await expect(page.getByTestId('console-result')).toContainText('-A small storefront library');
@@ -75,6 +79,8 @@ for (const { width, height } of [
     await expect(preview.locator('.preview-path')).toHaveText('Changes /README.md');
     // A move is named as one.
     await page.getByTestId('console-dialect').selectOption('mcp-filesystem');
+    await expect(preview).toBeHidden(); // the agentvfs preview went with its dialect
+    await expect(page.getByTestId('console-result')).toHaveText('Run a tool to see its result.');
     await page.getByTestId('tool-move_file').click();
     await page.getByTestId('console-preview').click();
     await expect(preview.locator('.preview-path')).toHaveText('Moves /README.md to /docs/README.md');

@@ -1,7 +1,8 @@
 // Pick a dialect and a tool, fill its arguments from its JSON schema, run it in the worker and
 // see the exact text the model would see. The console is one agent session (it remembers what
-// it has read); "New session" forgets that, and so does picking another dialect. "Preview" shows
-// what the call would write (tools.preview), without running it.
+// it has read); "New session" forgets that, and so does picking another dialect (which also clears
+// the result shown: it came from the other dialect's tools). "Preview" shows what the call would
+// write (tools.preview), without running it.
 import { DIALECT_NAMES, type DialectName, type JsonSchemaProperty, type PreviewedChange, type ToolDefinition, type Tools } from 'agentvfs';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
@@ -49,6 +50,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
   glob: { pattern: '**/*.{ts,tsx}' },
   grep: { pattern: 'formatPrice\\(', output_mode: 'content' },
 };
+const RESULT_PLACEHOLDER = 'Run a tool to see its result.';
 const MULTILINE = new Set(['content', 'old_string', 'new_string', 'old_str', 'new_str', 'file_text', 'insert_text', 'input', 'edits']);
 const PATH_ARGS = new Set(['path', 'file_path', 'dir_path', 'source', 'destination', 'old_path', 'new_path']);
 
@@ -116,7 +118,7 @@ export class ToolConsole {
     this.#result = h(
       'pre',
       { class: 'result', 'data-testid': 'console-result', tabIndex: 0, 'aria-live': 'polite', 'aria-label': 'Tool result' },
-      'Run a tool to see its result.',
+      RESULT_PLACEHOLDER,
     );
     const newSession = h(
       'button',
@@ -185,7 +187,15 @@ export class ToolConsole {
       ),
     );
     this.#pick(defs[0]!);
-    if (changed) this.transcript.event('console', `Console dialect: ${dialect}. A new console session starts with the next call.`);
+    if (!changed) return;
+    // The result shown came from the other dialect's tools and session: it stays in the transcript.
+    this.#showing('result');
+    this.#callLine.textContent = '';
+    this.#resultMeta.textContent = '';
+    this.#result.textContent = RESULT_PLACEHOLDER;
+    this.#result.classList.remove('error');
+    this.#previewBox.replaceChildren();
+    this.transcript.event('console', `Console dialect: ${dialect}. A new console session starts with the next call.`);
   }
 
   #pick(def: ToolDefinition<string>): void {
