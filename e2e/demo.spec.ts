@@ -337,6 +337,39 @@ test('a checkpoint after each write/edit; rollback restores the earlier files (a
   await expect(checkpointRow(page, 4)).toHaveAttribute('data-current', 'true');
 });
 
+test('Clear empties the transcript with Undo, which brings every entry back as it was', async ({ page }) => {
+  const rows = page.locator('[data-testid=transcript] li.entry');
+  const checkpoints = page.locator('[data-testid=checkpoints] li.checkpoint');
+  await runTool(page, 'write_file', { path: '/notes/todo.md', content: 'first draft\n' });
+  await runTool(page, 'read_file', { path: '/notes/todo.md', limit: '' });
+  await runTool(page, 'edit_file', { path: '/notes/todo.md', old_string: 'first draft', new_string: 'second draft', replace_all: false });
+  await expect(checkpoints).toHaveCount(3);
+  await checkpointRow(page, 2).getByTestId('checkpoint-rollback').click();
+  await expect(page.locator('[data-testid=transcript] li.entry.call[data-tool=edit_file]')).toHaveAttribute('data-undone', '');
+  const ids = await rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id));
+
+  await page.locator('.transcript-panel').getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByTestId('try-agent')).toBeVisible();
+  const notice = page.getByTestId('notice-info');
+  await expect(notice).toContainText(`Cleared the transcript (${ids.length} entries).`);
+  // A call made after the clear stays, after the entries Undo brings back.
+  await runTool(page, 'read_file', { path: '/README.md', limit: '' });
+  await notice.getByRole('button', { name: 'Undo' }).click();
+  await expect(notice).toHaveText(`Transcript back (${ids.length} entries).`);
+  const back = await rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.id));
+  expect(back.slice(0, -1)).toEqual(ids);
+  await expect(rows.last()).toContainText('/README.md');
+  await expect(page.locator('[data-testid=transcript] li.entry.call[data-tool=edit_file]')).toHaveAttribute('data-undone', '');
+  await expect(page.getByTestId('transcript-stats')).toHaveText(/^4 calls · /);
+  const entries = await page.evaluate(() =>
+    (globalThis as unknown as { agentvfs: { transcript: { entries: Array<{ id: number }> } } }).agentvfs.transcript.entries.map((e) => String(e.id)),
+  );
+  expect(entries).toEqual(back);
+  // Undo re-takes no checkpoint for the calls it brings back.
+  await expect(checkpoints).toHaveCount(3);
+});
+
 test('the Changes view shows the +/− lines of a known edit', async ({ page }, testInfo) => {
   await runTool(page, 'read_file', { path: '/README.md', limit: '' });
   await runTool(page, 'edit_file', { path: '/README.md', old_string: '# tiny-shop', new_string: '# tiny-shop (edited)', replace_all: false });

@@ -136,7 +136,7 @@ const watchAgent = () => {
   rightTabs.show('agent');
   void agent.runScripted();
 };
-const transcriptView = new TranscriptView(transcript, watchAgent);
+const transcriptView = new TranscriptView(transcript, watchAgent, notices);
 const rightTabs = tabs('Tools', [
   { id: 'console', label: 'Tool console', panel: toolConsole.el },
   { id: 'agent', label: 'Agent', panel: agent.el },

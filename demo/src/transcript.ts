@@ -63,7 +63,7 @@ export class Transcript {
   }
   #listeners = new Set<(entry: Entry | null) => void>();
 
-  /** Listener gets each new entry, or null when the transcript was cleared. */
+  /** Listener gets each new entry, or null when the entries were replaced (cleared, or a clear undone): read `entries` again. */
   onEntry(listener: (entry: Entry | null) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -75,8 +75,16 @@ export class Transcript {
     return this.#push(entry);
   }
 
-  clear(): void {
-    this.entries.length = 0;
+  /** Empties the transcript; returns what it held, for `restore` (the Undo of Clear). */
+  clear(): Entry[] {
+    const removed = this.entries.splice(0);
+    for (const l of this.#listeners) l(null);
+    return removed;
+  }
+
+  /** Puts cleared entries back, before any recorded since (theirs are the lower ids). */
+  restore(entries: readonly Entry[]): void {
+    this.entries.unshift(...entries);
     for (const l of this.#listeners) l(null);
   }
 

@@ -2,6 +2,7 @@
 // line of the result); expand a row to see the arguments and the exact result text.
 import type { CallEntry, Entry, EventEntry, Transcript } from '../transcript.ts';
 import { clear, formatMs, h } from './dom.ts';
+import type { Notices } from './notices.ts';
 
 const DECISION_TITLE = {
   allow: 'You allowed this write',
@@ -24,15 +25,39 @@ export class TranscriptView {
   #stats: HTMLElement;
   #calls = 0;
   #totalMs = 0;
+  /** The entries rolled back (setUndone), marked again when they are drawn again. */
+  #undone = new Set<number>();
 
   constructor(
     transcript: Transcript,
     /** Offered while the transcript is empty: the quickest way to see the tools at work. */
     private tryAgent?: () => void,
+    /** Where Clear says what it did, with Undo (as Reset and rollbacks do). */
+    notices?: Notices,
   ) {
     this.#list = h('ol', { class: 'transcript', 'data-testid': 'transcript', 'aria-label': 'Tool calls' });
     this.#stats = h('span', { class: 'muted', 'data-testid': 'transcript-stats' });
-    const clearButton = h('button', { type: 'button', class: 'ghost small', onclick: () => transcript.clear() }, 'Clear');
+    const clearButton = h(
+      'button',
+      {
+        type: 'button',
+        class: 'ghost small',
+        'data-testid': 'transcript-clear',
+        onclick: () => {
+          const removed = transcript.clear();
+          if (removed.length === 0) return;
+          const n = `${removed.length} ${removed.length === 1 ? 'entry' : 'entries'}`;
+          notices?.info(`Cleared the transcript (${n}).`, {
+            label: 'Undo',
+            run: () => {
+              transcript.restore(removed);
+              notices.info(`Transcript back (${n}).`);
+            },
+          });
+        },
+      },
+      'Clear',
+    );
     const exportButton = h(
       'button',
       {
@@ -59,23 +84,28 @@ export class TranscriptView {
       h('div', { class: 'panel-body scroll', 'data-scroll': 'transcript' }, this.#list),
     );
     this.#empty();
-    transcript.onEntry((entry) => (entry ? this.#add(entry) : this.#reset()));
+    transcript.onEntry((entry) => (entry ? this.#add(entry) : this.#redraw(transcript.entries)));
   }
 
   /** Marks the calls and events whose changes were rolled back (not in the current files). */
   setUndone(ids: Set<number>): void {
-    for (const li of this.#list.querySelectorAll<HTMLElement>('li.entry')) {
-      const undone = ids.has(Number(li.dataset.id));
-      li.classList.toggle('undone', undone);
-      li.toggleAttribute('data-undone', undone);
-      li.title = undone ? 'Rolled back: this change is not in the current files' : '';
-    }
+    this.#undone = ids;
+    for (const li of this.#list.querySelectorAll<HTMLElement>('li.entry')) this.#mark(li);
   }
 
-  #reset(): void {
+  #mark(li: HTMLElement): void {
+    const undone = this.#undone.has(Number(li.dataset.id));
+    li.classList.toggle('undone', undone);
+    li.toggleAttribute('data-undone', undone);
+    li.title = undone ? 'Rolled back: this change is not in the current files' : '';
+  }
+
+  /** The entries were replaced (cleared, or a clear undone): drawn again from the start. */
+  #redraw(entries: readonly Entry[]): void {
     this.#calls = 0;
     this.#totalMs = 0;
     this.#empty();
+    for (const entry of entries) this.#add(entry);
   }
 
   #empty(): void {
@@ -95,7 +125,9 @@ export class TranscriptView {
     this.#list.querySelector('.placeholder')?.remove();
     const scroller = this.#list.parentElement!;
     const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
-    this.#list.append(entry.kind === 'call' ? this.#call(entry) : this.#event(entry));
+    const li = entry.kind === 'call' ? this.#call(entry) : this.#event(entry);
+    if (this.#undone.has(entry.id)) this.#mark(li);
+    this.#list.append(li);
     if (entry.kind === 'call') {
       this.#calls++;
       this.#totalMs += entry.ms;
