@@ -3,6 +3,8 @@
  * browser tab safe (a tab typically dies somewhere past 1–4 GB of heap) while
  * leaving room for real projects; pass `Infinity` to lift one.
  */
+import { checkOptionNames } from './option-names.ts';
+
 export interface Limits {
   /** Largest single file, in bytes. Default 16 MiB. */
   maxFileBytes: number;
@@ -29,6 +31,9 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
 });
 
 export function resolveLimits(partial: Partial<Limits> | undefined): Limits {
+  if (partial !== undefined && (typeof partial !== 'object' || partial === null))
+    throw new TypeError('agentvfs: limits must be an object of limit name → number.');
+  checkOptionNames(partial ?? {}, Object.keys(DEFAULT_LIMITS), 'agentvfs: limits');
   // A limit set to undefined keeps its default, as one left out does (a spread would copy the undefined).
   const given = Object.entries(partial ?? {}).filter(([, value]) => value !== undefined);
   const limits = { ...DEFAULT_LIMITS, ...Object.fromEntries(given) };

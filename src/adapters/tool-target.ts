@@ -7,8 +7,7 @@
  */
 import type { Backend } from '../backend/types.ts';
 import type { GuardOptions } from '../guard/types.ts';
-import { BACKEND_METHODS } from '../calls.ts';
-import { isToolHost } from '../tool-host.ts';
+import { describeTarget, isBackend } from '../tools/check-backend.ts';
 import { lazyLocalTools } from '../tools/lazy-local-tools.ts';
 import { numberedTools } from '../tools/numbered-tools.ts';
 import type { Tools, ToolsOptions } from '../tools/types.ts';
@@ -38,37 +37,11 @@ export function toTools(target: ToolTarget, subpath: string, options: ToolsOptio
   }
   if (isBackend(target)) return numberedTools(target, options, lazyLocalTools);
   throw new TypeError(
-    `agentvfs/${subpath}: expected a backend (createStateBackend(), or connect(worker) from agentvfs/client) or a tool set from createTools(); got ${describe(target)}.`,
+    `agentvfs/${subpath}: expected a backend (createStateBackend(), or connect(worker) from agentvfs/client) or a tool set from createTools(); got ${describeTarget(target)}.`,
   );
 }
 
 function isToolSet(value: unknown): value is AdaptedTools {
   const v = value as Partial<Tools> | null;
   return typeof v === 'object' && v !== null && Array.isArray(v.definitions) && typeof v.run === 'function' && typeof v.call === 'function';
-}
-
-// A backend that runs its own tool sessions (a RemoteBackend, a persisted one) needs nothing else;
-// any other must have every Backend method, as createTools calls them.
-function isBackend(value: unknown): value is Backend {
-  if (typeof value !== 'object' || value === null) return false;
-  if (isToolHost(value)) return true;
-  return missingMethods(value).length === 0;
-}
-
-function missingMethods(value: object): string[] {
-  return BACKEND_METHODS.filter((name) => typeof (value as Record<string, unknown>)[name] !== 'function');
-}
-
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'function') return 'a function';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.slice(0, 40))}`;
-  if (typeof value !== 'object') return `the ${typeof value} ${String(value)}`;
-  const partial = value as Partial<Tools>;
-  if (Array.isArray(partial.definitions) && typeof partial.run !== 'function') return 'a tool set without run() (made by an older agentvfs?)';
-  const name = Object.getPrototypeOf(value)?.constructor?.name;
-  const what = name && name !== 'Object' ? `a ${name}` : 'an object';
-  const missing = missingMethods(value);
-  return `${what} without the backend methods ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}`;
 }

@@ -35,4 +35,15 @@ describe('createStateBackend options', () => {
     expect(() => createStateBackend({ limits: { maxFiles: -1 } })).toThrow(/limits\.maxFiles must be a non-negative number \(or Infinity\), got -1/);
     expect(() => createStateBackend({ limits: { maxFiles: null as unknown as number } })).toThrow(/limits\.maxFiles must be .*got null/);
   });
+
+  it('a misspelt option or limit is a TypeError naming the one meant, not a default taken without a word', () => {
+    expect(() => createStateBackend({ limit: { maxFiles: 2 } } as never)).toThrow(
+      'agentvfs: createStateBackend has no option "limit" (did you mean "limits"?); its options are files, cwd, limits, now, textCacheBytes.',
+    );
+    expect(() => createStateBackend({ limits: { maxFile: 2 } } as never)).toThrow(/^agentvfs: limits has no option "maxFile" \(did you mean "maxFiles"\?\)/);
+    expect(() => createStateBackend({ limits: { max_file_bytes: 2 } } as never)).toThrow(/"max_file_bytes" \(did you mean "maxFileBytes"\?\)/);
+    expect(() => createStateBackend({ colour: 'red' } as never)).toThrow(/has no option "colour"; its options are/);
+    expect(() => createStateBackend('x' as never)).toThrow(/createStateBackend takes an options object/);
+    expect(() => createStateBackend({ limits: 5 } as never)).toThrow(/limits must be an object/);
+  });
 });

@@ -12,7 +12,7 @@ import { VfsError, isVfsError } from '../errors.ts';
 import { resolveLimits } from '../limits.ts';
 import { comparePaths, normalizePath } from '../paths.ts';
 import { applyPlan, diffTrees } from '../merge/apply-plan.ts';
-import { unwrapBackend } from './wrapped-backends.ts';
+import { joinVersionFamily, unwrapBackend } from './wrapped-backends.ts';
 import { planMerge } from '../merge/three-way.ts';
 import { decodeSnapshotEntries, encodeSnapshot } from '../snapshot/format.ts';
 import { decodeForEdit, decodeText, encodeText, hasBom, isBinary, isValidUtf8 } from '../text.ts';
@@ -62,10 +62,16 @@ import type {
   WatchOptions,
 } from './types.ts';
 import { sameBytes } from '../same-bytes.ts';
+import { checkOptionNames, optionNames } from '../option-names.ts';
 
 export type { StateBackend };
 
+const STATE_BACKEND_OPTIONS = optionNames<StateBackendOptions>({ files: true, cwd: true, limits: true, now: true, textCacheBytes: true });
+
 export function createStateBackend(options: StateBackendOptions = {}): StateBackend {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(`agentvfs: createStateBackend takes an options object (${STATE_BACKEND_OPTIONS.join(', ')}).`);
+  checkOptionNames(options, STATE_BACKEND_OPTIONS, 'agentvfs: createStateBackend');
   return new InMemoryBackend(options);
 }
 
@@ -96,6 +102,7 @@ class InMemoryBackend implements Backend {
     if (from) {
       // A fork: the same tree, until either side writes (see #own).
       this.#versions = from.#versions;
+      joinVersionFamily(this, this.#versions);
       this.#textBudget = from.#textBudget;
       this.#texts = new TextCache(this.#textBudget);
       this.#cwd = from.#cwd;
@@ -106,6 +113,7 @@ class InMemoryBackend implements Backend {
     }
     const limits = resolveLimits(options.limits);
     this.#versions = { next: 1 };
+    joinVersionFamily(this, this.#versions);
     this.#textBudget = textCacheBudget(options.textCacheBytes);
     this.#texts = new TextCache(this.#textBudget);
     const now = options.now ?? Date.now;

@@ -7,9 +7,12 @@ import type { Backend } from '../backend/types.ts';
 import { withAudit } from '../guard/audit.ts';
 import { DIALECT_TOOL_CALLS } from '../calls.ts';
 import { isToolHost } from '../tool-host.ts';
+import { checkOptionNames, optionNames } from '../option-names.ts';
 import { checkDescriptions } from './check-descriptions.ts';
+import { describeTarget, isBackend } from './check-backend.ts';
 import { checkDialect, type DialectName, type DialectToolName } from './dialects/names.ts';
-import { checkSession } from './session.ts';
+import { readScopeOf } from '../backend/wrapped-backends.ts';
+import { checkSession, type ToolSession } from './session.ts';
 import { sessionCallNumbers } from './session-state.ts';
 import { runWithin, toolSet } from './tool-set.ts';
 import { callOptions, cancelledResult } from './cancel.ts';
@@ -17,13 +20,42 @@ import { previewOptions } from './preview-options.ts';
 import { isNumberedCall } from './read-versions.ts';
 import type { Tools, ToolsOptions } from './types.ts';
 
+const TOOLS_OPTIONS = optionNames<ToolsOptions>({ dialect: true, session: true, descriptions: true, permissions: true, approve: true, onEvent: true });
+
+// The backends (version families) whose reads each session tracks.
+const sessionScopes = new WeakMap<ToolSession, object>();
+
+/**
+ * A session tracks reads by path and version, and two unrelated backends can both hold a /x at
+ * version 2: used with a second one, a read of one would let a write overwrite the other's unread
+ * file. A backend and its forks share versions, so they may share a session.
+ */
+function bindSession(session: ToolSession | undefined, backend: Backend): void {
+  if (session === undefined) return;
+  const scope = readScopeOf(backend);
+  const bound = sessionScopes.get(session);
+  if (bound === undefined) sessionScopes.set(session, scope);
+  else if (bound !== scope) {
+    throw new TypeError(
+      'agentvfs: createTools: this session already tracks the reads of another backend, and a file read there is not read here. Make one session per backend with createSession() (a backend and its forks may share one).',
+    );
+  }
+}
+
 /** The tools of a backend that does not run them itself (see ToolHost), made in this realm. */
 export type ToolsHere = (backend: Backend, options: ToolsOptions) => Tools<string>;
 
 export function numberedTools<D extends DialectName>(backend: Backend, options: ToolsOptions<D>, here: ToolsHere): Tools<DialectToolName<D>> {
   // Bad options fail here, the same way wherever the tools run.
+  if (!isBackend(backend)) {
+    throw new TypeError(
+      `agentvfs: createTools expects a backend (createStateBackend(), or connect(worker) from agentvfs/client); got ${describeTarget(backend)}.`,
+    );
+  }
+  if (typeof options !== 'object' || options === null) throw new TypeError(`agentvfs: createTools takes an options object (${TOOLS_OPTIONS.join(', ')}).`);
+  checkOptionNames(options, TOOLS_OPTIONS, 'agentvfs: createTools');
   checkDescriptions(options.descriptions, 'agentvfs', Object.keys(DIALECT_TOOL_CALLS[checkDialect(options.dialect)]));
-  checkSession(options.session);
+  bindSession(checkSession(options.session), backend);
   // A remote backend runs the tools where it lives (one round trip per call, session kept there).
   const made = isToolHost(backend) ? backend.createToolSession(options) : here(backend, options);
   const numbers = sessionCallNumbers(options.session);

@@ -14,7 +14,7 @@ export interface ToolSession {
 const made = new WeakSet<ToolSession>();
 let counter = 0;
 
-/** A new session for `createTools(backend, { dialect, session })`; use it with one backend. */
+/** A new session for `createTools(backend, { dialect, session })`: for one backend and its forks (another is a TypeError). */
 export function createSession(): ToolSession {
   return sessionWithId(`s-${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2)}`);
 }

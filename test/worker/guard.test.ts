@@ -1,6 +1,7 @@
 // The guard through a real worker_threads worker: approve() runs here, and a worker that dies while a question is open fails the call instead of leaving it waiting.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTools, type ApprovalRequest, type ToolEvent } from '../../src/index.ts';
+import { BACKEND_METHODS } from '../../src/calls.ts';
 import { closeAll, inWorkerThread } from './factories.ts';
 
 afterEach(closeAll);
@@ -50,12 +51,9 @@ describe('tools running here over a worker backend (not a tool host: a wrapper, 
     const remote = inWorkerThread({
       files: { '/.gitignore': 'build\n', '/src/a.ts': 'one\n', '/build/x.ts': 'one\n', '/build/secret/y.ts': 'one\n', '/secret/build/z.ts': 'one\n' },
     });
-    // Only the backend's own methods, forwarded: createTools runs the tools on this side.
+    // The backend's own methods, forwarded (no createToolSession): createTools runs the tools on this side.
     const wrapper = Object.fromEntries(
-      ['resolvePath', 'ls', 'stat', 'exists', 'readFile', 'readText', 'read', 'glob', 'grep'].map((m) => [
-        m,
-        (...a: unknown[]) => (remote as unknown as Record<string, (...a: unknown[]) => unknown>)[m]!(...a),
-      ]),
+      BACKEND_METHODS.map((m) => [m, (...a: unknown[]) => (remote as unknown as Record<string, (...a: unknown[]) => unknown>)[m]!(...a)]),
     ) as unknown as typeof remote;
     const tools = createTools(wrapper, { permissions: { read: ['/src/**', '/build/*.ts', '/.gitignore'] } });
     expect(await tools.call('glob', { pattern: '**/*.ts' })).toMatch(/^\/src\/a\.ts\n\.\.\. \[1 more matching file is ignored/);
