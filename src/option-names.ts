@@ -8,8 +8,9 @@ export function optionNames<T>(names: { [K in keyof Required<T>]: true }): reado
   return Object.keys(names);
 }
 
-/** Throws a TypeError naming the first key of `options` not in `known`, and the one likely meant. */
-export function checkOptionNames(options: object, known: readonly string[], where: string): void {
+/** Throws a TypeError unless `options` is an object whose keys are all `known`, naming the one likely meant. */
+export function checkOptionNames(options: unknown, known: readonly string[], where: string): void {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`${where} takes an options object (${known.join(', ')}).`);
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue;
     const meant = closestName(key, known);

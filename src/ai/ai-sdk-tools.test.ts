@@ -37,6 +37,13 @@ describe('aiSdkTools', () => {
     );
   });
 
+  it('refuses an option it does not know (a misspelt permissions would leave the tools unguarded), naming the one meant', () => {
+    expect(() => aiSdkTools(createStateBackend(), { permission: { read: ['/src/**'] } } as never)).toThrow(
+      'agentvfs/ai: aiSdkTools has no option "permission" (did you mean "permissions"?); its options are include, descriptions, needsApproval, permissions, approve, onEvent.',
+    );
+    expect(() => aiSdkTools(createStateBackend(), { needs_approval: true } as never)).toThrow(/"needs_approval" \(did you mean "needsApproval"\?\)/);
+  });
+
   it('descriptions replace the text the model reads for those tools only', () => {
     const set = aiSdkTools(createStateBackend(), { descriptions: { grep: 'Search the project.' } });
     expect(set.grep.description).toBe('Search the project.');

@@ -10,6 +10,7 @@
  */
 import type { Tool } from 'ai';
 import { checkToolChoice } from '../adapters/include.ts';
+import { checkOptionNames, optionNames } from '../option-names.ts';
 import { callMayWrite, toolCall, toolCallOfAnyDialect, type ToolCallInfo } from '../calls.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { guardOf, type ToolTarget, toTools } from '../adapters/tool-target.ts';
@@ -57,6 +58,15 @@ export type AiSdkTool = Tool<AiSdkToolInput, ToolResult> & { execute: NonNullabl
  * throw (a setup error, such as a permission glob the matcher cannot compile, rejects).
  * A backend gets a new session (its own read tracking); pass a tool set to share one.
  */
+const AI_SDK_TOOLS_OPTIONS = optionNames<AiSdkToolsOptions>({
+  include: true,
+  descriptions: true,
+  needsApproval: true,
+  permissions: true,
+  approve: true,
+  onEvent: true,
+});
+
 export function aiSdkTools<const N extends string>(target: ToolTarget, options: AiSdkToolsOptions<N> & { include: readonly N[] }): Record<N, AiSdkTool>;
 /** A tool set's own tools, keyed by their names (a dialect's too). */
 export function aiSdkTools<N extends string>(target: Tools<N>, options?: AiSdkToolsOptions<N>): Record<N, AiSdkTool>;
@@ -64,6 +74,7 @@ export function aiSdkTools(target: Backend, options?: AiSdkToolsOptions<ToolName
 /** Any target (typed as ToolTarget): keyed by name. */
 export function aiSdkTools(target: ToolTarget, options?: AiSdkToolsOptions<string>): Record<string, AiSdkTool>;
 export function aiSdkTools<N extends string>(target: ToolTarget, options: AiSdkToolsOptions<N> = {}): Record<N, AiSdkTool> {
+  checkOptionNames(options, AI_SDK_TOOLS_OPTIONS, 'agentvfs/ai: aiSdkTools');
   const tools = toTools(target, 'ai', guardOf(options));
   const names = checkToolChoice(
     options,

@@ -69,8 +69,6 @@ export type { StateBackend };
 const STATE_BACKEND_OPTIONS = optionNames<StateBackendOptions>({ files: true, cwd: true, limits: true, now: true, textCacheBytes: true });
 
 export function createStateBackend(options: StateBackendOptions = {}): StateBackend {
-  if (typeof options !== 'object' || options === null)
-    throw new TypeError(`agentvfs: createStateBackend takes an options object (${STATE_BACKEND_OPTIONS.join(', ')}).`);
   checkOptionNames(options, STATE_BACKEND_OPTIONS, 'agentvfs: createStateBackend');
   return new InMemoryBackend(options);
 }

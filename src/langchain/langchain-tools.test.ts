@@ -209,6 +209,9 @@ describe('langchainTools', () => {
     );
     expect(() => langchainTools('/tmp' as never)).toThrow(TypeError);
     expect(() => langchainTools({} as never)).toThrow(/agentvfs\/langchain: expected a backend/);
+    expect(() => langchainTools(createStateBackend(), { permission: {} } as never)).toThrow(
+      /^agentvfs\/langchain: langchainTools has no option "permission" \(did you mean "permissions"\?\); its options are include, descriptions, permissions, approve, onEvent\.$/,
+    );
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import type { DynamicStructuredTool as LangchainStructuredTool } from '@langchain/core/tools';
 import { checkToolChoice } from '../adapters/include.ts';
+import { checkOptionNames, optionNames } from '../option-names.ts';
 import { loadPeer } from '../adapters/load-peer.ts';
 import { guardOf, toTools, type AdaptedTools, type ToolTarget } from '../adapters/tool-target.ts';
 import type { GuardOptions } from '../guard/types.ts';
@@ -62,8 +63,11 @@ class AgentvfsTool extends DynamicStructuredTool<ToolDefinition['parameters'], A
   }
 }
 
+const LANGCHAIN_TOOLS_OPTIONS = optionNames<LangchainToolsOptions>({ include: true, descriptions: true, permissions: true, approve: true, onEvent: true });
+
 /** The tools for a backend (or a tool set from createTools, to share its read tracking), as LangChain structured tools. */
 export function langchainTools(target: ToolTarget, options: LangchainToolsOptions = {}): LangchainTool[] {
+  checkOptionNames(options, LANGCHAIN_TOOLS_OPTIONS, 'agentvfs/langchain: langchainTools');
   const tools = toTools(target, 'langchain', guardOf(options));
   const names = checkToolChoice(
     options,

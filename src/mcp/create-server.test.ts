@@ -77,6 +77,11 @@ describe('createMcpServer', () => {
       new TypeError('agentvfs/mcp: include names unknown tools ("rm"); the tools are ls, read_file, write_file, edit_file, glob, grep.'),
     );
     expect(() => createMcpServer(createStateBackend(), { descriptions: { rm: 'x' } })).toThrow(/agentvfs\/mcp: descriptions names unknown tools \("rm"\)/);
+    expect(() => createMcpServer(createStateBackend(), { permission: {} } as never)).toThrow(
+      /^agentvfs\/mcp: createMcpServer has no option "permission" \(did you mean "permissions"\?\)/,
+    );
+    // A handler's option is not a server's.
+    expect(() => createMcpServer(createStateBackend(), { sessions: true } as never)).toThrow(/createMcpServer has no option "sessions"; its options are/);
   });
 
   it('a write then a read: the file is in the backend and reads back', async () => {

@@ -5,6 +5,7 @@
 import type { McpServer as SdkMcpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { checkToolChoice } from '../adapters/include.ts';
+import { checkOptionNames, optionNames } from '../option-names.ts';
 import { guardOf, toTools, type AdaptedTools, type ToolTarget } from '../adapters/tool-target.ts';
 import { toolCallOfAnyDialect } from '../calls.ts';
 import type { GuardOptions } from '../guard/types.ts';
@@ -32,11 +33,23 @@ export interface McpServerOptions extends GuardOptions {
   instructions?: string | undefined;
 }
 
+export const MCP_SERVER_OPTIONS = optionNames<McpServerOptions>({
+  include: true,
+  descriptions: true,
+  name: true,
+  version: true,
+  instructions: true,
+  permissions: true,
+  approve: true,
+  onEvent: true,
+});
+
 /**
  * An McpServer with the tools registered; connect it to any transport. A backend target gets a
  * new tool session (its own read tracking); a tool set is shared with whoever made it.
  */
 export function createMcpServer(target: ToolTarget, options: McpServerOptions = {}): SdkMcpServer {
+  checkOptionNames(options, MCP_SERVER_OPTIONS, 'agentvfs/mcp: createMcpServer');
   return serverFor(toTools(target, 'mcp', guardOf(options)), options);
 }
 

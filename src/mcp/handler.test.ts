@@ -176,6 +176,11 @@ describe('mcpHandler sessions that are never ended by their client', () => {
     expect(() => mcpHandler(createStateBackend(), { sessions: true, maxSessions: 1.5 })).toThrow(/maxSessions must be an integer of at least 1, not 1\.5/);
     // A flag that is not a boolean would read as true ("yes") or false (0) without a word.
     expect(() => mcpHandler(createStateBackend(), { sessions: 'yes' as never })).toThrow('agentvfs/mcp: sessions must be true or false, not "yes".');
+    // A misspelt option (a stateless handler where sessions were meant; an unguarded one) is named.
+    expect(() => mcpHandler(createStateBackend(), { session: true } as never)).toThrow(
+      /^agentvfs\/mcp: mcpHandler has no option "session" \(did you mean "sessions"\?\)/,
+    );
+    expect(() => mcpHandler(createStateBackend(), { allowed_origins: '*' } as never)).toThrow(/"allowed_origins" \(did you mean "allowedOrigins"\?\)/);
     expect(() => mcpHandler(createStateBackend(), { enableJsonResponse: 1 as never })).toThrow(
       'agentvfs/mcp: enableJsonResponse must be true or false, not 1.',
     );

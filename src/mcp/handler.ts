@@ -3,8 +3,9 @@
  * runtime with Request and Response (Node, Deno, Bun, workerd, a service worker).
  */
 import { checkToolChoice } from '../adapters/include.ts';
+import { checkOptionNames, optionNames } from '../option-names.ts';
 import { guardOf, type ToolTarget, toTools } from '../adapters/tool-target.ts';
-import { serverFor, type McpServerOptions } from './create-server.ts';
+import { MCP_SERVER_OPTIONS, serverFor, type McpServerOptions } from './create-server.ts';
 import { WebStandardStreamableHTTPServerTransport } from './peer.ts';
 
 export interface McpHandlerOptions extends McpServerOptions {
@@ -39,7 +40,20 @@ export interface McpHandlerOptions extends McpServerOptions {
 
 type Transport = InstanceType<typeof WebStandardStreamableHTTPServerTransport>;
 
+const MCP_HANDLER_OPTIONS = [
+  ...MCP_SERVER_OPTIONS,
+  ...optionNames<Omit<McpHandlerOptions, keyof McpServerOptions>>({
+    sessions: true,
+    sessionIdleMs: true,
+    maxSessions: true,
+    enableJsonResponse: true,
+    allowedOrigins: true,
+    maxRequestBytes: true,
+  }),
+];
+
 export function mcpHandler(target: ToolTarget, options: McpHandlerOptions = {}): (request: Request) => Promise<Response> {
+  checkOptionNames(options, MCP_HANDLER_OPTIONS, 'agentvfs/mcp: mcpHandler');
   const {
     sessions = false,
     enableJsonResponse = false,

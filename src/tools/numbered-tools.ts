@@ -52,7 +52,6 @@ export function numberedTools<D extends DialectName>(backend: Backend, options: 
       `agentvfs: createTools expects a backend (createStateBackend(), or connect(worker) from agentvfs/client); got ${describeTarget(backend)}.`,
     );
   }
-  if (typeof options !== 'object' || options === null) throw new TypeError(`agentvfs: createTools takes an options object (${TOOLS_OPTIONS.join(', ')}).`);
   checkOptionNames(options, TOOLS_OPTIONS, 'agentvfs: createTools');
   checkDescriptions(options.descriptions, 'agentvfs', Object.keys(DIALECT_TOOL_CALLS[checkDialect(options.dialect)]));
   bindSession(checkSession(options.session), backend);
