@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cpuClock } from '../../test/cpu-time.ts';
 import { createStateBackend } from '../index.ts';
 
 describe('planMerge: moved and edited files found by their lines', () => {
@@ -12,9 +13,9 @@ describe('planMerge: moved and edited files found by their lines', () => {
     const fork = await parent.fork();
     await fork.remove('/old', { recursive: true });
     await fork.applyBatch(Array.from({ length: n }, (_, i) => ({ path: `/new/d${i % 50}/g${i}.txt`, content: `generated output number ${i}\n` })));
-    const started = performance.now();
+    const cpu = cpuClock(); // not the wall clock: other processes of a loaded machine stretch that
     const result = await parent.merge(fork);
-    expect(performance.now() - started).toBeLessThan(3000);
+    expect(cpu()).toBeLessThan(3000);
     expect(result.conflicts).toEqual([]);
     expect(result.merged.filter((p) => p.endsWith('.txt'))).toHaveLength(2 * n);
   });
