@@ -57,7 +57,11 @@ export function createIndexedDBAdapter(options: IndexedDBAdapterOptions = {}): P
     },
     async keepAside(bytes, reason) {
       const at = Date.now();
-      await run('readwrite', (s) => s.put({ bytes: bytes.slice(), reason, at }, `${key}:aside:${at}`), 'strict');
+      // Two kept aside in one millisecond each keep a key of their own (".1" sorts after the bare time).
+      const taken = new Set(await run('readonly', (s) => s.getAllKeys()));
+      let aside = `${key}:aside:${at}`;
+      for (let n = 1; taken.has(aside); n++) aside = `${key}:aside:${at}.${n}`;
+      await run('readwrite', (s) => s.put({ bytes: bytes.slice(), reason, at }, aside), 'strict');
     },
     async listAside() {
       const keys = (await run('readonly', (s) => s.getAllKeys())).filter((k): k is string => typeof k === 'string' && k.startsWith(`${key}:aside:`));

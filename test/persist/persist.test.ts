@@ -164,6 +164,15 @@ describe('IndexedDB adapter (fake-indexeddb)', () => {
     expect(aside).toHaveLength(1);
     expect([...aside[0]!.bytes]).toEqual([9]);
     expect(aside[0]!.reason).toBe('bad checksum');
+    // Two kept aside in one millisecond are both kept, oldest first.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1_000 });
+    try {
+      await adapter.keepAside(new Uint8Array([7]), 'first');
+      await adapter.keepAside(new Uint8Array([8]), 'second');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await adapter.listAside()).map((a) => a.reason)).toEqual(['bad checksum', 'first', 'second']);
   });
 
   it('a backend persisted to IndexedDB comes back in a new "page"', async () => {
