@@ -18,9 +18,21 @@ export function checkOptionNames(options: unknown, known: readonly string[], whe
   }
 }
 
-/** The known name of the same letters otherwise cased or punctuated (`on_event`), or one letter or more longer (`permission`). */
+/** The known name within two typing slips of `key` (a letter missing, extra or wrong; case and `_` ignored), or of which it is the start. */
 function closestName(key: string, known: readonly string[]): string | undefined {
   const bare = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const longer = known.filter((name) => bare(key).length >= 4 && bare(name).startsWith(bare(key)));
-  return known.find((name) => bare(name) === bare(key)) ?? longer.sort((a, b) => a.length - b.length)[0];
+  const slips = (name: string) => distance(bare(key), bare(name));
+  const near = known.filter((name) => slips(name) <= Math.min(2, bare(key).length >> 2)).sort((a, b) => slips(a) - slips(b));
+  return near[0] ?? known.find((name) => bare(key).length >= 4 && bare(name).startsWith(bare(key)));
+}
+
+/** Edit distance (Levenshtein): the letters to add, drop or change to turn a into b. */
+function distance(a: string, b: string): number {
+  let row = [...Array(b.length + 1).keys()];
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length] ?? 0;
 }

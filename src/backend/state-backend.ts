@@ -62,11 +62,10 @@ import type {
   WatchOptions,
 } from './types.ts';
 import { sameBytes } from '../same-bytes.ts';
-import { checkOptionNames, optionNames } from '../option-names.ts';
+import { checkOptionNames } from '../option-names.ts';
+import { STATE_BACKEND_OPTIONS } from './state-backend-options.ts';
 
 export type { StateBackend };
-
-const STATE_BACKEND_OPTIONS = optionNames<StateBackendOptions>({ files: true, cwd: true, limits: true, now: true, textCacheBytes: true });
 
 export function createStateBackend(options: StateBackendOptions = {}): StateBackend {
   checkOptionNames(options, STATE_BACKEND_OPTIONS, 'agentvfs: createStateBackend');

@@ -6,8 +6,11 @@
  * `agentvfs/backend-worker` yourself and use connect().
  */
 import workerSource from 'virtual:agentvfs/backend-worker-source';
+import { optionNames } from '../option-names.ts';
 import { connect } from './connect.ts';
 import { checkWorkerBackendOptions, type ConnectOptions, type RemoteBackend, type WorkerBackendOptions } from './remote-backend.ts';
+
+const CONNECTION_OPTIONS = optionNames<Omit<ConnectOptions, 'backend'>>({ startTimeoutMs: true, transferInputs: true });
 
 interface WebGlobals {
   Worker?: new (url: string, options: { type: 'module'; name?: string }) => object;
@@ -16,8 +19,8 @@ interface WebGlobals {
 }
 
 export function createWorkerBackend(options: WorkerBackendOptions & Omit<ConnectOptions, 'backend'> = {}): RemoteBackend {
+  checkWorkerBackendOptions(options, 'agentvfs/client: createWorkerBackend', CONNECTION_OPTIONS);
   const { startTimeoutMs, transferInputs, ...backend } = options;
-  checkWorkerBackendOptions(backend);
   const web = globalThis as unknown as WebGlobals;
   if (!web.Worker || !web.Blob || !web.URL.createObjectURL) {
     throw new TypeError(

@@ -27,6 +27,8 @@ import {
   type WorkerApi,
 } from '../worker/protocol.ts';
 import { checkGuardOptions } from '../guard/options.ts';
+import { checkOptionNames, optionNames } from '../option-names.ts';
+import { STATE_BACKEND_OPTIONS } from '../backend/state-backend-options.ts';
 import { serveApprove, type ApprovePort } from '../worker/approve-port.ts';
 import { watchLiveness, WorkerGoneError, type Liveness } from './liveness.ts';
 import { RemoteWatches } from './remote-watch.ts';
@@ -47,13 +49,26 @@ export interface ConnectOptions {
 /** The backend options that can be sent to a worker: all but `now`, a function. */
 export type WorkerBackendOptions = Omit<StateBackendOptions, 'now'>;
 
-/** Refuses options a message cannot carry, before any worker is started, with what to do instead. */
-export function checkWorkerBackendOptions(options: object | undefined): void {
-  if (typeof (options as { now?: unknown } | undefined)?.now === 'function') {
+const CONNECT_OPTIONS = optionNames<ConnectOptions>({ startTimeoutMs: true, transferInputs: true, backend: true });
+const WORKER_BACKEND_OPTIONS = STATE_BACKEND_OPTIONS.filter((name) => name !== 'now');
+
+/** Refuses connect()'s options by name, as createStateBackend does, before any worker is started. */
+function checkConnectOptions(options: ConnectOptions): void {
+  checkOptionNames(options, CONNECT_OPTIONS, 'agentvfs/client: connect');
+  if (options.backend !== undefined) checkWorkerBackendOptions(options.backend);
+}
+
+/**
+ * Refuses backend options a message cannot carry, or misspelt, before any worker is started, with
+ * what to do instead (the limits' values are the worker's to check).
+ */
+export function checkWorkerBackendOptions(options: object, where = 'agentvfs/client: connect: backend', alsoKnown: readonly string[] = []): void {
+  if (typeof (options as { now?: unknown }).now === 'function') {
     throw new TypeError(
       'agentvfs/client: the `now` option is a function and cannot be sent to a worker. Set the clock where the backend is made: expose(createStateBackend({ now }), …) in your own worker.',
     );
   }
+  checkOptionNames(options, [...WORKER_BACKEND_OPTIONS, ...alsoKnown], where);
 }
 
 /**
@@ -184,7 +199,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
 
   constructor(target: object, options: ConnectOptions = {}, fork?: { id: string; parentForks: Set<ForkLink> }) {
     super();
-    checkWorkerBackendOptions(options.backend);
+    checkConnectOptions(options);
     preserveVfsErrors();
     this.#target = target;
     // The liveness watcher is also the endpoint: it fails pending and later requests once the worker is gone.

@@ -7,6 +7,7 @@
  * value then `{ key, value }` or `{ key, chunks }`. What was kept aside (`aside:` keys) is left
  * out of `readAll`, so an object does not load it into memory on every wake; `readAside` reads it.
  */
+import { checkOptionNames, optionNames } from '../option-names.ts';
 import { xxh32 } from '../snapshot/xxhash32.ts';
 import { ASIDE_PREFIX as ASIDE, asBytes } from './records.ts';
 import type { WorkspaceStore } from './store.ts';
@@ -41,7 +42,10 @@ export interface DurableObjectStoreOptions {
   chunkBytes?: number | undefined;
 }
 
+const STORE_OPTIONS = optionNames<DurableObjectStoreOptions>({ prefix: true, chunkBytes: true });
+
 export function createDurableObjectStore(storage: DurableObjectStorageLike, options: DurableObjectStoreOptions = {}): WorkspaceStore {
+  checkOptionNames(options, STORE_OPTIONS, 'agentvfs/persist: createDurableObjectStore');
   const prefix = options.prefix ?? 'agentvfs:';
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
   const prefixBytes = encoder.encode(prefix).length;

@@ -3,6 +3,7 @@
  * one object store; the snapshot lives under `key`, and bytes that could not
  * be restored are kept under `key:aside:<time>` with their reason.
  */
+import { checkOptionNames, optionNames } from '../option-names.ts';
 import type { PersistenceAdapter, SaveDurability, SetAside } from './adapter.ts';
 import {
   asError,
@@ -25,7 +26,10 @@ export interface IndexedDBAdapterOptions {
   indexedDB?: IDBFactoryLike | undefined;
 }
 
+const ADAPTER_OPTIONS = optionNames<IndexedDBAdapterOptions>({ database: true, key: true, indexedDB: true });
+
 export function createIndexedDBAdapter(options: IndexedDBAdapterOptions = {}): PersistenceAdapter & { listAside(): Promise<SetAside[]> } {
+  checkOptionNames(options, ADAPTER_OPTIONS, 'agentvfs/persist: createIndexedDBAdapter');
   const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactoryLike }).indexedDB;
   if (!factory) throw new TypeError('agentvfs/persist: IndexedDB is not available here; pass options.indexedDB or use another adapter.');
   const name = options.database ?? 'agentvfs';

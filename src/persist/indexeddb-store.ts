@@ -4,6 +4,7 @@
  * transaction. The
  * snapshot the IndexedDB adapter kept under the same name in "snapshots" is migrated on open.
  */
+import { checkOptionNames, optionNames } from '../option-names.ts';
 import type { SaveDurability } from './adapter.ts';
 import { type IDBFactoryLike, type IDBRequestLike, type IDBStoreLike, asError, openAgentvfsDatabase, SNAPSHOTS, WORKSPACES } from './indexeddb-database.ts';
 import { BAD_PACK_PREFIX, lookUp, type Ops, PackedLayout, type RowKey } from './indexeddb-layout.ts';
@@ -39,7 +40,10 @@ export interface IndexedDBStoreOptions {
   IDBKeyRange?: { bound(lower: unknown, upper: unknown): unknown } | undefined;
 }
 
+const STORE_OPTIONS = optionNames<IndexedDBStoreOptions>({ database: true, key: true, indexedDB: true, IDBKeyRange: true });
+
 export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): WorkspaceStore {
+  checkOptionNames(options, STORE_OPTIONS, 'agentvfs/persist: createIndexedDBStore');
   const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactoryLike }).indexedDB;
   const KeyRange = options.IDBKeyRange ?? (globalThis as { IDBKeyRange?: IndexedDBStoreOptions['IDBKeyRange'] }).IDBKeyRange;
   if (!factory || !KeyRange)

@@ -1,6 +1,7 @@
 /** The options and result types of persistence, and the check of the options (errors name the bad value). */
 import type { Backend } from '../backend/types.ts';
 import type { ToolHost } from '../tool-host.ts';
+import { checkOptionNames, optionNames } from '../option-names.ts';
 
 export interface PersistOptions {
   /**
@@ -50,6 +51,8 @@ export interface PersistentBackend extends Backend, ToolHost {
   readonly whenWritable: Promise<boolean>;
 }
 
+const PERSIST_OPTIONS = optionNames<PersistOptions>({ durability: true, debounceMs: true, maxWaitMs: true, ifHeld: true, onError: true });
+
 export function checkOptions(options: PersistOptions): {
   immediate: boolean;
   debounceMs: number;
@@ -57,6 +60,7 @@ export function checkOptions(options: PersistOptions): {
   onError: ((error: Error) => void) | undefined;
   follow: boolean;
 } {
+  checkOptionNames(options, PERSIST_OPTIONS, 'agentvfs/persist: openPersistent');
   const { durability = 'debounced', debounceMs = 300, maxWaitMs = 1_000, ifHeld = 'refuse' } = options;
   if (ifHeld !== 'refuse' && ifHeld !== 'follow') throw new TypeError(`agentvfs/persist: ifHeld must be 'refuse' or 'follow', not ${JSON.stringify(ifHeld)}.`);
   if (durability !== 'debounced' && durability !== 'immediate') {

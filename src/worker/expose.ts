@@ -10,6 +10,7 @@
  * import { parentPort } from 'node:worker_threads';
  * expose(createStateBackend(), parentPort);
  */
+import { checkOptionNames, optionNames } from '../option-names.ts';
 import { expose as comlinkExpose, transfer, type Endpoint } from 'comlink';
 import { createStateBackend } from '../backend/state-backend.ts';
 import type { Backend, StateBackendOptions, WatchOptions } from '../backend/types.ts';
@@ -47,10 +48,13 @@ export interface ExposeOptions {
   indexWhenIdle?: boolean | undefined;
 }
 
+const EXPOSE_OPTIONS = optionNames<ExposeOptions>({ indexWhenIdle: true });
+
 export function expose(backend?: Backend, endpoint: unknown = (globalThis as { self?: unknown }).self, options: ExposeOptions = {}): void {
   if (endpoint === undefined) {
     throw new TypeError('agentvfs/worker: no endpoint. Outside a Web Worker, pass one: expose(backend, parentPort).');
   }
+  checkOptionNames(options, EXPOSE_OPTIONS, 'agentvfs/worker: expose');
   preserveVfsErrors();
   serve(backend, endpoint, options, new Map(), true);
   announceSelfClose(endpoint);

@@ -1,9 +1,17 @@
 // Persistence: restore on start, autosave after mutations (debounced or immediate),
 // corrupt snapshots kept aside and reported, with memory and IndexedDB (fake-indexeddb) adapters.
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStateBackend, createTools } from '../../src/index.ts';
-import { createIndexedDBAdapter, createMemoryAdapter, openPersistent, persist } from '../../src/persist/index.ts';
+import {
+  createDurableObjectStore,
+  createIndexedDBAdapter,
+  createIndexedDBStore,
+  createMemoryAdapter,
+  createMemoryStore,
+  openPersistent,
+  persist,
+} from '../../src/persist/index.ts';
 import { closeAll, overMessageChannel } from '../worker/factories.ts';
 
 afterEach(closeAll);
@@ -302,5 +310,24 @@ describe('what durability each save asks the store for', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('option names', () => {
+  it('refuses a misspelt option, of openPersistent or of a store, naming the one meant (a default taken silently would save elsewhere, or later)', async () => {
+    const backend = createStateBackend();
+    await expect(openPersistent(backend, createMemoryStore(), { durabilty: 'immediate' } as never)).rejects.toThrow(
+      'agentvfs/persist: openPersistent has no option "durabilty" (did you mean "durability"?); its options are durability, debounceMs, maxWaitMs, ifHeld, onError.',
+    );
+    expect(() => persist(backend, createMemoryAdapter(), { maxWait: 5 } as never)).toThrow(/no option "maxWait" \(did you mean "maxWaitMs"\?\)/);
+    const indexedDB = new IDBFactory();
+    expect(() => createIndexedDBStore({ indexedDB, IDBKeyRange, name: 'mine' } as never)).toThrow(
+      /^agentvfs\/persist: createIndexedDBStore has no option "name"; its options are database, key, indexedDB, IDBKeyRange\.$/,
+    );
+    expect(() => createIndexedDBAdapter({ indexedDB, databse: 'mine' } as never)).toThrow(/createIndexedDBAdapter has no option "databse"/);
+    expect(() => createDurableObjectStore({} as never, { chunk: 1024 } as never)).toThrow(
+      /createDurableObjectStore has no option "chunk" \(did you mean "chunkBytes"\?\)/,
+    );
+    expect(() => createIndexedDBStore(null as never)).toThrow(/createIndexedDBStore takes an options object/);
   });
 });

@@ -82,6 +82,44 @@ describe('worker facade', () => {
     }
   });
 
+  it('refuses a misspelt option at once, before a worker hears of it', async () => {
+    const { port1, port2 } = new MessageChannel();
+    try {
+      expect(() => connect(port2, { startTimeout: 5 } as never)).toThrow(
+        'agentvfs/client: connect has no option "startTimeout" (did you mean "startTimeoutMs"?); its options are startTimeoutMs, transferInputs, backend.',
+      );
+      expect(() => connect(port2, { backend: { limit: {} } } as never)).toThrow(
+        'agentvfs/client: connect: backend has no option "limit" (did you mean "limits"?); its options are files, cwd, limits, textCacheBytes.',
+      );
+      // createWorkerBackend takes the backend's options and connect's beside them; checked before it looks for Web Workers.
+      // (From the build: its worker's code is embedded there.)
+      const { createWorkerBackend } = (await import(new URL('../../dist/client.js', import.meta.url).href)) as typeof import('../../src/client/index.ts');
+      expect(() => createWorkerBackend({ transferInput: true } as never)).toThrow(
+        'agentvfs/client: createWorkerBackend has no option "transferInput" (did you mean "transferInputs"?); its options are files, cwd, limits, textCacheBytes, startTimeoutMs, transferInputs.',
+      );
+      expect(() => createWorkerBackend({ files: {}, startTimeoutMs: 5 })).toThrow(/needs Web Workers/);
+      expect(() => expose(createStateBackend(), port1, { indexWhileIdle: false } as never)).toThrow(
+        /expose has no option "indexWhileIdle"; its options are indexWhenIdle\./,
+      );
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  });
+
+  it("a bad limit for the worker's backend fails ready and every call with the backend's own TypeError", async () => {
+    const { port1, port2 } = new MessageChannel();
+    expose(undefined, port1);
+    const remote = connect(port2, { backend: { limits: { maxFile: 1 } } as never });
+    try {
+      await expect(remote.ready).rejects.toThrow(/limits has no option "maxFile" \(did you mean "maxFiles"\?\)/);
+      await expect(remote.readFile('/a')).rejects.toThrow(/limits has no option "maxFile"/);
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  });
+
   it('each tool call is one round trip, and the session lives in the worker', async () => {
     const channel = countedChannel({ '/a.txt': 'hello\n' });
     await channel.remote.ready;
