@@ -24,6 +24,7 @@ export {
   type GeminiToolName,
   type McpFilesystemToolName,
 } from './tools/dialects/names.ts';
+export type { AbortSignalLike } from './abort-signal.ts';
 export type { ToolHost } from './tool-host.ts';
 export type { ApprovalDecision, ApprovalRequest, Approve, Decision, GuardOptions, OnEvent, Permissions, ToolEvent } from './guard/types.ts';
 export {

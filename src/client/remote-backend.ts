@@ -2,6 +2,7 @@
  * RemoteBackend: the Backend contract, served by a worker. Every method is one
  * round trip; createTools(remote) runs each tool call in the worker.
  */
+import type { AbortSignalLike } from '../abort-signal.ts';
 import { transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import type { Backend, StateBackendOptions, WatchListener, WatchOptions } from '../backend/types.ts';
 import { BACKEND_METHODS, type BackendMethod } from '../calls.ts';
@@ -352,7 +353,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     // A shared session lives in the worker under its id; the default (own session, six tools) sends nothing extra.
     const sharedId = checkSession(options.session)?.id;
     // The signals of this session's calls in flight, by call number: approve() is asked here, for a call made here.
-    const signals = new Map<number, AbortSignal>();
+    const signals = new Map<number, AbortSignalLike>();
     // Checked here (EINVAL at once); the permissions are compiled in the worker, where the session opens with its dialect.
     const guarded = checkGuardOptions(options) ? this.#openGuardedSession(id, options, dialect, sharedId, (n) => signals.get(n)) : undefined;
     const opened = guarded?.opened;
@@ -411,7 +412,7 @@ export class RemoteBackend extends BackendMethods implements ToolHost {
     options: ToolsOptions,
     dialect: DialectName,
     sharedId: string | undefined,
-    signalOf: (call: number) => AbortSignal | undefined,
+    signalOf: (call: number) => AbortSignalLike | undefined,
   ): { opened: Promise<void>; port: ApprovePort | undefined } {
     const port = options.approve ? serveApprove(options.approve, signalOf) : undefined;
     if (port) this.#approvePorts.add(port);

@@ -3,6 +3,7 @@
  * that throws, or answers something that is not a decision, denies: nothing is written
  * without a clear yes.
  */
+import type { AbortSignalLike } from '../abort-signal.ts';
 import { VfsError } from '../errors.ts';
 import { cancelledError } from '../tools/cancel.ts';
 import type { ApprovalRequest, Approve, Decision } from './types.ts';
@@ -21,7 +22,7 @@ export interface Asked {
  */
 export interface AskingCall {
   readonly n?: number;
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalLike;
 }
 
 /** What a question answers when its call was cancelled while it was open: nothing is written. */
@@ -51,7 +52,7 @@ export function approveTakingCall(approve: Approve): ApproveForCall | undefined 
  * approve(request) with the call's signal on the request: CANCELLED if the signal aborts before
  * the answer comes (the answer is then ignored), or had aborted before the question.
  */
-export async function answerUnlessCancelled(approve: Approve, request: ApprovalRequest, signal: AbortSignal | undefined): Promise<unknown> {
+export async function answerUnlessCancelled(approve: Approve, request: ApprovalRequest, signal: AbortSignalLike | undefined): Promise<unknown> {
   if (signal === undefined) return approve(request);
   if (signal.aborted) return CANCELLED;
   let cancel = () => {};

@@ -3,6 +3,7 @@
  * before each write, the person's answer, and the audit event after each call (SPEC §10).
  * Types only, and no imports from the tools, so both sides can use them without a cycle.
  */
+import type { AbortSignalLike } from '../abort-signal.ts';
 import type { VfsErrorCode } from '../errors.ts';
 
 /** Globs of absolute paths (picomatch, dotfiles included). An absent list allows every path. */
@@ -37,7 +38,7 @@ export interface ApprovalRequest {
    * it aborts when the call is cancelled, and the answer no longer counts (nothing is written):
    * close the question then.
    */
-  signal?: AbortSignal;
+  signal?: AbortSignalLike;
 }
 
 /**

@@ -4,6 +4,7 @@
  * text tools.call gives. A failure is that text too, flagged `status: 'error'` on its ToolMessage.
  * The ToolMessage's artifact (kept from the model) is the call's ToolResult: isError, code, changed.
  */
+import type { AbortSignalLike } from '../abort-signal.ts';
 import type { DynamicStructuredTool as LangchainStructuredTool } from '@langchain/core/tools';
 import { checkToolChoice } from '../adapters/include.ts';
 import { checkOptionNames, optionNames } from '../option-names.ts';
@@ -34,7 +35,7 @@ type Content = string | ContentBlock[];
 /** LangChain's content-and-artifact pair: what the model reads (or a ToolMessage made here), and the ToolResult. */
 type Output = [Content | InstanceType<typeof ToolMessage>, ToolResult];
 type Args = Record<string, unknown>;
-type CallConfig = { toolCall?: { id?: string }; signal?: AbortSignal } | undefined;
+type CallConfig = { toolCall?: { id?: string }; signal?: AbortSignalLike } | undefined;
 /**
  * One of the tools langchainTools returns: a LangChain DynamicStructuredTool taking the tool's JSON
  * arguments. Typed by what invoke() resolves to (LangChain types it with the tool's output type):

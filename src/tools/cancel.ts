@@ -2,6 +2,7 @@
  * A call's cancellation (RunOptions.signal): the options checked where the call is made, and
  * what a cancelled call answers. A call is cancelled only where it has written nothing yet.
  */
+import type { AbortSignalLike } from '../abort-signal.ts';
 import { VfsError } from '../errors.ts';
 import type { ToolResult } from './types.ts';
 
@@ -9,7 +10,7 @@ import type { ToolResult } from './types.ts';
  * A call's options as createTools takes them (RunOptions, plus the turn an adapter knows; see
  * CallTag), checked. Absent (undefined or null) is no options.
  */
-export function callOptions(options: unknown): { turn?: object; signal?: AbortSignal } {
+export function callOptions(options: unknown): { turn?: object; signal?: AbortSignalLike } {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) {
     throw new TypeError(`a tool call's options must be an object such as { signal }, not ${Array.isArray(options) ? 'an array' : typeof options}.`);
@@ -33,8 +34,8 @@ export function cancelledError(path?: string, subject = `write of ${path}`, unch
     : new VfsError('ECANCELED', `The call was cancelled while the ${subject} waited for approval. ${unchanged}`, { path });
 }
 
-function isAbortSignal(value: unknown): value is AbortSignal {
-  const s = value as Partial<AbortSignal> | null;
+function isAbortSignal(value: unknown): value is AbortSignalLike {
+  const s = value as Partial<AbortSignalLike> | null;
   return (
     typeof s === 'object' &&
     s !== null &&

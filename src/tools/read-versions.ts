@@ -8,6 +8,7 @@
  * itself, and what the session's own calls wrote. A read_file made in the same turn as a
  * write_file (parallel calls) has not been seen by whoever wrote that write_file's content.
  */
+import type { AbortSignalLike } from '../abort-signal.ts';
 import type { Backend } from '../backend/types.ts';
 import { VfsError } from '../errors.ts';
 
@@ -24,7 +25,7 @@ export interface CallContext {
   readonly n: number;
   readonly unanswered: readonly number[];
   /** The caller's cancellation (RunOptions), where the call was made: it does not cross to a worker. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignalLike;
 }
 
 /**
@@ -33,7 +34,7 @@ export interface CallContext {
  * response) never count each other's reads, even when the host runs them one after another
  * (the AI SDK's toolCallConcurrency: 1).
  */
-export type CallTag = CallContext | { readonly turn?: object; readonly signal?: AbortSignal };
+export type CallTag = CallContext | { readonly turn?: object; readonly signal?: AbortSignalLike };
 
 /** `tag` when it is a numbered call. */
 export function numberedCall(tag: CallTag | undefined): CallContext | undefined {

@@ -3,6 +3,7 @@
  * numbers): per session object, or new for a tool set made without one. Apart from session.ts so
  * a page that only checks the option (the worker client) does not bundle the tracking.
  */
+import type { AbortSignalLike } from '../abort-signal.ts';
 import { markNumbered, ReadVersions, type CallContext } from './read-versions.ts';
 import type { ToolSession } from './session.ts';
 
@@ -29,7 +30,7 @@ export class CallNumbers {
   // The calls numbered so far in each turn the caller named (CallTag).
   readonly #turns = new WeakMap<object, number[]>();
 
-  async run<T>(call: (context: CallContext) => Promise<T>, turn?: object, signal?: AbortSignal): Promise<T> {
+  async run<T>(call: (context: CallContext) => Promise<T>, turn?: object, signal?: AbortSignalLike): Promise<T> {
     const n = ++this.#last;
     const siblings = turn === undefined ? undefined : this.#turns.get(turn);
     const unanswered = [...this.#unanswered, ...(siblings ?? [])];

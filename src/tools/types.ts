@@ -1,4 +1,5 @@
 /** Public types of a tool set: what createTools returns and what one call resolves to. */
+import type { AbortSignalLike } from '../abort-signal.ts';
 import type { VfsErrorCode } from '../errors.ts';
 import type { ApprovalRequest, GuardOptions } from '../guard/types.ts';
 import type { ToolDefinition, ToolName } from './definitions.ts';
@@ -50,7 +51,7 @@ export interface RunOptions {
    * resolves to an `ECANCELED` error; the question's `signal` aborts too, so the dialog can
    * close. A call past that point finishes (its write is one step) and its result stands.
    */
-  signal?: AbortSignal | undefined;
+  signal?: AbortSignalLike | undefined;
 }
 
 /** One file or directory a call would write or remove, as approve() would be asked about it (without the question's signal). */

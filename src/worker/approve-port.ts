@@ -3,6 +3,7 @@
  * MessageChannel, and the worker calls it through the other, so the question runs on the
  * caller's side (where the person is) while the tools run in the worker.
  */
+import type { AbortSignalLike } from '../abort-signal.ts';
 import { expose as comlinkExpose, releaseProxy, wrap, type Endpoint } from 'comlink';
 import type { ApprovalRequest, Approve } from '../guard/types.ts';
 import { answerUnlessCancelled, approveForCall, type ApproveForCall } from '../guard/ask.ts';
@@ -26,7 +27,7 @@ interface ClosablePort {
  * question is asked for, by its number, where the call was made: a cancelled call's question
  * answers CANCELLED (see answerUnlessCancelled).
  */
-export function serveApprove(approve: Approve, signalOf: (call: number) => AbortSignal | undefined): ApprovePort {
+export function serveApprove(approve: Approve, signalOf: (call: number) => AbortSignalLike | undefined): ApprovePort {
   const { port1, port2 } = new MessageChannel();
   const answer = (request: ApprovalRequest, call: number | undefined) =>
     answerUnlessCancelled(approve, request, call === undefined ? undefined : signalOf(call));

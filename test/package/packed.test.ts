@@ -260,6 +260,26 @@ export const logFile = (path: string): number => { const store: FileStore = crea
     );
     const tsc = join(root, 'node_modules/typescript/bin/tsc');
     expect(() => run('node', [tsc, '-p', 'tsconfig.json'], consumer)).not.toThrow();
+    // With no DOM, Node or Workers types at all (lib ES2022 alone; the default lib above has the DOM): the
+    // declarations name no global those bring (a call's `signal` is agentvfs's AbortSignalLike).
+    writeFileSync(
+      join(consumer, 'tsconfig.es.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['ES2022'],
+          noEmit: true,
+          skipLibCheck: false,
+          types: [],
+        },
+        files: ['use.ts'],
+      }),
+    );
+    const bare = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.es.json'], { cwd: consumer, encoding: 'utf8' });
+    expect(bare.stdout).toBe('');
   });
 
   it("types bytes as what Blob, Response and crypto take, names every dialect's tool set in a consumer's declarations, and takes options that may be undefined", () => {
