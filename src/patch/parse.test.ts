@@ -106,11 +106,16 @@ describe('hunks and chunks (parser.rs test_parse_one_hunk, test_update_file_chun
 
   const update = (lines: string) => `*** Begin Patch\n*** Update File: f\n${lines}\n*** End Patch`;
 
+  it("an update_file diff without a chunk is refused as Codex refuses an empty '*** Update File' section", () => {
+    for (const diff of ['', '\n', '   ', '\n\n']) expect(() => parseUpdateDiff(diff, 'src/f.txt')).toThrow("Update file hunk for path 'src/f.txt' is empty");
+    expect(parseError(update('')).message).toBe("Update file hunk for path 'f' is empty");
+  });
+
   it("a second chunk must start with @@; an @@ with nothing after it; a line that is not ' ', '+' or '-'", () => {
     expect(parseError(update('@@\n-a\n+b\nbad'))).toEqual({ message: "Expected update hunk to start with a @@ context marker, got: 'bad'", lineNumber: 6 });
-    expect(parseUpdateDiff('@@\n-a\n+b\n@@\n-c')).toHaveLength(2);
-    expect(() => parseUpdateDiff('@@\n-a\nbad')).toThrow(/Expected update hunk to start with a @@ context marker, got: 'bad'/);
-    expect(() => parseUpdateDiff('@@\n-a\n*** End Patch')).toThrow(/Unexpected line found in update diff: '\*\*\* End Patch'/);
+    expect(parseUpdateDiff('@@\n-a\n+b\n@@\n-c', 'f')).toHaveLength(2);
+    expect(() => parseUpdateDiff('@@\n-a\nbad', 'f')).toThrow(/Expected update hunk to start with a @@ context marker, got: 'bad'/);
+    expect(() => parseUpdateDiff('@@\n-a\n*** End Patch', 'f')).toThrow(/Unexpected line found in update diff: '\*\*\* End Patch'/);
     expect(parseError(update('@@'))).toEqual({ message: 'Update hunk does not contain any lines', lineNumber: 4 });
     expect(parseError(update('@@\nbad'))).toEqual({
       message: "Unexpected line found in update hunk: 'bad'. Every line should start with ' ' (context line), '+' (added line), or '-' (removed line)",
@@ -141,7 +146,7 @@ describe('hunks and chunks (parser.rs test_parse_one_hunk, test_update_file_chun
   });
 
   it('stacked @@ lines are anchors in order (bare ones add none); Codex refuses the second', () => {
-    expect(parseUpdateDiff('@@ class A\n@@\n@@     def f():\n-x\n+y')).toMatchObject([
+    expect(parseUpdateDiff('@@ class A\n@@\n@@     def f():\n-x\n+y', 'f')).toMatchObject([
       { anchors: ['class A', '    def f():'], oldLines: ['x'], newLines: ['y'] },
     ]);
   });

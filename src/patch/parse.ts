@@ -73,9 +73,10 @@ export function parsePatch(patch: string): Hunk[] {
 
 /**
  * The chunks of an update diff alone (the Responses API operation form, where `diff` is the
- * body of an `*** Update File` section). Line numbers count from the diff's first line.
+ * body of an `*** Update File` section, so one with no chunk is refused as that section would
+ * be). Line numbers count from the diff's first line.
  */
-export function parseUpdateDiff(diff: string): UpdateChunk[] {
+export function parseUpdateDiff(diff: string, path: string): UpdateChunk[] {
   const lines = patchLines(diff);
   const { chunks, used } = parseChunks(lines, 1);
   if (used < lines.length) {
@@ -84,6 +85,7 @@ export function parseUpdateDiff(diff: string): UpdateChunk[] {
       1 + used,
     );
   }
+  if (chunks.length === 0) throw new PatchParseError(`Update file hunk for path '${path}' is empty`);
   return chunks;
 }
 

@@ -80,7 +80,7 @@ function hunksOf(args: ToolArgs): { hunks: Hunk[]; text: string } {
     const { type, path, diff } = operation;
     if (type === 'delete_file') return { hunks: [{ type: 'delete', path }], text: diff };
     if (type === 'create_file') return { hunks: [{ type: 'add', path, contents: parseCreateDiff(diff) }], text: diff };
-    return { hunks: [{ type: 'update', path, movePath: null, chunks: parseUpdateDiff(diff) }], text: diff };
+    return { hunks: [{ type: 'update', path, movePath: null, chunks: parseUpdateDiff(diff, path) }], text: diff };
   } catch (error) {
     if (!(error instanceof PatchParseError)) throw error;
     const where = error.lineNumber === undefined ? '' : ` on line ${error.lineNumber}`;
