@@ -80,14 +80,15 @@ export function compilePermissions(permissions: Permissions | undefined): PathRu
 }
 
 /**
- * The rules as a call that writes meets them: a path it may neither read nor write is refused by
- * the write rule, so the model is not sent to a readable path it still may not write.
+ * The rules as a call that writes meets them: a path it may not write is refused by the write
+ * rule, readable or not, so the model is not sent to read a path it still may not write (no
+ * ENOTREAD "read it first" for a file only the write rule keeps it from changing).
  */
 export function forWriting(rules: PathRules): PathRules {
   return {
     ...rules,
     requireRead(path) {
-      if (!rules.canRead(path)) rules.requireWrite(path);
+      rules.requireWrite(path);
       rules.requireRead(path);
     },
   };

@@ -16,6 +16,8 @@ export async function readRefusal(backend: Backend, path: string): Promise<VfsEr
 
 /** EACCES for a write of `path` that needs the read `refusal` forbids: the rule, then `why` and what to do. */
 export function cannotReplace(refusal: VfsError, path: string, why: string): VfsError {
+  // The write rule's refusal (a writing call meets it first: forWriting) says all there is.
+  if (!refusal.message.includes(' Nothing was read.')) return refusal;
   // The rule without the read's own outcome and advice ("Nothing was read. Use a path …").
   return new VfsError('EACCES', `${refusal.message.replace(/ Nothing was read\..*$/, '')} ${why}`, { path });
 }

@@ -227,6 +227,30 @@ export function guardSuite(make: BackendFactory) {
       expect((await tools.run('write_file', { path: '/src/c.ts', content: 'c\n' })).isError).toBe(false);
     });
 
+    it('a write to a readable file outside permissions.write is EACCES before it is read, not ENOTREAD (reading it would not let it through)', async () => {
+      const backend = await make({ files: { '/src/a.ts': 'a\n', '/out/o.txt': 'o\n' } });
+      const permissions = { read: ['/**'], write: ['/out/**'] };
+      const calls: Array<[DialectName, string, Record<string, unknown>]> = [
+        ['agentvfs', 'write_file', { path: '/src/a.ts', content: 'x' }],
+        ['agentvfs', 'edit_file', { path: '/src/a.ts', old_string: 'a', new_string: 'b' }],
+        ['anthropic', 'str_replace_based_edit_tool', { command: 'str_replace', path: '/src/a.ts', old_str: 'a', new_str: 'b' }],
+        ['gemini', 'replace', { file_path: '/src/a.ts', old_string: 'a', new_string: 'b' }],
+        ['mcp-filesystem', 'edit_file', { path: '/src/a.ts', edits: [{ oldText: 'a', newText: 'b' }] }],
+      ];
+      for (const [dialect, tool, args] of calls) {
+        const result = await createTools(backend, { dialect, permissions }).run(tool, args);
+        expectFailure(result, 'EACCES');
+        expect(result.text, `${dialect} ${tool}`).toBe(
+          'Error: EACCES: /src/a.ts is outside the paths this tool set may write (permissions.write: "/out/**"). Nothing was written. Use a path that matches one of them.',
+        );
+      }
+      expect(await backend.readText('/src/a.ts')).toBe('a\n');
+      // Reading it stays allowed, and a write where it may write still needs the read.
+      const tools = createTools(backend, { permissions });
+      expect((await tools.run('read_file', { path: '/src/a.ts' })).isError).toBe(false);
+      expectFailure(await tools.run('edit_file', { path: '/out/o.txt', old_string: 'o', new_string: 'p' }), 'ENOTREAD');
+    });
+
     it('a write to a path outside both lists names the write rule in every dialect, so the model is not sent to a readable path it may not write', async () => {
       const backend = await make({ files: { '/src/a.ts': 'a\n', '/out/o.txt': 'o\n' } });
       const permissions = { read: ['/src/**'], write: ['/out/**'] };
