@@ -9,6 +9,9 @@ describe('parseArgs', () => {
     expect(parseArgs(['mcp', '--dir', 'x', '-h'])).toEqual({ command: 'help' });
     expect(parseArgs(['--version'])).toEqual({ command: 'version' });
     expect(parseArgs(['-v'])).toEqual({ command: 'version' });
+    // The usage lists -v under `agentvfs mcp`, as -h, so it works after the command too.
+    expect(parseArgs(['mcp', '--version'])).toEqual({ command: 'version' });
+    expect(parseArgs(['mcp', '-v'])).toEqual({ command: 'version' });
     expect(parseArgs(['mcp', '--all', '--dir', 'x'])).toEqual({ command: 'mcp', dir: 'x', all: true });
   });
 

@@ -37,7 +37,9 @@ const FLAGS = { '--dir': 'dir', '--snapshot': 'snapshot', '--save': 'save' } as 
 
 export function parseArgs(argv: readonly string[]): Parsed {
   if (argv.some((a) => a === '-h' || a === '--help')) return { command: 'help' };
-  if (argv.length === 1 && (argv[0] === '-v' || argv[0] === '--version')) return { command: 'version' };
+  // Alone, or after the command (the usage lists it under `agentvfs mcp`).
+  const alone = argv[0] === 'mcp' ? argv.slice(1) : argv;
+  if (alone.length === 1 && (alone[0] === '-v' || alone[0] === '--version')) return { command: 'version' };
   const [command, ...rest] = argv;
   if (command === undefined) throw new UsageError('missing command: agentvfs has one command, mcp.');
   if (command !== 'mcp') throw new UsageError(`unknown command ${JSON.stringify(command)}: agentvfs has one command, mcp.`);
