@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 // What the contract puts into the core (the six tools and the backend, five dialects, the guard,
 // ignore rules, media, watch, fork and merge), with a little room; its history, and the way back
 // down (the dialects in chunks loaded on first use), are in docs/performance.md#bundle-size.
-export const CORE_BUDGET_GZIP = 122_500;
+export const CORE_BUDGET_GZIP = 123_000;
 const example = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const root = resolve(example, '../..');
 
