@@ -18,21 +18,24 @@ export function checkOptionNames(options: unknown, known: readonly string[], whe
   }
 }
 
-/** The known name within two typing slips of `key` (a letter missing, extra or wrong; case and `_` ignored), or of which it is the start. */
-function closestName(key: string, known: readonly string[]): string | undefined {
+/** The known name within two typing slips of `key` (a letter missing, extra or wrong, or two swapped; case and `_` ignored), or of which it is the start. */
+export function closestName(key: string, known: readonly string[]): string | undefined {
   const bare = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
   const slips = (name: string) => distance(bare(key), bare(name));
-  const near = known.filter((name) => slips(name) <= Math.min(2, bare(key).length >> 2)).sort((a, b) => slips(a) - slips(b));
+  const near = known.filter((name) => slips(name) <= Math.min(2, Math.max(1, bare(key).length >> 2))).sort((a, b) => slips(a) - slips(b));
   return near[0] ?? known.find((name) => bare(key).length >= 4 && bare(name).startsWith(bare(key)));
 }
 
-/** Edit distance (Levenshtein): the letters to add, drop or change to turn a into b. */
+/** Edit distance: the letters to add, drop or change, or neighbours to swap, to turn a into b (optimal string alignment). */
 function distance(a: string, b: string): number {
-  let row = [...Array(b.length + 1).keys()];
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row: number[] = (d[i] = [i]);
+    for (let j = 1; j <= b.length; j++) {
+      const up = d[i - 1] ?? [];
+      row[j] = i === 0 ? j : Math.min((up[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (up[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] ?? 0, (d[i - 2]?.[j - 2] ?? 0) + 1);
+    }
   }
-  return row[b.length] ?? 0;
+  return d[a.length]?.[b.length] ?? 0;
 }

@@ -1,4 +1,5 @@
 /** The command line of `agentvfs`: parsed into what to serve, or a usage error that says what is wrong. */
+import { closestName } from '../option-names.ts';
 
 export const USAGE = `Usage: agentvfs mcp [--dir PATH [--all] | --snapshot FILE] [--save FILE]
 
@@ -42,7 +43,11 @@ export function parseArgs(argv: readonly string[]): Parsed {
   if (alone.length === 1 && (alone[0] === '-v' || alone[0] === '--version')) return { command: 'version' };
   const [command, ...rest] = argv;
   if (command === undefined) throw new UsageError('missing command: agentvfs has one command, mcp.');
-  if (command !== 'mcp') throw new UsageError(`unknown command ${JSON.stringify(command)}: agentvfs has one command, mcp.`);
+  if (command !== 'mcp') {
+    // `agentvfs --dir x`: the command was left out, not misspelt.
+    const instead = command.startsWith('-') ? ` (the options follow it: agentvfs mcp ${argv.join(' ')})` : '';
+    throw new UsageError(`unknown command ${JSON.stringify(command)}: agentvfs has one command, mcp${instead}.`);
+  }
   const parsed: McpCommand = { command: 'mcp' };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
@@ -53,7 +58,10 @@ export function parseArgs(argv: readonly string[]): Parsed {
     }
     const eq = arg.indexOf('=');
     const flag = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
-    if (!Object.hasOwn(FLAGS, flag)) throw new UsageError(`unknown option ${JSON.stringify(arg)}.`);
+    if (!Object.hasOwn(FLAGS, flag)) {
+      const meant = closestName(flag, [...Object.keys(FLAGS), '--all', '--help', '--version']);
+      throw new UsageError(`unknown option ${JSON.stringify(arg)}${meant ? ` (did you mean ${meant}?)` : ''}.`);
+    }
     const key = FLAGS[flag as keyof typeof FLAGS];
     const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : rest[++i];
     if (value === undefined || value === '' || (value.startsWith('--') && eq < 0)) throw new UsageError(`${flag} needs a value.`);
