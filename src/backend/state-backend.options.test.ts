@@ -43,6 +43,10 @@ describe('createStateBackend options', () => {
     expect(() => createStateBackend({ limits: { maxFile: 2 } } as never)).toThrow(/^agentvfs: limits has no option "maxFile" \(did you mean "maxFiles"\?\)/);
     expect(() => createStateBackend({ limits: { max_file_bytes: 2 } } as never)).toThrow(/"max_file_bytes" \(did you mean "maxFileBytes"\?\)/);
     expect(() => createStateBackend({ colour: 'red' } as never)).toThrow(/has no option "colour"; its options are/);
+    // Typing slips: two letters swapped, one dropped; none suggested for a name too far from every option.
+    expect(() => createStateBackend({ limtis: {} } as never)).toThrow(/"limtis" \(did you mean "limits"\?\)/);
+    expect(() => createStateBackend({ textCacheByte: 0 } as never)).toThrow(/"textCacheByte" \(did you mean "textCacheBytes"\?\)/);
+    expect(() => createStateBackend({ clock: () => 0 } as never)).toThrow(/has no option "clock"; its options are/);
     expect(() => createStateBackend('x' as never)).toThrow(/createStateBackend takes an options object/);
     expect(() => createStateBackend({ limits: 5 } as never)).toThrow(/limits must be an object/);
   });
