@@ -12,7 +12,11 @@
  * This module plans those writes; indexeddb-store.ts runs them.
  */
 import { decodeBatch, encodeBatch } from './batch-codec.ts';
+import { BAD_PACK_PREFIX } from './records.ts';
 import type { StoreBatch } from './store.ts';
+
+/** Where a pack that cannot be decoded is reported, so the caller keeps it aside like any bad record. */
+export { BAD_PACK_PREFIX };
 
 /** About how many bytes one pack holds. */
 export const PACK_BYTES = 1 << 20;
@@ -22,8 +26,6 @@ const PACK_MIN_RECORDS = 64;
 const PACK_MAX_VALUE = PACK_BYTES / 4;
 /** Compaction starts once this many loose records are waiting. */
 const LOOSE_LIMIT = 256;
-/** Where a pack that cannot be decoded is reported, so the caller keeps it aside like any bad record. */
-export const BAD_PACK_PREFIX = 'pack:';
 
 export type RowKey = string | number;
 export interface Ops {

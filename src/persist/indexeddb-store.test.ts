@@ -283,6 +283,8 @@ describe('IndexedDB store layout', () => {
     await putRow(factory, ['default', pack!], bytes('not a pack'));
     const { backend, restored } = await openPersistent(createStateBackend(), storeOn(factory));
     expect(restored).toMatchObject({ status: 'corrupt', reason: expect.stringContaining('kept aside') });
+    // The pack held "meta" too: the reason names the damaged pack, not a foreign store without one.
+    expect(restored).toMatchObject({ reason: expect.stringContaining(`record "pack:${pack}" (an IndexedDB pack of many records) does not decode`) });
     expect(await backend.glob('**', { path: '/' })).toEqual([]);
     await backend.close();
     const layout = await rows(factory);

@@ -15,6 +15,8 @@ import { xxh32 } from '../snapshot/xxhash32.ts';
 
 export const META_KEY = 'meta';
 export const ASIDE_PREFIX = 'aside:';
+/** The key under which the IndexedDB store gives a pack that does not decode (`pack:<n>`). */
+export const BAD_PACK_PREFIX = 'pack:';
 const FILE_PREFIX = 'f:';
 const DIR_PREFIX = 'd:';
 const FORMAT = 'agentvfs-workspace';
@@ -70,6 +72,7 @@ function keySeed(key: string): number {
 /** The file or directory one record holds, or why it is not a good record. */
 export function decodeRecord(key: string, value: Uint8Array): SnapshotEntry | string {
   const isFile = key.startsWith(FILE_PREFIX);
+  if (key.startsWith(BAD_PACK_PREFIX)) return `record ${JSON.stringify(key)} (an IndexedDB pack of many records) does not decode: it is damaged`;
   if (!isFile && !key.startsWith(DIR_PREFIX)) return `unknown record ${JSON.stringify(key.slice(0, 80))}`;
   if (!(value instanceof Uint8Array) || value.length < HEADER) return `record ${JSON.stringify(key)} is truncated`;
   const view = new DataView(value.buffer, value.byteOffset, value.byteLength);
@@ -115,6 +118,8 @@ export const isEntryKey = (key: string) => key.startsWith(FILE_PREFIX) || key.st
  * good), or the first problem found. Records under `aside:` are skipped.
  */
 export function decodeRecords(all: ReadonlyMap<string, Uint8Array>): { entries: SnapshotEntry[] } | { problem: string } {
+  // A damaged pack may have held "meta" as well: named first, it is not reported as a store without one.
+  for (const [key, value] of all) if (key.startsWith(BAD_PACK_PREFIX)) return { problem: decodeRecord(key, value) as string };
   const metaProblem = checkMeta(all.get(META_KEY));
   if (metaProblem) return { problem: metaProblem };
   const entries: SnapshotEntry[] = [];
