@@ -30,7 +30,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { decodeBatch, encodeBatch } from '../batch-codec.ts';
 import { decodeRecords } from '../records.ts';
 import type { FileStore, StoreBatch } from '../store.ts';
@@ -130,11 +130,19 @@ function zerosToTheEnd(bytes: Uint8Array, at: number): boolean {
  */
 export function readWorkspaceFile(path: string): Uint8Array | null {
   if (!existsSync(path)) return null;
+  refuseDirectory(path, 'readWorkspaceFile');
   const bytes = new Uint8Array(readFileSync(path));
   if (formatOf(bytes) === null) return bytes;
   const decoded = decodeRecords(replay(bytes, path).live);
   if ('problem' in decoded) throw new Error(`agentvfs/persist: ${path} holds a record that fails its check: ${decoded.problem}`);
   return encodeSnapshot(decoded.entries);
+}
+
+/** Throws, naming it, when `path` is a directory: reading it would fail with a bare EISDIR that names no path. */
+function refuseDirectory(path: string, caller: string): void {
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`agentvfs/persist: ${path} is a directory; ${caller} needs the path of a file (such as ${join(path, 'workspace.avfs')}).`);
+  }
 }
 
 /** The locks this process holds: a second store of the same file shares it, the last close removes it. */
@@ -274,6 +282,7 @@ export function createFileStore(path: string): FileStore {
   }
 
   function open(): Map<string, Uint8Array> {
+    refuseDirectory(path, 'createFileStore'); // before the lock: nothing is left beside it
     unlock ??= lockFile(path);
     rmSync(`${path}.tmp`, { force: true }); // a compaction cut short: the log itself is intact
     const bytes = existsSync(path) ? new Uint8Array(readFileSync(path)) : new Uint8Array(0);
