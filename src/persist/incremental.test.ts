@@ -1,6 +1,6 @@
 // Incremental persistence into a store: each mutation writes only the records it changed, in
 // one batch; the store reopens to the same state; corrupt and foreign stores are kept aside.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStateBackend, createTools } from '../index.ts';
 import { NotSavedError } from '../errors.ts';
 import type { ToolsAround } from '../tool-host.ts';
@@ -383,6 +383,31 @@ describe('where the changed paths come from', () => {
     const { backend } = await openPersistent(inner, store, { debounceMs: 60_000, maxWaitMs: 60_000 });
     await inner.writeFile('/direct.txt', 'behind the wrapper');
     await backend.flush();
+    const reopened = await openPersistent(createStateBackend(), store);
+    expect(await reopened.backend.readText('/direct.txt')).toBe('behind the wrapper');
+  });
+
+  it("with 'immediate', a change made on the backend directly is saved by a debounced save; a wrapped call's own needs none", async () => {
+    const store = createMemoryStore();
+    const writes: StoreBatch[] = [];
+    const write = store.write.bind(store);
+    store.write = (batch, options) => (writes.push(batch), write(batch, options));
+    const inner = createStateBackend();
+    const { backend } = await openPersistent(inner, store, { durability: 'immediate', debounceMs: 5, maxWaitMs: 50 });
+    writes.length = 0;
+    vi.useFakeTimers();
+    try {
+      await backend.writeFile('/wrapped.txt', 'saved before it resolves');
+      expect(writes).toHaveLength(1);
+      expect(vi.getTimerCount()).toBe(0); // nothing left to save: no timer keeps a process alive
+      await inner.writeFile('/direct.txt', 'behind the wrapper');
+      expect(vi.getTimerCount()).toBeGreaterThan(0); // the debounced save's (and its longest wait's) timer
+      await vi.advanceTimersByTimeAsync(5);
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes[1]!.puts.map(([key]) => key)).toContain('f:/direct.txt');
     const reopened = await openPersistent(createStateBackend(), store);
     expect(await reopened.backend.readText('/direct.txt')).toBe('behind the wrapper');
   });

@@ -197,7 +197,9 @@ function wrapWithStore(
 
   // A backend with watch() names every path each committed call changed (a restore or rollback:
   // only the differences), even calls made on it directly; otherwise the calls table's path
-  // arguments say where to look.
+  // arguments say where to look. A direct call is saved by a debounced save, also with
+  // 'immediate' (a wrapped call's own save follows it: `wrappedCalls` counts those running).
+  let wrappedCalls = 0;
   const watched = typeof (backend as Partial<Backend>).watch === 'function';
   const unwatch = watched
     ? backend.watch(
@@ -206,7 +208,7 @@ function wrapWithStore(
             pending.add(e.path);
             if (e.oldPath !== undefined) pending.add(e.oldPath);
           }
-          if (!immediate) timers.schedule();
+          if (!immediate || wrappedCalls === 0) timers.schedule();
         },
         { directories: true },
       ) // (a directory is a record of its own)
@@ -349,9 +351,14 @@ function wrapWithStore(
     backend,
     (name, args, run) =>
       exclusive(async () => {
-        const result = await run();
-        noteCall(scopesOfCall(name, args));
-        return result;
+        wrappedCalls++;
+        try {
+          const result = await run();
+          noteCall(scopesOfCall(name, args));
+          return result;
+        } finally {
+          wrappedCalls--;
+        }
       }),
     mutated,
   );
@@ -386,9 +393,14 @@ function wrapWithStore(
             // saved when its result names changed files.
             hostCall: (_name, run) =>
               exclusive(async () => {
-                const r = await run();
-                noteCall(r.changed.map((c) => c.path));
-                return r;
+                wrappedCalls++;
+                try {
+                  const r = await run();
+                  noteCall(r.changed.map((c) => c.path));
+                  return r;
+                } finally {
+                  wrappedCalls--;
+                }
               }),
             save: () => mutated(null),
             track,
