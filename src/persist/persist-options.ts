@@ -28,7 +28,15 @@ export interface PersistOptions {
   onError?: ((error: Error) => void) | undefined;
 }
 
-export type RestoreStatus = { status: 'empty' } | { status: 'restored'; bytes: number } | { status: 'corrupt'; reason: string };
+export type RestoreStatus =
+  | { status: 'empty' }
+  /**
+   * `bytes`: what opening restored, as the store held it: the files' contents from a workspace
+   * store's records; a whole snapshot's size from a snapshot (a PersistenceAdapter's, or one
+   * being migrated into a workspace store).
+   */
+  | { status: 'restored'; bytes: number }
+  | { status: 'corrupt'; reason: string };
 
 export interface PersistentBackend extends Backend, ToolHost {
   /** Saves now if anything changed since the last save; resolves when it is durable. */
