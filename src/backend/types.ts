@@ -363,7 +363,7 @@ export interface WatchEvent {
 export interface WatchOptions {
   /** Only paths at or under this directory (or this file). Default "/". */
   path?: string | undefined;
-  /** Only paths matching this glob, relative to `path` (dotfiles included). */
+  /** Only paths matching this glob, relative to `path` (dotfiles included); one starting with "/" matches whole paths. */
   glob?: string | undefined;
   /**
    * Also a directory's own events (`isDir: true`): one made, removed or renamed. Default false:

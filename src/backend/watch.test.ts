@@ -182,3 +182,23 @@ describe('listeners that change the backend or subscribe while a batch is handed
     stop();
   });
 });
+
+describe('the glob option', () => {
+  it('matches what glob() matches, a pattern starting with / too (whole paths, as glob() and grep take it)', async () => {
+    const b = createStateBackend();
+    const paths = ['/a.ts', '/src/b.ts', '/src/x/c.ts', '/src/.d.ts', '/srcx/e.ts', '/src/f.js'];
+    for (const [glob, path] of [
+      ['/src/*.ts', '/'],
+      ['/src/**', '/src'],
+      ['*.ts', '/src'],
+      ['**/*.ts', '/'],
+    ] as const) {
+      const seen: string[] = [];
+      const stop = b.watch((events) => seen.push(...events.map((e) => e.path)), { glob, path });
+      for (const p of paths) await b.writeFile(p, String(Math.random()));
+      stop();
+      expect(seen.sort(), `${glob} under ${path}`).toEqual((await b.glob(glob, { path })).sort());
+      expect(seen.length).toBeGreaterThan(0);
+    }
+  });
+});

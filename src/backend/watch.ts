@@ -12,6 +12,8 @@ interface Subscription {
   listener: WatchListener;
   base: string;
   match: PathMatcher | null;
+  /** The glob starts with `/`: matched against whole paths, as `glob()` and grep's `glob` match it. */
+  whole: boolean;
   /** Also directories' own events. */
   directories: boolean;
 }
@@ -29,7 +31,14 @@ export class Watchers {
     if (typeof listener !== 'function') throw new TypeError('agentvfs: watch(listener) needs a function, called with each commit’s events.');
     if (glob !== undefined && typeof glob !== 'string') throw new TypeError('agentvfs: watch option `glob` must be a string.');
     if (typeof directories !== 'boolean') throw new TypeError('agentvfs: watch option `directories` must be a boolean.');
-    const sub: Subscription = { listener: listener as WatchListener, base, match: glob === undefined ? null : compileGlob(glob), directories };
+    const whole = glob?.startsWith('/') === true;
+    const sub: Subscription = {
+      listener: listener as WatchListener,
+      base,
+      match: glob === undefined ? null : compileGlob(whole ? glob.slice(1) : glob),
+      whole,
+      directories,
+    };
     this.#subs.add(sub);
     this.pending ??= [];
     return () => {
@@ -167,7 +176,7 @@ function withoutVersion({ version: _, ...event }: WatchEvent): WatchEvent {
 
 function wants(sub: Subscription, path: string): boolean {
   if (!isWithin(path, sub.base)) return false;
-  return sub.match === null || sub.match(relativeTo(path, sub.base));
+  return sub.match === null || sub.match(sub.whole ? path.slice(1) : relativeTo(path, sub.base));
 }
 
 function report(error: unknown): void {

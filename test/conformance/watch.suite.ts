@@ -122,12 +122,14 @@ export function watchSuite(make: BackendFactory) {
       const b = await make({ files: { '/src/a.ts': 'a', '/src/a.md': 'm', '/docs/x.md': 'x' } });
       const src = record(b, { path: '/src' });
       const ts = record(b, { path: '/src', glob: '**/*.ts' });
+      const whole = record(b, { glob: '/src/*.ts' }); // a glob starting with / matches whole paths, as glob() takes it
       await b.writeFile('/src/a.ts', 'a2');
       await b.writeFile('/src/a.md', 'm2');
       await b.writeFile('/docs/x.md', 'x2');
       await b.rename('/src/a.ts', '/lib/a.ts');
       expect(src.take().map((batch) => batch.map((e) => `${e.type} ${e.path}`))).toEqual([['modify /src/a.ts'], ['modify /src/a.md'], ['rename /lib/a.ts']]);
       expect(ts.take().map((batch) => batch.map((e) => `${e.type} ${e.oldPath ?? e.path}`))).toEqual([['modify /src/a.ts'], ['rename /src/a.ts']]);
+      expect(whole.take().map((batch) => batch.map((e) => `${e.type} ${e.oldPath ?? e.path}`))).toEqual([['modify /src/a.ts'], ['rename /src/a.ts']]);
     });
 
     it('restore and rollback report exactly the paths that differ', async () => {
