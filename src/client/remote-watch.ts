@@ -4,8 +4,9 @@
  * so a mutating call's events arrive before its own answer. Unsubscribing stops delivery here
  * at once and tells the worker; a dead worker just stops sending (nothing to tell, nothing thrown).
  */
-import type { WatchEvent, WatchListener, WatchOptions } from '../backend/types.ts';
+import type { WatchListener, WatchOptions } from '../backend/types.ts';
 import { toEndpoint } from '../worker/endpoint.ts';
+import { WorkerGoneError } from './liveness.ts';
 import type { MessageEndpoint } from '../worker/message-endpoint.ts';
 import { isWatchMessage } from '../worker/protocol.ts';
 
@@ -38,7 +39,9 @@ export class RemoteWatches {
     const id = `w${(watchCounter++).toString(36)}-${Math.random().toString(36).slice(2)}`;
     this.#listeners.set(id, listener);
     this.#listen(true);
-    subscribe(id, options).catch(() => this.#forget(id));
+    // Options the worker refuses (a bad path, glob or directories) are reported, as a listener's error is;
+    // a gone worker (or closed fork) just stops.
+    subscribe(id, options).catch((error: unknown) => this.#forget(id) && !(error instanceof WorkerGoneError) && report(error));
     return () => {
       if (!this.#forget(id)) return;
       unsubscribe(id).catch(() => {}); // a dead worker holds nothing to release
@@ -64,7 +67,11 @@ export class RemoteWatches {
         const data = event.data;
         if (!isWatchMessage(data)) return;
         const listener = this.#listeners.get(data.agentvfsWatch);
-        if (listener) deliver(listener, data.events);
+        try {
+          listener?.(data.events);
+        } catch (error) {
+          report(error);
+        }
       };
       endpoint.addEventListener('message', this.#receive);
     } else {
@@ -74,12 +81,8 @@ export class RemoteWatches {
   }
 }
 
-function deliver(listener: WatchListener, events: WatchEvent[]): void {
-  try {
-    listener(events);
-  } catch (error) {
-    const g = globalThis as { reportError?: (e: unknown) => void; console?: { error(...a: unknown[]): void } };
-    if (typeof g.reportError === 'function') g.reportError(error);
-    else g.console?.error('agentvfs: a watch listener threw', error);
-  }
+function report(error: unknown): void {
+  const g = globalThis as { reportError?: (e: unknown) => void; console?: { error(...a: unknown[]): void } };
+  if (typeof g.reportError === 'function') g.reportError(error);
+  else g.console?.error('agentvfs: watch', error);
 }

@@ -67,3 +67,46 @@ describe('watch through a worker_threads worker', () => {
     remote.close();
   });
 });
+
+describe('watch options through a worker', () => {
+  it('options the worker refuses (what watch() throws in process) are reported, not dropped without a word', async () => {
+    const { MessageChannel } = await import('node:worker_threads');
+    const { connect } = await import('../../src/client/connect.ts');
+    const { expose } = await import('../../src/worker/expose.ts');
+    const { createStateBackend } = await import('../../src/index.ts');
+    const { port1, port2 } = new MessageChannel();
+    const local = createStateBackend();
+    expose(createStateBackend(), port1);
+    const remote = connect(port2);
+    await remote.ready;
+    const bad = [{ glob: 3 }, { directories: 'yes' }, { path: '/a\0b' }] as never[];
+    for (const options of bad) expect(() => local.watch(() => {}, options)).toThrow();
+    const reported: unknown[] = [];
+    const g = globalThis as { reportError?: (e: unknown) => void };
+    const saved = g.reportError;
+    g.reportError = (e) => reported.push(e);
+    try {
+      for (const options of bad) remote.watch(() => {}, options);
+      await remote.ls('/');
+    } finally {
+      g.reportError = saved;
+    }
+    expect(reported.map((e) => (e as Error).message)).toEqual([
+      expect.stringMatching(/glob/),
+      expect.stringMatching(/directories/),
+      expect.stringMatching(/a\\0b|NUL/),
+    ]);
+    // A watch started after the worker is gone is inert: nothing reported.
+    port1.close();
+    await expect(remote.ls('/')).rejects.toThrow(/gone|closed/);
+    g.reportError = (e) => reported.push(e);
+    try {
+      remote.watch(() => {});
+      await new Promise((r) => setTimeout(r, 10));
+    } finally {
+      g.reportError = saved;
+    }
+    expect(reported).toHaveLength(3);
+    port2.close();
+  });
+});
