@@ -172,7 +172,7 @@ describe('npx agentvfs mcp (the packed bin over stdio)', () => {
 
     const usage = await run(consumer, 'mcp', '--dri', 'x');
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('agentvfs: unknown option "--dri".');
+    expect(usage.stderr).toContain('agentvfs: unknown option "--dri" (did you mean --dir?).');
     expect(usage.stderr).toContain('Usage: agentvfs mcp [--dir PATH [--all] | --snapshot FILE] [--save FILE]');
 
     const junk = join(work, 'junk.snap');
