@@ -134,3 +134,25 @@ test('at phone width, the same task runs in every dialect, side by side', async 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'no sideways scroll').toBe(0);
 });
+
+test('a write denied during a dialect run: the run finishes without it and says so, as the scripted run does', async ({ page }) => {
+  await open(page, 1280, 800);
+  await page.getByTestId('ask-before-writes').check();
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('agent-dialect').selectOption('gemini');
+  await page.getByTestId('agent-run').click();
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog).toBeVisible();
+  const denied = /^Allow replace to change (\/\S+)\?$/.exec((await dialog.locator('h2').textContent()) ?? '')?.[1];
+  expect(denied, 'the first question is a rename').toBeDefined();
+  await page.getByTestId('approval-deny').click();
+  // The rest is allowed: the next question of the run, answered with Always.
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('approval-always').click();
+  await expect(page.getByTestId('agent-status')).toHaveText('Finished without the write you denied; see the transcript.', { timeout: 30_000 });
+  await expect(page.locator('[data-testid=transcript] li.entry.event').last()).toHaveText(
+    /Finished without the write you denied: those files are unchanged \(see the transcript\)\.$/,
+  );
+  expect(await readText(page, denied!)).toContain('formatPrice');
+  expect(await readText(page, '/CHANGELOG.md')).toContain(`in 6 of 7 files; ${denied} still uses \`formatPrice\`.`);
+});

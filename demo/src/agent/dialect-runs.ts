@@ -4,6 +4,7 @@
 import type { DialectName, Tools } from 'agentvfs';
 import type { CallEntry, Transcript } from '../transcript.ts';
 import { sleep } from '../ui/dom.ts';
+import { finishedWithout, wasDenied } from './denials.ts';
 import { NOTHING_RENAMED, renameChangelog } from './scripted.ts';
 import { stopIfAsked } from './stopped.ts';
 import type { Workspace } from '../workspace.ts';
@@ -14,6 +15,8 @@ const NEW = 'formatMoney';
 export interface DialectRun {
   dialect: DialectName;
   filesChanged: string[];
+  /** Writes the person denied ("Ask before writes"): the run goes on without them, as the scripted one does. */
+  denied: number;
   ok: boolean;
 }
 
@@ -114,12 +117,13 @@ function renamePatch(files: ReadonlyArray<readonly [string, string]>): string {
 /** `signal`: the Stop button; the run then ends with StoppedError after the call under way. */
 export async function runDialectAgent(ws: Workspace, transcript: Transcript, dialect: DialectName, delayMs = 150, signal?: AbortSignal): Promise<DialectRun> {
   const tools: Tools<string> = ws.session(dialect);
-  const run: DialectRun = { dialect, filesChanged: [], ok: true };
+  const run: DialectRun = { dialect, filesChanged: [], denied: 0, ok: true };
   /** Files a rename call did not change in full (denied, or failed). */
   const missed: string[] = [];
   const call: Call = async (tool, args, note) => {
     stopIfAsked(signal);
     const entry = await transcript.call(tools, 'agent', tool, args, note, signal);
+    if (wasDenied(entry)) run.denied++;
     if (entry.ok) ws.changed();
     stopIfAsked(signal);
     await sleep(delayMs);
@@ -170,7 +174,9 @@ export async function runDialectAgent(ws: Workspace, transcript: Transcript, dia
     'agent',
     run.ok
       ? `Done with the ${dialect} tools: ${OLD} → ${NEW} in ${run.filesChanged.length} files.`
-      : `Stopped: a step with the ${dialect} tools failed (see the transcript).`,
+      : run.denied > 0
+        ? finishedWithout(run.denied)
+        : `Stopped: a step with the ${dialect} tools failed (see the transcript).`,
   );
   return run;
 }

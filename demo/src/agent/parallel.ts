@@ -6,6 +6,7 @@
 // sides of that line, and its merge goes through.
 import { createTools, type Backend, type MergeResult } from 'agentvfs';
 import { sleep } from '../ui/dom.ts';
+import { wasDenied } from './denials.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
 
@@ -68,7 +69,7 @@ export async function runParallelSubagents(
     return async (tool: string, args: Record<string, unknown>, note: string) => {
       const entry = await transcript.call(tools, 'subagent', tool, args, `[${p.name}] ${note}`);
       if (!entry.ok) run.ok = false;
-      if (entry.result.startsWith('Error: EDENIED')) run.denied++;
+      if (wasDenied(entry)) run.denied++;
       const path = args.path;
       if (entry.ok && MUTATING.has(tool) && typeof path === 'string' && !p.changed.includes(path)) {
         p.changed.push(path);

@@ -3,6 +3,7 @@
 // Halfway through, a teammate saves one of the files; the agent's edit is refused as
 // stale (ESTALE), and it recovers by re-reading the file and editing again.
 import { plural, sleep } from '../ui/dom.ts';
+import { finishedWithout, wasDenied } from './denials.ts';
 import { stopIfAsked } from './stopped.ts';
 import type { Transcript, CallEntry } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
@@ -35,7 +36,7 @@ export async function runScriptedAgent(ws: Workspace, transcript: Transcript, de
   const call = async (tool: string, args: Record<string, unknown>, note?: string): Promise<CallEntry> => {
     stopIfAsked(signal);
     const entry = await transcript.call(tools, 'agent', tool, args, note, signal);
-    if (entry.result.startsWith('Error: EDENIED')) run.denied++;
+    if (wasDenied(entry)) run.denied++;
     if (tool === 'write_file' || tool === 'edit_file') ws.changed();
     stopIfAsked(signal);
     await sleep(delayMs);
@@ -93,7 +94,7 @@ export async function runScriptedAgent(ws: Workspace, transcript: Transcript, de
     run.ok
       ? `Done: ${OLD} → ${NEW} in ${run.filesChanged.length} files; ${run.staleRecoveries} stale edit recovered by re-reading.`
       : run.denied > 0
-        ? `Finished without ${denials(run.denied)} you denied: those files are unchanged (see the transcript).`
+        ? finishedWithout(run.denied)
         : 'Stopped: a step failed (see the transcript). The workspace may have been changed since the sample was loaded; Reset and run again.',
   );
   return run;
@@ -114,8 +115,3 @@ export function renameChangelog(renamed: number, missed: readonly string[]): str
 }
 
 export const NOTHING_RENAMED = `No file was renamed, so there is nothing to note: CHANGELOG.md is not written.`;
-
-/** "the write" / "the 3 writes", as a run's status names what the person denied. */
-export function denials(n: number): string {
-  return n === 1 ? 'the write' : `the ${n} writes`;
-}

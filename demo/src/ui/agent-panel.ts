@@ -4,11 +4,12 @@ import { DIALECT_NAMES, type DialectName } from 'agentvfs';
 import { runDialectAgent } from '../agent/dialect-runs.ts';
 import type { ModelSettings } from '../agent/model.ts';
 import { PARALLEL_TASK, runParallelSubagents, type ForkProgress } from '../agent/parallel.ts';
-import { denials, runScriptedAgent, TASK } from '../agent/scripted.ts';
+import { unfinishedStatus } from '../agent/denials.ts';
+import { runScriptedAgent, TASK } from '../agent/scripted.ts';
 import { endRun, StoppedError, startRun, stoppedWords, stopRun } from '../agent/stopped.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
-import { canFocus, focusLost, h } from './dom.ts';
+import { canFocus, focusLost, h, plural } from './dom.ts';
 
 const SETTINGS_KEY = 'agentvfs-demo:model';
 
@@ -137,9 +138,7 @@ export class AgentPanel {
       const conflicts = run.conflicts.length === 1 ? '1 conflict' : `${run.conflicts.length} conflicts`;
       this.#parallelStatus.textContent = run.ok
         ? `Done: ${run.merged.length} paths merged; ${conflicts} reported, then settled in the fork (${run.conflicts.map((c) => `${c.path}, ${c.kind}`).join('; ')}).`
-        : run.denied > 0
-          ? `Finished without ${denials(run.denied)} you denied; see the transcript.`
-          : 'Stopped: a step failed; see the transcript.';
+        : unfinishedStatus(run.denied);
       this.#parallel.dataset.state = run.ok ? 'done' : 'failed';
     } catch (e) {
       this.#parallelStatus.textContent = `Failed: ${(e as Error).message}`;
@@ -162,9 +161,7 @@ export class AgentPanel {
         const run = await runScriptedAgent(this.ws, this.transcript, undefined, signal);
         this.#status.textContent = run.ok
           ? `Done: ${run.filesChanged.length} files changed, ${run.staleRecoveries} stale edit recovered. Expand the transcript rows to see each result.`
-          : run.denied > 0
-            ? `Finished without ${denials(run.denied)} you denied; see the transcript.`
-            : 'Stopped: a step failed; see the transcript.';
+          : unfinishedStatus(run.denied);
         this.el.dataset.state = run.ok ? 'done' : 'failed';
       } else {
         const calls = this.transcript.entries.length;
@@ -172,7 +169,7 @@ export class AgentPanel {
         const made = this.transcript.entries.slice(calls).filter((e) => e.kind === 'call').length;
         this.#status.textContent = run.ok
           ? `Done with the ${dialect} tools: ${run.filesChanged.length} files changed in ${made} tool calls.`
-          : 'Stopped: a step failed; see the transcript.';
+          : unfinishedStatus(run.denied);
         this.el.dataset.state = run.ok ? 'done' : 'failed';
       }
     } catch (e) {
@@ -190,15 +187,21 @@ export class AgentPanel {
     this.el.dataset.state = 'running';
     const rows: HTMLElement[] = [];
     let allOk = true;
+    /** Writes denied over all the runs, and whether a run failed for another reason. */
+    let denied = 0;
+    let failed = false;
     try {
       for (const dialect of DIALECT_NAMES) {
         this.#status.textContent = `Running with the ${dialect} tools…`;
         await this.reset();
         const before = this.transcript.entries.length;
-        const ok =
+        const run =
           dialect === 'agentvfs'
-            ? (await runScriptedAgent(this.ws, this.transcript, 50, signal)).ok
-            : (await runDialectAgent(this.ws, this.transcript, dialect, 50, signal)).ok;
+            ? await runScriptedAgent(this.ws, this.transcript, 50, signal)
+            : await runDialectAgent(this.ws, this.transcript, dialect, 50, signal);
+        const ok = run.ok;
+        denied += run.denied;
+        failed ||= !ok && run.denied === 0;
         const calls = this.transcript.entries.slice(before).filter((e) => e.kind === 'call');
         const tools = [...new Set(calls.map((e) => (e.kind === 'call' ? e.tool : '')))].join(', ');
         allOk &&= ok;
@@ -209,7 +212,7 @@ export class AgentPanel {
             h('td', null, dialect),
             h('td', null, String(calls.length)),
             h('td', null, h('code', null, tools)),
-            h('td', null, ok ? 'done' : 'failed'),
+            h('td', null, ok ? 'done' : run.denied > 0 ? `${plural(run.denied, 'write')} denied` : 'failed'),
           ),
         );
       }
@@ -221,7 +224,9 @@ export class AgentPanel {
       this.#compare.hidden = false;
       this.#status.textContent = allOk
         ? `Done in all ${DIALECT_NAMES.length} dialects; the workspace shows the last run.`
-        : 'A dialect run failed; see the transcript.';
+        : failed
+          ? 'A dialect run failed; see the transcript.'
+          : unfinishedStatus(denied);
       this.el.dataset.state = allOk ? 'done' : 'failed';
     } catch (e) {
       this.#failed(e);
