@@ -106,3 +106,37 @@ test('with "Ask before writes" on, the subagents ask before each write in their 
   expect(asked.length).toBeGreaterThan(2);
   await expect(status).toHaveText(/^Finished without the write you denied/);
 });
+
+test('with "Ask before writes" on, the subagents’ writes carry decision badges in the transcript, as the main agent’s do', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId('ask-before-writes').check();
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('parallel-run').click();
+  const dialog = page.getByTestId('approval-dialog');
+  const status = page.getByTestId('parallel-status');
+  // The first question denied, every later one allowed (Allow, not Always: each write is asked).
+  let answered = 0;
+  const deadline = Date.now() + 60_000;
+  while (!/^(Done|Finished|Stopped|Failed)/.test((await status.textContent()) ?? '')) {
+    expect(Date.now(), 'the parallel run ends').toBeLessThan(deadline);
+    if (await dialog.isVisible()) {
+      // An answer closes the dialog at once; it opens again on the next question, maybe the other subagent's.
+      await page.getByTestId(answered++ === 0 ? 'approval-deny' : 'approval-allow').click();
+    } else await page.waitForTimeout(50);
+  }
+  const writes = page.locator('[data-testid=transcript] li.call[data-source=subagent]:is([data-tool=write_file], [data-tool=edit_file])');
+  expect(await writes.count()).toBe(answered);
+  const decisions = await writes.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.decision ?? 'none'));
+  expect(decisions.filter((d) => d === 'deny')).toHaveLength(1);
+  expect(decisions.filter((d) => d === 'allow')).toHaveLength(answered - 1);
+  await expect(writes.locator('.badge.decision')).toHaveCount(answered);
+  // The audit numbers each subagent's calls in its session, as it does the main agent's.
+  const seqs = await page.evaluate(() =>
+    (globalThis as unknown as { agentvfs: { transcript: { entries: Array<{ kind: string; source: string; seq?: number }> } } }).agentvfs.transcript.entries
+      .filter((e) => e.kind === 'call' && e.source === 'subagent')
+      .map((e) => e.seq ?? null),
+  );
+  expect(seqs).not.toContain(null);
+});

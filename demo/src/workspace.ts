@@ -3,6 +3,7 @@
 // saved (or the sample project when nothing was), follows another tab that holds the
 // workspace, and tells listeners when its files may have changed.
 import {
+  type Backend,
   createStateBackend,
   createTools,
   type DialectName,
@@ -156,6 +157,15 @@ export class Workspace {
   session(dialect: DialectName): Tools<string>;
   session(dialect: DialectName = 'agentvfs'): Tools<string> {
     return createTools(this.backend, { ...this.sessionOptions, dialect });
+  }
+
+  /**
+   * A subagent's session over a fork of the workspace, made with the same options as every agent
+   * session: its writes are asked about and audited (onEvent) like the main agent's, so the
+   * transcript shows their decisions too.
+   */
+  forkSession(fork: Backend): Tools {
+    return createTools(fork, this.sessionOptions);
   }
 
   onChange(listener: Listener): () => void {

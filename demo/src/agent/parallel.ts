@@ -4,7 +4,7 @@
 // the same README line, so the second merge reports a conflict and changes nothing; the tester
 // takes the workspace's changes into its fork (fork.merge(workspace), with markers), keeps both
 // sides of that line, and its merge goes through.
-import { createTools, type Backend, type MergeResult } from 'agentvfs';
+import type { Backend, MergeResult } from 'agentvfs';
 import { sleep } from '../ui/dom.ts';
 import { wasDenied } from './denials.ts';
 import type { Transcript } from '../transcript.ts';
@@ -63,9 +63,10 @@ export async function runParallelSubagents(
   const run: ParallelRun = { ok: true, denied: 0, merged: [], conflicts: [] };
 
   const agent = (fork: Backend, p: ForkProgress) => {
-    // A subagent's writes wait for the person too when "Ask before writes" is on: what the merges
-    // bring into the workspace is then only what the person allowed in the forks.
-    const tools = createTools(fork, { approve: ws.sessionOptions.approve });
+    // A subagent's writes wait for the person too when "Ask before writes" is on (what the merges
+    // bring into the workspace is then only what the person allowed in the forks), and are
+    // audited as the main agent's are: the transcript shows each decision.
+    const tools = ws.forkSession(fork);
     return async (tool: string, args: Record<string, unknown>, note: string) => {
       const entry = await transcript.call(tools, 'subagent', tool, args, `[${p.name}] ${note}`);
       if (!entry.ok) run.ok = false;
