@@ -267,6 +267,32 @@ test('a denied write: the run goes on and its status says what the person denied
   );
 });
 
+test('a denied definition edit: the agent leaves the rest of that file alone, as its changelog says', async ({ page }) => {
+  const before = await readText(page, '/src/utils/format.ts');
+  await page.getByTestId('ask-before-writes').check();
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('agent-run').click();
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('h2')).toHaveText('Allow edit_file to change /src/utils/format.ts?');
+  await expect(dialog).toContainText('export function formatMoney(');
+  await page.getByTestId('approval-deny').click();
+  // The next question is about another file: the doc comment of the function not renamed is not asked about.
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('h2')).not.toHaveText('Allow edit_file to change /src/utils/format.ts?');
+  await page.getByTestId('approval-always').click();
+  await expect(page.getByTestId('agent-status')).toHaveText('Finished without the write you denied; see the transcript.', { timeout: 30_000 });
+  expect(await readText(page, '/src/utils/format.ts')).toBe(before);
+  expect(await readText(page, '/CHANGELOG.md')).toContain('/src/utils/format.ts still uses `formatPrice`.');
+  const edits = await page.evaluate(
+    () =>
+      (
+        globalThis as unknown as { agentvfs: { transcript: { entries: Array<{ kind: string; tool?: string; args?: { path?: string } }> } } }
+      ).agentvfs.transcript.entries.filter((e) => e.kind === 'call' && e.tool === 'edit_file' && e.args?.path === '/src/utils/format.ts').length,
+  );
+  expect(edits, 'one edit of format.ts: the definition, denied').toBe(1);
+});
+
 test('every rename denied: the scripted agent writes no changelog claiming a rename', async ({ page }) => {
   await page.getByTestId('ask-before-writes').check();
   await page.getByTestId('tab-agent').click();

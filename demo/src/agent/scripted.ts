@@ -78,9 +78,14 @@ export async function runScriptedAgent(ws: Workspace, transcript: Transcript, de
         result = await call('edit_file', { path, ...edit }, 'Redo the edit on the current version.');
       }
       if (!result.ok) {
+        // The rest of this file's rename goes with the edit that did not land: with the definition
+        // kept (denied), renaming its doc comment would leave the two out of step, and the
+        // changelog names the file as still using the old name.
         run.ok = false;
-        if (!missed.includes(path)) missed.push(path);
-      } else if (!run.filesChanged.includes(path)) run.filesChanged.push(path);
+        missed.push(path);
+        break;
+      }
+      if (!run.filesChanged.includes(path)) run.filesChanged.push(path);
     }
   }
 
