@@ -38,6 +38,26 @@ async function serve(args: string[]): Promise<{ child: ChildProcess; out: string
   return { child, out, url, code: child.exitCode };
 }
 
+/**
+ * Starts the script with --port set to a port that was free a moment ago: found by listening on
+ * port 0 and letting it go. Another process may take it before the script listens (the script
+ * then serves on the next port and says the asked one is in use); that attempt is stopped and
+ * another free port is tried, so the caller sees only what the script does with a free port.
+ */
+async function serveOnFreePort(attempts = 5): Promise<{ free: number; served: Awaited<ReturnType<typeof serve>> }> {
+  for (let attempt = 1; ; attempt++) {
+    const probe = (await hold(0))!;
+    const free = (probe.address() as { port: number }).port;
+    probe.close();
+    await once(probe, 'close');
+    const served = await serve(['--port', String(free), '--outDir', DEMO_E2E_OUT_DIR]);
+    children.push(served.child);
+    if (!served.out.includes(`(port ${free} is in use`) || attempt === attempts) return { free, served };
+    served.child.kill();
+    await once(served.child, 'exit');
+  }
+}
+
 let children: ChildProcess[] = [];
 let held: Server[] = [];
 
@@ -74,13 +94,8 @@ test('--port picks the port to start from; a free one is used as it is', async (
   expect(Number(new URL(busy.url!).port)).toBeGreaterThan(taken);
   expect(busy.out).toContain(`(port ${taken} is in use, so it is served on port`);
 
-  // A free port (found by listening on port 0 and letting it go) is served as asked, with no note.
-  const probe = (await hold(0))!;
-  const free = (probe.address() as { port: number }).port;
-  probe.close();
-  await once(probe, 'close');
-  const direct = await serve(['--port', String(free), '--outDir', DEMO_E2E_OUT_DIR]);
-  children.push(direct.child);
+  // A free port is served as asked, with no note.
+  const { free, served: direct } = await serveOnFreePort();
   expect(direct.url, direct.out).toBe(`http://127.0.0.1:${free}/`);
   expect(direct.out).not.toContain('is in use');
   expect((await fetch(direct.url!)).status).toBe(200);
