@@ -156,3 +156,28 @@ test('a write denied during a dialect run: the run finishes without it and says 
   expect(await readText(page, denied!)).toContain('formatPrice');
   expect(await readText(page, '/CHANGELOG.md')).toContain(`in 6 of 7 files; ${denied} still uses \`formatPrice\`.`);
 });
+
+test("a dialect's writes take checkpoints as write_file and edit_file do, named by the file written", async ({ page }) => {
+  await open(page, 1280, 800);
+  await page.getByTestId('tab-agent').click();
+  await page.getByTestId('agent-dialect').selectOption('gemini');
+  await page.getByTestId('agent-run').click();
+  await expect(page.locator('.agent-panel')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  const labels = page.locator('[data-testid=checkpoints] li.checkpoint .cp-label');
+  // Newest first: the changelog (gemini's write_file names its file_path), then one per replace.
+  await expect(labels.first()).toHaveText('write_file /CHANGELOG.md');
+  const replaced = (await labels.allTextContents()).filter((l) => l.startsWith('replace '));
+  expect(replaced.sort()).toEqual(
+    ['/README.md', '/src/cart.ts', '/src/checkout.ts', '/src/components/PriceTag.tsx', '/src/index.ts', '/src/utils/format.ts', '/test/format.test.ts'].map(
+      (p) => `replace ${p}`,
+    ),
+  );
+  // The transcript row names the file too.
+  await expect(page.locator('[data-testid=transcript] li.call[data-tool=replace] .target').first()).toHaveText(/^\/\S+$/);
+
+  // apply_patch: one patch over every file is one checkpoint, named by how many files it wrote.
+  await page.getByTestId('agent-dialect').selectOption('openai');
+  await page.getByTestId('agent-run').click();
+  await expect(page.locator('.agent-panel')).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  expect((await labels.allTextContents()).slice(0, 2)).toEqual(['apply_patch /CHANGELOG.md', 'apply_patch 7 files']);
+});

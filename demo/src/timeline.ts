@@ -1,12 +1,12 @@
 // The checkpoint timeline: a checkpoint (backend.checkpoint, in the worker) after every
-// successful write_file / edit_file, after every event that changed files (Reset, upload,
+// successful call that wrote (any dialect's tools: isMutation), after every event that changed files (Reset, upload,
 // a teammate's save, the large-grep corpus), at start, and on demand. Rolling back
 // returns the whole workspace to one of them; the others are kept (you can roll forward).
 //
 // Checkpoints live in the worker's memory: they are not saved, so a reload starts a new
 // timeline (the files themselves come back from IndexedDB).
 import type { CheckpointInfo } from 'agentvfs';
-import { isMutation, type Entry, type Transcript } from './transcript.ts';
+import { isMutation, pathArg, type CallEntry, type Entry, type Transcript } from './transcript.ts';
 import type { Workspace } from './workspace.ts';
 
 export interface Checkpoint extends CheckpointInfo {
@@ -97,8 +97,7 @@ export class Timeline {
   #fromEntry(entry: Entry): void {
     // A subagent writes in its fork, not in the workspace: its merge takes the checkpoint.
     if (isMutation(entry) && entry.source !== 'subagent') {
-      const target = typeof entry.args.path === 'string' ? ` ${entry.args.path}` : '';
-      void this.take(`${entry.tool}${target}`, entry.source, entry.id);
+      void this.take(label(entry), entry.source, entry.id);
     } else if (entry.kind === 'event' && entry.checkpoint) {
       void this.take(entry.checkpoint, entry.source, entry.id);
     }
@@ -113,4 +112,11 @@ export class Timeline {
   #emit(): void {
     for (const l of this.#listeners) l();
   }
+}
+
+/** A call's checkpoint label: the tool and the file it names, else what it wrote (a patch names its files inside). */
+function label(entry: CallEntry): string {
+  const written = entry.changed ?? [];
+  const target = pathArg(entry.args) ?? (written.length === 1 ? written[0]!.path : written.length > 1 ? `${written.length} files` : undefined);
+  return target === undefined ? entry.tool : `${entry.tool} ${target}`;
 }

@@ -42,7 +42,17 @@ export interface EventEntry {
 export type Entry = CallEntry | EventEntry;
 
 const MUTATING = new Set(['write_file', 'edit_file']);
-export const isMutation = (e: Entry): e is CallEntry => e.kind === 'call' && e.ok && MUTATING.has(e.tool);
+/**
+ * A call that wrote: write_file / edit_file, or any other tool whose audit event lists files it
+ * wrote (the dialects' replace, str_replace_based_edit_tool, apply_patch…, whose names say nothing).
+ */
+export const isMutation = (e: Entry): e is CallEntry => e.kind === 'call' && e.ok && (MUTATING.has(e.tool) || (e.changed?.length ?? 0) > 0);
+
+/** The file a call names: `path`, or Gemini CLI's `file_path` (undefined when it names none). */
+export function pathArg(args: Record<string, unknown>): string | undefined {
+  const path = args.path ?? args.file_path;
+  return typeof path === 'string' ? path : undefined;
+}
 
 export class Transcript {
   readonly entries: Entry[] = [];

@@ -79,7 +79,7 @@ export class CheckpointsPanel {
     // Keyboard focus enters at the newest row unless the user is moving within the list.
     if (!hadFocus || !items.some((c) => c.id === this.#focused)) this.#focused = items.at(-1)?.id ?? null;
     if (items.length === 0) {
-      clear(this.#list, h('li', { class: 'placeholder' }, 'A checkpoint is taken after every write_file and edit_file.'));
+      clear(this.#list, h('li', { class: 'placeholder' }, 'A checkpoint is taken after every tool call that writes.'));
       return;
     }
     const rows = items

@@ -1,6 +1,6 @@
 // The transcript: one row per tool call (who called it, arguments, duration, the first
 // line of the result); expand a row to see the arguments and the exact result text.
-import type { CallEntry, Entry, EventEntry, Transcript } from '../transcript.ts';
+import { pathArg, type CallEntry, type Entry, type EventEntry, type Transcript } from '../transcript.ts';
 import { clear, formatMs, h } from './dom.ts';
 import type { Notices } from './notices.ts';
 
@@ -137,7 +137,7 @@ export class TranscriptView {
   }
 
   #call(e: CallEntry): HTMLElement {
-    const target = ['path', 'pattern'].map((k) => e.args[k]).find((v) => typeof v === 'string') as string | undefined;
+    const target = pathArg(e.args) ?? (typeof e.args.pattern === 'string' ? e.args.pattern : undefined);
     const firstLine = e.result.split('\n', 1)[0]!;
     const lines = e.result.split('\n').length;
     return h(
