@@ -66,6 +66,7 @@ for (const { width, height, phone } of [
     expect(subagentCalls.some((e) => e.note?.startsWith('[tester]'))).toBe(true);
     expect(subagentCalls.every((e) => e.ok)).toBe(true);
     const events = entries.filter((e) => e.kind === 'event').map((e) => e.text ?? '');
+    expect(events[0]).toBe('Workspace reset to the sample project for the parallel subagents.');
     expect(events.filter((t) => /stopped on a conflict, and changed nothing/.test(t))).toHaveLength(1);
     expect(events.filter((t) => /^Merged the (renamer|tester)'s fork/.test(t))).toHaveLength(2);
 

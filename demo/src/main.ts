@@ -75,7 +75,7 @@ const agent = new AgentPanel(
     checkpoints.setDisabled(busy);
     notices.setActionsDisabled(busy);
   },
-  () => snapshots.reset('Workspace reset to the sample project for the scripted run.'),
+  (run) => snapshots.reset(`Workspace reset to the sample project for ${run}.`),
 );
 const largeGrep = new LargeGrep(ws, transcript);
 

@@ -34,8 +34,11 @@ export class AgentPanel {
     private ws: Workspace,
     private transcript: Transcript,
     private onBusy: (busy: boolean) => void,
-    /** Back to the sample project before a scripted run (the header's Reset, with its undo; it records the event). */
-    private reset: () => Promise<void> = () => ws.reset(),
+    /**
+     * Back to the sample project before a run (the header's Reset, with its undo; it records the
+     * event, naming the run: `run` is "the scripted run", "the gemini run", "the parallel subagents").
+     */
+    private reset: (run: string) => Promise<void> = () => ws.reset(),
   ) {
     this.#run = h(
       'button',
@@ -133,7 +136,7 @@ export class AgentPanel {
       row.textContent = `${p.name}: ${p.state}, ${files} changed in its fork${p.changed.length ? ` (${p.changed.join(', ')})` : ''}`;
     };
     try {
-      await this.reset();
+      await this.reset('the parallel subagents');
       const run = await runParallelSubagents(this.ws, this.transcript, show);
       const conflicts = run.conflicts.length === 1 ? '1 conflict' : `${run.conflicts.length} conflicts`;
       this.#parallelStatus.textContent = run.ok
@@ -156,7 +159,7 @@ export class AgentPanel {
     this.el.dataset.state = 'running';
     const dialect = this.#dialect.value as DialectName;
     try {
-      await this.reset();
+      await this.reset(dialect === 'agentvfs' ? 'the scripted run' : `the ${dialect} run`);
       if (dialect === 'agentvfs') {
         const run = await runScriptedAgent(this.ws, this.transcript, undefined, signal);
         this.#status.textContent = run.ok
@@ -193,7 +196,7 @@ export class AgentPanel {
     try {
       for (const dialect of DIALECT_NAMES) {
         this.#status.textContent = `Running with the ${dialect} tools…`;
-        await this.reset();
+        await this.reset(dialect === 'agentvfs' ? 'the scripted run' : `the ${dialect} run`);
         const before = this.transcript.entries.length;
         const run =
           dialect === 'agentvfs'
