@@ -82,7 +82,11 @@ for (const { width, height, phone } of [
   });
 }
 
-test('with "Ask before writes" on, the subagents ask before each write in their forks', async ({ page }) => {
+/**
+ * Runs the parallel subagents with "Ask before writes" on, denying the first question and
+ * allowing every later one (Allow, not Always: each write is asked); returns every question's title.
+ */
+async function parallelRunDenyingTheFirstWrite(page: Page): Promise<string[]> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
@@ -90,43 +94,30 @@ test('with "Ask before writes" on, the subagents ask before each write in their 
   await page.getByTestId('tab-agent').click();
   await page.getByTestId('parallel-run').click();
   const dialog = page.getByTestId('approval-dialog');
-  await expect(dialog).toBeVisible();
-  await expect(dialog.locator('h2')).toHaveText(/^Allow (edit_file|write_file) to (change|create) \//);
-  await page.getByTestId('approval-deny').click();
-  // Every later question is allowed; the denied write never reaches the workspace.
-  const asked: string[] = [];
   const status = page.getByTestId('parallel-status');
+  const asked: string[] = [];
   const deadline = Date.now() + 60_000;
   while (!/^(Done|Finished|Stopped|Failed)/.test((await status.textContent()) ?? '')) {
     expect(Date.now(), `still running; asked so far: ${asked.join(' | ')}`).toBeLessThan(deadline);
     if (await dialog.isVisible()) {
+      // An answer closes the dialog at once; it opens again on the next question, maybe the other subagent's.
       asked.push((await dialog.locator('h2').textContent()) ?? '');
-      await page.getByTestId('approval-allow').click();
+      await page.getByTestId(asked.length === 1 ? 'approval-deny' : 'approval-allow').click();
     } else await page.waitForTimeout(50);
   }
-  expect(asked.length).toBeGreaterThan(2);
-  await expect(status).toHaveText(/^Finished without the write you denied/);
+  return asked;
+}
+
+test('with "Ask before writes" on, the subagents ask before each write in their forks', async ({ page }) => {
+  const asked = await parallelRunDenyingTheFirstWrite(page);
+  expect(asked[0]).toMatch(/^Allow (edit_file|write_file) to (change|create) \//);
+  expect(asked.length).toBeGreaterThan(3);
+  // The denied write never reaches the workspace.
+  await expect(page.getByTestId('parallel-status')).toHaveText(/^Finished without the write you denied/);
 });
 
 test('with "Ask before writes" on, the subagents’ writes carry decision badges in the transcript, as the main agent’s do', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/');
-  await expect(page.getByTestId('worker-status')).toHaveAttribute('data-state', 'ready');
-  await page.getByTestId('ask-before-writes').check();
-  await page.getByTestId('tab-agent').click();
-  await page.getByTestId('parallel-run').click();
-  const dialog = page.getByTestId('approval-dialog');
-  const status = page.getByTestId('parallel-status');
-  // The first question denied, every later one allowed (Allow, not Always: each write is asked).
-  let answered = 0;
-  const deadline = Date.now() + 60_000;
-  while (!/^(Done|Finished|Stopped|Failed)/.test((await status.textContent()) ?? '')) {
-    expect(Date.now(), 'the parallel run ends').toBeLessThan(deadline);
-    if (await dialog.isVisible()) {
-      // An answer closes the dialog at once; it opens again on the next question, maybe the other subagent's.
-      await page.getByTestId(answered++ === 0 ? 'approval-deny' : 'approval-allow').click();
-    } else await page.waitForTimeout(50);
-  }
+  const answered = (await parallelRunDenyingTheFirstWrite(page)).length;
   const writes = page.locator('[data-testid=transcript] li.call[data-source=subagent]:is([data-tool=write_file], [data-tool=edit_file])');
   expect(await writes.count()).toBe(answered);
   const decisions = await writes.evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.decision ?? 'none'));

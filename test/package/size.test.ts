@@ -19,14 +19,14 @@ describe('bundle size', () => {
     expect(core.gzip).toBeLessThanOrEqual(CORE_BUDGET_GZIP);
   });
 
-  it('the self-contained worker script stays within 135 kB gzip', () => {
+  it('the self-contained worker script stays within 135.5 kB gzip', () => {
     // createWorkerBackend() embeds it in dist/client.js; it is the page's cost of running the backend off the main thread.
     // It runs every dialect's tools (issue 19): 80 kB held the six default tools, each dialect adds 3-5 kB.
     const size = gzip(join(dist, 'backend-worker.js'));
     expect(size).toBeGreaterThan(20_000);
     // The guard, ignore rules, media, watch, fork and merge run where the backend runs, so the worker
     // carries them too (measured figures: docs/performance.md#bundle-size).
-    expect(size).toBeLessThanOrEqual(135_000);
+    expect(size).toBeLessThanOrEqual(135_500);
   });
 
   // A page whose backend lives in a worker should not carry the backend on its main thread:
