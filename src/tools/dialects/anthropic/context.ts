@@ -2,6 +2,7 @@
 import type { Backend } from '../../../backend/types.ts';
 import type { CallReads } from '../../read-versions.ts';
 import type { FileChange } from '../../types.ts';
+import { sameBytes } from '../../../same-bytes.ts';
 
 export interface DialectCall {
   backend: Backend;
@@ -18,23 +19,29 @@ export async function moveRecorded(call: DialectCall, from: string, to: string):
   const isDir = (await call.backend.stat(from)).isDir;
   const left = isDir ? (await call.backend.glob('**', { path: from })).sort() : [from];
   // What the session has seen of each file goes with it: its current content (then it has seen it
-  // where it arrives), or an older version (then a write there is stale, as it was here).
-  const seen = new Map<string, 'current' | number>();
+  // where it arrives, if those bytes arrive: another call may write it just before or after the
+  // move), or an older version (then a write there is stale, as it was here).
+  const seen = new Map<string, { version: number; content?: Uint8Array }>();
   for (const path of left) {
-    const { version } = await call.backend.stat(path);
     const expected = await call.reads.expected(call.backend, path);
-    if (expected !== undefined) seen.set(path, expected === version ? 'current' : expected);
+    if (expected === undefined) continue;
+    const { version, content } = await call.backend.read(path);
+    seen.set(path, expected === version ? { version, content } : { version: expected });
   }
   await call.backend.rename(from, to);
   for (const path of left) call.changed.push({ path, version: -1 });
   for (const path of left) {
-    const arrival = await arrived(call, to + path.slice(from.length));
+    const dest = to + path.slice(from.length);
+    const was = seen.get(path);
+    // (Read atomically with its version; a destination the session may not read is taken as moved.)
+    const now = was?.content && (await call.backend.read(dest).catch(() => undefined));
+    const arrival = now ? { path: dest, version: now.version } : await arrived(call, dest);
     call.changed.push(arrival);
     // A file a person rewrote that the session has not read yet is still unread where it went.
-    call.reads.moved(path, arrival.path);
-    const was = seen.get(path);
-    if (was === 'current') call.reads.add(arrival.path, arrival.version);
-    else if (was !== undefined) call.reads.add(arrival.path, was); // (a version the new path never had: stale)
+    call.reads.moved(path, dest);
+    if (was === undefined) continue;
+    // (A version the new path never had is stale.)
+    call.reads.add(dest, was.content && (!now || sameBytes(now.content, was.content)) ? arrival.version : was.version);
   }
 }
 
