@@ -178,6 +178,33 @@ test('Reset, then Undo: the files from before it are back, and the notice says s
   expect(await files(page)).toEqual(before);
 });
 
+test('Reset closes the open file when the sample project has no such file; Undo does not reopen it', async ({ page }) => {
+  await runTool(page, 'write_file', { path: '/notes/keep.md', content: 'kept\n' });
+  await page.locator('[role=tree] [data-path="/notes/keep.md"]').click();
+  await expect(page.getByTestId('viewer')).toContainText('kept');
+  await expect(page.locator('#viewer-title')).toHaveText('/notes/keep.md');
+  await page.getByTestId('reset').click();
+  await expect(page.locator('[role=tree] [data-path="/notes/keep.md"]')).toHaveCount(0);
+  // The viewer shows the reset files' state: no file open, nothing of the removed one.
+  await expect(page.locator('#viewer-title')).toHaveText('No file open');
+  await expect(page.getByTestId('viewer')).toContainText('Pick a file in the tree');
+  await expect(page.getByTestId('viewer')).not.toContainText('kept');
+  await expect(page.getByTestId('viewer-meta')).toHaveText('');
+  // Undo brings the file back into the tree, not selected (nothing is open).
+  await page.getByTestId('notice-info').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('[role=tree] [data-path="/notes/keep.md"]')).toHaveCount(1);
+  await expect(page.locator('[role=tree] [data-path="/notes/keep.md"]')).not.toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('#viewer-title')).toHaveText('No file open');
+  // A file the reset keeps stays open, re-read.
+  await page.locator('[role=tree] [data-path="/README.md"]').click();
+  await runTool(page, 'read_file', { path: '/README.md', limit: '' });
+  await runTool(page, 'edit_file', { path: '/README.md', old_string: 'tiny-shop', new_string: 'huge-shop', replace_all: false });
+  await expect(page.getByTestId('viewer')).toContainText('# huge-shop');
+  await page.getByTestId('reset').click();
+  await expect(page.getByTestId('viewer')).toContainText('# tiny-shop');
+  await expect(page.locator('#viewer-title')).toHaveText('/README.md');
+});
+
 test('a corrupted snapshot upload shows a clear error and changes nothing', async ({ page }) => {
   await runTool(page, 'write_file', { path: '/notes/keep.md', content: 'must survive\n' });
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('snapshot-download').click()]);

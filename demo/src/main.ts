@@ -89,6 +89,9 @@ transcript.onEntry((entry) => {
   }
 });
 
+// Reset, an upload or Undo of a reset replaced every file: a file they removed is closed, not shown as gone.
+ws.onReplace(() => void viewer.closeIfGone().then((closed) => closed && tree.select(null)));
+
 // The transcript marks the calls a rollback undid.
 timeline.onChange(() => transcriptView.setUndone(timeline.undoneEntries()));
 

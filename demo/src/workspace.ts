@@ -54,6 +54,7 @@ export class Workspace {
   readonly #worker: RemoteBackend;
   #backend: PersistentBackend | null = null;
   #listeners = new Set<Listener>();
+  #replaceListeners = new Set<Listener>();
   #eventListeners = new Set<(events: WatchEvent[]) => void>();
   #live = false;
   #saveListeners = new Set<(s: SaveStatus) => void>();
@@ -179,6 +180,12 @@ export class Workspace {
     return () => this.#eventListeners.delete(listener);
   }
 
+  /** After reset() or restore(): every file was replaced at once (the files open in a view may be gone). */
+  onReplace(listener: Listener): () => void {
+    this.#replaceListeners.add(listener);
+    return () => this.#replaceListeners.delete(listener);
+  }
+
   onSaveStatus(listener: (s: SaveStatus) => void): () => void {
     this.#saveListeners.add(listener);
     return () => this.#saveListeners.delete(listener);
@@ -199,6 +206,7 @@ export class Workspace {
     if (!this.#sample) throw new Error('The workspace has not started yet.');
     await this.backend.restore(this.#sample.slice());
     this.changed();
+    for (const listener of this.#replaceListeners) listener();
   }
 
   async snapshot(): Promise<OwnedBytes> {
@@ -209,6 +217,7 @@ export class Workspace {
   async restore(bytes: Uint8Array): Promise<void> {
     await this.backend.restore(bytes);
     this.changed();
+    for (const listener of this.#replaceListeners) listener();
   }
 
   /** The whole tree, directories first, then by name (as ls returns them). */

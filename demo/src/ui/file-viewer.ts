@@ -162,6 +162,31 @@ export class FileViewer {
     return this.#path;
   }
 
+  /**
+   * After every file was replaced at once (Reset, an upload, Undo of a reset): the open file is
+   * closed when the new files do not hold it, so the viewer shows the new state, not a file
+   * that is gone. (A rollback keeps it open, saying it no longer exists: rolling forward brings
+   * it back.) Resolves to whether it was closed.
+   */
+  async closeIfGone(): Promise<boolean> {
+    const path = this.#path;
+    if (!path) return false;
+    const gone = await this.ws.backend.stat(path).then(
+      () => false,
+      (e: unknown) => isVfsError(e) && e.code === 'ENOENT',
+    );
+    if (!gone || this.#path !== path) return false;
+    this.#path = null;
+    this.#version = -1;
+    this.#placeholder(); // (hidden in the Changes view until File is picked)
+    if (this.#mode === 'file') {
+      ++this.#token; // a read of it still under way shows nothing
+      this.#showTitle('No file open');
+      this.#meta.textContent = this.#meta.title = '';
+    }
+    return true;
+  }
+
   open(path: string): Promise<void> {
     if (path !== this.#path) {
       this.#path = path;
