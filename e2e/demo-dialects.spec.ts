@@ -115,25 +115,60 @@ test('the scripted agent does the same rename with the gemini tools', async ({ p
   await expect(page.locator('[data-testid=transcript] li.entry.call', { hasText: 'grep_search' }).first()).toBeVisible();
 });
 
-test('at phone width, the same task runs in every dialect, side by side', async ({ page }) => {
-  await open(page, 390, 844);
-  await page.getByTestId('tab-agent').click();
-  await page.getByTestId('agent-run-all').click();
-  await expect(page.locator('.agent-panel')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
-  const rows = page.locator('[data-testid=dialect-compare] tr[data-dialect]');
-  await expect(rows).toHaveCount(5);
-  expect(await rows.evaluateAll((trs) => trs.map((tr) => [(tr as HTMLElement).dataset.dialect, (tr as HTMLElement).dataset.ok]))).toEqual([
-    ['agentvfs', 'true'],
-    ['openai', 'true'],
-    ['anthropic', 'true'],
-    ['gemini', 'true'],
-    ['mcp-filesystem', 'true'],
-  ]);
-  await expect(rows.nth(1)).toContainText('apply_patch');
-  await expect(rows.nth(2)).toContainText('str_replace_based_edit_tool');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'no sideways scroll').toBe(0);
-});
+/**
+ * Where the text of each "tools used" cell breaks onto a new line in the middle of a word: the
+ * characters on either side of each break (a break after "_", "," or " " is between words).
+ */
+const midWordBreaks = (page: Page) =>
+  page.locator('[data-testid=dialect-compare] td:nth-child(3) code').evaluateAll((codes) =>
+    codes.flatMap((code) => {
+      const text = code.textContent ?? '';
+      const range = document.createRange();
+      // Each character's line: the top of its box (a text node per piece between <wbr>s).
+      const chars: { ch: string; top: number }[] = [];
+      const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < (node.textContent ?? '').length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          chars.push({ ch: node.textContent![i]!, top: range.getBoundingClientRect().top });
+        }
+      }
+      const breaks: string[] = [];
+      for (let i = 1; i < chars.length; i++) {
+        // (a space at a line's end may sit on either line: skip it)
+        if (chars[i]!.ch === ' ' || chars[i - 1]!.ch === ' ') continue;
+        if (chars[i]!.top > chars[i - 1]!.top + 2 && !'_,'.includes(chars[i - 1]!.ch)) breaks.push(`${text}: ${chars[i - 1]!.ch}|${chars[i]!.ch}`);
+      }
+      return breaks;
+    }),
+  );
+
+for (const { width, height } of [
+  { width: 1366, height: 800 },
+  { width: 390, height: 844 },
+])
+  test(`at ${width} px, the same task runs in every dialect, side by side, each tool name wrapped between its words`, async ({ page }) => {
+    await open(page, width, height);
+    await page.getByTestId('tab-agent').click();
+    await page.getByTestId('agent-run-all').click();
+    await expect(page.locator('.agent-panel')).toHaveAttribute('data-state', 'done', { timeout: 90_000 });
+    const rows = page.locator('[data-testid=dialect-compare] tr[data-dialect]');
+    await expect(rows).toHaveCount(5);
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => [(tr as HTMLElement).dataset.dialect, (tr as HTMLElement).dataset.ok]))).toEqual([
+      ['agentvfs', 'true'],
+      ['openai', 'true'],
+      ['anthropic', 'true'],
+      ['gemini', 'true'],
+      ['mcp-filesystem', 'true'],
+    ]);
+    await expect(rows.nth(1)).toContainText('apply_patch');
+    await expect(rows.nth(2)).toContainText('str_replace_based_edit_tool');
+    // The tool names wrap after an underscore or between names, never inside a word ("…edit_too" / "l").
+    expect(await midWordBreaks(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'no sideways scroll').toBe(0);
+  });
 
 test('a write denied during a dialect run: the run finishes without it and says so, as the scripted run does', async ({ page }) => {
   await open(page, 1280, 800);

@@ -9,7 +9,7 @@ import { runScriptedAgent, TASK } from '../agent/scripted.ts';
 import { endRun, StoppedError, startRun, stoppedWords, stopRun } from '../agent/stopped.ts';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
-import { canFocus, focusLost, h, plural } from './dom.ts';
+import { breakAtUnderscores, canFocus, focusLost, h, plural } from './dom.ts';
 
 const SETTINGS_KEY = 'agentvfs-demo:model';
 
@@ -206,7 +206,7 @@ export class AgentPanel {
         denied += run.denied;
         failed ||= !ok && run.denied === 0;
         const calls = this.transcript.entries.slice(before).filter((e) => e.kind === 'call');
-        const tools = [...new Set(calls.map((e) => (e.kind === 'call' ? e.tool : '')))].join(', ');
+        const tools = [...new Set(calls.map((e) => (e.kind === 'call' ? e.tool : '')))];
         allOk &&= ok;
         rows.push(
           h(
@@ -214,7 +214,7 @@ export class AgentPanel {
             { 'data-dialect': dialect, 'data-ok': String(ok) },
             h('td', null, dialect),
             h('td', null, String(calls.length)),
-            h('td', null, h('code', null, tools)),
+            h('td', null, h('code', null, ...tools.flatMap((tool, i) => [i > 0 ? ', ' : null, ...breakAtUnderscores(tool)]))),
             h('td', null, ok ? 'done' : run.denied > 0 ? `${plural(run.denied, 'write')} denied` : 'failed'),
           ),
         );

@@ -52,6 +52,14 @@ export function clockTime(ms: number): string {
   return new Date(ms).toLocaleTimeString([], { hour12: false });
 }
 
+/**
+ * A snake_case name (a tool's, e.g. str_replace_based_edit_tool) with a line-break opportunity
+ * after each underscore: a narrow column wraps it between its words, never inside one.
+ */
+export function breakAtUnderscores(name: string): Child[] {
+  return name.split(/(?<=_)/).flatMap((part, i) => (i === 0 ? [part] : [document.createElement('wbr'), part]));
+}
+
 /** "1 file", "2 files". */
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
