@@ -45,7 +45,10 @@ export class Checkpoints implements TreeObserver {
       // Meta objects are never mutated (a change replaces them), so they can be shared.
       for (const [path, meta] of tree.entries()) if (path !== '/') delta.set(path, meta);
     } else {
+      // The root is in no checkpoint's state (the first one leaves it out, diff compares without it):
+      // a change that touches it (a restore) must not add it, or diff would list "/" as added.
       for (const path of this.#dirty) {
+        if (path === '/') continue;
         const meta = tree.get(path);
         delta.set(path, meta ?? null);
       }

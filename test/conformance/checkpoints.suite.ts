@@ -104,6 +104,23 @@ export function checkpointSuite(make: BackendFactory) {
       expect(await tree(b)).toEqual({ '/mine': 'mine' });
     });
 
+    it('the root is never a changed path: restoring the same files changes nothing a diff shows, and the count leaves "/" out', async () => {
+      const files = { '/a.txt': 'a\n', '/d/b.txt': 'b\n' };
+      const b = await make({ files });
+      const snapshot = await b.snapshot();
+      const first = await b.checkpoint();
+      await b.restore(snapshot.slice());
+      const second = await b.checkpoint();
+      expect(await b.diff(first, second)).toEqual({ added: [], removed: [], modified: [], patch: '' });
+      expect(await b.diff(first)).toEqual({ added: [], removed: [], modified: [], patch: '' });
+      // A restore gives every path a new version: each counts as changed, but "/" does not (as in the first checkpoint).
+      expect((await b.listCheckpoints()).map((c) => c.changedPaths)).toEqual([3, 3]);
+      await b.restore(snapshot.slice());
+      await b.rollback(first);
+      expect(await tree(b)).toEqual(files);
+      expect(await b.diff(second)).toEqual({ added: [], removed: [], modified: [], patch: '' });
+    });
+
     it('diff lists added, removed and modified paths with a unified diff', async () => {
       const b = await make({ files: { '/keep': 'same\n', '/mod.txt': 'one\ntwo\nthree\n', '/gone.txt': 'bye\n', '/img.bin': new Uint8Array([0, 1]) } });
       const from = await b.checkpoint();
