@@ -30,8 +30,38 @@ async function open(page: Page, width: number, height: number): Promise<void> {
 const readText = (page: Page, path: string) =>
   page.evaluate((p) => (globalThis as unknown as { agentvfs: { backend: { readText(p: string): Promise<string> } } }).agentvfs.backend.readText(p), path);
 
+/**
+ * Where the text of each element `selector` matches (tool names) breaks onto a new line in the
+ * middle of a word: the characters on either side of each break (a break after "_", "," or " " is between words).
+ */
+const midWordBreaks = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((codes) =>
+    codes.flatMap((code) => {
+      const text = code.textContent ?? '';
+      const range = document.createRange();
+      // Each character's line: the top of its box (a text node per piece between <wbr>s).
+      const chars: { ch: string; top: number }[] = [];
+      const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let i = 0; i < (node.textContent ?? '').length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          chars.push({ ch: node.textContent![i]!, top: range.getBoundingClientRect().top });
+        }
+      }
+      const breaks: string[] = [];
+      for (let i = 1; i < chars.length; i++) {
+        // (a space at a line's end may sit on either line: skip it)
+        if (chars[i]!.ch === ' ' || chars[i - 1]!.ch === ' ') continue;
+        if (chars[i]!.top > chars[i - 1]!.top + 2 && !'_,'.includes(chars[i - 1]!.ch)) breaks.push(`${text}: ${chars[i - 1]!.ch}|${chars[i]!.ch}`);
+      }
+      return breaks;
+    }),
+  );
+
 for (const { width, height } of [
   { width: 1280, height: 800 },
+  { width: 1366, height: 800 },
   { width: 390, height: 844 },
 ]) {
   test(`at ${width} px: the console runs the anthropic and mcp-filesystem tools`, async ({ page }) => {
@@ -39,6 +69,8 @@ for (const { width, height } of [
     await page.getByTestId('console-dialect').selectOption('anthropic');
     await expect(page.getByTestId('tool-str_replace_based_edit_tool')).toBeVisible();
     await expect(page.getByTestId('tool-read_file')).toHaveCount(0);
+    // The tool picker wraps a long name after an underscore, never inside a word ("…edit_too" / "l").
+    expect(await midWordBreaks(page, '.console .segment span')).toEqual([]);
     await page.getByTestId('console-run').click();
     await expect(page.getByTestId('console-result')).toContainText("Here's the result of running `cat -n` on /src/cart.ts:\n     1\t");
 
@@ -47,6 +79,7 @@ for (const { width, height } of [
     await expect(page.getByTestId('console-result')).toHaveText('Run a tool to see its result.');
     await expect(page.getByTestId('console-call')).toHaveText('');
     await expect(page.getByTestId('console-meta')).toHaveText('');
+    expect(await midWordBreaks(page, '.console .segment span')).toEqual([]); // list_directory_with_siz / es at 390 px
     await page.getByTestId('tool-edit_file').click();
     await page.getByTestId('console-run').click();
     await expect(page.getByTestId('console-result')).toContainText('-A small storefront library');
@@ -115,35 +148,6 @@ test('the scripted agent does the same rename with the gemini tools', async ({ p
   await expect(page.locator('[data-testid=transcript] li.entry.call', { hasText: 'grep_search' }).first()).toBeVisible();
 });
 
-/**
- * Where the text of each "tools used" cell breaks onto a new line in the middle of a word: the
- * characters on either side of each break (a break after "_", "," or " " is between words).
- */
-const midWordBreaks = (page: Page) =>
-  page.locator('[data-testid=dialect-compare] td:nth-child(3) code').evaluateAll((codes) =>
-    codes.flatMap((code) => {
-      const text = code.textContent ?? '';
-      const range = document.createRange();
-      // Each character's line: the top of its box (a text node per piece between <wbr>s).
-      const chars: { ch: string; top: number }[] = [];
-      const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (let i = 0; i < (node.textContent ?? '').length; i++) {
-          range.setStart(node, i);
-          range.setEnd(node, i + 1);
-          chars.push({ ch: node.textContent![i]!, top: range.getBoundingClientRect().top });
-        }
-      }
-      const breaks: string[] = [];
-      for (let i = 1; i < chars.length; i++) {
-        // (a space at a line's end may sit on either line: skip it)
-        if (chars[i]!.ch === ' ' || chars[i - 1]!.ch === ' ') continue;
-        if (chars[i]!.top > chars[i - 1]!.top + 2 && !'_,'.includes(chars[i - 1]!.ch)) breaks.push(`${text}: ${chars[i - 1]!.ch}|${chars[i]!.ch}`);
-      }
-      return breaks;
-    }),
-  );
-
 for (const { width, height } of [
   { width: 1366, height: 800 },
   { width: 390, height: 844 },
@@ -165,7 +169,7 @@ for (const { width, height } of [
     await expect(rows.nth(1)).toContainText('apply_patch');
     await expect(rows.nth(2)).toContainText('str_replace_based_edit_tool');
     // The tool names wrap after an underscore or between names, never inside a word ("…edit_too" / "l").
-    expect(await midWordBreaks(page)).toEqual([]);
+    expect(await midWordBreaks(page, '[data-testid=dialect-compare] td:nth-child(3) code')).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'no sideways scroll').toBe(0);
   });

@@ -6,7 +6,7 @@
 import { DIALECT_NAMES, type DialectName, type JsonSchemaProperty, type PreviewedChange, type ToolDefinition, type Tools } from 'agentvfs';
 import type { Transcript } from '../transcript.ts';
 import type { Workspace } from '../workspace.ts';
-import { clear, focusLost, formatMs, h } from './dom.ts';
+import { breakAtUnderscores, clear, focusLost, formatMs, h } from './dom.ts';
 import { renderUnified } from './request-diff.ts';
 
 /** Example arguments, so every tool runs with one click on the sample project (by dialect, then tool). */
@@ -181,7 +181,7 @@ export class ToolConsole {
             'label',
             { class: 'segment', 'data-testid': `tool-${d.name}` },
             h('input', { type: 'radio', name: 'tool', value: d.name, checked: i === 0, onchange: () => this.#pick(d) }),
-            h('span', null, d.name),
+            h('span', null, ...breakAtUnderscores(d.name)),
           ),
         ),
       ),
