@@ -238,6 +238,37 @@ test('a corrupted snapshot upload shows a clear error and changes nothing', asyn
   }
 });
 
+test('Large grep follows the corpus: Remove only while it is there, and a Reset or its Undo updates what the panel says', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.getByTestId('tab-large-grep').click();
+  const remove = page.getByTestId('grep-remove');
+  const status = page.getByTestId('grep-status');
+  const progress = page.getByTestId('grep-progress');
+  await expect(remove).toBeDisabled(); // nothing to remove yet
+  await page.getByTestId('grep-run').click();
+  await expect(page.getByTestId('large-grep')).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });
+  await expect(remove).toBeEnabled();
+  await expect(page.getByTestId('grep-result')).toBeVisible();
+
+  // Reset takes /corpus away: the panel no longer reports a search over it.
+  await page.getByTestId('reset').click();
+  await expect(status).toHaveText('Not loaded: /corpus is no longer in the workspace. Run generates it again (50.0 MB).');
+  await expect(progress).toHaveJSProperty('value', 0);
+  await expect(page.getByTestId('grep-result')).toBeHidden();
+  await expect(remove).toBeDisabled();
+
+  // Undo brings it back.
+  await page.getByTestId('notice-info').getByRole('button', { name: 'Undo' }).click();
+  await expect(status).toHaveText('/corpus is back in the workspace: Run searches it.');
+  await expect(progress).toHaveJSProperty('value', 50 * 1024 * 1024);
+  await expect(remove).toBeEnabled();
+
+  await remove.click();
+  await expect(status).toHaveText('Removed /corpus.');
+  await expect(remove).toBeDisabled();
+  await expect(page.locator('[role=tree] [data-path="/corpus"]')).toHaveCount(0);
+});
+
 test('grep over ~50 MB runs in the worker; the page reports its longest freeze and answers input', async ({ page }) => {
   test.setTimeout(90_000);
   await page.getByTestId('tab-large-grep').click();

@@ -45,7 +45,12 @@ export class LargeGrep {
     this.#timer = h('span', { class: 'timer', 'data-testid': 'grep-timer', 'aria-hidden': 'true' }, '');
     this.#pattern = h('input', { id: 'large-grep-pattern', type: 'text', value: '\\w+Sync\\(', spellcheck: false, autocomplete: 'off' });
     this.#run = h('button', { type: 'button', class: 'primary', 'data-testid': 'grep-run', onclick: () => void this.run() }, 'Run 50 MB grep');
-    this.#remove = h('button', { type: 'button', class: 'ghost', 'data-testid': 'grep-remove', onclick: () => void this.#removeCorpus() }, 'Remove corpus');
+    // Enabled while the corpus is in the workspace (#sync).
+    this.#remove = h(
+      'button',
+      { type: 'button', class: 'ghost', 'data-testid': 'grep-remove', disabled: true, onclick: () => void this.#removeCorpus() },
+      'Remove corpus',
+    );
     this.#result = h('pre', { class: 'result small', 'data-testid': 'grep-result', tabIndex: 0, hidden: true });
     this.#probe = h('input', {
       id: 'probe',
@@ -83,6 +88,33 @@ export class LargeGrep {
       h('div', { class: 'field' }, h('label', { for: 'probe', class: 'arg-name' }, 'responsiveness check'), this.#probe, this.#probeEcho),
       this.#result,
     );
+    // Reset, an upload, a rollback or an Undo can take the corpus away or bring it back.
+    void ws.started.then(() => this.#sync());
+    ws.onChange(() => void this.#sync());
+  }
+
+  /** Follows whether the corpus is in the workspace: Remove, the progress bar and the status say so. */
+  async #sync(): Promise<void> {
+    if (this.#busy) return;
+    const loaded = await this.ws.backend.exists(CORPUS_DIR).catch(() => false);
+    if (this.#busy) return;
+    this.#remove.disabled = !loaded;
+    const shown = this.#progress.value > 0;
+    if (loaded === shown) return;
+    this.#progress.value = loaded ? CORPUS_BYTES : 0;
+    this.#timer.textContent = '';
+    this.#result.hidden = true;
+    this.#setPhase(
+      'idle',
+      loaded
+        ? `${CORPUS_DIR} is back in the workspace: Run searches it.`
+        : `Not loaded: ${CORPUS_DIR} is no longer in the workspace. Run generates it again (${formatBytes(CORPUS_BYTES)}).`,
+      false,
+    );
+  }
+
+  get #busy(): boolean {
+    return this.#phase === 'uploading' || this.#phase === 'grepping';
   }
 
   /** The current phase and the last run's figures (read by the e2e tests). */
@@ -90,14 +122,14 @@ export class LargeGrep {
     return { phase: this.#phase, ...this.#last, phases: [...this.#last.phases] };
   }
 
-  #setPhase(phase: Phase, status: string): void {
+  /** `record`: a phase of a run (stats.phases); not when the workspace changed under the panel. */
+  #setPhase(phase: Phase, status: string, record = true): void {
     this.#phase = phase;
-    this.#last.phases.push(phase);
+    if (record) this.#last.phases.push(phase);
     this.el.dataset.phase = phase;
     this.#status.textContent = status;
-    const busy = phase === 'uploading' || phase === 'grepping';
-    this.#run.disabled = busy;
-    this.#remove.disabled = busy;
+    this.#run.disabled = this.#busy;
+    this.#remove.disabled = this.#busy || this.#progress.value === 0;
   }
 
   async #ensureCorpus(): Promise<void> {
