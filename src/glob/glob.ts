@@ -21,6 +21,9 @@ export type PathMatcher = (relativePath: string) => boolean;
 /** In a pattern with a negated group: most "*", "**" and "!(" in all (the degree of the polynomial its steps grow by). */
 const MAX_DEGREE_WITH_LOOKAHEAD = 3;
 
+/** Longest pattern: picomatch's parse grows faster than linearly with nesting ("{{{…}}}" of 60,000 characters took minutes). */
+const MAX_PATTERN_CHARS = 4096;
+
 /**
  * Compiles a glob once. Dotfiles are included. With `basenameIfNoSlash`, a
  * pattern without "/" matches the last segment at any depth (grep's `glob`); with
@@ -32,6 +35,7 @@ export function compileGlob(pattern: string, options: { basenameIfNoSlash?: bool
   }
   const basename = options.basenameIfNoSlash === true && !pattern.includes('/');
   const invalid = (why: string, cause?: unknown) => new VfsError('EINVAL', `Invalid glob pattern ${quoted(pattern)}: ${why}`, { cause });
+  if (pattern.length > MAX_PATTERN_CHARS) throw invalid(`it is ${pattern.length} characters, over the limit of ${MAX_PATTERN_CHARS}. Use a shorter pattern.`);
   let regex: RegExp;
   try {
     // posix: a leading "!" in a class negates it, as in sh ("[!a]" = "[^a]"). Without it picomatch
