@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Tree } from '../backend/tree.ts';
 import { DEFAULT_LIMITS } from '../limits.ts';
 import { GitIgnores, type IgnoredTree } from './git-ignores.ts';
+import { compileGeminiIgnore } from './gitignore-rules.ts';
 
 function treeOf(files: Record<string, string>): { tree: Tree; reads: string[]; files: IgnoredTree } {
   const tree = new Tree(DEFAULT_LIMITS, () => 0, { next: 1 });
@@ -29,6 +30,16 @@ function ignoredUnder(ignores: GitIgnores, files: IgnoredTree, base = '/'): stri
 }
 
 describe('GitIgnores', () => {
+  it('skips a rule too long for a RegExp (over 8192 characters) and keeps the others; ls of the tree still works', () => {
+    const huge = `${'x'.repeat(40_000)}\n${'{'.repeat(20_000)}a${'}'.repeat(20_000)}\n`;
+    const { files } = treeOf({ '/.gitignore': `*.log\n${huge}`, '/a/.gitignore': huge, '/a/b.log': '', '/b.log': '', '/c.ts': '' });
+    const ignores = new GitIgnores();
+    expect(ignoredUnder(ignores, files)).toEqual(['/a/b.log', '/b.log']);
+    const entries = [{ path: '/b.log', isDir: false }, { path: '/c.ts', isDir: false }, { path: `/${'x'.repeat(200)}`, isDir: false }];
+    expect(ignores.entriesIgnored(files, '/', entries)).toEqual([true, false, false]);
+    expect(compileGeminiIgnore(`*.log\n${huge}`)!.ignores('x'.repeat(200))).toBe(false);
+  });
+
   it('reads each .gitignore once per content: not again per search, nor when other files come and go', () => {
     const { tree, reads, files } = treeOf({ '/.gitignore': '*.log\n', '/a/.gitignore': 'x\n', '/a/x': '', '/b.log': '', '/c.ts': '' });
     const ignores = new GitIgnores();

@@ -19,6 +19,13 @@ const DEFAULT_PATTERNS = ['.git/', 'node_modules/'];
 /** Directory names the defaults ignore (at any depth). */
 export const DEFAULT_IGNORED_DIRS: ReadonlySet<string> = new Set(DEFAULT_PATTERNS.map((p) => p.slice(0, -1)));
 
+/**
+ * Longest rule kept: the \`ignore\` package makes one RegExp per rule, and a rule of some 30,000
+ * characters is too large for the engine, which broke every ls (and glob) of the tree. A rule
+ * that long matches no real path; it is skipped, as a comment would be.
+ */
+const MAX_RULE_CHARS = 8192;
+
 /** One .gitignore: the directory it sits in (root-relative, "" for the root) and its text. */
 export interface IgnoreSource {
   dir: string;
@@ -31,7 +38,7 @@ export function rebasePatterns(source: IgnoreSource): string[] {
   const text = source.text.charCodeAt(0) === 0xfeff ? source.text.slice(1) : source.text;
   for (const line of text.split(/\r?\n/)) {
     const rebased = rebaseLine(line, source.dir);
-    if (rebased !== null) out.push(rebased);
+    if (rebased !== null && rebased.length <= MAX_RULE_CHARS) out.push(rebased);
   }
   return out;
 }
@@ -77,6 +84,6 @@ export function compileGeminiIgnore(text: string): IgnoreMatcher | null {
   const patterns = text
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
+    .filter((line) => line !== '' && !line.startsWith('#') && line.length <= MAX_RULE_CHARS);
   return patterns.length === 0 ? null : ignore().add(patterns); // no patterns: as if there were no file (Gemini CLI)
 }
