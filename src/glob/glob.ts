@@ -49,6 +49,17 @@ export function compileGlob(pattern: string, options: { basenameIfNoSlash?: bool
   return (path) => path !== '' && (path === pattern || test(basename ? path.slice(path.lastIndexOf('/') + 1) : path));
 }
 
+/**
+ * Refuses a list of globs (a dialect's ignore or exclude list) past 256 patterns or 8,192 characters
+ * in all: each is compiled (or searched) on its own, so a model's list of thousands blocked the thread for seconds to minutes.
+ */
+export function checkGlobList(patterns: readonly string[], arg: string): void {
+  const chars = patterns.reduce((n, p) => n + p.length, 0);
+  if (patterns.length > 256 || chars > 8192) {
+    throw new VfsError('EINVAL', `"${arg}" holds ${patterns.length} patterns (${chars} characters), over the limit of 256 patterns and 8192 characters in all. Nothing was read. Use fewer, broader patterns.`);
+  }
+}
+
 function safeTest(pattern: string, regex: RegExp, invalid: (why: string, cause?: unknown) => VfsError): (path: string) => boolean {
   const source = toRe2(regex.source);
   if (typeof source === 'string') {

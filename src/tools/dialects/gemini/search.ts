@@ -2,7 +2,7 @@
 import { globRetryHint } from '../../empty-search.ts';
 import type { GrepMatch, LsReport } from '../../../backend/types.ts';
 import { isVfsError, VfsError } from '../../../errors.ts';
-import { compileGlob } from '../../../glob/glob.ts';
+import { checkGlobList, compileGlob } from '../../../glob/glob.ts';
 import { sniffMedia } from '../../../media/media-type.ts';
 import { clipped, joinPath } from '../../../paths.ts';
 import { decodeText, headOf, isBinary, splitLines } from '../../../text.ts';
@@ -152,6 +152,7 @@ export interface ListDirectoryArgs {
 }
 
 export async function listDirectory(call: DialectCall, args: ListDirectoryArgs): Promise<string> {
+  checkGlobList(args.ignore ?? [], 'ignore');
   const dir = await call.backend.resolvePath(args.dir_path);
   let report: LsReport;
   try {
@@ -185,6 +186,8 @@ export interface ReadManyArgs {
 }
 
 export async function readManyFiles(call: DialectCall, args: ReadManyArgs): Promise<string> {
+  checkGlobList(args.include, 'include');
+  checkGlobList(args.exclude ?? [], 'exclude');
   const cwd = await call.backend.resolvePath('.');
   const respectGitIgnore = args.file_filtering_options?.respect_git_ignore !== false;
   const ignoredByGemini = await geminiIgnore(call, args.file_filtering_options?.respect_gemini_ignore !== false);

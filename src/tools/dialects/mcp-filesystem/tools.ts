@@ -17,7 +17,7 @@ import { MAX_MEDIA_BYTES } from '../../../limits.ts';
 import { MAX_RESULT_CHARS } from '../../definitions.ts';
 import { fittingRows, namesWithin, TRUNCATION_NOTE } from '../../limit-output.ts';
 import { toBase64 } from '../../../media/base64.ts';
-import { compileGlob } from '../../../glob/glob.ts';
+import { checkGlobList, compileGlob } from '../../../glob/glob.ts';
 import { type TreeEntry, treeText } from './tree-output.ts';
 import type { ToolPart } from '../../types.ts';
 import { wellFormedText } from '../../../backend/refusals.ts';
@@ -256,6 +256,7 @@ export function formatSize(bytes: number): string {
 }
 
 export async function directoryTree(call: DialectCall, path: string, excludePatterns: readonly string[]): Promise<string> {
+  checkGlobList(excludePatterns, 'excludePatterns');
   const root = await call.backend.resolvePath(path);
   // As the server: each entry's path relative to root, matched with dotfiles included; a pattern
   // with * as it is, one without also as `**/name` and `**/name/**`, so a name excludes an entry
@@ -295,6 +296,7 @@ export async function moveFile(call: DialectCall, source: string, destination: s
 }
 
 export async function searchFiles(call: DialectCall, path: string, pattern: string, excludePatterns: readonly string[]): Promise<string> {
+  checkGlobList(excludePatterns, 'excludePatterns');
   const root = await call.backend.resolvePath(path);
   // The server walks the tree and skips an entry an exclude pattern matches, with all below it:
   // a file is left out when the pattern matches its relative path or a directory's on the way.
