@@ -56,7 +56,10 @@ export function compileGlob(pattern: string, options: { basenameIfNoSlash?: bool
 export function checkGlobList(patterns: readonly string[], arg: string): void {
   const chars = patterns.reduce((n, p) => n + p.length, 0);
   if (patterns.length > 256 || chars > 8192) {
-    throw new VfsError('EINVAL', `"${arg}" holds ${patterns.length} patterns (${chars} characters), over the limit of 256 patterns and 8192 characters in all. Nothing was read. Use fewer, broader patterns.`);
+    throw new VfsError(
+      'EINVAL',
+      `"${arg}" holds ${patterns.length} patterns (${chars} characters), over the limit of 256 patterns and 8192 characters in all. Nothing was read. Use fewer, broader patterns.`,
+    );
   }
 }
 

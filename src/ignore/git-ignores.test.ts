@@ -35,7 +35,11 @@ describe('GitIgnores', () => {
     const { files } = treeOf({ '/.gitignore': `*.log\n${huge}`, '/a/.gitignore': huge, '/a/b.log': '', '/b.log': '', '/c.ts': '' });
     const ignores = new GitIgnores();
     expect(ignoredUnder(ignores, files)).toEqual(['/a/b.log', '/b.log']);
-    const entries = [{ path: '/b.log', isDir: false }, { path: '/c.ts', isDir: false }, { path: `/${'x'.repeat(200)}`, isDir: false }];
+    const entries = [
+      { path: '/b.log', isDir: false },
+      { path: '/c.ts', isDir: false },
+      { path: `/${'x'.repeat(200)}`, isDir: false },
+    ];
     expect(ignores.entriesIgnored(files, '/', entries)).toEqual([true, false, false]);
     expect(compileGeminiIgnore(`*.log\n${huge}`)!.ignores('x'.repeat(200))).toBe(false);
   });

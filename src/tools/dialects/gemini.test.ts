@@ -25,7 +25,9 @@ describe("dialect 'gemini'", () => {
       ['read_many_files', { include: nested }],
       ['read_many_files', { include: ['**'], exclude: many }],
     ] as const) {
-      expect(await t.call(name, args)).toMatch(/^Error: EINVAL: "(ignore|include|exclude)" holds \d+ patterns \(\d+ characters\), over the limit of 256 patterns/);
+      expect(await t.call(name, args)).toMatch(
+        /^Error: EINVAL: "(ignore|include|exclude)" holds \d+ patterns \(\d+ characters\), over the limit of 256 patterns/,
+      );
     }
     expect(performance.now() - start).toBeLessThan(1000);
     expect(await t.call('list_directory', { dir_path: '/', ignore: Array.from({ length: 256 }, (_, i) => `x${i}`) })).toContain('a.txt');

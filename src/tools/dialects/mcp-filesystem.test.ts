@@ -20,7 +20,9 @@ describe("dialect 'mcp-filesystem'", () => {
     const start = performance.now();
     for (const name of ['directory_tree', 'search_files']) {
       for (const excludePatterns of [nested, Array.from({ length: 100_000 }, () => '*.x')]) {
-        expect(await t.call(name, { path: '/', ...(name === 'search_files' ? { pattern: '*' } : {}), excludePatterns })).toMatch(/^Error: EINVAL: "excludePatterns" holds \d+ patterns/);
+        expect(await t.call(name, { path: '/', ...(name === 'search_files' ? { pattern: '*' } : {}), excludePatterns })).toMatch(
+          /^Error: EINVAL: "excludePatterns" holds \d+ patterns/,
+        );
       }
     }
     expect(performance.now() - start).toBeLessThan(1000);
