@@ -35,11 +35,12 @@ export async function openStore(
   options: PersistOptions = {},
 ): Promise<{ backend: PersistentBackend; restored: RestoreStatus }> {
   const settings = checkOptions(options);
-  const claimed = !store.claim || (await store.claim({ wait: false }));
   const held = `another tab or worker holds ${store.name ?? 'this workspace'}`;
-  if (!claimed && !settings.follow)
-    throw new Error(`agentvfs/persist: ${held}. Close it there, or open with { ifHeld: 'follow' } to follow its changes read-only.`);
   try {
+    const claimed = !store.claim || (await store.claim({ wait: false }));
+    // A refused open closes the store too: its open database would block another tab's upgrade or delete.
+    if (!claimed && !settings.follow)
+      throw new Error(`agentvfs/persist: ${held}. Close it there, or open with { ifHeld: 'follow' } to follow its changes read-only.`);
     return await (claimed ? openClaimed(backend, store, options) : openFollower(backend, store, options, held, openClaimed));
   } catch (error) {
     await store.close?.(); // gives the claim back (or stops following), so a later open is not refused by this failed one

@@ -17,6 +17,7 @@ export interface IDBRequestLike<T = unknown> {
 }
 interface IDBOpenRequestLike extends IDBRequestLike<IDBDatabaseLike> {
   onupgradeneeded: Handler;
+  onblocked: Handler;
 }
 export interface IDBDatabaseLike {
   objectStoreNames: { contains(name: string): boolean };
@@ -50,7 +51,18 @@ export function openAgentvfsDatabase(factory: IDBFactoryLike, name: string): Pro
     request.onupgradeneeded = () => {
       for (const store of [SNAPSHOTS, WORKSPACES]) if (!request.result.objectStoreNames.contains(store)) request.result.createObjectStore(store);
     };
-    request.onsuccess = () => resolve(request.result);
+    let refused = false;
+    // Another connection at an older version that does not close (a tab on an earlier version, code of
+    // the page's own) would keep the upgrade, and so this open, waiting for ever: refuse it instead.
+    request.onblocked = () => {
+      refused = true;
+      reject(
+        new Error(
+          `agentvfs/persist: could not open IndexedDB database "${name}": another connection holds it open at an older version (another tab, or code of this page) and does not close; close that tab or connection, then open again.`,
+        ),
+      );
+    };
+    request.onsuccess = () => (refused ? request.result.close() : resolve(request.result));
     request.onerror = () => reject(asError(request.error, `could not open IndexedDB database "${name}"`));
   });
 }

@@ -53,6 +53,7 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
   // [workspace] sorts before every [workspace, key]; [workspace, []] after them (arrays sort above strings).
   const range = () => KeyRange.bound([workspace], [workspace, []]);
   const db = openAgentvfsDatabase(factory, name);
+  db.catch(() => {}); // reported by the first call that needs it, not as an unhandled rejection before then
   const label = `workspace "${workspace}" in IndexedDB database "${name}"`;
   const tabs = coordination(`agentvfs:${name}:${workspace}`);
 
@@ -214,7 +215,7 @@ export function createIndexedDBStore(options: IndexedDBStoreOptions = {}): Works
       closed = true;
       await queue;
       tabs.close();
-      (await db).close();
+      (await db.catch(() => null))?.close(); // a database that never opened has nothing to close
     },
   };
 }
