@@ -80,3 +80,27 @@ test('an open blocked by a connection at an older version is refused with a reas
   await a.evaluate(() => (window as Win).ws!.backend.close());
   expect(errors).toEqual([]);
 });
+
+test('bytes already transferred away are named as such through a worker (transferInputs: true)', async ({ page }) => {
+  const errors = await serveDist(page);
+  const result = await page.evaluate(async () => {
+    const { createWorkerBackend } = await import('/dist/client.js' as string);
+    const backend = createWorkerBackend({ transferInputs: true });
+    const bytes = new Uint8Array([1, 2, 3]);
+    await backend.writeFile('/a.bin', bytes); // moved: `bytes` is empty now
+    const message = await backend.writeFile('/b.bin', bytes).then(
+      () => 'written',
+      (error: Error & { code?: string }) => `${error.code}: ${error.message}`,
+    );
+    const exists = await backend.exists('/b.bin');
+    backend.close();
+    return { message, exists, length: bytes.length };
+  });
+  expect(result).toEqual({
+    message:
+      'EINVAL: the bytes given to writeFile are detached (their ArrayBuffer was transferred: with transferInputs: true, an array you passed before is empty afterwards); pass bytes you still hold.',
+    exists: false,
+    length: 0,
+  });
+  expect(errors).toEqual([]);
+});

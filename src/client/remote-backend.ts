@@ -473,8 +473,12 @@ export { WorkerGoneError };
 /** Arguments structured clone cannot send (a function, a symbol) are a bad argument, as in process: EINVAL, not a DataCloneError. */
 function notSendable(error: unknown, method: string): unknown {
   if ((error as { name?: unknown } | null)?.name !== 'DataCloneError') return error;
+  // Bytes already moved away (by an earlier call with transferInputs: true, or a postMessage of yours) are empty here.
+  const detached = /detached/i.test(String((error as Error).message));
   return new VfsError(
     'EINVAL',
-    `the arguments of ${method} cannot be sent to the worker (a function or a symbol cannot): send strings, numbers, booleans, null, bytes, and arrays and plain objects of them.`,
+    detached
+      ? `the bytes given to ${method} are detached (their ArrayBuffer was transferred: with transferInputs: true, an array you passed before is empty afterwards); pass bytes you still hold.`
+      : `the arguments of ${method} cannot be sent to the worker (a function or a symbol cannot): send strings, numbers, booleans, null, bytes, and arrays and plain objects of them.`,
   );
 }
