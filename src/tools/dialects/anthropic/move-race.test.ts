@@ -56,6 +56,20 @@ describe('a move and a write of another call', () => {
     });
   }
 
+  it('a directory move: a file another call rewrites just after it is stale, the others stay current', async () => {
+    const files = { '/memories/d/a.md': 'one\n', '/memories/d/b.md': 'two\n' };
+    const { inner, backend, arm } = hooked(files, 'after', (b) => b.writeFile('/memories/e/b.md', 'OTHER\n'));
+    const tools = createTools(backend, { dialect: 'anthropic' });
+    await tools.call('memory', { command: 'view', path: '/memories/d/a.md' });
+    await tools.call('memory', { command: 'view', path: '/memories/d/b.md' });
+    arm();
+    expect(await tools.call('memory', { command: 'rename', old_path: '/memories/d', new_path: '/memories/e' })).toContain('Successfully renamed');
+    expect((await tools.run('memory', { command: 'str_replace', path: '/memories/e/b.md', old_str: 'OTHER', new_str: 'MINE' })).code).toBe('ESTALE');
+    expect((await tools.run('memory', { command: 'str_replace', path: '/memories/e/a.md', old_str: 'one', new_str: 'ONE' })).isError).toBe(false);
+    expect(await inner.readText('/memories/e/b.md')).toBe('OTHER\n');
+    expect(await inner.readText('/memories/e/a.md')).toBe('ONE\n');
+  });
+
   it('a move with no other write keeps the session current where the files land', async () => {
     const { inner, backend } = hooked({ '/memories/d/a.md': 'one\n', '/memories/d/b.md': 'two\n' }, 'before', async () => {});
     const tools = createTools(backend, { dialect: 'anthropic' });
